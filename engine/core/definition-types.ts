@@ -1,0 +1,150 @@
+/**
+ * Types of a service definition: the declarative JSON under `services/<key>/`.
+ *
+ * `service.json` is checked against `schemas/service-definition.schema.json`; these types mirror
+ * that meta-schema so the engine, the portal and the server read one shape. A definition is
+ * pure data: anything about one service lives here, never in engine or portal code.
+ */
+
+/** A JSON Schema object (draft 7 with the ajv-errors `errorMessage` keyword). */
+export type JsonSchema = { [keyword: string]: unknown };
+
+/** An RJSF uiSchema object. */
+export type UiSchema = { [key: string]: unknown };
+
+/** The routes of one service inside the portal. */
+export interface ServiceRoutes {
+  /** Information page (Steps / How to Apply tabs, Apply Now). */
+  info: string;
+  /** New application wizard; opening it creates a draft. */
+  apply: string;
+  /** Read-only (or returned-edit) view; the application id is in `?appId=`. */
+  view: string;
+  /** Optional separate edit route for returned applications. */
+  edit?: string;
+}
+
+/** Facts shown on the information page. */
+export interface ServiceInfo {
+  /** Payable fee as shown, e.g. "FREE". */
+  fee?: string;
+  /** Licence validity as shown, e.g. "NA" or "5". */
+  validity?: string;
+  /** Processing time in days. */
+  processingDays?: number;
+  /** Facts the page hides. */
+  hide?: Array<'fee' | 'validity' | 'processingTime'>;
+  /** Paragraphs of the How to Apply tab. */
+  howToApply: string[];
+}
+
+/** Accepted upload kinds; each maps to extensions and MIME types in `file-kinds.ts`. */
+export type FileKind = 'pdf' | 'image' | 'doc' | 'docx';
+
+/** An upload the documents step asks for beyond the service's attachment list. */
+export interface ExtraUpload {
+  /** Stable name, also sent as the attachment's description. */
+  name: string;
+  description?: string;
+  accept?: FileKind[];
+  /** Required when `when` holds (or always when `when` is absent). */
+  required?: boolean;
+  /** Field conditions on the step-1 form data: every entry must equal the given value. */
+  when?: Record<string, unknown>;
+  /** Message shown when a required upload is missing. */
+  requiredMessage?: string;
+}
+
+/** The documents step. */
+export interface DocumentsStep {
+  /** Accepted kinds for every input of the step unless an upload narrows it. */
+  accept: FileKind[];
+  /** Read the service's attachment list from `service/attachments/{id}`. */
+  serviceAttachments: boolean;
+  extra?: ExtraUpload[];
+}
+
+/**
+ * A value in a call body. Strings starting with `$` are references:
+ * `$form` (whole form data, spread), `$form.<field>`, `$context.clientId`, `$context.applicationId`,
+ * `$context.serviceId`. Anything else is a constant.
+ */
+export type BodyValue = unknown;
+
+/** One-hot flags derived from an enum field: `{ field, values }` sets `body[value] = data[field] === value`. */
+export interface OneHotFlags {
+  field: string;
+  values: string[];
+}
+
+/** One call of the submit pipeline. */
+export interface SubmitCall {
+  /** Stable name of the call, unique inside the service. */
+  name: string;
+  method: 'POST' | 'PUT';
+  /** Path relative to the API base; `{clientId}`, `{applicationId}` and `{serviceId}` are filled in. */
+  path: string;
+  /** Body template: keys map to `BodyValue`s. `"...": "$form"` spreads the form data. */
+  body: Record<string, BodyValue>;
+  flags?: OneHotFlags[];
+  /**
+   * Schema file (relative to the service folder) the server validates the body with. Defaults to the
+   * form schema for the record call.
+   */
+  schema?: string;
+  /** The call saves the service record that the view reads (exactly one call has this). */
+  savesRecord?: boolean;
+}
+
+/** A detail row of the application view. */
+export interface ViewRow {
+  label: string;
+  /** Field of the record, dotted path allowed (e.g. `plastic_type.name`). */
+  field: string;
+  /** Fallback fields tried in order when `field` is empty. */
+  fallback?: string[];
+  format?: 'text' | 'date' | 'yesno' | 'list' | 'number';
+}
+
+/** How the application view reads and shows the service record. */
+export interface ServiceView {
+  /** Key of the nested record in the `application/{id}` answer, e.g. `auth_plastic_bags`. */
+  record: string;
+  rows: ViewRow[];
+}
+
+/** A form of the service: its JSON Schema and uiSchema files (relative to the service folder). */
+export interface FormFiles {
+  schema: string;
+  ui: string;
+}
+
+/** `service.json` as written by an analyst. */
+export interface ServiceDefinitionFile {
+  $schema?: string;
+  /** Version of the definition format. */
+  version: 1;
+  /** Service id of the spec's constants (1, 2, 3, 4, 6, 17001, 17002, 17003). */
+  id: number;
+  /** Folder name and stable key. */
+  key: string;
+  title: string;
+  /** One line for cards. */
+  summary: string;
+  department: string;
+  routes: ServiceRoutes;
+  info: ServiceInfo;
+  wizard: { title: string };
+  form: FormFiles;
+  documents: DocumentsStep;
+  submit: { calls: SubmitCall[] };
+  view: ServiceView;
+}
+
+/** A definition with its files read and checked: what the engine and the server use. */
+export interface ServiceDefinition extends ServiceDefinitionFile {
+  formSchema: JsonSchema;
+  uiSchema: UiSchema;
+  /** Extra schemas named by submit calls, keyed by file name. */
+  callSchemas: Record<string, JsonSchema>;
+}

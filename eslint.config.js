@@ -1,0 +1,53 @@
+// Lint: strict TypeScript rules plus the one-way layering of ARCHITECTURE.md
+// (schemas -> engine/core -> engine/react -> app; server uses schemas + engine/core).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const reactPackages = ['react', 'react-dom', 'react-dom/*', '@mui/*', '@emotion/*', '@rjsf/core', '@rjsf/mui', 'react-router-dom', 'react-i18next'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { import: importPlugin, 'react-hooks': reactHooks },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      'import/extensions': ['.ts', '.tsx', '.js', '.json'],
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'import/no-cycle': ['error', { maxDepth: 10 }],
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './engine/core', from: './engine/react', message: 'engine/core is pure: it cannot import engine/react.' },
+            { target: './engine/core', from: './app', message: 'engine/core cannot import the portal.' },
+            { target: './engine/core', from: './server', message: 'engine/core cannot import the server.' },
+            { target: './engine/react', from: './app', message: 'engine/react cannot import the portal.' },
+            { target: './engine/react', from: './server', message: 'engine/react cannot import the server.' },
+            { target: './server', from: './engine/react', message: 'the server uses engine/core only.' },
+            { target: './server', from: './app', message: 'the server cannot import the portal.' },
+            { target: './app', from: './server', message: 'the portal talks to the server over HTTP only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['engine/core/**/*.ts', 'server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: reactPackages, message: 'engine/core and server stay free of React, MUI and RJSF React packages.' }] },
+      ],
+    },
+  },
+);
