@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 const reactPackages = ['react', 'react-dom', 'react-dom/*', '@mui/*', '@emotion/*', '@rjsf/core', '@rjsf/mui', 'react-router-dom', 'react-i18next'];
 
@@ -11,6 +12,7 @@ export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { files: ['**/*.{mjs,js}'], languageOptions: { globals: { ...globals.node } } },
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { import: importPlugin, 'react-hooks': reactHooks },

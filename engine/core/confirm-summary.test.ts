@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { applyUiOrder, confirmSummary, visibleProperties } from './confirm-summary';
+import { testDefinition } from './test-definition';
+
+describe('confirmSummary', () => {
+  const definition = testDefinition();
+
+  it('lists filled visible fields in ui order with titles and names instead of ids', () => {
+    expect(confirmSummary(definition, { kind_id: 3, kind_name: 'Bags', mode: 'fast', done: false })).toEqual([
+      { field: 'mode', label: 'Mode', value: 'Fast lane' },
+      { field: 'kind_id', label: 'Kind', value: 'Bags' },
+      { field: 'done', label: 'Done', value: 'No' },
+    ]);
+  });
+  it('shows branch fields only when their condition holds', () => {
+    const rows = confirmSummary(definition, { kind_id: 0, kind_name: 'Other', other_kind: 'Crates', mode: 'slow' });
+    expect(rows.find((r) => r.field === 'other_kind')).toEqual({
+      field: 'other_kind',
+      label: 'Name of the other kind',
+      value: 'Crates',
+    });
+    const stale = confirmSummary(definition, { kind_id: 3, kind_name: 'Bags', other_kind: 'Crates', mode: 'slow' });
+    expect(stale.find((r) => r.field === 'other_kind')).toBeUndefined();
+  });
+  it('falls back to extra options and fetched names', () => {
+    expect(confirmSummary(definition, { kind_id: 0 })[0]).toEqual({ field: 'kind_id', label: 'Kind', value: 'Other' });
+    expect(confirmSummary(definition, { kind_id: 7 }, { lookupNames: { kind_id: { 7: 'Sacks' } } })[0]?.value).toBe(
+      'Sacks',
+    );
+  });
+  it('names checklist items when their names are known', () => {
+    const def = testDefinition();
+    def.formSchema = {
+      type: 'object',
+      properties: { items: { type: 'array', title: 'Items', items: { type: 'integer' } } },
+    };
+    def.uiSchema = { items: { 'ui:widget': 'items-checklist', 'ui:options': { source: 'x' } } };
+    expect(confirmSummary(def, { items: [1, 2] })[0]?.value).toBe('2 selected');
+    expect(confirmSummary(def, { items: [1, 2] }, { lookupNames: { items: { 1: 'Cups', 2: 'Lids' } } })[0]?.value).toBe(
+      'Cups, Lids',
+    );
+  });
+});
+
+describe('helpers', () => {
+  it('orders by ui:order with a wildcard', () => {
+    expect(applyUiOrder(['a', 'b', 'c', 'd'], ['c', '*', 'a'])).toEqual(['c', 'b', 'd', 'a']);
+    expect(applyUiOrder(['a', 'b'], ['b'])).toEqual(['b', 'a']);
+    expect(applyUiOrder(['a', 'b'], undefined)).toEqual(['a', 'b']);
+  });
+  it('resolves visible properties', () => {
+    expect([...visibleProperties(testDefinition().formSchema, { kind_name: 'Other' }).keys()]).toContain('other_kind');
+  });
+});

@@ -1,0 +1,123 @@
+import type { JsonSchema, ServiceDefinition } from './definition-types';
+import { schemaMatches } from './form-validator';
+import { bindingsOfUiSchema, type LookupBinding } from './lookup-bindings';
+import { isEmptyValue, listItem, optionTitle, yesNo } from './value-format';
+
+/**
+ * The step-3 summary ("Confirm Detail"): the visible, filled fields of the form in display order,
+ * labelled by their titles and valued by option titles and lookup names instead of ids.
+ */
+
+export interface SummaryRow {
+  field: string;
+  label: string;
+  value: string;
+}
+
+export interface ConfirmSummaryOptions {
+  /** Names of fetched options per field (field -> id -> name), e.g. the items checklist's. */
+  lookupNames?: Record<string, Record<string, string>>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Properties shown for `data`, in declaration order: top-level ones plus those of `then`/`else`
+ * branches whose condition holds (as RJSF resolves them) and of dependencies whose key is present.
+ */
+export function visibleProperties(schema: JsonSchema, data: Record<string, unknown>): Map<string, JsonSchema> {
+  const result = new Map<string, JsonSchema>();
+  const visit = (s: JsonSchema): void => {
+    if (isRecord(s.properties)) {
+      for (const [name, prop] of Object.entries(s.properties)) {
+        const previous = result.get(name);
+        result.set(name, { ...(previous ?? {}), ...(isRecord(prop) ? prop : {}) });
+      }
+    }
+    if (Array.isArray(s.allOf)) for (const item of s.allOf) if (isRecord(item)) visit(item);
+    if (isRecord(s.if) || typeof s.if === 'boolean') {
+      const branch = schemaMatches(s.if as JsonSchema | boolean, data) ? s.then : s.else;
+      if (isRecord(branch)) visit(branch);
+    }
+    if (isRecord(s.dependencies)) {
+      for (const [key, dep] of Object.entries(s.dependencies)) if (key in data && isRecord(dep)) visit(dep);
+    }
+  };
+  visit(schema);
+  return result;
+}
+
+/** Orders names by `ui:order` (with `*` standing for every unlisted name, appended when absent). */
+export function applyUiOrder(names: readonly string[], order: unknown): string[] {
+  if (!Array.isArray(order)) return [...names];
+  const listed = order.filter((n): n is string => typeof n === 'string');
+  const rest = names.filter((n) => !listed.includes(n));
+  const result: string[] = [];
+  for (const entry of listed) {
+    if (entry === '*') result.push(...rest);
+    else if (names.includes(entry)) result.push(entry);
+  }
+  if (!listed.includes('*')) result.push(...rest);
+  return result;
+}
+
+function humanize(field: string): string {
+  const text = field.replace(/_id$/, '').replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function bindingValue(
+  binding: LookupBinding,
+  value: unknown,
+  data: Record<string, unknown>,
+  names: Record<string, string> | undefined,
+): string {
+  const nameOf = (id: unknown): string | undefined =>
+    names?.[String(id)] ?? binding.extraOptions?.find((o) => o.value === id)?.label;
+  if (binding.widget === 'items-checklist') {
+    const ids = Array.isArray(value) ? value : [value];
+    const resolved = ids.map(nameOf);
+    if (resolved.every((n): n is string => n !== undefined)) return resolved.join(', ');
+    return `${ids.length} selected`;
+  }
+  const nameField =
+    binding.nameField ?? Object.entries(binding.fill ?? {}).find(([, source]) => source === 'name')?.[0];
+  const stored = nameField ? data[nameField] : undefined;
+  if (!isEmptyValue(stored)) return String(stored);
+  return nameOf(value) ?? String(value);
+}
+
+/** Summary rows of the visible, filled fields (hidden widgets and lookup name fields left out). */
+export function confirmSummary(
+  definition: Pick<ServiceDefinition, 'formSchema' | 'uiSchema'>,
+  formData: Record<string, unknown>,
+  options: ConfirmSummaryOptions = {},
+): SummaryRow[] {
+  const { uiSchema } = definition;
+  const visible = visibleProperties(definition.formSchema, formData);
+  const bindings = new Map(bindingsOfUiSchema(uiSchema).map((b) => [b.field, b]));
+  const nameFields = new Set([...bindings.values()].map((b) => b.nameField).filter((n): n is string => !!n));
+  const rows: SummaryRow[] = [];
+  for (const field of applyUiOrder([...visible.keys()], uiSchema['ui:order'])) {
+    const schema = visible.get(field) ?? {};
+    const ui = isRecord(uiSchema[field]) ? uiSchema[field] : {};
+    const value = formData[field];
+    if (isEmptyValue(value) || nameFields.has(field) || ui['ui:widget'] === 'hidden') continue;
+    const uiOptions = isRecord(ui['ui:options']) ? ui['ui:options'] : {};
+    const titled = ui['ui:title'] ?? uiOptions.title ?? schema.title;
+    const label = typeof titled === 'string' ? titled : humanize(field);
+    const binding = bindings.get(field);
+    let text: string;
+    if (binding) text = bindingValue(binding, value, formData, options.lookupNames?.[field]);
+    else if (typeof value === 'boolean') text = optionTitle(schema, ui, value) ?? yesNo(value);
+    else if (Array.isArray(value))
+      text = value
+        .map((v) => optionTitle(isRecord(schema.items) ? schema.items : undefined, undefined, v) ?? listItem(v))
+        .join(', ');
+    else text = optionTitle(schema, ui, value) ?? listItem(value);
+    rows.push({ field, label, value: text });
+  }
+  return rows;
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { loadServiceDefinitions } from './load-definitions';
+import { testDefinitionFile, testFiles } from './test-definition';
+
+describe('loadServiceDefinitions', () => {
+  it('loads a correct definition with its files', () => {
+    const { definitions, problems } = loadServiceDefinitions(testFiles());
+    expect(problems).toEqual([]);
+    expect(definitions).toHaveLength(1);
+    expect(definitions[0]?.formSchema.type).toBe('object');
+    expect(definitions[0]?.uiSchema['ui:order']).toEqual(['mode', '*']);
+  });
+
+  it('reports meta-schema errors with pointers', () => {
+    const files = testFiles();
+    const service = files['sample/service.json'] as Record<string, unknown>;
+    service.colour = 'red';
+    delete service.title;
+    (service.routes as Record<string, unknown>).info = 'no-slash';
+    const { definitions, problems } = loadServiceDefinitions(files);
+    expect(definitions).toEqual([]);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { file: 'sample/service.json', pointer: '/colour', message: 'unknown property' },
+        { file: 'sample/service.json', pointer: '/title', message: 'is required' },
+        expect.objectContaining({ file: 'sample/service.json', pointer: '/routes/info' }),
+      ]),
+    );
+  });
+
+  it('reports missing files and a schema that does not compile', () => {
+    const files = testFiles();
+    delete files['sample/ui.json'];
+    expect(loadServiceDefinitions(files).problems).toEqual([
+      { file: 'sample/service.json', pointer: '/form/ui', message: "file 'ui.json' is missing or not a JSON object" },
+    ]);
+    const broken = testFiles();
+    (broken['sample/schema.json'] as Record<string, unknown>).properties = { a: { type: 'strang' } };
+    expect(loadServiceDefinitions(broken).problems[0]).toMatchObject({ file: 'sample/schema.json', pointer: '' });
+  });
+
+  it('reports unknown widgets, unknown ui keys, lookup options and rule fields with pointers', () => {
+    const files = testFiles();
+    const ui = files['sample/ui.json'] as Record<string, Record<string, unknown>>;
+    ui.mode = { 'ui:widget': 'lokup' };
+    ui.colour = { 'ui:widget': 'text' };
+    ui.kind_id = { 'ui:widget': 'lookup', 'ui:options': { nameField: 'kind_label' } };
+    const schema = files['sample/schema.json'] as { allOf: Array<{ if: { properties: Record<string, unknown> } }> };
+    schema.allOf[0]!.if.properties = { kind_label: { const: 'Other' } };
+    const { problems } = loadServiceDefinitions(files);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { file: 'sample/ui.json', pointer: '/mode/ui:widget', message: "unknown widget 'lokup'" },
+        { file: 'sample/ui.json', pointer: '/colour', message: "'colour' is not a property of schema.json" },
+        {
+          file: 'sample/ui.json',
+          pointer: '/kind_id/ui:options/source',
+          message: 'lookup widget needs ui:options.source',
+        },
+        {
+          file: 'sample/ui.json',
+          pointer: '/kind_id/ui:options/nameField',
+          message: "nameField 'kind_label' is not a property of schema.json",
+        },
+        {
+          file: 'sample/schema.json',
+          pointer: '/allOf/0/if/properties/kind_label',
+          message: "rule reads 'kind_label', which is not a property of the form",
+        },
+      ]),
+    );
+  });
+
+  it('checks the submit pipeline', () => {
+    const base = testDefinitionFile();
+    const call = base.submit.calls[0]!;
+    const files = testFiles({
+      submit: {
+        calls: [
+          {
+            ...call,
+            body: { ...call.body, owner: '$context.userId', note: '$form.nope' },
+            flags: [{ field: 'mode', values: ['fast', 'warp'] }],
+          },
+          { ...call, savesRecord: true },
+        ],
+      },
+    });
+    const messages = loadServiceDefinitions(files).problems.map((p) => `${p.pointer}: ${p.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        '/submit/calls: exactly one call must have savesRecord (found 2)',
+        "/submit/calls/1/name: duplicate call name 'save'",
+        "/submit/calls/0/body/owner: unknown reference '$context.userId'",
+        "/submit/calls/0/body/note: unknown reference '$form.nope'",
+        "/submit/calls/0/flags/0/values/1: 'warp' is not a value of 'mode'",
+      ]),
+    );
+  });
+
+  it('requires unique ids and routes across services and sorts by id', () => {
+    const files = { ...testFiles() };
+    const other = testDefinitionFile({
+      key: 'another',
+      id: 90,
+      routes: { info: '/another', apply: '/sample-apply', view: '/view-another' },
+    });
+    files['another/service.json'] = other;
+    files['another/schema.json'] = files['sample/schema.json'];
+    files['another/ui.json'] = files['sample/ui.json'];
+    const { definitions, problems } = loadServiceDefinitions(files);
+    expect(problems).toEqual([
+      { file: 'sample/service.json', pointer: '/id', message: "id 90 is already used by 'another'" },
+      {
+        file: 'sample/service.json',
+        pointer: '/routes/apply',
+        message: "route '/sample-apply' is already used by 'another'",
+      },
+    ]);
+    expect(definitions.map((d) => d.key)).toEqual(['another']);
+
+    const third = testDefinitionFile({
+      key: 'third',
+      id: 3,
+      routes: { info: '/third', apply: '/third-apply', view: '/view-third' },
+    });
+    const sorted = loadServiceDefinitions({
+      ...testFiles(),
+      'third/service.json': third,
+      'third/schema.json': files['sample/schema.json'],
+      'third/ui.json': files['sample/ui.json'],
+    });
+    expect(sorted.definitions.map((d) => d.id)).toEqual([3, 90]);
+  });
+
+  it('requires the key to match the folder', () => {
+    const files = testFiles({ key: 'other' });
+    expect(loadServiceDefinitions(files).problems).toEqual([
+      { file: 'sample/service.json', pointer: '/key', message: "must equal the folder name 'sample'" },
+    ]);
+  });
+});

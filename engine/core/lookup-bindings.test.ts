@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { lookupBindings, resolveSourcePath, sourcePlaceholders } from './lookup-bindings';
+import { testDefinition } from './test-definition';
+
+describe('lookupBindings', () => {
+  it('collects API-bound widgets with their options', () => {
+    expect(lookupBindings(testDefinition())).toEqual([
+      {
+        field: 'kind_id',
+        widget: 'lookup',
+        source: 'kinds',
+        nameField: 'kind_name',
+        extraOptions: [{ value: 0, label: 'Other' }],
+      },
+    ]);
+  });
+  it('reads company pickers, checklists and nested objects', () => {
+    const bindings = lookupBindings({
+      uiSchema: {
+        company_id: { 'ui:widget': 'company-picker', 'ui:options': { fill: { company_name: 'name' } } },
+        items: { 'ui:widget': 'items-checklist', 'ui:options': { source: 'areas/{area_id}', exclude: ['Other', 3] } },
+        carrier: { country_id: { 'ui:widget': 'lookup', 'ui:options': { source: 'countries' } } },
+        plain: { 'ui:widget': 'text' },
+      },
+    });
+    expect(bindings).toEqual([
+      { field: 'company_id', widget: 'company-picker', fill: { company_name: 'name' } },
+      { field: 'items', widget: 'items-checklist', source: 'areas/{area_id}', exclude: ['Other'] },
+      { field: 'carrier.country_id', widget: 'lookup', source: 'countries' },
+    ]);
+  });
+});
+
+describe('resolveSourcePath', () => {
+  it('fills placeholders from the form, then the context', () => {
+    expect(resolveSourcePath('plastics/consumption-areas/{consumption_area_id}', { consumption_area_id: 4 })).toBe(
+      'plastics/consumption-areas/4',
+    );
+    expect(resolveSourcePath('areas/{id}', { id: 0 })).toBe('areas/0');
+    expect(resolveSourcePath('companies/{clientId}', {}, { clientId: 9 })).toBe('companies/9');
+    expect(resolveSourcePath('x/{a.b}', { a: { b: 'c d' } })).toBe('x/c%20d');
+    expect(resolveSourcePath('plastic-types', {})).toBe('plastic-types');
+  });
+  it('is null while a placeholder is empty', () => {
+    expect(resolveSourcePath('areas/{id}', {})).toBeNull();
+    expect(resolveSourcePath('areas/{id}', { id: '' })).toBeNull();
+    expect(resolveSourcePath('areas/{id}', { id: null })).toBeNull();
+  });
+  it('lists placeholders', () => {
+    expect(sourcePlaceholders('a/{x}/b/{y}')).toEqual(['x', 'y']);
+  });
+});

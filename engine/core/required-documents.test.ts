@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { missingUploads, uploadSlots } from './required-documents';
+
+const documents = {
+  accept: ['pdf', 'image'] as Array<'pdf' | 'image'>,
+  serviceAttachments: true,
+  extra: [
+    {
+      name: 'EIA report',
+      accept: ['pdf'] as Array<'pdf'>,
+      required: true,
+      when: { has_eia: true },
+      requiredMessage: 'EIA report is required',
+    },
+    { name: 'Draft ToR', description: 'Optional draft' },
+  ],
+};
+const attachments = [
+  { id: 1, name: 'Business licence', description: 'Copy', info: 'Certified', is_mandatory: 1 },
+  { id: 2, name: 'Concept note', description: null, is_mandatory: false },
+];
+
+describe('uploadSlots', () => {
+  it('lists service attachments then the extras whose condition holds', () => {
+    expect(uploadSlots({ documents }, attachments, { has_eia: false })).toEqual([
+      { name: 'Business licence', description: 'Copy', info: 'Certified', required: true, accept: ['pdf', 'image'] },
+      { name: 'Concept note', description: '', required: false, accept: ['pdf', 'image'] },
+      { name: 'Draft ToR', description: 'Optional draft', required: false, accept: ['pdf', 'image'] },
+    ]);
+    const withEia = uploadSlots({ documents }, attachments, { has_eia: true });
+    expect(withEia.map((s) => s.name)).toContain('EIA report');
+    expect(withEia.find((s) => s.name === 'EIA report')).toMatchObject({
+      required: true,
+      accept: ['pdf'],
+      requiredMessage: 'EIA report is required',
+    });
+  });
+  it('ignores the service list when the definition does not use it', () => {
+    expect(uploadSlots({ documents: { ...documents, serviceAttachments: false, extra: [] } }, attachments, {})).toEqual(
+      [],
+    );
+    expect(uploadSlots({ documents }, null, null).map((s) => s.name)).toEqual(['Draft ToR']);
+  });
+});
+
+describe('missingUploads', () => {
+  it('names required slots without a file', () => {
+    const slots = uploadSlots({ documents }, attachments, { has_eia: true });
+    expect(missingUploads(slots, {})).toEqual(['Business licence', 'EIA report']);
+    expect(missingUploads(slots, { 'Business licence': { name: 'a.pdf' }, 'EIA report': [] })).toEqual(['EIA report']);
+    expect(missingUploads(slots, { 'Business licence': [{ name: 'a.pdf' }], 'EIA report': 'uploads/x.pdf' })).toEqual(
+      [],
+    );
+  });
+});

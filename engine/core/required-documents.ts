@@ -1,0 +1,88 @@
+import type { FileKind, ServiceDefinition } from './definition-types';
+
+/**
+ * The upload slots of the documents step: the service's attachment list from the API (when the
+ * definition asks for it) plus the definition's extra uploads whose `when` holds for the form data.
+ */
+
+/** One entry of `service/attachments/{serviceId}`. */
+export interface ServiceAttachment {
+  id?: number;
+  name: string;
+  description?: string | null;
+  info?: string | null;
+  is_mandatory?: boolean | number | string | null;
+}
+
+export interface UploadSlot {
+  /** Stable name, sent as the upload's description. */
+  name: string;
+  description: string;
+  info?: string;
+  required: boolean;
+  accept: FileKind[];
+  requiredMessage?: string;
+}
+
+function isMandatory(value: ServiceAttachment['is_mandatory']): boolean {
+  return value === true || value === 1 || value === '1' || value === 'true';
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** True when every entry of `when` equals the form's value (an absent `when` always holds). */
+export function conditionHolds(when: Record<string, unknown> | undefined, formData: Record<string, unknown>): boolean {
+  return Object.entries(when ?? {}).every(([field, expected]) => sameValue(formData[field], expected));
+}
+
+/** Upload slots for the current form data, service attachments first. */
+export function uploadSlots(
+  definition: Pick<ServiceDefinition, 'documents'>,
+  serviceAttachments: readonly ServiceAttachment[] | null | undefined,
+  formData: Record<string, unknown> | null | undefined,
+): UploadSlot[] {
+  const { documents } = definition;
+  const slots: UploadSlot[] = [];
+  if (documents.serviceAttachments) {
+    for (const a of serviceAttachments ?? []) {
+      const slot: UploadSlot = {
+        name: a.name,
+        description: a.description ?? '',
+        required: isMandatory(a.is_mandatory),
+        accept: [...documents.accept],
+      };
+      if (a.info) slot.info = a.info;
+      slots.push(slot);
+    }
+  }
+  for (const extra of documents.extra ?? []) {
+    if (!conditionHolds(extra.when, formData ?? {})) continue;
+    const slot: UploadSlot = {
+      name: extra.name,
+      description: extra.description ?? '',
+      required: extra.required === true,
+      accept: [...(extra.accept ?? documents.accept)],
+    };
+    if (extra.requiredMessage) slot.requiredMessage = extra.requiredMessage;
+    slots.push(slot);
+  }
+  return slots;
+}
+
+function hasFile(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasFile);
+  return value !== undefined && value !== null && value !== '' && value !== false;
+}
+
+/**
+ * Names of required slots with no file chosen. `chosen` maps slot names to a File, a list of
+ * files, or an existing attachment (edit mode counts what is already uploaded).
+ */
+export function missingUploads(slots: readonly UploadSlot[], chosen: Record<string, unknown>): string[] {
+  return slots.filter((s) => s.required && !hasFile(chosen[s.name])).map((s) => s.name);
+}
+
+/** Main export. */
+export const requiredDocuments = uploadSlots;

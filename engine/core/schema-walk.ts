@@ -1,0 +1,87 @@
+import type { JsonSchema } from './definition-types';
+
+/**
+ * Walks a form schema's conditional structure (allOf, if/then/else, dependencies, anyOf/oneOf)
+ * to list the properties it can define, and the fields its `if` conditions read.
+ */
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Sub-schemas that may add properties to the same object (not nested values). */
+export function branchSchemas(schema: JsonSchema): JsonSchema[] {
+  const result: JsonSchema[] = [];
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const list = schema[key];
+    if (Array.isArray(list)) for (const item of list) if (isRecord(item)) result.push(item);
+  }
+  for (const key of ['then', 'else'] as const) {
+    const branch = schema[key];
+    if (isRecord(branch)) result.push(branch);
+  }
+  if (isRecord(schema.dependencies)) {
+    for (const dep of Object.values(schema.dependencies)) if (isRecord(dep)) result.push(dep);
+  }
+  return result;
+}
+
+/**
+ * Every property the object schema can define, with its (first) schema: top-level `properties`
+ * plus those declared inside branches.
+ */
+export function definedProperties(schema: JsonSchema): Map<string, JsonSchema> {
+  const result = new Map<string, JsonSchema>();
+  const visit = (s: JsonSchema): void => {
+    if (isRecord(s.properties)) {
+      for (const [name, prop] of Object.entries(s.properties)) {
+        const existing = result.get(name);
+        // Keep the richest declaration (one with a type or title), not a bare constraint in a rule.
+        if (
+          !existing ||
+          (isRecord(prop) && (prop.type !== undefined || prop.title !== undefined) && existing.type === undefined)
+        ) {
+          result.set(name, isRecord(prop) ? prop : {});
+        }
+      }
+    }
+    for (const branch of branchSchemas(s)) visit(branch);
+  };
+  visit(schema);
+  return result;
+}
+
+export interface RuleReference {
+  field: string;
+  /** JSON pointer of the `if` schema inside the form schema. */
+  pointer: string;
+}
+
+/** Fields read by `if` conditions (their `properties` and `required`), with where they are read. */
+export function ruleFields(schema: JsonSchema, pointer = ''): RuleReference[] {
+  const result: RuleReference[] = [];
+  const fieldsOf = (cond: Record<string, unknown>, at: string): void => {
+    if (isRecord(cond.properties))
+      for (const f of Object.keys(cond.properties)) result.push({ field: f, pointer: `${at}/properties/${f}` });
+    if (Array.isArray(cond.required))
+      cond.required.forEach(
+        (f, i) => typeof f === 'string' && result.push({ field: f, pointer: `${at}/required/${i}` }),
+      );
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+      const list = cond[key];
+      if (Array.isArray(list)) list.forEach((item, i) => isRecord(item) && fieldsOf(item, `${at}/${key}/${i}`));
+    }
+    if (isRecord(cond.not)) fieldsOf(cond.not, `${at}/not`);
+  };
+  if (isRecord(schema.if)) fieldsOf(schema.if, `${pointer}/if`);
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const list = schema[key];
+    if (Array.isArray(list))
+      list.forEach((item, i) => isRecord(item) && result.push(...ruleFields(item, `${pointer}/${key}/${i}`)));
+  }
+  for (const key of ['then', 'else'] as const) {
+    const branch = schema[key];
+    if (isRecord(branch)) result.push(...ruleFields(branch, `${pointer}/${key}`));
+  }
+  return result;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { latestReturnComment, presentStatus } from './status-presentation';
+
+describe('presentStatus', () => {
+  it.each([
+    [1, 'draft', 'info'],
+    [2, 'SUBMITTED', 'info'],
+    [5, 'Department Approved', 'info'],
+    [6, 'APPROVED', 'success'],
+    [7, 'RETURNED', 'warning'],
+    [9, 'REJECTED', 'error'],
+    [10, 'Propose to Approve', 'info'],
+    [17, 'TOR Approved', 'warning'],
+    [18, 'Conditionally Approved', 'dark'],
+    [3, 'UNDER REVIEW', 'info'],
+    [42, 'UNDER REVIEW', 'info'],
+  ])('status %i is %s (%s)', (id, label, colour) => {
+    expect(presentStatus({ application_status_id: id })).toMatchObject({ label, colour });
+  });
+  it('shows a resubmission', () => {
+    expect(presentStatus({ application_status_id: 2, resubmitted: true }).label).toBe('Re-Submitted');
+  });
+  it('only returned applications are editable; only approved ones approved', () => {
+    expect(presentStatus({ application_status_id: 7 }).editable).toBe(true);
+    expect(presentStatus({ application_status_id: 2 }).editable).toBe(false);
+    expect(presentStatus({ application_status_id: 6 }).approved).toBe(true);
+  });
+  it('keeps a manual approval without certificate under review', () => {
+    expect(
+      presentStatus({ application_status_id: 6, manually_processed: true, final_certificate_uploaded: false }),
+    ).toEqual({
+      label: 'UNDER REVIEW',
+      colour: 'info',
+      editable: false,
+      approved: false,
+    });
+    expect(
+      presentStatus({ application_status_id: 6, manually_processed: 1, final_certificate_uploaded: 1 }).approved,
+    ).toBe(true);
+  });
+});
+
+describe('latestReturnComment', () => {
+  it('takes the latest status-7 comment', () => {
+    expect(
+      latestReturnComment([
+        { application_status_id: 7, comment_to_applicant: 'first', created_at: '2024-01-01T00:00:00Z' },
+        { application_status_id: 2, comment_to_applicant: 'x', created_at: '2024-03-01T00:00:00Z' },
+        { application_status_id: 7, comment_to_applicant: 'second', created_at: '2024-02-01T00:00:00Z' },
+      ]),
+    ).toBe('second');
+    expect(
+      latestReturnComment([
+        { application_status_id: 7, comment_to_applicant: 'b' },
+        { application_status_id: 7, comment_to_applicant: 'c' },
+      ]),
+    ).toBe('c');
+  });
+  it('is null without a return', () => {
+    expect(latestReturnComment([{ application_status_id: 2 }])).toBeNull();
+    expect(latestReturnComment(undefined)).toBeNull();
+  });
+});

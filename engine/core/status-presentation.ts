@@ -1,0 +1,101 @@
+/**
+ * How an application's status is shown (spec 01 section 4): label, badge colour, whether the
+ * applicant may edit it and whether it counts as approved (certificate available).
+ */
+
+/** Status ids of the spec. */
+export const STATUS = {
+  draft: 1,
+  submitted: 2,
+  departmentApproved: 5,
+  approved: 6,
+  returned: 7,
+  rejected: 9,
+  proposeToApprove: 10,
+  torApproved: 17,
+  conditionallyApproved: 18,
+} as const;
+
+export type StatusColour = 'success' | 'warning' | 'error' | 'dark' | 'info';
+
+export interface StatusPresentation {
+  label: string;
+  colour: StatusColour;
+  /** Only returned applications are editable. */
+  editable: boolean;
+  /** Approved with a certificate to show. */
+  approved: boolean;
+}
+
+export interface StatusFacts {
+  application_status_id: number;
+  resubmitted?: boolean | number | null;
+  manually_processed?: boolean | number | null;
+  final_certificate_uploaded?: boolean | number | null;
+}
+
+const UNDER_REVIEW: StatusPresentation = { label: 'UNDER REVIEW', colour: 'info', editable: false, approved: false };
+
+/** Label, colour and flags of an application's status. */
+export function presentStatus(app: StatusFacts): StatusPresentation {
+  const plain = (label: string, colour: StatusColour = 'info'): StatusPresentation => ({
+    label,
+    colour,
+    editable: false,
+    approved: false,
+  });
+  switch (app.application_status_id) {
+    case STATUS.draft:
+      return plain('draft');
+    case STATUS.submitted:
+      return plain(app.resubmitted ? 'Re-Submitted' : 'SUBMITTED');
+    case STATUS.departmentApproved:
+      return plain('Department Approved');
+    case STATUS.approved:
+      // A manual process is only approved for the applicant once its certificate is uploaded.
+      if (app.manually_processed && !app.final_certificate_uploaded) return UNDER_REVIEW;
+      return { label: 'APPROVED', colour: 'success', editable: false, approved: true };
+    case STATUS.returned:
+      return { label: 'RETURNED', colour: 'warning', editable: true, approved: false };
+    case STATUS.rejected:
+      return plain('REJECTED', 'error');
+    case STATUS.proposeToApprove:
+      return plain('Propose to Approve');
+    case STATUS.torApproved:
+      return plain('TOR Approved', 'warning');
+    case STATUS.conditionallyApproved:
+      return plain('Conditionally Approved', 'dark');
+    default:
+      return UNDER_REVIEW;
+  }
+}
+
+export interface FlowHistory {
+  application_status_id: number;
+  comment_to_applicant?: string | null;
+  created_at?: string | null;
+}
+
+/**
+ * Comment of the latest history entry with status 7 (returned): latest by `created_at` when the
+ * entries carry it, otherwise the last one in the list. Null when there is none.
+ */
+export function latestReturnComment(histories: readonly FlowHistory[] | null | undefined): string | null {
+  let best: FlowHistory | undefined;
+  let bestIndex = -1;
+  (histories ?? []).forEach((entry, index) => {
+    if (entry.application_status_id !== STATUS.returned) return;
+    if (!best) {
+      best = entry;
+      bestIndex = index;
+      return;
+    }
+    const a = best.created_at ? Date.parse(best.created_at) : NaN;
+    const b = entry.created_at ? Date.parse(entry.created_at) : NaN;
+    if (Number.isNaN(a) || Number.isNaN(b) ? index > bestIndex : b >= a) {
+      best = entry;
+      bestIndex = index;
+    }
+  });
+  return best?.comment_to_applicant ?? null;
+}

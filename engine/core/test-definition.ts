@@ -1,0 +1,90 @@
+import type { ServiceDefinition, ServiceDefinitionFile } from './definition-types';
+
+/**
+ * A small service definition for unit tests: shared by the engine's tests so each tests its
+ * module against the same shape a real service has.
+ */
+export function testDefinitionFile(overrides: Partial<ServiceDefinitionFile> = {}): ServiceDefinitionFile {
+  return {
+    version: 1,
+    id: 90,
+    key: 'sample',
+    title: 'Sample service',
+    summary: 'A sample.',
+    department: 'Testing',
+    routes: { info: '/sample', apply: '/sample-apply', view: '/view-sample' },
+    info: { howToApply: [] },
+    wizard: { title: 'Apply | Sample' },
+    form: { schema: 'schema.json', ui: 'ui.json' },
+    documents: { accept: ['pdf'], serviceAttachments: true },
+    submit: {
+      calls: [
+        {
+          name: 'save',
+          method: 'POST',
+          path: 'samples/{applicationId}',
+          body: { '...': '$form', client_id: '$context.clientId', service_id: 90, is_submitted: true },
+          flags: [{ field: 'mode', values: ['fast', 'slow'] }],
+          savesRecord: true,
+        },
+      ],
+    },
+    view: { record: 'sample', rows: [{ label: 'Kind', field: 'kind_id' }] },
+    ...overrides,
+  };
+}
+
+export const testFormSchema = {
+  type: 'object',
+  required: ['kind_id', 'mode'],
+  properties: {
+    kind_id: { type: 'integer', title: 'Kind' },
+    kind_name: { type: 'string' },
+    mode: {
+      type: 'string',
+      title: 'Mode',
+      oneOf: [
+        { const: 'fast', title: 'Fast lane' },
+        { const: 'slow', title: 'Slow lane' },
+      ],
+    },
+    done: { type: 'boolean', title: 'Done' },
+    when: { type: 'string', format: 'date', title: 'When' },
+  },
+  allOf: [
+    {
+      if: { properties: { kind_name: { const: 'Other' } }, required: ['kind_name'] },
+      then: { properties: { other_kind: { type: 'string', title: 'Other kind' } }, required: ['other_kind'] },
+    },
+  ],
+};
+
+export const testUiSchema = {
+  'ui:order': ['mode', '*'],
+  kind_id: {
+    'ui:widget': 'lookup',
+    'ui:options': { source: 'kinds', nameField: 'kind_name', extraOptions: [{ value: 0, label: 'Other' }] },
+  },
+  kind_name: { 'ui:widget': 'hidden' },
+  mode: { 'ui:widget': 'radio' },
+  other_kind: { 'ui:title': 'Name of the other kind' },
+};
+
+/** The files map of one sample service, as `readServiceFiles` returns it. */
+export function testFiles(overrides: Partial<ServiceDefinitionFile> = {}): Record<string, unknown> {
+  return {
+    'sample/service.json': testDefinitionFile(overrides),
+    'sample/schema.json': structuredClone(testFormSchema),
+    'sample/ui.json': structuredClone(testUiSchema),
+  };
+}
+
+/** The loaded sample definition. */
+export function testDefinition(): ServiceDefinition {
+  return {
+    ...testDefinitionFile(),
+    formSchema: structuredClone(testFormSchema),
+    uiSchema: structuredClone(testUiSchema),
+    callSchemas: {},
+  };
+}

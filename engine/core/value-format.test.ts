@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatNumber, isEmptyValue, listItem, optionTitle, valueAtPath, yesNo } from './value-format';
+
+describe('value format', () => {
+  it('finds option titles in oneOf consts and ui:enumNames', () => {
+    expect(optionTitle({ oneOf: [{ const: true, title: 'Company' }] }, undefined, true)).toBe('Company');
+    expect(optionTitle({ enum: ['a', 'b'] }, { 'ui:enumNames': ['Alpha', 'Beta'] }, 'b')).toBe('Beta');
+    expect(optionTitle({ enum: ['a'] }, undefined, 'a')).toBeUndefined();
+  });
+  it('formats yes/no, lists, dates and numbers', () => {
+    expect([yesNo(true), yesNo(0), yesNo('maybe'), yesNo(null)]).toEqual(['Yes', 'No', 'maybe', '-']);
+    expect([listItem({ name: 'Cups' }), listItem({ label: 'L' }), listItem(4)]).toEqual(['Cups', 'L', '4']);
+    expect(formatDate('2024-01-02')).toBe('2024-01-02');
+    expect(formatDate(Date.UTC(2024, 0, 2))).toBe('2024-01-02');
+    expect(formatDate('not a date')).toBe('not a date');
+    expect(formatNumber('1500')).toBe('1,500');
+    expect(formatNumber('abc')).toBe('abc');
+  });
+  it('reads dotted paths and knows empty values', () => {
+    expect(valueAtPath({ a: { b: [1, 2] } }, 'a.b.1')).toBe(2);
+    expect(valueAtPath(null, 'a')).toBeUndefined();
+    expect([isEmptyValue(''), isEmptyValue([]), isEmptyValue(0), isEmptyValue(false)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+});

@@ -1,0 +1,87 @@
+import type { JsonSchema } from './definition-types';
+
+/** Formatting of form values for people: option titles instead of codes, Yes/No, lists. */
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Shown for an empty value. */
+export const EMPTY_VALUE = '-';
+
+/** True for undefined, null, '' and empty arrays. */
+export function isEmptyValue(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/** Title of `value` among the schema's `oneOf`/`anyOf` consts or `ui:enumNames`, if declared. */
+export function optionTitle(
+  schema: JsonSchema | undefined,
+  ui: Record<string, unknown> | undefined,
+  value: unknown,
+): string | undefined {
+  if (!schema) return undefined;
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const list = schema[key];
+    if (!Array.isArray(list)) continue;
+    for (const option of list) {
+      if (isRecord(option) && option.const === value && typeof option.title === 'string') return option.title;
+    }
+  }
+  const names = ui?.['ui:enumNames'] ?? (isRecord(ui?.['ui:options']) ? ui['ui:options'].enumNames : undefined);
+  if (Array.isArray(schema.enum) && Array.isArray(names)) {
+    const index = schema.enum.indexOf(value);
+    const name: unknown = index >= 0 ? names[index] : undefined;
+    if (typeof name === 'string') return name;
+  }
+  return undefined;
+}
+
+/** 'Yes' / 'No' for booleans and their usual encodings. */
+export function yesNo(value: unknown): string {
+  if (value === true || value === 1 || value === '1' || value === 'true' || value === 'yes' || value === 'Yes')
+    return 'Yes';
+  if (value === false || value === 0 || value === '0' || value === 'false' || value === 'no' || value === 'No')
+    return 'No';
+  return isEmptyValue(value) ? EMPTY_VALUE : String(value);
+}
+
+/** One item of a list: an object's name/label/title, or the value itself. */
+export function listItem(value: unknown): string {
+  if (isRecord(value)) {
+    for (const key of ['name', 'label', 'title'])
+      if (typeof value[key] === 'string' || typeof value[key] === 'number') return String(value[key]);
+    return JSON.stringify(value);
+  }
+  return String(value);
+}
+
+/** A date (ISO string or timestamp) as YYYY-MM-DD. */
+export function formatDate(value: unknown): string {
+  if (isEmptyValue(value)) return EMPTY_VALUE;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) return value.slice(0, 10);
+  const date = new Date(value as string | number);
+  return Number.isNaN(date.getTime()) ? String(value) : date.toISOString().slice(0, 10);
+}
+
+/** A number with thousands separators; non-numbers as they are. */
+export function formatNumber(value: unknown): string {
+  if (isEmptyValue(value)) return EMPTY_VALUE;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 }).format(n) : String(value);
+}
+
+/** Value at a dotted path. */
+export function valueAtPath(data: unknown, path: string): unknown {
+  let current: unknown = data;
+  for (const part of path.split('.')) {
+    if (!isRecord(current) && !Array.isArray(current)) return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}

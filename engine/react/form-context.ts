@@ -1,0 +1,63 @@
+/**
+ * What every widget of the service form can reach through RJSF's `registry.formContext`.
+ *
+ * The current form data lives in a tiny external store rather than in the context value itself:
+ * the context object stays the same for the life of the form, so typing in one field does not
+ * re-render every other field, while a widget that depends on another field (a lookup whose source
+ * is `plastics/consumption-areas/{consumption_area_id}`) subscribes to just the value it needs.
+ */
+import { useSyncExternalStore } from 'react';
+import type { ApiClient } from '../core/api-client';
+
+export type FormData = Record<string, unknown>;
+
+export interface FormDataStore {
+  get(): FormData;
+  set(data: FormData): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export interface ServiceFormContext {
+  api: ApiClient;
+  clientId: number | string;
+  /** Writes sibling fields (top-level or dotted paths); `undefined` clears a field. */
+  setFields(patch: Record<string, unknown>): void;
+  /** The latest committed form data. */
+  store: FormDataStore;
+  /** List widgets report the names of their options (id -> name) for the confirm summary. */
+  rememberOptionNames?: (field: string, names: Record<string, string>) => void;
+}
+
+export function createFormDataStore(initial: FormData): FormDataStore {
+  let current = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set(data) {
+      if (data === current) return;
+      current = data;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/**
+ * Subscribes to a value derived from the form data; the component re-renders only when the
+ * derived value changes (compared with `Object.is`, so derive primitives such as a resolved path).
+ */
+export function useFormSelector<T>(store: FormDataStore, select: (data: FormData) => T): T {
+  return useSyncExternalStore(
+    store.subscribe,
+    () => select(store.get()),
+    () => select(store.get()),
+  );
+}
+
+/** Narrows RJSF's untyped form context. */
+export function readFormContext(formContext: unknown): ServiceFormContext {
+  return formContext as ServiceFormContext;
+}

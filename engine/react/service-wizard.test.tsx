@@ -1,0 +1,263 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ServiceDefinition, ServiceDefinitionFile } from '../core/definition-types';
+import { REQUIRED_MESSAGE } from '../core/transform-errors';
+import plasticsService from '../../services/plastics/service.json';
+import plasticsSchema from '../../services/plastics/schema.json';
+import plasticsUi from '../../services/plastics/ui.json';
+import { ServiceWizard } from './service-wizard';
+import { fail, fakeApi, ok, WithI18n } from './test-support';
+import type { UploadFileOptions, UploadHandle } from './upload-file';
+
+afterEach(cleanup);
+
+const plastics: ServiceDefinition = {
+  ...(plasticsService as unknown as ServiceDefinitionFile),
+  formSchema: plasticsSchema,
+  uiSchema: plasticsUi,
+  callSchemas: {},
+};
+
+/** A small service exercising the whole pipeline without many fields to fill. */
+const sample: ServiceDefinition = {
+  version: 1,
+  id: 99,
+  key: 'sample',
+  title: 'Sample service',
+  summary: 'A sample',
+  department: 'Sample unit',
+  routes: { info: '/sample', apply: '/sample-apply', view: '/view-sample' },
+  info: { howToApply: [] },
+  wizard: { title: 'Apply | Sample' },
+  form: { schema: 'schema.json', ui: 'ui.json' },
+  documents: { accept: ['pdf'], serviceAttachments: true },
+  submit: {
+    calls: [
+      {
+        name: 'save',
+        method: 'POST',
+        path: 'clients/applications/sample',
+        body: { '...': '$form', client_id: '$context.clientId', application_id: '$context.applicationId', is_submitted: true },
+        savesRecord: true,
+      },
+    ],
+  },
+  view: { record: 'sample_record', rows: [{ label: 'Quantity', field: 'quantity' }] },
+  formSchema: {
+    type: 'object',
+    required: ['quantity', 'description'],
+    properties: {
+      quantity: { type: 'number', title: 'Quantity' },
+      description: { type: 'string', title: 'Description' },
+    },
+  },
+  uiSchema: {},
+  callSchemas: {},
+};
+
+const ATTACHMENTS = [
+  { id: 1, name: 'Company certificate', description: 'Registration certificate', info: null, is_mandatory: true },
+  { id: 2, name: 'Support letter', description: 'Optional', info: null, is_mandatory: false },
+];
+
+function fakeUpload() {
+  return vi.fn(
+    (options: UploadFileOptions): UploadHandle => {
+      options.onProgress?.(50);
+      return {
+        result: Promise.resolve({ ok: true, code: 201, data: { id: 1, description: options.description, path: 'uploads/x.pdf', name: 'x.pdf' } }),
+        abort: () => undefined,
+      };
+    },
+  );
+}
+
+describe('ServiceWizard (new application)', () => {
+  it('creates the draft, validates step 1, refuses a missing mandatory upload, recovers from a failed submit and succeeds', async () => {
+    let saves = 0;
+    const api = fakeApi({
+      'POST client/application/99': ok({ id: 41, app_id: 'APP-41', application_status_id: 1 }),
+      'GET service/attachments/99': ok(ATTACHMENTS),
+      'POST clients/applications/sample': () => (++saves === 1 ? fail('Invalid fields: quantity') : ok({ id: 1 })),
+    });
+    const upload = fakeUpload();
+    render(
+      <WithI18n>
+        <ServiceWizard definition={sample} api={api} clientId={5} getToken={() => 'token'} mode="new" upload={upload} />
+      </WithI18n>,
+    );
+
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Apply | Sample');
+    expect(screen.getByRole('status').textContent).toContain('Creating your application');
+    expect(api.post).toHaveBeenCalledWith('client/application/99', { client_id: 5 });
+    await screen.findByRole('heading', { name: 'Application Details' });
+
+    // Step 1: Next on an empty form stays and shows the messages.
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findAllByText(REQUIRED_MESSAGE)).length).toBeGreaterThan(0);
+    expect(screen.getByText('Please correct the highlighted fields before continuing.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Application Details' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(/Quantity/), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Bags for a shop' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Document Uploads' });
+    await screen.findByText('Registration certificate');
+
+    // Step 2: a mandatory slot without a file is refused.
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please upload Company certificate.');
+    expect(screen.getByRole('heading', { name: 'Document Uploads' })).toBeTruthy();
+
+    const input = screen.getByLabelText('Choose a file for Company certificate');
+    fireEvent.change(input, { target: { files: [new File(['exe'], 'virus.exe', { type: 'application/x-msdownload' })] } });
+    expect(screen.getByRole('alert').textContent).toBe('virus.exe is not an accepted file type.');
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'cert.pdf', { type: 'application/pdf' })] } });
+    expect(screen.getByText(/cert\.pdf/)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Confirm Detail' });
+
+    // Step 3: the summary shows what was entered.
+    const summary = screen.getByRole('table', { name: 'Summary of the application' });
+    expect(within(summary).getByText('12')).toBeTruthy();
+    expect(within(summary).getByText('Bags for a shop')).toBeTruthy();
+
+    // A failing save shows the spec's message and re-enables Submit.
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Error encountered while submitting application');
+    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(upload).not.toHaveBeenCalled();
+    expect(api.post).toHaveBeenCalledWith('clients/applications/sample', {
+      quantity: 12,
+      description: 'Bags for a shop',
+      client_id: 5,
+      application_id: 41,
+      is_submitted: true,
+    });
+
+    // Retry succeeds: the file is uploaded with its slot name and the success panel replaces the wizard.
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Application succesfully submitted')).toBeTruthy();
+    expect(upload).toHaveBeenCalledTimes(1);
+    expect(upload.mock.calls[0]?.[0]).toMatchObject({ applicationId: 41, description: 'Company certificate' });
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+  });
+
+  it('shows the server error with a retry when the draft cannot be created', async () => {
+    let attempts = 0;
+    const api = fakeApi({
+      'POST client/application/99': () => (++attempts === 1 ? fail('Forbidden', 403) : ok({ id: 8 })),
+      'GET service/attachments/99': ok([]),
+    });
+    render(
+      <WithI18n>
+        <ServiceWizard definition={sample} api={api} clientId={5} getToken={() => 'token'} mode="new" />
+      </WithI18n>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('Forbidden');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('heading', { name: 'Application Details' });
+    expect(attempts).toBe(2);
+  });
+});
+
+describe('ServiceWizard with the plastics definition', () => {
+  it('creates a draft for service 1 and blocks Next on an empty step 1', async () => {
+    const api = fakeApi({
+      'POST client/application/1': ok({ id: 12, app_id: 'APP-12', application_status_id: 1 }),
+      'GET service/attachments/1': ok([]),
+      'GET plastic-types': ok([{ id: 1, name: 'Carry bags' }]),
+      'GET quantity-measures': ok([{ id: 3, name: 'Pieces' }]),
+      'GET plastics/consumption-areas': ok([
+        { id: 5, name: 'Beverages' },
+        { id: 6, name: 'Other' },
+        { id: 7, name: 'Meet Supplying' },
+      ]),
+    });
+    render(
+      <WithI18n>
+        <ServiceWizard definition={plastics} api={api} clientId={5} getToken={() => 'token'} mode="new" />
+      </WithI18n>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(plastics.wizard.title);
+    await screen.findByRole('heading', { name: 'Application Details' });
+    expect(api.post).toHaveBeenCalledWith('client/application/1', { client_id: 5 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findAllByText(REQUIRED_MESSAGE)).length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { name: 'Application Details' })).toBeTruthy();
+
+    // The consumption area lookup drops 'Other' and 'Meet Supplying' from the API list and adds its own 'Other'.
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith('plastics/consumption-areas'));
+    const areas = screen.getAllByRole('combobox').find((select) => within(select).queryByRole('option', { name: 'Beverages' }));
+    expect(areas).toBeTruthy();
+    const names = within(areas as HTMLElement)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(names.filter((name) => name === 'Other')).toHaveLength(1);
+    expect(names).not.toContain('Meet Supplying');
+  });
+});
+
+describe('ServiceWizard (view)', () => {
+  const application = (status: number, extra: Record<string, unknown> = {}) => ({
+    id: 41,
+    app_id: 'APP-41',
+    service_id: 99,
+    application_status_id: status,
+    resubmitted: false,
+    manually_processed: false,
+    final_certificate_uploaded: true,
+    manual_certificate: null,
+    application_attachments: [{ id: 3, description: 'Company certificate', path: 'uploads/a.pdf', name: 'a.pdf' }],
+    application_flow_histories: [{ application_status_id: 7, comment_to_applicant: 'Please fix the quantity', created_at: '2024-01-02' }],
+    sample_record: { quantity: 3, description: 'Old text' },
+    ...extra,
+  });
+
+  it('shows an approved application read-only with its attachments, rows and certificate link', async () => {
+    const api = fakeApi({ 'GET application/41': ok(application(6)) });
+    render(
+      <WithI18n>
+        <ServiceWizard definition={sample} api={api} clientId={5} getToken={() => 'token'} mode="view" applicationId={41} />
+      </WithI18n>,
+    );
+    expect(await screen.findByText('Application Approved')).toBeTruthy();
+    expect(screen.getByText('APPROVED')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Certificate' }).getAttribute('href')).toBe('/api/verify/certificate/APP-41');
+    expect((screen.getByLabelText(/Quantity/) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Download Company certificate' })).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Details' })).getByText('3')).toBeTruthy();
+  });
+
+  it('lets a returned application be corrected and submitted again', async () => {
+    const api = fakeApi({
+      'GET application/41': ok(application(7)),
+      'GET service/attachments/99': ok(ATTACHMENTS),
+      'POST clients/applications/sample': ok({ id: 1 }),
+    });
+    render(
+      <WithI18n>
+        <ServiceWizard definition={sample} api={api} clientId={5} getToken={() => 'token'} mode="view" applicationId={41} upload={fakeUpload()} />
+      </WithI18n>,
+    );
+    expect(await screen.findByText('Application Returned')).toBeTruthy();
+    expect(screen.getByText('Please fix the quantity')).toBeTruthy();
+    const quantity = screen.getByLabelText(/Quantity/) as HTMLInputElement;
+    expect(quantity.disabled).toBe(false);
+    expect(quantity.value).toBe('3');
+    fireEvent.change(quantity, { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Document Uploads' });
+    await screen.findByText('Registration certificate');
+    // The certificate uploaded before still counts for the mandatory slot.
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Confirm Detail' });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Application succesfully submitted')).toBeTruthy();
+    expect(api.post).toHaveBeenCalledWith('clients/applications/sample', expect.objectContaining({ quantity: 4, application_id: 41 }));
+  });
+});

@@ -1,0 +1,32 @@
+/** Helpers for the engine's component tests: a scripted fake ApiClient and an i18n wrapper. */
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { vi } from 'vitest';
+import type { ApiClient, ApiResult } from '../core/api-client';
+import { testI18n } from './i18n/test-i18n';
+
+export type Route = (path: string, body?: unknown) => ApiResult<unknown> | Promise<ApiResult<unknown>>;
+
+export const ok = (data: unknown): ApiResult<unknown> => ({ ok: true, code: 200, data });
+export const fail = (error: string, code = 422): ApiResult<unknown> => ({ ok: false, code, error });
+
+/** A fake ApiClient answering from `routes` keyed by "METHOD path"; unknown calls answer 404. */
+export function fakeApi(routes: Record<string, Route | ApiResult<unknown>>) {
+  const answer = async (method: string, path: string, body?: unknown): Promise<ApiResult<unknown>> => {
+    const route = routes[`${method} ${path}`];
+    if (route === undefined) return fail(`no route ${method} ${path}`, 404);
+    return typeof route === 'function' ? route(path, body) : route;
+  };
+  const api = {
+    baseUrl: '/api/',
+    get: vi.fn((path: string) => answer('GET', path)),
+    post: vi.fn((path: string, body?: unknown) => answer('POST', path, body)),
+    put: vi.fn((path: string, body?: unknown) => answer('PUT', path, body)),
+    url: (path: string) => `/api/${path}`,
+  };
+  return api as typeof api & ApiClient;
+}
+
+export function WithI18n({ children }: { children: ReactNode }) {
+  return <I18nextProvider i18n={testI18n}>{children}</I18nextProvider>;
+}

@@ -1,0 +1,101 @@
+/**
+ * "lookup": a select filled from an API GET.
+ *
+ * ui:options: `source` (API path, `{field}` replaced with that form value), `nameField` (sibling
+ * field that receives the chosen option's name), `exclude` (names dropped), `extraOptions`
+ * (`[{ value, label }]` appended). When a templated source changes (another area chosen), the
+ * choice and its name are cleared since they belong to the old list.
+ */
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { resolveSourcePath } from '../../core/lookup-bindings';
+import { readFormContext, useFormSelector } from '../form-context';
+import { useRemoteList, type RemoteRecord } from './use-remote-list';
+import { NativeSelect, coerceToSchema, optionString, type SelectOption } from './widget-helpers';
+
+/** Builds the option list from `[{id, name}]`, dropping `exclude` names and appending `extraOptions`. */
+export function lookupOptions(items: RemoteRecord[], exclude: unknown, extraOptions: unknown): SelectOption[] {
+  const dropped = new Set(Array.isArray(exclude) ? exclude.map((name) => String(name).toLowerCase()) : []);
+  const options: SelectOption[] = [];
+  for (const item of items) {
+    const value = item.id;
+    const label = item.name;
+    if (typeof value !== 'number' && typeof value !== 'string') continue;
+    const text = typeof label === 'string' ? label : String(value);
+    if (dropped.has(text.toLowerCase())) continue;
+    options.push({ value, label: text });
+  }
+  if (Array.isArray(extraOptions)) {
+    for (const extra of extraOptions) {
+      if (extra === null || typeof extra !== 'object') continue;
+      const { value, label } = extra as { value?: unknown; label?: unknown };
+      if (typeof value !== 'number' && typeof value !== 'string' && typeof value !== 'boolean') continue;
+      options.push({ value, label: typeof label === 'string' ? label : String(value) });
+    }
+  }
+  return options;
+}
+
+/**
+ * Clears the widget's value (and its name field) when its resolved source path changes after the
+ * first render; the first render keeps saved data intact (view and returned-edit modes).
+ */
+export function useClearOnSourceChange(path: string | null, clear: () => void): void {
+  const previous = useRef(path);
+  useEffect(() => {
+    if (previous.current === path) return;
+    previous.current = path;
+    clear();
+  }, [path, clear]);
+}
+
+function LookupWidgetImpl(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, label, hideLabel, required, disabled, readonly, rawErrors, options, registry, schema } = props;
+  const context = readFormContext(registry.formContext);
+  const source = optionString(options, 'source') ?? '';
+  const nameField = optionString(options, 'nameField');
+  const select = useCallback((data: Record<string, unknown>) => resolveSourcePath(source, data), [source]);
+  const path = useFormSelector(context.store, select);
+  const list = useRemoteList(context.api, path);
+  const choices = useMemo(
+    () => lookupOptions(list.items, options.exclude, options.extraOptions),
+    [list.items, options.exclude, options.extraOptions],
+  );
+
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  const clear = useCallback(() => {
+    if (valueRef.current === undefined || valueRef.current === null || valueRef.current === '') return;
+    onChange(undefined);
+    if (nameField) context.setFields({ [nameField]: undefined });
+  }, [onChange, nameField, context]);
+  useClearOnSourceChange(path, clear);
+
+  const handleSelect = useCallback(
+    (option: SelectOption | undefined) => {
+      onChange(coerceToSchema(option?.value, schema));
+      if (nameField) context.setFields({ [nameField]: option?.label });
+    },
+    [onChange, nameField, context, schema],
+  );
+
+  return (
+    <NativeSelect
+      id={id}
+      label={hideLabel ? '' : label}
+      value={value}
+      options={choices}
+      required={required}
+      disabled={disabled || readonly || path === null}
+      hasError={Boolean(rawErrors?.length)}
+      loading={list.status === 'loading'}
+      loadError={list.status === 'error' ? list.error : null}
+      onRetry={list.retry}
+      onSelect={handleSelect}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}
+
+export const LookupWidget = memo(LookupWidgetImpl);

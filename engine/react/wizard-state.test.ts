@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { initialWizardState, wizardReducer, type WizardAction, type WizardState } from './wizard-state';
+
+type S = WizardState<string>;
+const run = (state: S, ...actions: WizardAction<string>[]): S => actions.reduce(wizardReducer<string>, state);
+const ready = (): S => run(initialWizardState<string>(), { type: 'draftCreated', applicationId: 7 });
+const atConfirm = (): S =>
+  run(ready(), { type: 'detailsAccepted', formData: { a: 1 } }, { type: 'fileChosen', slot: 'Cert', file: 'cert.pdf' }, { type: 'documentsChecked', missing: [] });
+
+describe('wizardReducer', () => {
+  it('starts by creating a draft for a new application and ready for an existing one', () => {
+    expect(initialWizardState().draft).toEqual({ status: 'creating' });
+    expect(initialWizardState({ applicationId: 3, formData: { x: 1 } })).toMatchObject({ draft: { status: 'ready', applicationId: 3 }, formData: { x: 1 }, step: 0 });
+  });
+
+  it('records draft creation and failure', () => {
+    expect(ready().draft).toEqual({ status: 'ready', applicationId: 7 });
+    const failed = run(initialWizardState<string>(), { type: 'draftFailed', error: 'Forbidden' });
+    expect(failed.draft).toEqual({ status: 'failed', error: 'Forbidden' });
+    expect(run(failed, { type: 'draftCreating' }).draft).toEqual({ status: 'creating' });
+  });
+
+  it('moves from details to documents with the accepted data, and back', () => {
+    const s = run(ready(), { type: 'detailsAccepted', formData: { q: 2 } });
+    expect(s.step).toBe(1);
+    expect(s.formData).toEqual({ q: 2 });
+    expect(run(s, { type: 'previous' }).step).toBe(0);
+    expect(run(ready(), { type: 'previous' }).step).toBe(0);
+  });
+
+  it('stays on documents while mandatory files are missing, then moves on', () => {
+    const s = run(ready(), { type: 'detailsAccepted', formData: {} }, { type: 'documentsChecked', missing: ['Cert'] });
+    expect(s.step).toBe(1);
+    expect(s.missing).toEqual(['Cert']);
+    const chosen = run(s, { type: 'fileChosen', slot: 'Cert', file: 'c.pdf' });
+    expect(chosen.missing).toEqual([]);
+    expect(run(chosen, { type: 'documentsChecked', missing: [] }).step).toBe(2);
+  });
+
+  it('refuses and removes files', () => {
+    let s = run(ready(), { type: 'fileRefused', slot: 'Cert', fileName: 'x.exe' });
+    expect(s.refused).toEqual({ Cert: 'x.exe' });
+    s = run(s, { type: 'fileChosen', slot: 'Cert', file: 'c.pdf' });
+    expect(s.refused).toEqual({});
+    expect(run(s, { type: 'fileRemoved', slot: 'Cert' }).files).toEqual({});
+  });
+
+  it('runs the submit: working, progress, failure keeps everything and allows a retry', () => {
+    let s = run(atConfirm(), { type: 'submitStarted' });
+    expect(s.submit.status).toBe('working');
+    expect(run(s, { type: 'previous' }).step).toBe(2);
+    expect(run(s, { type: 'fileRemoved', slot: 'Cert' }).files).toEqual({ Cert: 'cert.pdf' });
+    s = run(s, { type: 'callDone', name: 'save' }, { type: 'uploadProgress', slot: 'Cert', percent: 140 });
+    expect(s.submit.progress).toEqual({ Cert: 100 });
+    s = run(s, { type: 'submitFailed', error: 'boom' });
+    expect(s.submit).toMatchObject({ status: 'failed', error: 'boom', completedCalls: ['save'] });
+    expect(s.formData).toEqual({ a: 1 });
+    expect(s.files).toEqual({ Cert: 'cert.pdf' });
+    s = run(s, { type: 'submitStarted' }, { type: 'uploadDone', slot: 'Cert' }, { type: 'submitSucceeded' });
+    expect(s.submit).toMatchObject({ status: 'done', error: null, uploaded: ['Cert'] });
+  });
+
+  it('forgets completed calls when the details are accepted again, and a new file is uploaded again', () => {
+    let s = run(atConfirm(), { type: 'submitStarted' }, { type: 'callDone', name: 'save' }, { type: 'uploadDone', slot: 'Cert' }, { type: 'submitFailed', error: 'x' });
+    s = run(s, { type: 'fileChosen', slot: 'Cert', file: 'new.pdf' });
+    expect(s.submit.uploaded).toEqual([]);
+    s = run(s, { type: 'previous' }, { type: 'previous' }, { type: 'detailsAccepted', formData: { a: 2 } });
+    expect(s.submit.completedCalls).toEqual([]);
+  });
+
+  it('does not submit before the confirm step or without a draft', () => {
+    expect(run(ready(), { type: 'submitStarted' }).submit.status).toBe('idle');
+    const noDraft = run(initialWizardState<string>(), { type: 'detailsAccepted', formData: {} }, { type: 'documentsChecked', missing: [] }, { type: 'submitStarted' });
+    expect(noDraft.submit.status).toBe('idle');
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * The wizard's state machine, kept pure so every transition is a unit test: draft creation, the
+ * three steps, chosen files, and the submit pipeline. The submit remembers which calls and uploads
+ * already succeeded, so a retry after a failure does not save twice or upload a file again; going
+ * back to step 1 and accepting the details again forgets the calls (the data may have changed).
+ */
+
+export type DraftState =
+  | { status: 'creating' }
+  | { status: 'ready'; applicationId: number | string }
+  | { status: 'failed'; error: string };
+
+export type SubmitStatus = 'idle' | 'working' | 'failed' | 'done';
+
+export interface WizardState<F = File> {
+  draft: DraftState;
+  /** 0 details, 1 documents, 2 confirm. */
+  step: number;
+  formData: Record<string, unknown>;
+  /** Chosen file per upload slot name. */
+  files: Record<string, F>;
+  /** Slots refused by the last Next on step 2 because a mandatory file is missing. */
+  missing: string[];
+  /** Slot name -> name of a file refused for its type. */
+  refused: Record<string, string>;
+  submit: {
+    status: SubmitStatus;
+    error: string | null;
+    completedCalls: string[];
+    uploaded: string[];
+    /** Upload progress per slot, 0..100. */
+    progress: Record<string, number>;
+  };
+}
+
+export type WizardAction<F = File> =
+  | { type: 'draftCreating' }
+  | { type: 'draftCreated'; applicationId: number | string }
+  | { type: 'draftFailed'; error: string }
+  | { type: 'detailsAccepted'; formData: Record<string, unknown> }
+  | { type: 'documentsChecked'; missing: string[] }
+  | { type: 'previous' }
+  | { type: 'fileChosen'; slot: string; file: F }
+  | { type: 'fileRefused'; slot: string; fileName: string }
+  | { type: 'fileRemoved'; slot: string }
+  | { type: 'submitStarted' }
+  | { type: 'callDone'; name: string }
+  | { type: 'uploadProgress'; slot: string; percent: number }
+  | { type: 'uploadDone'; slot: string }
+  | { type: 'submitFailed'; error: string }
+  | { type: 'submitSucceeded' };
+
+export const LAST_STEP = 2;
+
+/** A new application starts by creating its draft; a returned one starts ready with its data. */
+export function initialWizardState<F = File>(
+  start: { applicationId?: number | string | null; formData?: Record<string, unknown> } = {},
+): WizardState<F> {
+  return {
+    draft: start.applicationId === undefined || start.applicationId === null ? { status: 'creating' } : { status: 'ready', applicationId: start.applicationId },
+    step: 0,
+    formData: start.formData ?? {},
+    files: {},
+    missing: [],
+    refused: {},
+    submit: { status: 'idle', error: null, completedCalls: [], uploaded: [], progress: {} },
+  };
+}
+
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  if (!(key in record)) return record;
+  const copy = { ...record };
+  delete copy[key];
+  return copy;
+}
+
+export function wizardReducer<F>(state: WizardState<F>, action: WizardAction<F>): WizardState<F> {
+  const working = state.submit.status === 'working';
+  switch (action.type) {
+    case 'draftCreating':
+      return { ...state, draft: { status: 'creating' } };
+    case 'draftCreated':
+      return { ...state, draft: { status: 'ready', applicationId: action.applicationId } };
+    case 'draftFailed':
+      return { ...state, draft: { status: 'failed', error: action.error } };
+    case 'detailsAccepted':
+      if (state.step !== 0 || working) return state;
+      return {
+        ...state,
+        step: 1,
+        formData: action.formData,
+        submit: { ...state.submit, completedCalls: [], status: state.submit.status === 'done' ? 'done' : 'idle', error: null },
+      };
+    case 'documentsChecked':
+      if (state.step !== 1 || working) return state;
+      return action.missing.length > 0 ? { ...state, missing: action.missing } : { ...state, missing: [], step: 2 };
+    case 'previous':
+      if (state.step === 0 || working) return state;
+      return { ...state, step: state.step - 1, submit: { ...state.submit, error: null, status: 'idle' } };
+    case 'fileChosen':
+      if (working) return state;
+      return {
+        ...state,
+        files: { ...state.files, [action.slot]: action.file },
+        missing: state.missing.filter((slot) => slot !== action.slot),
+        refused: without(state.refused, action.slot),
+        submit: {
+          ...state.submit,
+          uploaded: state.submit.uploaded.filter((slot) => slot !== action.slot),
+          progress: without(state.submit.progress, action.slot),
+        },
+      };
+    case 'fileRefused':
+      return { ...state, refused: { ...state.refused, [action.slot]: action.fileName } };
+    case 'fileRemoved':
+      if (working) return state;
+      return {
+        ...state,
+        files: without(state.files, action.slot),
+        refused: without(state.refused, action.slot),
+        submit: {
+          ...state.submit,
+          uploaded: state.submit.uploaded.filter((slot) => slot !== action.slot),
+          progress: without(state.submit.progress, action.slot),
+        },
+      };
+    case 'submitStarted':
+      if (working || state.step !== LAST_STEP || state.draft.status !== 'ready') return state;
+      return { ...state, submit: { ...state.submit, status: 'working', error: null } };
+    case 'callDone':
+      return state.submit.completedCalls.includes(action.name)
+        ? state
+        : { ...state, submit: { ...state.submit, completedCalls: [...state.submit.completedCalls, action.name] } };
+    case 'uploadProgress':
+      return { ...state, submit: { ...state.submit, progress: { ...state.submit.progress, [action.slot]: Math.max(0, Math.min(100, action.percent)) } } };
+    case 'uploadDone':
+      return {
+        ...state,
+        submit: {
+          ...state.submit,
+          uploaded: state.submit.uploaded.includes(action.slot) ? state.submit.uploaded : [...state.submit.uploaded, action.slot],
+          progress: { ...state.submit.progress, [action.slot]: 100 },
+        },
+      };
+    case 'submitFailed':
+      return { ...state, submit: { ...state.submit, status: 'failed', error: action.error } };
+    case 'submitSucceeded':
+      return { ...state, submit: { ...state.submit, status: 'done', error: null } };
+    default:
+      return state;
+  }
+}

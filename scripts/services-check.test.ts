@@ -1,0 +1,56 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { servicesCheck } from './services-check';
+
+const servicesDir = resolve(__dirname, '../services');
+
+describe('services-check', () => {
+  it('passes on the real services with a one-line summary', () => {
+    const result = servicesCheck(servicesDir);
+    expect(result.ok).toBe(true);
+    expect(result.lines).toHaveLength(1);
+    expect(result.lines[0]).toMatch(/^services:check OK: \d+ service\(s\): .*plastics \(1\)/);
+  });
+
+  it('names the file and JSON pointer of each problem', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'services-check-'));
+    cpSync(servicesDir, dir, { recursive: true });
+    const uiPath = join(dir, 'plastics', 'ui.json');
+    const ui = JSON.parse(readFileSync(uiPath, 'utf8')) as Record<string, Record<string, unknown>>;
+    ui.plastic_type_id = { ...ui.plastic_type_id, 'ui:widget': 'fancy-select' };
+    ui.not_a_field = { 'ui:widget': 'text' };
+    writeFileSync(uiPath, JSON.stringify(ui));
+    const servicePath = join(dir, 'plastics', 'service.json');
+    const service = JSON.parse(readFileSync(servicePath, 'utf8')) as Record<string, unknown>;
+    (service.routes as Record<string, unknown>).view = 'view application';
+    writeFileSync(servicePath, JSON.stringify(service));
+
+    const result = servicesCheck(dir);
+    expect(result.ok).toBe(false);
+    expect(result.lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^services\/plastics\/service\.json#\/routes\/view: must match pattern/),
+      ]),
+    );
+
+    // Fix the meta-schema problem to reach the ui.json checks.
+    (service.routes as Record<string, unknown>).view = '/view-application';
+    writeFileSync(servicePath, JSON.stringify(service));
+    const second = servicesCheck(dir);
+    expect(second.lines).toEqual([
+      "services/plastics/ui.json#/not_a_field: 'not_a_field' is not a property of schema.json",
+      "services/plastics/ui.json#/plastic_type_id/ui:widget: unknown widget 'fancy-select'",
+    ]);
+  });
+
+  it('reports a JSON parse error by file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'services-check-'));
+    cpSync(servicesDir, dir, { recursive: true });
+    writeFileSync(join(dir, 'plastics', 'schema.json'), '{ nope');
+    const result = servicesCheck(dir);
+    expect(result.ok).toBe(false);
+    expect(result.lines[0]).toMatch(/^services\/plastics\/schema\.json#: not valid JSON/);
+  });
+});

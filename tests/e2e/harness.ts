@@ -1,0 +1,131 @@
+/**
+ * End-to-end harness: starts the real product (`scripts/start.mjs`: portal build + API + SQLite in a
+ * temporary DATA_DIR) on a free port, reads its log for the OTP outbox, and drives Debian's Chromium
+ * through playwright-core.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** A free TCP port on the loopback interface. */
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+export interface RunningProduct {
+  baseUrl: string;
+  dataDir: string;
+  /** Waits for the newest OTP sent to `recipient` after `since` log lines. */
+  otpFor(recipient: string, sinceLine?: number): Promise<string>;
+  logLineCount(): number;
+  stop(): Promise<void>;
+}
+
+/** Starts portal + API the way `npm start` does, on a free port with a fresh database. */
+export async function startProduct(): Promise<RunningProduct> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ecopermit-e2e-'));
+  const lines: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n'));
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 170_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the product exited early:\n${lines.join('\n')}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/services`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the product did not start:\n${lines.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+
+  return {
+    baseUrl,
+    dataDir,
+    logLineCount: () => lines.length,
+    async otpFor(recipient, sinceLine = 0) {
+      const pattern = new RegExp(`\\[outbox\\] OTP for ${recipient.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (\\d{6})`);
+      for (let attempt = 0; attempt < 100; attempt += 1) {
+        for (let i = lines.length - 1; i >= sinceLine; i -= 1) {
+          const match = pattern.exec(lines[i] ?? '');
+          if (match?.[1]) return match[1];
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no OTP for ${recipient} in the server log`);
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches Debian's Chromium headless with the flags this closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Writes a small real file (PDF or PNG) to upload from the browser. */
+export function sampleFile(dir: string, name: string): string {
+  const path = join(dir, name);
+  if (name.endsWith('.pdf')) {
+    writeFileSync(path, '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  } else {
+    // 1x1 transparent PNG
+    writeFileSync(
+      path,
+      Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
+    );
+  }
+  return path;
+}
+
+/** Saves a screenshot under test-results/ when a step fails, to see what the applicant saw. */
+export async function screenshotOnFailure(page: Page, name: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    await page.screenshot({ path: join(root, 'test-results', `${name}.png`), fullPage: true }).catch(() => undefined);
+    throw error;
+  }
+}
