@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  IconButton,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../api-context';
+import { useUser } from '../auth/user-store';
+import { CompanyDialog } from './company-dialog';
+import type { Company } from './company-form';
+
+/** How long the success banner stays (spec 01 section 9). */
+export const COMPANY_SUCCESS_MS = 8000;
+
+/** The client's companies with Add and Edit. */
+export function CompaniesPage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const user = useUser();
+  const clientId = user?.id;
+  const [companies, setCompanies] = useState<Company[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<{ open: boolean; company?: Company }>({ open: false });
+  const [success, setSuccess] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    if (clientId === undefined) return;
+    const result = await api.get<Company[]>(`companies/${clientId}`);
+    if (result.ok) {
+      setCompanies(Array.isArray(result.data) ? result.data : []);
+      setLoadError(null);
+    } else setLoadError(result.error);
+  }, [api, clientId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(() => setSuccess(null), COMPANY_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [success]);
+
+  if (clientId === undefined) return null;
+
+  return (
+    <>
+      <Stack direction="row" sx={{ mb: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h1">{t('companies.title')}</Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ open: true })}>
+          {t('companies.add')}
+        </Button>
+      </Stack>
+      {success && (
+        <Alert severity="success" sx={{ mb: 2 }} role="status">
+          {success}
+        </Alert>
+      )}
+      {loadError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {loadError}
+        </Alert>
+      )}
+      <TableContainer component={Paper}>
+        <Table aria-label={t('companies.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('companies.columns.name')}</TableCell>
+              <TableCell>{t('companies.columns.tin')}</TableCell>
+              <TableCell>{t('companies.columns.telephone')}</TableCell>
+              <TableCell>{t('companies.columns.email')}</TableCell>
+              <TableCell>{t('companies.columns.action')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {companies === null && !loadError
+              ? [0, 1].map((row) => (
+                  <TableRow key={row}>
+                    {[0, 1, 2, 3, 4].map((cell) => (
+                      <TableCell key={cell}>
+                        <Skeleton variant="text" />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              : (companies ?? []).map((company) => (
+                  <TableRow key={company.id}>
+                    <TableCell>{company.name}</TableCell>
+                    <TableCell>{company.tin}</TableCell>
+                    <TableCell>{company.telephone}</TableCell>
+                    <TableCell>{company.email}</TableCell>
+                    <TableCell>
+                      <IconButton aria-label={t('companies.editCompany', { name: company.name })} onClick={() => setDialog({ open: true, company })}>
+                        <EditIcon />
+                      </IconButton>
+                    </TableCell>
+                  </TableRow>
+                ))}
+            {companies !== null && companies.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5}>{t('companies.none')}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <CompanyDialog
+        open={dialog.open}
+        company={dialog.company}
+        clientId={clientId}
+        onClose={() => setDialog({ open: false })}
+        onSaved={(message) => {
+          setDialog({ open: false });
+          setSuccess(message);
+          void load();
+        }}
+      />
+    </>
+  );
+}

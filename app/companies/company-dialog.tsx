@@ -1,0 +1,211 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Grid,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  TextField,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../api-context';
+import { companyBody, EMPTY_COMPANY, companyToForm, validateCompany, type Company, type CompanyField, type CompanyFormValues } from './company-form';
+import { LocationSelects, type NamedOption } from './location-selects';
+
+/** Registration types offered; a stored value outside the list is kept as an extra option. */
+const REGISTRATION_TYPES = ['company', 'cooperative', 'ngo', 'government', 'individual'] as const;
+
+/** Add (company undefined) or edit a company. A failure keeps what was typed. */
+export function CompanyDialog({
+  open,
+  company,
+  clientId,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  company?: Company;
+  clientId: number;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [values, setValues] = useState<CompanyFormValues>(EMPTY_COMPANY);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [categories, setCategories] = useState<NamedOption[]>([]);
+
+  useEffect(() => {
+    if (!open) return;
+    setValues(company ? companyToForm(company) : EMPTY_COMPANY);
+    setTouched(false);
+    setFailed(false);
+  }, [open, company]);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    void api.get<NamedOption[]>('company-categories').then((result) => {
+      if (live && result.ok && Array.isArray(result.data)) setCategories(result.data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, open]);
+
+  const errors = touched ? validateCompany(values) : {};
+  const set = (field: CompanyField, value: string) => setValues((current) => ({ ...current, [field]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (Object.keys(validateCompany(values)).length > 0) return;
+    setBusy(true);
+    setFailed(false);
+    const body = companyBody(values, clientId);
+    const result = company ? await api.put(`companies/${company.id}`, body) : await api.post('companies', body);
+    setBusy(false);
+    if (!result.ok) {
+      setFailed(true);
+      return;
+    }
+    onSaved(company ? t('companies.updated') : t('companies.registered'));
+  };
+
+  const input = (field: CompanyField, label: string, options: { type?: string; required?: boolean; multiline?: boolean } = {}) => {
+    const error = errors[field];
+    return (
+      <Grid size={{ xs: 12, sm: options.multiline ? 12 : 6 }}>
+        <TextField
+          label={t(label)}
+          name={field}
+          type={options.type ?? 'text'}
+          required={options.required ?? true}
+          multiline={options.multiline}
+          minRows={options.multiline ? 2 : undefined}
+          value={values[field]}
+          onChange={(e) => set(field, e.target.value)}
+          error={Boolean(error)}
+          helperText={error ? t(error) : undefined}
+          fullWidth
+        />
+      </Grid>
+    );
+  };
+
+  const registrationTypes: string[] = [...REGISTRATION_TYPES.map((type) => t(`companies.registrationTypes.${type}`))];
+  if (values.type_registration && !registrationTypes.includes(values.type_registration)) registrationTypes.push(values.type_registration);
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="company-dialog-title">
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id="company-dialog-title">{company ? t('companies.editTitle') : t('companies.addTitle')}</DialogTitle>
+        <DialogContent dividers>
+          {failed && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {t('companies.error')}
+            </Alert>
+          )}
+          <Grid container spacing={2}>
+            {input('name', 'companies.fields.name')}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                select
+                label={t('companies.fields.category')}
+                name="company_category_id"
+                required
+                value={categories.some((c) => String(c.id) === values.company_category_id) ? values.company_category_id : ''}
+                onChange={(e) => set('company_category_id', e.target.value)}
+                error={Boolean(errors.company_category_id)}
+                helperText={errors.company_category_id ? t(errors.company_category_id) : undefined}
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                fullWidth
+              >
+                <MenuItem value="">{t('common.select')}</MenuItem>
+                {categories.map((category) => (
+                  <MenuItem key={category.id} value={String(category.id)}>
+                    {category.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                select
+                label={t('companies.fields.typeRegistration')}
+                name="type_registration"
+                required
+                value={values.type_registration}
+                onChange={(e) => set('type_registration', e.target.value)}
+                error={Boolean(errors.type_registration)}
+                helperText={errors.type_registration ? t(errors.type_registration) : undefined}
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                fullWidth
+              >
+                <MenuItem value="">{t('common.select')}</MenuItem>
+                {registrationTypes.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {type}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            {input('tin', 'companies.fields.tin')}
+            {input('telephone', 'companies.fields.telephone', { type: 'tel' })}
+            {input('email', 'companies.fields.email', { type: 'email' })}
+            {input('activities', 'companies.fields.activities', { multiline: true })}
+            {input('address', 'companies.fields.address')}
+            {input('contact_person_name', 'companies.fields.contactName', { required: false })}
+            {input('contact_person_job_title', 'companies.fields.contactJobTitle')}
+            {input('contact_person_phone', 'companies.fields.contactPhone', { type: 'tel' })}
+            {input('contact_person_email', 'companies.fields.contactEmail', { type: 'email' })}
+            <Grid size={12}>
+              <FormControl required error={Boolean(errors.requests_single_use)}>
+                <FormLabel id="single-use-label">{t('companies.fields.singleUse')}</FormLabel>
+                <RadioGroup
+                  row
+                  aria-labelledby="single-use-label"
+                  name="requests_single_use"
+                  value={values.requests_single_use}
+                  onChange={(e) => {
+                    const answer = e.target.value === 'yes' ? 'yes' : 'no';
+                    setValues((current) => ({ ...current, requests_single_use: answer, avgMonthlyPlasticQuantity: answer === 'yes' ? current.avgMonthlyPlasticQuantity : '' }));
+                  }}
+                >
+                  <FormControlLabel value="yes" control={<Radio />} label={t('common.yes')} />
+                  <FormControlLabel value="no" control={<Radio />} label={t('common.no')} />
+                </RadioGroup>
+                {errors.requests_single_use && <FormHelperText>{t(errors.requests_single_use)}</FormHelperText>}
+              </FormControl>
+            </Grid>
+            {values.requests_single_use === 'yes' && input('avgMonthlyPlasticQuantity', 'companies.fields.avgQuantity', { type: 'number' })}
+            <LocationSelects
+              value={values}
+              onChange={(location) => setValues((current) => ({ ...current, ...location }))}
+            />
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {company ? t('companies.update') : t('companies.register')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

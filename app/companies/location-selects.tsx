@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { Grid, MenuItem, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../api-context';
+
+export interface NamedOption {
+  id: number;
+  name: string;
+}
+
+export interface LocationValue {
+  province_id: string;
+  district_id: string;
+  sector_id: string;
+  cell_id: string;
+}
+
+const LEVELS = [
+  { field: 'province_id', label: 'location.province', path: () => 'provinces' },
+  { field: 'district_id', label: 'location.district', path: (parent: string) => `districts/${parent}` },
+  { field: 'sector_id', label: 'location.sector', path: (parent: string) => `sectors/${parent}` },
+  { field: 'cell_id', label: 'location.cell', path: (parent: string) => `cells/${parent}` },
+] as const;
+
+/** Options of one level, read from the API when its parent is chosen. */
+function useOptions(path: string | null): NamedOption[] {
+  const api = useApi();
+  const [options, setOptions] = useState<{ path: string | null; items: NamedOption[] }>({ path: null, items: [] });
+  useEffect(() => {
+    if (!path) return;
+    let live = true;
+    void api.get<NamedOption[]>(path).then((result) => {
+      if (live) setOptions({ path, items: result.ok && Array.isArray(result.data) ? result.data : [] });
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, path]);
+  return path && options.path === path ? options.items : [];
+}
+
+/** Province, district, sector and cell; choosing a level clears the lower ones. */
+export function LocationSelects({ value, onChange }: { value: LocationValue; onChange: (value: LocationValue) => void }) {
+  const { t } = useTranslation();
+  const provinces = useOptions('provinces');
+  const districts = useOptions(value.province_id ? LEVELS[1].path(value.province_id) : null);
+  const sectors = useOptions(value.district_id ? LEVELS[2].path(value.district_id) : null);
+  const cells = useOptions(value.sector_id ? LEVELS[3].path(value.sector_id) : null);
+  const optionsByLevel = [provinces, districts, sectors, cells];
+
+  const choose = (level: number, chosen: string) => {
+    const next = { ...value };
+    LEVELS.forEach((l, index) => {
+      if (index === level) next[l.field] = chosen;
+      else if (index > level) next[l.field] = '';
+    });
+    onChange(next);
+  };
+
+  return (
+    <>
+      {LEVELS.map((level, index) => {
+        const options = optionsByLevel[index] ?? [];
+        const current = value[level.field];
+        const parentMissing = index > 0 && !value[LEVELS[index - 1]!.field];
+        return (
+          <Grid key={level.field} size={{ xs: 12, sm: 6 }}>
+            <TextField
+              select
+              label={t(level.label)}
+              name={level.field}
+              value={options.some((o) => String(o.id) === current) ? current : ''}
+              onChange={(e) => choose(index, e.target.value)}
+              disabled={parentMissing}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              fullWidth
+            >
+              <MenuItem value="">{t('common.select')}</MenuItem>
+              {options.map((option) => (
+                <MenuItem key={option.id} value={String(option.id)}>
+                  {option.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Box, CircularProgress } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { ServiceDefinition } from '../engine/core/definition-types';
+import type { DefinitionsResult } from './definitions';
+import { DefinitionProblems } from './pages/definition-problems';
+
+/** Where the portal gets its service definitions from; tests give fixed ones. */
+export interface DefinitionsSource {
+  /** The result when already known, so pages render without a loading flash. */
+  peek(): DefinitionsResult | undefined;
+  load(): Promise<DefinitionsResult>;
+}
+
+/** A source with fixed definitions (tests, storybook-like previews). */
+export function staticDefinitions(definitions: ServiceDefinition[], problems: unknown[] = []): DefinitionsSource {
+  const result = { definitions, problems };
+  return { peek: () => result, load: () => Promise.resolve(result) };
+}
+
+let bundled: DefinitionsResult | undefined;
+let bundledPromise: Promise<DefinitionsResult> | undefined;
+
+/** The bundled definitions, imported on first use so the checker and schemas stay out of the landing page. */
+export const bundledDefinitions: DefinitionsSource = {
+  peek: () => bundled,
+  load: () => {
+    bundledPromise ??= import('./definitions').then((m) => {
+      bundled = m.loadBundledDefinitions();
+      return bundled;
+    });
+    return bundledPromise;
+  },
+};
+
+export const DefinitionsContext = createContext<DefinitionsSource>(bundledDefinitions);
+
+export type DefinitionsState =
+  | { status: 'loading' }
+  | { status: 'ready'; definitions: ServiceDefinition[] }
+  | { status: 'problems'; problems: unknown[] };
+
+function toState(result: DefinitionsResult | undefined): DefinitionsState {
+  if (!result) return { status: 'loading' };
+  if (result.problems.length > 0) return { status: 'problems', problems: result.problems };
+  return { status: 'ready', definitions: result.definitions };
+}
+
+/** The service definitions, loading them on first use. */
+export function useDefinitions(): DefinitionsState {
+  const source = useContext(DefinitionsContext);
+  const [state, setState] = useState<DefinitionsState>(() => toState(source.peek()));
+  useEffect(() => {
+    if (state.status !== 'loading') return;
+    let live = true;
+    source.load().then(
+      (result) => live && setState(toState(result)),
+      (error: unknown) => live && setState({ status: 'problems', problems: [String(error)] }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [source, state.status]);
+  return state;
+}
+
+/**
+ * Renders `children` with the definitions once loaded. When a definition is broken it shows the list
+ * of problems instead of a blank page, so an analyst sees what to fix.
+ */
+export function WithDefinitions({ children }: { children: (definitions: ServiceDefinition[]) => ReactNode }) {
+  const state = useDefinitions();
+  const { t } = useTranslation();
+  if (state.status === 'loading') {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+        <CircularProgress aria-label={t('common.loading')} />
+      </Box>
+    );
+  }
+  if (state.status === 'problems') return <DefinitionProblems problems={state.problems} />;
+  return <>{children(state.definitions)}</>;
+}

@@ -1,0 +1,205 @@
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import {
+  AppBar,
+  Badge,
+  Box,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Toolbar,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import MiscellaneousServicesIcon from '@mui/icons-material/MiscellaneousServices';
+import BusinessIcon from '@mui/icons-material/Business';
+import RecyclingIcon from '@mui/icons-material/Recycling';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../api-context';
+import { useUser } from '../auth/user-store';
+import { Footer } from './footer';
+import { LanguageSwitcher } from './language-switcher';
+import { SkipLink } from './skip-link';
+
+const DRAWER_WIDTH = 240;
+
+/** Static demo notifications (spec 01: the count is fixed). */
+const NOTIFICATIONS = ['layout.notificationItems.welcome', 'layout.notificationItems.profile', 'layout.notificationItems.companies'];
+
+interface NavEntry {
+  to: string;
+  label: string;
+  icon: ReactNode;
+}
+
+/** Whether the client has submitted a plastic bags authorization (then Recycled is offered). */
+function useHasPlasticBagsAuthorization(clientId: number | undefined): boolean {
+  const api = useApi();
+  const [has, setHas] = useState(false);
+  useEffect(() => {
+    if (clientId === undefined) return;
+    let live = true;
+    void api.get<{ has_submitted_auth_plastic_bag?: boolean }>(`application/check-plastic-bags-authorization/${clientId}`).then((result) => {
+      if (live) setHas(result.ok && result.data?.has_submitted_auth_plastic_bag === true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, clientId]);
+  return has;
+}
+
+/** Frame of the signed-in pages: top bar, navigation drawer, main content, footer. */
+export function Layout() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  const user = useUser();
+  const location = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
+  const [noticeAnchor, setNoticeAnchor] = useState<HTMLElement | null>(null);
+  const [fullscreen, setFullscreen] = useState(false);
+  const hasRecycled = useHasPlasticBagsAuthorization(user?.id);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  // A route change on mobile closes the drawer.
+  useEffect(() => setMobileOpen(false), [location.pathname]);
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen?.();
+    else void document.documentElement.requestFullscreen?.();
+  };
+
+  const entries: NavEntry[] = [
+    { to: '/dashboard', label: t('nav.dashboard'), icon: <DashboardIcon /> },
+    { to: '/services', label: t('nav.services'), icon: <MiscellaneousServicesIcon /> },
+    { to: '/companies', label: t('nav.companies'), icon: <BusinessIcon /> },
+    ...(hasRecycled ? [{ to: '/plastics-recycled', label: t('nav.recycled'), icon: <RecyclingIcon /> }] : []),
+  ];
+
+  const nav = (
+    <Box component="nav" aria-label={t('layout.sideNavigation')}>
+      <Toolbar />
+      <Divider />
+      <List>
+        {entries.map((entry) => {
+          const current = location.pathname === entry.to || location.pathname.startsWith(`${entry.to}/`);
+          return (
+            <ListItem key={entry.to} disablePadding>
+              <ListItemButton component={RouterLink} to={entry.to} selected={current} aria-current={current ? 'page' : undefined}>
+                <ListItemIcon aria-hidden>{entry.icon}</ListItemIcon>
+                <ListItemText primary={entry.label} />
+              </ListItemButton>
+            </ListItem>
+          );
+        })}
+      </List>
+    </Box>
+  );
+
+  const openMenu = (setter: (el: HTMLElement | null) => void) => (event: MouseEvent<HTMLElement>) => setter(event.currentTarget);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
+      <AppBar position="fixed" component="header" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
+        <Toolbar>
+          {!desktop && (
+            <IconButton color="inherit" edge="start" onClick={() => setMobileOpen(true)} aria-label={t('layout.openNavigation')} sx={{ mr: 1 }}>
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Typography component={RouterLink} to="/dashboard" variant="h6" sx={{ flexGrow: 1, color: 'inherit', textDecoration: 'none', fontWeight: 700 }}>
+            {t('app.title')}
+          </Typography>
+          <Tooltip title={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}>
+            <IconButton color="inherit" onClick={toggleFullscreen} aria-label={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}>
+              {fullscreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
+            </IconButton>
+          </Tooltip>
+          <IconButton
+            color="inherit"
+            onClick={openMenu(setNoticeAnchor)}
+            aria-label={t('layout.notifications', { count: NOTIFICATIONS.length })}
+            aria-haspopup="menu"
+            aria-controls={noticeAnchor ? 'notifications-menu' : undefined}
+            aria-expanded={noticeAnchor ? 'true' : undefined}
+          >
+            <Badge badgeContent={NOTIFICATIONS.length} color="error">
+              <NotificationsIcon />
+            </Badge>
+          </IconButton>
+          <Menu id="notifications-menu" anchorEl={noticeAnchor} open={Boolean(noticeAnchor)} onClose={() => setNoticeAnchor(null)}>
+            {NOTIFICATIONS.map((key) => (
+              <MenuItem key={key} onClick={() => setNoticeAnchor(null)}>
+                {t(key)}
+              </MenuItem>
+            ))}
+          </Menu>
+          <LanguageSwitcher />
+          <IconButton
+            color="inherit"
+            onClick={openMenu(setUserAnchor)}
+            aria-label={t('layout.userMenu', { name: user ? `${user.first_name} ${user.last_name}` : '' })}
+            aria-haspopup="menu"
+            aria-controls={userAnchor ? 'user-menu' : undefined}
+            aria-expanded={userAnchor ? 'true' : undefined}
+          >
+            <AccountCircleIcon />
+          </IconButton>
+          <Menu id="user-menu" anchorEl={userAnchor} open={Boolean(userAnchor)} onClose={() => setUserAnchor(null)}>
+            <MenuItem component={RouterLink} to="/profile" onClick={() => setUserAnchor(null)}>
+              {t('nav.profile')}
+            </MenuItem>
+            <MenuItem component={RouterLink} to="/logout" onClick={() => setUserAnchor(null)}>
+              {t('nav.logout')}
+            </MenuItem>
+          </Menu>
+        </Toolbar>
+      </AppBar>
+      {desktop ? (
+        <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}>
+          {nav}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        >
+          {nav}
+        </Drawer>
+      )}
+      <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+        <Toolbar />
+        <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none' }}>
+          <Outlet />
+        </Box>
+        <Footer />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import './i18n';
+import { ApiContext } from './api-context';
+import { createAppApi } from './api';
+import { appRoutes } from './routes';
+import { theme } from './theme';
+
+const router = createBrowserRouter(appRoutes);
+// A 401 signs out (inside createAppApi) and returns to the login page without a reload.
+const api = createAppApi(() => void router.navigate('/login'));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+
+createRoot(container).render(
+  <StrictMode>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <ApiContext.Provider value={api}>
+        <RouterProvider router={router} />
+      </ApiContext.Provider>
+    </ThemeProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { ServiceDefinition } from '../../engine/core/definition-types';
+import { clearStoredUser, setStoredUser } from '../auth/user-store';
+import { fakeApi, fail, ok, renderPage } from '../test-utils';
+import { applicationLinks, DashboardPage, type ApplicationSummary } from './dashboard-page';
+
+const definition = {
+  id: 1,
+  key: 'plastics',
+  title: 'Authorization for the use of Plastics',
+  routes: { info: '/auth-plastics', apply: '/auth-plastics-apply', view: '/view-application', edit: '/edit-application' },
+} as unknown as ServiceDefinition;
+
+const app = (over: Partial<ApplicationSummary>): ApplicationSummary => ({
+  id: 11,
+  app_id: 'APP-11',
+  service_id: 1,
+  service: { id: 1, name: 'Plastics' },
+  application_status_id: 2,
+  submitted_at: '2025-03-04T10:00:00.000Z',
+  ...over,
+});
+
+beforeEach(() => setStoredUser({ id: 7, first_name: 'Ada', last_name: 'Uwase', email: 'ada@example.org', token: 't' }));
+afterEach(() => {
+  cleanup();
+  clearStoredUser();
+});
+
+describe('DashboardPage', () => {
+  it('shows the four counts and the rows the server sends, linking to the service view', async () => {
+    const items = [
+      app({ id: 11, app_id: 'APP-11' }),
+      app({ id: 12, app_id: 'APP-12', service_id: 99, service: { id: 99, name: 'Unknown service' }, application_status_id: 9 }),
+      // The server hides drafts; whatever it sends is shown.
+      app({ id: 13, app_id: 'APP-13', application_status_id: 1 }),
+    ];
+    const api = fakeApi({
+      'GET client/statistics/7': () => ok({ all_applications: 12, processing: 5, approved: 4, rejected: 3 }),
+      'GET clients/applications/7?page=1': () => ok({ items, page: 1, per_page: 25, total: 3, last_page: 1 }),
+    });
+    renderPage(<DashboardPage />, { api, at: '/dashboard', definitions: [definition] });
+
+    expect((await screen.findByTestId('stat-all_applications-value')).textContent).toBe('12');
+    expect(screen.getByTestId('stat-processing-value').textContent).toBe('5');
+    expect(screen.getByTestId('stat-approved-value').textContent).toBe('4');
+    expect(screen.getByTestId('stat-rejected-value').textContent).toBe('3');
+    expect(screen.getAllByText('Since last month')).toHaveLength(4);
+    for (const label of ['SUBMITTED', 'PROCESSING', 'APPROVED', 'REJECTED']) expect(screen.getByRole('heading', { name: label })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Environmental Services' })).toHaveProperty('pathname', '/env-audit-menu');
+
+    const table = screen.getByRole('table', { name: 'Your Applications' });
+    for (const header of ['ID', 'Type', 'Date Submitted', 'Status', 'Action']) expect(within(table).getByRole('columnheader', { name: header })).toBeTruthy();
+    const link = await within(table).findByRole('link', { name: 'View application APP-11' });
+    expect(link.getAttribute('href')).toBe('/view-application?appId=11');
+    expect(within(table).getByText('APP-12')).toBeTruthy();
+    expect(within(table).queryByRole('link', { name: 'View application APP-12' })).toBeNull();
+    expect(within(table).getByText('APP-13')).toBeTruthy();
+    expect(within(table).getByText('REJECTED')).toBeTruthy();
+    expect(within(table).getAllByText('2025-03-04')).toHaveLength(3);
+  });
+
+  it('shows a red alert when the list fails', async () => {
+    const api = fakeApi({
+      'GET client/statistics/7': () => ok({ all_applications: 0, processing: 0, approved: 0, rejected: 0 }),
+      'GET clients/applications/7?page=1': () => fail('server error', 500),
+    });
+    renderPage(<DashboardPage />, { api, at: '/dashboard', definitions: [definition] });
+    expect((await screen.findByRole('alert')).textContent).toContain('server error');
+  });
+});
+
+describe('applicationLinks', () => {
+  it('links returned applications to the edit route too', () => {
+    expect(applicationLinks(app({ id: 5, application_status_id: 7 }), [definition])).toEqual({
+      view: '/view-application?appId=5',
+      edit: '/edit-application?appId=5',
+    });
+    expect(applicationLinks(app({ id: 5 }), [definition])).toEqual({ view: '/view-application?appId=5' });
+    expect(applicationLinks(app({ service_id: 2 }), [definition])).toEqual({});
+  });
+});

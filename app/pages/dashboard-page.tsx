@@ -1,0 +1,276 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Grid,
+  Link,
+  Paper,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ServiceDefinition } from '../../engine/core/definition-types';
+import { presentStatus } from '../../engine/core/status-presentation';
+import { useApi } from '../api-context';
+import { useUser } from '../auth/user-store';
+import { StatusChip } from '../components/status-chip';
+import { useDefinitions } from '../definitions-context';
+import { DefinitionProblems } from './definition-problems';
+
+/** Counts of GET client/statistics/{clientId}. */
+export interface Statistics {
+  all_applications: number;
+  processing: number;
+  approved: number;
+  rejected: number;
+}
+
+/** A row of GET clients/applications/{clientId}. */
+export interface ApplicationSummary {
+  id: number;
+  app_id?: string | null;
+  service_id: number;
+  service?: { id: number; name: string } | null;
+  application_status_id: number;
+  application_status?: { id: number; name: string } | null;
+  resubmitted?: boolean | null;
+  submitted_at?: string | null;
+  created_at?: string | null;
+  manually_processed?: boolean | null;
+  final_certificate_uploaded?: boolean | null;
+  tor_approval_date?: string | null;
+}
+
+export interface ApplicationsPage {
+  items: ApplicationSummary[];
+  page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
+
+/** Default page size until the server says otherwise (spec 01 section 9). */
+export const DEFAULT_PAGE_SIZE = 25;
+
+const CARDS: Array<{ key: keyof Statistics; label: string }> = [
+  { key: 'all_applications', label: 'dashboard.submitted' },
+  { key: 'processing', label: 'dashboard.processing' },
+  { key: 'approved', label: 'dashboard.approved' },
+  { key: 'rejected', label: 'dashboard.rejected' },
+];
+
+/** Links of one application row: the view route of its service and, when returned, the edit route. */
+export function applicationLinks(application: ApplicationSummary, definitions: ServiceDefinition[]): { view?: string; edit?: string } {
+  const definition = definitions.find((d) => d.id === application.service_id);
+  if (!definition) return {};
+  const query = `?appId=${application.id}`;
+  const links: { view?: string; edit?: string } = { view: `${definition.routes.view}${query}` };
+  if (definition.routes.edit && presentStatus(application).editable) {
+    links.edit = `${definition.routes.edit}${query}`;
+  }
+  return links;
+}
+
+function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  // The ISO date part reads the same in every language and time zone.
+  return value.slice(0, 10);
+}
+
+/** The dashboard: status counts, custom dashboards and the client's applications. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const user = useUser();
+  const clientId = user?.id;
+  const definitionsState = useDefinitions();
+  const definitions = definitionsState.status === 'ready' ? definitionsState.definitions : [];
+
+  const [stats, setStats] = useState<Statistics | null>(null);
+  const [statsError, setStatsError] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [list, setList] = useState<ApplicationsPage | null>(null);
+  const [listLoading, setListLoading] = useState(true);
+  const [listError, setListError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (clientId === undefined) return;
+    let live = true;
+    void api.get<Statistics>(`client/statistics/${clientId}`).then((result) => {
+      if (!live) return;
+      if (result.ok && result.data) setStats(result.data);
+      else setStatsError(result.ok ? t('common.serverError') : result.error);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, clientId, t]);
+
+  useEffect(() => {
+    if (clientId === undefined) return;
+    let live = true;
+    setListLoading(true);
+    void api.get<ApplicationsPage>(`clients/applications/${clientId}?page=${page}`).then((result) => {
+      if (!live) return;
+      setListLoading(false);
+      if (result.ok && result.data) {
+        setList(result.data);
+        setListError(null);
+      } else setListError(result.ok ? t('common.serverError') : result.error);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, clientId, page, t]);
+
+  const perPage = list?.per_page || DEFAULT_PAGE_SIZE;
+
+  return (
+    <Box>
+      <Typography variant="h1" gutterBottom>
+        {t('dashboard.title')}
+      </Typography>
+      {definitionsState.status === 'problems' && <DefinitionProblems problems={definitionsState.problems} />}
+
+      <Box component="section" aria-label={t('dashboard.statistics')} sx={{ mb: 4 }}>
+        {statsError && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {statsError}
+          </Alert>
+        )}
+        <Grid container spacing={2}>
+          {CARDS.map((card) => (
+            <Grid key={card.key} size={{ xs: 12, sm: 6, lg: 3 }}>
+              <Card component="article" aria-labelledby={`stat-${card.key}`}>
+                <CardContent>
+                  <Typography id={`stat-${card.key}`} variant="overline" component="h2" color="text.secondary">
+                    {t(card.label)}
+                  </Typography>
+                  {stats ? (
+                    <Typography variant="h3" component="p" data-testid={`stat-${card.key}-value`}>
+                      {stats[card.key]}
+                    </Typography>
+                  ) : statsError ? (
+                    <Typography variant="h3" component="p">
+                      –
+                    </Typography>
+                  ) : (
+                    <Skeleton variant="text" width={60} height={40} />
+                  )}
+                  <Typography variant="caption" color="text.secondary">
+                    {t('dashboard.sinceLastMonth')}
+                  </Typography>
+                </CardContent>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      </Box>
+
+      <Box component="section" aria-labelledby="custom-dashboards-title" sx={{ mb: 4 }}>
+        <Typography id="custom-dashboards-title" variant="h2" gutterBottom>
+          {t('dashboard.customDashboards')}
+        </Typography>
+        <Link component={RouterLink} to="/env-audit-menu">
+          {t('dashboard.environmentalServices')}
+        </Link>
+      </Box>
+
+      <Box component="section" aria-labelledby="applications-title">
+        <Typography id="applications-title" variant="h2" gutterBottom>
+          {t('dashboard.yourApplications')}
+        </Typography>
+        {listError && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {listError}
+          </Alert>
+        )}
+        <Paper>
+          <TableContainer>
+            <Table aria-labelledby="applications-title">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('dashboard.columns.id')}</TableCell>
+                  <TableCell>{t('dashboard.columns.type')}</TableCell>
+                  <TableCell>{t('dashboard.columns.dateSubmitted')}</TableCell>
+                  <TableCell>{t('dashboard.columns.status')}</TableCell>
+                  <TableCell>{t('dashboard.columns.action')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {listLoading && !list
+                  ? [0, 1, 2].map((row) => (
+                      <TableRow key={row}>
+                        {[0, 1, 2, 3, 4].map((cell) => (
+                          <TableCell key={cell}>
+                            <Skeleton variant="text" />
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    ))
+                  : (list?.items ?? []).map((application) => {
+                      const links = applicationLinks(application, definitions);
+                      return (
+                        <TableRow key={application.id}>
+                          <TableCell>{application.app_id || application.id}</TableCell>
+                          <TableCell>{application.service?.name ?? ''}</TableCell>
+                          <TableCell>{formatDate(application.submitted_at ?? application.created_at)}</TableCell>
+                          <TableCell>
+                            <StatusChip application={application} />
+                          </TableCell>
+                          <TableCell>
+                            {links.view && (
+                              <Link
+                                component={RouterLink}
+                                to={links.view}
+                                aria-label={t('dashboard.viewApplication', { id: application.app_id || application.id })}
+                              >
+                                {t('dashboard.view')}
+                              </Link>
+                            )}
+                            {links.edit && (
+                              <Link
+                                component={RouterLink}
+                                to={links.edit}
+                                sx={{ ml: 2 }}
+                                aria-label={t('dashboard.editApplication', { id: application.app_id || application.id })}
+                              >
+                                {t('dashboard.edit')}
+                              </Link>
+                            )}
+                          </TableCell>
+                        </TableRow>
+                      );
+                    })}
+                {!listLoading && list && list.items.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={5}>{t('dashboard.noApplications')}</TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={list?.total ?? 0}
+            page={Math.max(0, (list?.page ?? page) - 1)}
+            rowsPerPage={perPage}
+            rowsPerPageOptions={[]}
+            onPageChange={(_event, next) => setPage(next + 1)}
+            labelDisplayedRows={({ from, to, count }) => t('dashboard.displayedRows', { from, to, count })}
+          />
+        </Paper>
+      </Box>
+    </Box>
+  );
+}

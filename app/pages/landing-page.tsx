@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../api-context';
+import { useUser } from '../auth/user-store';
+import { PublicShell } from '../layout/public-shell';
+
+/** A service of the public list. */
+export interface PublicService {
+  id: number;
+  name: string;
+  description?: string | null;
+}
+
+/** Services shown before 'Show More' (spec 01 section 9). */
+export const LANDING_SERVICES_SHOWN = 6;
+
+type ServicesState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; services: PublicService[] };
+
+/** Public landing page; a signed-in user goes straight to the dashboard. */
+export function LandingPage() {
+  const user = useUser();
+  if (user) return <Navigate to="/dashboard" replace />;
+  return <Landing />;
+}
+
+function Landing() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [state, setState] = useState<ServicesState>({ status: 'loading' });
+  const [showAll, setShowAll] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void api.get<PublicService[]>('services').then((result) => {
+      if (!live) return;
+      if (result.ok && Array.isArray(result.data)) setState({ status: 'ready', services: result.data });
+      else setState({ status: 'failed' });
+    });
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  const services = state.status === 'ready' ? state.services : [];
+  const shown = showAll ? services : services.slice(0, LANDING_SERVICES_SHOWN);
+
+  return (
+    <PublicShell>
+      <Box component="section" aria-labelledby="hero-title" sx={{ py: { xs: 4, md: 8 }, textAlign: 'center' }}>
+        <Typography id="hero-title" variant="h1" gutterBottom>
+          {t('landing.heroTitle')}
+        </Typography>
+        <Typography variant="h6" component="p" color="text.secondary" sx={{ maxWidth: 720, mx: 'auto', mb: 3 }}>
+          {t('landing.heroText')}
+        </Typography>
+        <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
+          <Button variant="contained" size="large" component={RouterLink} to="/register">
+            {t('landing.getStarted')}
+          </Button>
+          <Button variant="outlined" size="large" component={RouterLink} to="/login">
+            {t('nav.login')}
+          </Button>
+        </Stack>
+      </Box>
+
+      <Box component="section" aria-labelledby="services-title" sx={{ py: 4 }}>
+        <Typography id="services-title" variant="h2" gutterBottom>
+          {t('landing.ourServices')}
+        </Typography>
+        {state.status === 'loading' && <Typography role="status">{t('landing.loadingServices')}</Typography>}
+        {state.status === 'failed' && <Alert severity="error">{t('landing.servicesFailed')}</Alert>}
+        {state.status === 'ready' && (
+          <>
+            <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {shown.map((service) => (
+                <Grid key={service.id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
+                  <Card variant="outlined" sx={{ height: '100%' }}>
+                    <CardContent>
+                      <Typography variant="h3" component="h3" gutterBottom>
+                        {service.name}
+                      </Typography>
+                      {service.description && (
+                        <Typography variant="body2" color="text.secondary">
+                          {service.description}
+                        </Typography>
+                      )}
+                    </CardContent>
+                  </Card>
+                </Grid>
+              ))}
+            </Grid>
+            {!showAll && services.length > LANDING_SERVICES_SHOWN && (
+              <Box sx={{ textAlign: 'center', mt: 3 }}>
+                <Button variant="outlined" onClick={() => setShowAll(true)}>
+                  {t('landing.showMore')}
+                </Button>
+              </Box>
+            )}
+          </>
+        )}
+      </Box>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../api-context';
+import { returnPath } from '../auth/require-auth';
+import { setStoredUser, type StoredUser } from '../auth/user-store';
+import { PublicShell } from '../layout/public-shell';
+
+/** Sign-in with email or phone and password; returns to the remembered origin or /dashboard. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!username.trim() || !password) return;
+    setBusy(true);
+    setError(null);
+    const result = await api.post<StoredUser>('clients/login', { username: username.trim(), password });
+    setBusy(false);
+    if (!result.ok || !result.data) {
+      setError(result.ok ? t('common.serverError') : result.error);
+      return;
+    }
+    setStoredUser(result.data);
+    navigate(returnPath(location.state), { replace: true });
+  };
+
+  return (
+    <PublicShell maxWidth="sm">
+      <Paper component="section" aria-labelledby="login-title" sx={{ p: { xs: 3, sm: 4 } }}>
+        <Typography id="login-title" variant="h1" gutterBottom>
+          {t('login.title')}
+        </Typography>
+        <Box component="form" noValidate onSubmit={submit}>
+          <Stack spacing={2}>
+            {error && <Alert severity="error">{error}</Alert>}
+            <TextField
+              label={t('login.username')}
+              name="username"
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              required
+              error={touched && !username.trim()}
+              helperText={touched && !username.trim() ? t('validation.required') : t('login.usernameHelp')}
+              fullWidth
+            />
+            <TextField
+              label={t('login.password')}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+              error={touched && !password}
+              helperText={touched && !password ? t('validation.required') : undefined}
+              fullWidth
+            />
+            <FormControlLabel
+              control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />}
+              label={t('login.rememberMe')}
+            />
+            <Button type="submit" variant="contained" size="large" disabled={busy}>
+              {busy ? t('login.signingIn') : t('login.submit')}
+            </Button>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+              <Link component={RouterLink} to="/forgot-password">
+                {t('login.forgotPassword')}
+              </Link>
+              <Link component={RouterLink} to="/register">
+                {t('login.noAccount')}
+              </Link>
+            </Stack>
+          </Stack>
+        </Box>
+      </Paper>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,18 @@
+import { Box, Button, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ py: 4 }}>
+      <Typography variant="h1" gutterBottom>
+        {t('notFound.title')}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>{t('notFound.text')}</Typography>
+      <Button variant="contained" component={RouterLink} to="/dashboard">
+        {t('notFound.back')}
+      </Button>
+    </Box>
+  );
+}

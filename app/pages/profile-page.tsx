@@ -1,0 +1,136 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../api-context';
+import { setStoredUser, useUser, type StoredUser } from '../auth/user-store';
+import { isEmail } from '../validation';
+
+type ProfileField = 'first_name' | 'last_name' | 'other_name' | 'email' | 'phone' | 'id_number';
+const FIELDS: Array<{ name: ProfileField; label: string; required?: boolean; type?: string }> = [
+  { name: 'first_name', label: 'profile.firstName', required: true },
+  { name: 'last_name', label: 'profile.lastName', required: true },
+  { name: 'other_name', label: 'profile.otherName' },
+  { name: 'email', label: 'profile.email', required: true, type: 'email' },
+  { name: 'phone', label: 'profile.phone', type: 'tel' },
+  { name: 'id_number', label: 'profile.idNumber' },
+];
+
+/** Success flag lifetime (spec 01 section 9). */
+const SUCCESS_MS = 10_000;
+
+function valuesOf(user: StoredUser | null): Record<ProfileField, string> {
+  return {
+    first_name: user?.first_name ?? '',
+    last_name: user?.last_name ?? '',
+    other_name: user?.other_name ?? '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+    id_number: user?.id_number ?? '',
+  };
+}
+
+/** The signed-in user's profile: read-only until Edit, then Save with PUT client/{id}. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const user = useUser();
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState(() => valuesOf(user));
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [success, setSuccess] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(() => setSuccess(false), SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [success]);
+
+  const errorOf = (name: ProfileField): string | undefined => {
+    if (!touched) return undefined;
+    const field = FIELDS.find((f) => f.name === name);
+    if (field?.required && !values[name].trim()) return 'validation.required';
+    if (name === 'email' && values.email.trim() && !isEmail(values.email)) return 'validation.email';
+    return undefined;
+  };
+
+  const toggle = () => {
+    if (editing) setValues(valuesOf(user));
+    setEditing(!editing);
+    setTouched(false);
+    setFailed(false);
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!user) return;
+    setTouched(true);
+    if (FIELDS.some((f) => (f.required && !values[f.name].trim()) || (f.name === 'email' && !isEmail(values.email)))) return;
+    setBusy(true);
+    setFailed(false);
+    setSuccess(false);
+    const body = Object.fromEntries(FIELDS.map((f) => [f.name, values[f.name].trim()]));
+    const result = await api.put<Partial<StoredUser>>(`client/${user.id}`, body);
+    setBusy(false);
+    if (!result.ok) {
+      setFailed(true);
+      return;
+    }
+    // The answer carries no token: keep the session's.
+    setStoredUser({ ...user, ...(body as Partial<StoredUser>), ...(result.data ?? {}), token: user.token, id: user.id });
+    setSuccess(true);
+    setEditing(false);
+  };
+
+  return (
+    <Paper component="section" aria-labelledby="profile-title" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 900 }}>
+      <Stack direction="row" sx={{ mb: 2, justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography id="profile-title" variant="h1">
+          {t('profile.title')}
+        </Typography>
+        <Button variant="outlined" onClick={toggle}>
+          {editing ? t('profile.cancel') : t('profile.edit')}
+        </Button>
+      </Stack>
+      {success && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {t('profile.success')}
+        </Alert>
+      )}
+      {failed && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('profile.error')}
+        </Alert>
+      )}
+      <Box component="form" noValidate onSubmit={save}>
+        <Grid container spacing={2}>
+          {FIELDS.map((field) => {
+            const error = errorOf(field.name);
+            return (
+              <Grid key={field.name} size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  label={t(field.label)}
+                  name={field.name}
+                  type={field.type ?? 'text'}
+                  value={values[field.name]}
+                  onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}
+                  disabled={!editing}
+                  required={field.required}
+                  error={Boolean(error)}
+                  helperText={error ? t(error) : undefined}
+                  fullWidth
+                />
+              </Grid>
+            );
+          })}
+        </Grid>
+        {editing && (
+          <Button type="submit" variant="contained" sx={{ mt: 3 }} disabled={busy}>
+            {t('profile.save')}
+          </Button>
+        )}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { fakeApi, fail, ok, renderPage } from '../test-utils';
+import { RegisterPage } from './register-page';
+
+afterEach(cleanup);
+
+function fillDetails(telephone = '0781234567') {
+  fireEvent.change(screen.getByLabelText(/First name/), { target: { value: 'Ada' } });
+  fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: 'Uwase' } });
+  fireEvent.change(screen.getByLabelText(/Phone number/), { target: { value: telephone } });
+  fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'ada@example.org' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+}
+
+describe('RegisterPage', () => {
+  it('moves through details, OTP and password to the success panel', async () => {
+    const api = fakeApi({
+      'POST clients': () => ok({ id: 1, email: 'ada@example.org', telephone: '0781234567' }),
+      'POST client/confirm-otp': () => ok({ confirmed: true }),
+      'POST client/password': () => ok({ done: true }),
+    });
+    renderPage(<RegisterPage />, { api, at: '/register' });
+    fillDetails();
+
+    fireEvent.change(await screen.findByLabelText(/Verification code/), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    fireEvent.change(await screen.findByLabelText(/^Password/), { target: { value: 'Secret#1' } });
+    fireEvent.change(screen.getByLabelText(/Confirm password/), { target: { value: 'Secret#1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+
+    expect(await screen.findByRole('link', { name: 'Go to login' })).toHaveProperty('pathname', '/login');
+    expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['POST', 'clients', { first_name: 'Ada', last_name: 'Uwase', other_name: '', telephone: '0781234567', email: 'ada@example.org' }],
+      ['POST', 'client/confirm-otp', { username: 'ada@example.org', otp: '123456' }],
+      ['POST', 'client/password', { username: 'ada@example.org', password: 'Secret#1' }],
+    ]);
+  });
+
+  it('keeps the details step with the server message when registration fails', async () => {
+    const api = fakeApi({ 'POST clients': () => fail('An account with this email or phone already exists', 409) });
+    renderPage(<RegisterPage />, { api, at: '/register' });
+    fillDetails();
+    expect((await screen.findByRole('alert')).textContent).toContain('An account with this email or phone already exists');
+    expect(screen.getByLabelText(/First name/)).toHaveProperty('value', 'Ada');
+  });
+
+  it('returns to the OTP step with the server message when the code is refused', async () => {
+    const api = fakeApi({
+      'POST clients': () => ok({ id: 1 }),
+      'POST client/confirm-otp': () => fail('Invalid or expired code'),
+    });
+    renderPage(<RegisterPage />, { api, at: '/register' });
+    fillDetails();
+    fireEvent.change(await screen.findByLabelText(/Verification code/), { target: { value: '999999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Invalid or expired code');
+    expect(screen.getByLabelText(/Verification code/)).toBeTruthy();
+  });
+
+  it('refuses a non-numeric OTP and mismatched passwords before calling the server', async () => {
+    const api = fakeApi({ 'POST clients': () => ok({ id: 1 }), 'POST client/confirm-otp': () => ok({ confirmed: true }) });
+    renderPage(<RegisterPage />, { api, at: '/register' });
+    fillDetails();
+    fireEvent.change(await screen.findByLabelText(/Verification code/), { target: { value: '12ab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Enter numbers only.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Verification code/), { target: { value: '1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    fireEvent.change(await screen.findByLabelText(/^Password/), { target: { value: 'a' } });
+    fireEvent.change(screen.getByLabelText(/Confirm password/), { target: { value: 'b' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    expect(api.calls.map((c) => c.path)).toEqual(['clients', 'client/confirm-otp']);
+  });
+
+  it("shows 'Enter a 10 digit phone number.' and does not call the server", async () => {
+    const api = fakeApi({});
+    renderPage(<RegisterPage />, { api, at: '/register' });
+    fillDetails('07812');
+    expect(await screen.findByText('Enter a 10 digit phone number.')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+  });
+});

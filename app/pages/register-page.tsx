@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Link, Paper, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ApiResult } from '../../engine/core/api-client';
+import { useApi } from '../api-context';
+import { OtpForm } from '../components/otp-form';
+import { PasswordForm } from '../components/password-form';
+import { PublicShell } from '../layout/public-shell';
+import { validateRegistration } from '../validation';
+
+type RegisterStep = 'details' | 'otp' | 'password' | 'done';
+const STEPS: RegisterStep[] = ['details', 'otp', 'password'];
+
+interface Details {
+  first_name: string;
+  last_name: string;
+  other_name: string;
+  telephone: string;
+  email: string;
+}
+
+const EMPTY: Details = { first_name: '', last_name: '', other_name: '', telephone: '', email: '' };
+
+/** Registration in place: details, OTP, password, then a success panel. */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [step, setStep] = useState<RegisterStep>('details');
+  const [details, setDetails] = useState<Details>(EMPTY);
+  const [touched, setTouched] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const errors = touched ? validateRegistration(details) : {};
+  const username = details.email.trim();
+
+  /** Runs one call; a failure keeps (returns to) `current` with the server message. */
+  const run = async (current: RegisterStep, next: RegisterStep, call: () => Promise<ApiResult<unknown>>) => {
+    setBusy(true);
+    setError(null);
+    const result = await call();
+    setBusy(false);
+    if (result.ok) {
+      setStep(next);
+    } else {
+      setStep(current);
+      setError(result.error);
+    }
+  };
+
+  const submitDetails = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (Object.keys(validateRegistration(details)).length > 0) return;
+    void run('details', 'otp', () =>
+      api.post('clients', {
+        first_name: details.first_name.trim(),
+        last_name: details.last_name.trim(),
+        other_name: details.other_name.trim(),
+        telephone: details.telephone.trim(),
+        email: details.email.trim(),
+      }),
+    );
+  };
+
+  const field = (name: keyof Details, label: string, extra: { type?: string; autoComplete?: string; required?: boolean } = {}) => {
+    const message = errors[name as keyof typeof errors];
+    return (
+      <TextField
+        label={label}
+        name={name}
+        type={extra.type ?? 'text'}
+        autoComplete={extra.autoComplete}
+        required={extra.required ?? true}
+        value={details[name]}
+        onChange={(e) => setDetails({ ...details, [name]: e.target.value })}
+        error={Boolean(message)}
+        helperText={message ? t(message) : undefined}
+        fullWidth
+      />
+    );
+  };
+
+  return (
+    <PublicShell maxWidth="sm">
+      <Paper component="section" aria-labelledby="register-title" sx={{ p: { xs: 3, sm: 4 } }}>
+        <Typography id="register-title" variant="h1" gutterBottom>
+          {t('register.title')}
+        </Typography>
+        {step !== 'done' && (
+          <Stepper activeStep={STEPS.indexOf(step)} sx={{ mb: 3 }} alternativeLabel>
+            {STEPS.map((s) => (
+              <Step key={s}>
+                <StepLabel>{t(`register.steps.${s}`)}</StepLabel>
+              </Step>
+            ))}
+          </Stepper>
+        )}
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        {step === 'details' && (
+          <Box component="form" noValidate onSubmit={submitDetails}>
+            <Stack spacing={2}>
+              {field('first_name', t('register.firstName'), { autoComplete: 'given-name' })}
+              {field('last_name', t('register.lastName'), { autoComplete: 'family-name' })}
+              {field('other_name', t('register.otherName'), { autoComplete: 'additional-name', required: false })}
+              {field('telephone', t('register.telephone'), { type: 'tel', autoComplete: 'tel' })}
+              {field('email', t('register.email'), { type: 'email', autoComplete: 'email' })}
+              <Button type="submit" variant="contained" disabled={busy}>
+                {t('register.submit')}
+              </Button>
+              <Typography variant="body2">
+                {t('register.haveAccount')}{' '}
+                <Link component={RouterLink} to="/login">
+                  {t('nav.login')}
+                </Link>
+              </Typography>
+            </Stack>
+          </Box>
+        )}
+        {step === 'otp' && (
+          <OtpForm busy={busy} sentTo={username} onSubmit={(otp) => void run('otp', 'password', () => api.post('client/confirm-otp', { username, otp }))} />
+        )}
+        {step === 'password' && (
+          <PasswordForm busy={busy} onSubmit={(password) => void run('password', 'done', () => api.post('client/password', { username, password }))} />
+        )}
+        {step === 'done' && (
+          <Stack spacing={2} role="status">
+            <Alert severity="success">{t('register.success')}</Alert>
+            <Button variant="contained" component={RouterLink} to="/login">
+              {t('register.goToLogin')}
+            </Button>
+          </Stack>
+        )}
+      </Paper>
+    </PublicShell>
+  );
+}

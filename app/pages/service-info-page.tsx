@@ -1,0 +1,153 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Skeleton,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ServiceDefinition } from '../../engine/core/definition-types';
+import { useApi } from '../api-context';
+
+/** A required document of GET service/attachments/{serviceId}. */
+export interface ServiceAttachment {
+  id: number;
+  name: string;
+  description?: string | null;
+  info?: string | null;
+  is_mandatory: boolean | number;
+}
+
+type Attachments = { status: 'loading' } | { status: 'failed'; error: string } | { status: 'ready'; items: ServiceAttachment[] };
+
+/** Information page of any service: Steps (documents and facts) and How to Apply, then Apply Now. */
+export function ServiceInfoPage({ definition }: { definition: ServiceDefinition }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [tab, setTab] = useState(0);
+  const [attachments, setAttachments] = useState<Attachments>({ status: 'loading' });
+  const hide = new Set(definition.info.hide ?? []);
+
+  useEffect(() => {
+    let live = true;
+    void api.get<ServiceAttachment[]>(`service/attachments/${definition.id}`).then((result) => {
+      if (!live) return;
+      if (result.ok) setAttachments({ status: 'ready', items: Array.isArray(result.data) ? result.data : [] });
+      else setAttachments({ status: 'failed', error: result.error });
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, definition.id]);
+
+  const validity = definition.info.validity ?? '';
+  const facts: Array<{ key: 'fee' | 'validity' | 'processingTime'; label: string; value: string }> = [
+    { key: 'fee', label: t('serviceInfo.fee'), value: definition.info.fee ?? '' },
+    { key: 'validity', label: t('serviceInfo.validity'), value: validity },
+    {
+      key: 'processingTime',
+      label: t('serviceInfo.processingTime'),
+      value: definition.info.processingDays === undefined ? '' : t('serviceInfo.withinDays', { count: definition.info.processingDays }),
+    },
+  ];
+  const shownFacts = facts.filter((fact) => !hide.has(fact.key));
+
+  return (
+    <Box component="article" aria-labelledby="service-title">
+      <Typography id="service-title" variant="h1" gutterBottom>
+        {definition.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('services.department', { department: definition.department })}
+      </Typography>
+      <Paper>
+        <Tabs value={tab} onChange={(_e, value: number) => setTab(value)} aria-label={t('serviceInfo.tabs')}>
+          <Tab label={t('serviceInfo.steps')} id="service-tab-0" aria-controls="service-panel-0" />
+          <Tab label={t('serviceInfo.howToApply')} id="service-tab-1" aria-controls="service-panel-1" />
+        </Tabs>
+        <Box role="tabpanel" id="service-panel-0" aria-labelledby="service-tab-0" hidden={tab !== 0} sx={{ p: 3 }}>
+          {tab === 0 && (
+            <Stack spacing={3}>
+              <Box component="section" aria-labelledby="documents-title">
+                <Typography id="documents-title" variant="h2" gutterBottom>
+                  {t('serviceInfo.requiredDocuments')}
+                </Typography>
+                {attachments.status === 'loading' && <Skeleton variant="rectangular" height={80} aria-label={t('common.loading')} />}
+                {attachments.status === 'failed' && <Alert severity="error">{attachments.error}</Alert>}
+                {attachments.status === 'ready' && attachments.items.length === 0 && <Typography>{t('serviceInfo.noDocuments')}</Typography>}
+                {attachments.status === 'ready' && attachments.items.length > 0 && (
+                  <List>
+                    {attachments.items.map((item) => (
+                      <ListItem key={item.id} divider alignItems="flex-start">
+                        <ListItemText
+                          primary={
+                            <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center' }}>
+                              <span>{item.name}</span>
+                              <Chip
+                                size="small"
+                                component="span"
+                                color={item.is_mandatory ? 'primary' : 'default'}
+                                label={item.is_mandatory ? t('serviceInfo.mandatory') : t('serviceInfo.optional')}
+                              />
+                            </Stack>
+                          }
+                          secondary={
+                            <>
+                              {item.description && <span style={{ display: 'block' }}>{item.description}</span>}
+                              {item.info && <span style={{ display: 'block' }}>{item.info}</span>}
+                            </>
+                          }
+                        />
+                      </ListItem>
+                    ))}
+                  </List>
+                )}
+              </Box>
+              {shownFacts.length > 0 && (
+                <Table size="small" aria-label={t('serviceInfo.facts')}>
+                  <TableBody>
+                    {shownFacts.map((fact) => (
+                      <TableRow key={fact.key}>
+                        <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: '40%' }}>
+                          {fact.label}
+                        </TableCell>
+                        <TableCell>{fact.value}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </Stack>
+          )}
+        </Box>
+        <Box role="tabpanel" id="service-panel-1" aria-labelledby="service-tab-1" hidden={tab !== 1} sx={{ p: 3 }}>
+          {tab === 1 &&
+            definition.info.howToApply.map((paragraph, index) => (
+              <Typography key={index} sx={{ mb: 2 }}>
+                {paragraph}
+              </Typography>
+            ))}
+        </Box>
+      </Paper>
+      <Box sx={{ mt: 3 }}>
+        <Button variant="contained" size="large" component={RouterLink} to={definition.routes.apply}>
+          {t('serviceInfo.applyNow')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

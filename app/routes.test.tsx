@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { ServiceDefinition } from '../engine/core/definition-types';
+import { clearStoredUser, setStoredUser } from './auth/user-store';
+import { matchServiceRoute } from './pages/service-route-page';
+import { appRoutes } from './routes';
+import { fakeApi, fail, ok, renderRoutes } from './test-utils';
+
+const definition = {
+  id: 1,
+  key: 'plastics',
+  title: 'Authorization for the use of Plastics',
+  summary: 'Plastic carry bags and single-use plastics',
+  department: 'Environmental Compliance',
+  routes: { info: '/auth-plastics', apply: '/auth-plastics-apply', view: '/view-application' },
+  info: { fee: 'FREE', validity: 'NA', processingDays: 30, hide: [], howToApply: ['Register a company first.'] },
+} as unknown as ServiceDefinition;
+
+afterEach(() => {
+  cleanup();
+  clearStoredUser();
+});
+
+describe('routes', () => {
+  it('shows the landing page with 6 services first and Show More', async () => {
+    const services = Array.from({ length: 8 }, (_, i) => ({ id: i + 1, name: `Service ${i + 1}`, description: 'd' }));
+    renderRoutes(appRoutes, { api: fakeApi({ 'GET services': () => ok(services) }) });
+    expect(await screen.findByText('Loading services...')).toBeTruthy();
+    expect(await screen.findByText('Service 6')).toBeTruthy();
+    expect(screen.queryByText('Service 7')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show More' }));
+    expect(screen.getByText('Service 8')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    for (const name of ['Home', 'Login', 'Register']) expect(within(nav).getByRole('link', { name })).toBeTruthy();
+    expect(screen.getByRole('contentinfo').textContent).toContain(String(new Date().getFullYear()));
+  });
+
+  it('says so when services fail to load', async () => {
+    renderRoutes(appRoutes, { api: fakeApi({ 'GET services': () => fail('server error', 500) }) });
+    expect(await screen.findByText('Failed to load services. Please try again later.')).toBeTruthy();
+  });
+
+  it('sends a visitor of a protected page to the login page', async () => {
+    renderRoutes(appRoutes, { at: '/companies' });
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('opens a service information page from its definition route', async () => {
+    setStoredUser({ id: 7, first_name: 'Ada', last_name: 'Uwase', email: 'a@example.org', token: 't' });
+    const api = fakeApi({
+      'GET service/attachments/1': () => ok([{ id: 1, name: 'RDB certificate', description: 'Company registration', info: null, is_mandatory: true }]),
+      'GET application/check-plastic-bags-authorization/7': () => ok({ has_submitted_auth_plastic_bag: true }),
+    });
+    renderRoutes(appRoutes, { api, at: '/auth-plastics', definitions: [definition] });
+    expect(await screen.findByRole('heading', { name: 'Authorization for the use of Plastics' })).toBeTruthy();
+    expect(await screen.findByText('RDB certificate')).toBeTruthy();
+    expect(screen.getByText('Mandatory')).toBeTruthy();
+    expect(screen.getByText('within 30 days')).toBeTruthy();
+    expect(screen.getByText('FREE')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Apply Now' }).getAttribute('href')).toBe('/auth-plastics-apply');
+    fireEvent.click(screen.getByRole('tab', { name: 'How to Apply' }));
+    expect(screen.getByText('Register a company first.')).toBeTruthy();
+    // jsdom is a narrow screen: the navigation is a drawer behind the menu button.
+    fireEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const sections = await screen.findByRole('navigation', { name: 'Sections' });
+    expect((await within(sections).findByRole('link', { name: 'Recycled' })).getAttribute('href')).toBe('/plastics-recycled');
+  });
+
+  it('matches definition routes', () => {
+    expect(matchServiceRoute('/view-application', [definition])?.page).toBe('view');
+    expect(matchServiceRoute('/auth-plastics-apply/', [definition])?.page).toBe('apply');
+    expect(matchServiceRoute('/nowhere', [definition])).toBeUndefined();
+  });
+});

@@ -1,0 +1,69 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { ApiClient, ApiResult } from '../engine/core/api-client';
+import type { ServiceDefinition } from '../engine/core/definition-types';
+import { ApiContext } from './api-context';
+import { DefinitionsContext, staticDefinitions } from './definitions-context';
+import { theme } from './theme';
+import './i18n';
+
+type Handler = (body: unknown) => ApiResult<unknown> | Promise<ApiResult<unknown>>;
+
+/** A recorded call of the fake API. */
+export interface FakeCall {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  body?: unknown;
+}
+
+/**
+ * A fake ApiClient: handlers keyed by "METHOD path" answer; anything else fails with 404.
+ * `calls` records every request for assertions.
+ */
+export function fakeApi(handlers: Record<string, Handler>): ApiClient & { calls: FakeCall[] } {
+  const calls: FakeCall[] = [];
+  const answer = async (method: FakeCall['method'], path: string, body?: unknown) => {
+    calls.push({ method, path, body });
+    const handler = handlers[`${method} ${path}`];
+    if (!handler) return { ok: false as const, code: 404, error: `no fake for ${method} ${path}` };
+    return handler(body);
+  };
+  return {
+    calls,
+    baseUrl: '/api/',
+    get: <T,>(path: string) => answer('GET', path) as Promise<ApiResult<T>>,
+    post: <T,>(path: string, body?: unknown) => answer('POST', path, body) as Promise<ApiResult<T>>,
+    put: <T,>(path: string, body?: unknown) => answer('PUT', path, body) as Promise<ApiResult<T>>,
+    url: (path: string) => `/api/${path}`,
+  };
+}
+
+export const ok = <T,>(data: T): ApiResult<T> => ({ ok: true, code: 200, data });
+export const fail = (error: string, code = 400): ApiResult<never> => ({ ok: false, code, error });
+
+/** Renders routes in a memory router with the portal's providers. */
+export function renderRoutes(
+  routes: RouteObject[],
+  options: { api?: ApiClient; at?: string; definitions?: ServiceDefinition[] } = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [options.at ?? '/'] });
+  const view = render(
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <ApiContext.Provider value={options.api ?? fakeApi({})}>
+        <DefinitionsContext.Provider value={staticDefinitions(options.definitions ?? [])}>
+          <RouterProvider router={router} />
+        </DefinitionsContext.Provider>
+      </ApiContext.Provider>
+    </ThemeProvider>,
+  );
+  return { ...view, router };
+}
+
+/** Renders one element at `at` (default /). */
+export function renderPage(element: ReactElement, options: { api?: ApiClient; at?: string; definitions?: ServiceDefinition[] } = {}) {
+  const path = (options.at ?? '/').split('?')[0] ?? '/';
+  return renderRoutes([{ path, element }, { path: '*', element: <p>elsewhere</p> }], options);
+}
