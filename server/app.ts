@@ -1,0 +1,129 @@
+/**
+ * The reference provider API as a Fastify instance: database opened, migrated and seeded, every
+ * route of the contract under /api/, service submit routes from the definitions, and the built
+ * portal served with a single-page fallback. `main.ts` listens; tests use `inject`.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { ServiceDefinition } from '../engine/core/definition-types';
+import { installAuth } from './auth-hook';
+import type { ServerConfig } from './config';
+import type { AppContext } from './context';
+import { migrateToLatest, openDatabase } from './db/database';
+import { DEFAULT_LOOKUPS_DIR, readReferenceData } from './db/reference-data';
+import { seedReferenceData } from './db/seed';
+import { loadDefinitionsFrom } from './definitions';
+import { HttpError } from './http';
+import { createOutbox, type Outbox } from './outbox';
+import { accountRoutes } from './routes/accounts';
+import { applicationRoutes } from './routes/applications';
+import { companyRoutes } from './routes/companies';
+import { fileRoutes, MAX_UPLOAD_BYTES } from './routes/files';
+import { referenceRoutes } from './routes/reference';
+import { reportRoutes } from './routes/reports';
+import { submissionRoutes } from './routes/submissions';
+
+export interface BuildOptions {
+  /** Receives each one-time code; defaults to the `[outbox]` log line (+ SMTP when configured). */
+  outbox?: Outbox;
+  /** Folder of the service definitions (default: the repository's services/). */
+  servicesDir?: string;
+  /** Definitions to use instead of reading `servicesDir`. */
+  definitions?: ServiceDefinition[];
+  /** Folder of the seed files (default: fixtures/lookups). */
+  lookupsDir?: string;
+}
+
+/** Builds the server without listening. Closing the instance closes the database. */
+export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+  });
+
+  mkdirSync(join(config.dataDir, 'uploads'), { recursive: true });
+  const database = openDatabase(config);
+  app.addHook('onClose', async () => database.close());
+  try {
+    await migrateToLatest(database);
+    const reference = readReferenceData(options.lookupsDir ?? DEFAULT_LOOKUPS_DIR);
+    await seedReferenceData(database.db, reference);
+
+    let definitions = options.definitions;
+    if (!definitions) {
+      const loaded = loadDefinitionsFrom(options.servicesDir);
+      for (const problem of loaded.problems) {
+        app.log.error(`service definition problem: ${problem.file}${problem.pointer ? ` ${problem.pointer}` : ''}: ${problem.message}`);
+      }
+      definitions = loaded.definitions;
+    }
+
+    const statuses = new Map(reference.statuses.map((s) => [s.id, s.name]));
+    const ctx: AppContext = {
+      db: database.db,
+      dialect: database.dialect,
+      config,
+      outbox:
+        options.outbox ??
+        createOutbox(config.smtpUrl, config.smtpFrom, (err) => app.log.error({ err }, 'sending the code by email failed')),
+      reference,
+      definitions,
+      statusName: (id) => statuses.get(id) ?? 'Under Review',
+      uploadsDir: join(config.dataDir, 'uploads'),
+    };
+
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      if (error instanceof HttpError) {
+        return reply.code(error.statusCode).send({ code: error.statusCode, data: error.data, error: error.message });
+      }
+      if ((error as FastifyError).validation) {
+        return reply.code(422).send({ code: 422, data: null, error: error.message });
+      }
+      const status = (error as FastifyError).statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return reply.code(status).send({ code: status, data: null, error: error.message });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ code: 500, data: null, error: 'server error' });
+    });
+
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 20 },
+    });
+
+    await app.register(
+      async (api) => {
+        installAuth(api, ctx);
+        accountRoutes(api, ctx);
+        referenceRoutes(api, ctx);
+        companyRoutes(api, ctx);
+        applicationRoutes(api, ctx);
+        fileRoutes(api, ctx);
+        reportRoutes(api, ctx);
+        submissionRoutes(api, ctx);
+      },
+      { prefix: '/api' },
+    );
+
+    const hasPortal = existsSync(join(config.staticDir, 'index.html'));
+    if (hasPortal) {
+      await app.register(fastifyStatic, { root: config.staticDir, prefix: '/', wildcard: true, index: ['index.html'] });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const isApi = path === '/api' || path.startsWith('/api/');
+      // The portal routes on the client: any other GET that is not a file gets the app shell.
+      if (hasPortal && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return reply.code(404).send({ code: 404, data: null, error: 'Not found' });
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return app;
+}

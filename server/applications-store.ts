@@ -1,0 +1,84 @@
+/**
+ * Application reads and writes shared by the routes and the staff command: ownership lookups,
+ * the detail answer, status moves with their history entry.
+ */
+import type { Kysely } from 'kysely';
+import { STATUS } from '../engine/core/status-presentation';
+import { nowIso } from './db/database';
+import type { Application, Database } from './db/tables';
+import { HttpError, notFound } from './http';
+
+/** Statuses at which the applicant may change the form: draft and returned. */
+export const EDITABLE_STATUSES: readonly number[] = [STATUS.draft, STATUS.returned];
+/**
+ * After the record call the wizard still sends its follow-up calls and uploads; they are admitted
+ * while the application is submitted and untouched by staff for this long after submission.
+ */
+export const FOLLOW_UP_WINDOW_MS = 60 * 60 * 1000;
+
+export const NOT_CHANGEABLE = 'This application can no longer be changed';
+
+/** The caller's application, or 404 whether it is missing or someone else's. */
+export async function ownedApplication(db: Kysely<Database>, clientId: number, applicationId: number): Promise<Application> {
+  const app = await db
+    .selectFrom('applications')
+    .selectAll()
+    .where('id', '=', applicationId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  if (!app) throw notFound('Application not found');
+  return app;
+}
+
+/** True while the wizard may still attach files or send follow-up calls. */
+export function acceptsFollowUps(app: Application, now = Date.now()): boolean {
+  if (EDITABLE_STATUSES.includes(app.status_id)) return true;
+  return (
+    app.status_id === STATUS.submitted && app.submitted_at !== null && now - Date.parse(app.submitted_at) <= FOLLOW_UP_WINDOW_MS
+  );
+}
+
+/** Throws 409 unless the form of the application may be changed. */
+export function assertEditable(app: Application): void {
+  if (!EDITABLE_STATUSES.includes(app.status_id)) throw new HttpError(409, NOT_CHANGEABLE);
+}
+
+/** The `app_id` shown to people: EP-<year>-<id, six digits>. */
+export function formatAppId(id: number, createdAt: string): string {
+  return `EP-${createdAt.slice(0, 4)}-${String(id).padStart(6, '0')}`;
+}
+
+export interface StatusMove {
+  statusId: number;
+  comment?: string | null;
+  manualCertificate?: { path: string; name: string } | null;
+}
+
+/** Moves an application to a status and records the history entry, in one transaction. */
+export async function moveStatus(db: Kysely<Database>, applicationId: number, move: StatusMove): Promise<void> {
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('applications')
+      .set({
+        status_id: move.statusId,
+        updated_at: now,
+        ...(move.statusId === STATUS.torApproved ? { tor_approval_date: now.slice(0, 10) } : {}),
+        ...(move.statusId === STATUS.conditionallyApproved && move.comment ? { approval_conditions: move.comment } : {}),
+        ...(move.manualCertificate
+          ? {
+              manually_processed: 1,
+              manual_certificate_path: move.manualCertificate.path,
+              manual_certificate_name: move.manualCertificate.name,
+              final_certificate_uploaded: 1,
+            }
+          : {}),
+      })
+      .where('id', '=', applicationId)
+      .execute();
+    await trx
+      .insertInto('flow_histories')
+      .values({ application_id: applicationId, status_id: move.statusId, comment_to_applicant: move.comment ?? null, created_at: now })
+      .execute();
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * What every route module receives: the database, settings, outbox, reference data and the loaded
+ * service definitions.
+ */
+import type { Kysely } from 'kysely';
+import type { ServiceDefinition } from '../engine/core/definition-types';
+import type { ServerConfig } from './config';
+import type { DialectName } from './db/migrations';
+import type { ReferenceData } from './db/reference-data';
+import type { Database } from './db/tables';
+import type { Outbox } from './outbox';
+
+export interface AppContext {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  config: ServerConfig;
+  outbox: Outbox;
+  reference: ReferenceData;
+  definitions: readonly ServiceDefinition[];
+  /** Status id -> name, from the seeded status list. */
+  statusName(id: number): string;
+  /** Folder of uploaded files (DATA_DIR/uploads). */
+  uploadsDir: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Route answers without a bearer token. */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    /** The signed-in client, set by the auth hook on every non-public route. */
+    clientId: number;
+    /** Hash of the presented token, so logout revokes exactly that token. */
+    tokenHash: string;
+  }
+}

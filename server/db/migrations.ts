@@ -1,0 +1,189 @@
+/**
+ * Schema migrations, provided in code (no files to ship). Each one is written once for both
+ * dialects: only the auto-increment id differs (`integer primary key autoincrement` on SQLite,
+ * `serial primary key` on PostgreSQL).
+ */
+import type { CreateTableBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/* The migrations must not depend on the typed tables: they describe history. */
+type AnyDb = Kysely<unknown>;
+
+function withId<T extends string>(table: CreateTableBuilder<T, never>, dialect: DialectName): CreateTableBuilder<T, 'id'> {
+  return dialect === 'postgres'
+    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+function initial(dialect: DialectName): Migration {
+  return {
+    async up(db: AnyDb) {
+      await withId(db.schema.createTable('clients'), dialect)
+        .addColumn('uid', 'text', (c) => c.notNull().unique())
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .addColumn('other_name', 'text')
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('telephone', 'text', (c) => c.notNull().unique())
+        .addColumn('id_number', 'text')
+        .addColumn('password_hash', 'text')
+        .addColumn('confirmed', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await withId(db.schema.createTable('otps'), dialect)
+        .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id'))
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('confirmed_at', 'text')
+        .addColumn('used_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('otps_client_id').on('otps').columns(['client_id', 'id']).execute();
+
+      await withId(db.schema.createTable('tokens'), dialect)
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('revoked_at', 'text')
+        .execute();
+
+      await db.schema
+        .createTable('lookups')
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('id', 'integer', (c) => c.notNull())
+        .addColumn('parent_id', 'integer')
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('extra', 'text')
+        .addPrimaryKeyConstraint('lookups_pk', ['kind', 'id'])
+        .execute();
+      await db.schema.createIndex('lookups_kind_parent').on('lookups').columns(['kind', 'parent_id']).execute();
+
+      await db.schema
+        .createTable('services')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .execute();
+
+      await withId(db.schema.createTable('service_attachments'), dialect)
+        .addColumn('service_id', 'integer', (c) => c.notNull().references('services.id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('info', 'text')
+        .addColumn('is_mandatory', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('service_attachments_service').on('service_attachments').column('service_id').execute();
+
+      await withId(db.schema.createTable('companies'), dialect)
+        .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('company_category_id', 'integer', (c) => c.notNull())
+        .addColumn('type_registration', 'text', (c) => c.notNull())
+        .addColumn('tin', 'text', (c) => c.notNull())
+        .addColumn('telephone', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('average_monthly_plastic_quantity', 'double precision')
+        .addColumn('activities', 'text', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('contact_person_name', 'text')
+        .addColumn('contact_person_job_title', 'text', (c) => c.notNull())
+        .addColumn('contact_person_phone', 'text', (c) => c.notNull())
+        .addColumn('contact_person_email', 'text', (c) => c.notNull())
+        .addColumn('province_id', 'integer')
+        .addColumn('district_id', 'integer')
+        .addColumn('sector_id', 'integer')
+        .addColumn('cell_id', 'integer')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('companies_client').on('companies').columns(['client_id', 'id']).execute();
+
+      await withId(db.schema.createTable('applications'), dialect)
+        .addColumn('app_id', 'text', (c) => c.notNull().unique())
+        .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id'))
+        .addColumn('service_id', 'integer', (c) => c.notNull().references('services.id'))
+        .addColumn('status_id', 'integer', (c) => c.notNull())
+        .addColumn('resubmitted', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('submitted_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('manually_processed', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('manual_certificate_path', 'text')
+        .addColumn('manual_certificate_name', 'text')
+        .addColumn('final_certificate_uploaded', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('tor_approval_date', 'text')
+        .addColumn('approval_conditions', 'text')
+        .addColumn('is_application_in_phase_2', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      // The dashboard list filters one client, hides drafts and pages newest first: (client_id, id)
+      // walks the page in order; (client_id, status_id) answers the COUNT and the statistics.
+      await db.schema.createIndex('applications_client_id').on('applications').columns(['client_id', 'id']).execute();
+      await db.schema.createIndex('applications_client_status').on('applications').columns(['client_id', 'status_id']).execute();
+
+      await withId(db.schema.createTable('application_records'), dialect)
+        .addColumn('application_id', 'integer', (c) => c.notNull().references('applications.id'))
+        .addColumn('record_key', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('application_records_key', ['application_id', 'record_key'])
+        .execute();
+
+      await withId(db.schema.createTable('attachments'), dialect)
+        .addColumn('application_id', 'integer', (c) => c.notNull().references('applications.id'))
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('path', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('mime', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('attachments_application').on('attachments').column('application_id').execute();
+
+      await withId(db.schema.createTable('flow_histories'), dialect)
+        .addColumn('application_id', 'integer', (c) => c.notNull().references('applications.id'))
+        .addColumn('status_id', 'integer', (c) => c.notNull())
+        .addColumn('comment_to_applicant', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('flow_histories_application').on('flow_histories').columns(['application_id', 'id']).execute();
+
+      await withId(db.schema.createTable('recycled_reports'), dialect)
+        .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+        .addColumn('report_month', 'text', (c) => c.notNull())
+        .addColumn('quantity', 'double precision', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('recycled_reports_client').on('recycled_reports').columns(['client_id', 'report_month']).execute();
+    },
+    async down(db: AnyDb) {
+      for (const table of [
+        'recycled_reports',
+        'flow_histories',
+        'attachments',
+        'application_records',
+        'applications',
+        'companies',
+        'service_attachments',
+        'services',
+        'lookups',
+        'tokens',
+        'otps',
+        'clients',
+      ]) {
+        await db.schema.dropTable(table).ifExists().execute();
+      }
+    },
+  };
+}
+
+/** The in-code migration provider for a dialect. Names sort in the order they must run. */
+export function migrationProvider(dialect: DialectName): MigrationProvider {
+  return {
+    getMigrations: async () => ({ '0001_initial': initial(dialect) }),
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * Typed tables of the server database. Columns use portable types only (integer, text, double
+ * precision) so one set of migrations and queries runs on SQLite and PostgreSQL: booleans are 0/1
+ * integers, timestamps ISO-8601 text, JSON documents text.
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** 0 or 1: SQLite has no boolean type, so both dialects store integers. */
+export type Flag = number;
+
+export interface ClientsTable {
+  id: Generated<number>;
+  uid: string;
+  first_name: string;
+  last_name: string;
+  other_name: string | null;
+  email: string;
+  telephone: string;
+  id_number: string | null;
+  password_hash: string | null;
+  confirmed: Flag;
+  created_at: string;
+}
+
+export interface OtpsTable {
+  id: Generated<number>;
+  client_id: number;
+  purpose: 'register' | 'reset';
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  confirmed_at: string | null;
+  /** Set when a password was set with this confirmation, so one code sets one password. */
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  client_id: number;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface LookupsTable {
+  kind: string;
+  id: number;
+  parent_id: number | null;
+  name: string;
+  extra: string | null;
+}
+
+export interface ServicesTable {
+  id: number;
+  name: string;
+  description: string;
+}
+
+export interface ServiceAttachmentsTable {
+  id: Generated<number>;
+  service_id: number;
+  name: string;
+  description: string;
+  info: string | null;
+  is_mandatory: Flag;
+}
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  company_category_id: number;
+  type_registration: string;
+  tin: string;
+  telephone: string;
+  email: string;
+  average_monthly_plastic_quantity: number | null;
+  activities: string;
+  address: string;
+  contact_person_name: string | null;
+  contact_person_job_title: string;
+  contact_person_phone: string;
+  contact_person_email: string;
+  province_id: number | null;
+  district_id: number | null;
+  sector_id: number | null;
+  cell_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApplicationsTable {
+  id: Generated<number>;
+  app_id: string;
+  client_id: number;
+  service_id: number;
+  status_id: number;
+  resubmitted: Flag;
+  submitted_at: string | null;
+  created_at: string;
+  updated_at: string;
+  manually_processed: Flag;
+  manual_certificate_path: string | null;
+  manual_certificate_name: string | null;
+  final_certificate_uploaded: Flag;
+  tor_approval_date: string | null;
+  approval_conditions: string | null;
+  is_application_in_phase_2: Flag;
+}
+
+export interface ApplicationRecordsTable {
+  id: Generated<number>;
+  application_id: number;
+  record_key: string;
+  data: string;
+  updated_at: string;
+}
+
+export interface AttachmentsTable {
+  id: Generated<number>;
+  application_id: number;
+  description: string;
+  path: string;
+  name: string;
+  size: number;
+  mime: string;
+  created_at: string;
+}
+
+export interface FlowHistoriesTable {
+  id: Generated<number>;
+  application_id: number;
+  status_id: number;
+  comment_to_applicant: string | null;
+  created_at: string;
+}
+
+export interface RecycledReportsTable {
+  id: Generated<number>;
+  client_id: number;
+  company_id: number;
+  report_month: string;
+  quantity: ColumnType<number, number, number>;
+  created_at: string;
+}
+
+/** The whole database as Kysely sees it. */
+export interface Database {
+  clients: ClientsTable;
+  otps: OtpsTable;
+  tokens: TokensTable;
+  lookups: LookupsTable;
+  services: ServicesTable;
+  service_attachments: ServiceAttachmentsTable;
+  companies: CompaniesTable;
+  applications: ApplicationsTable;
+  application_records: ApplicationRecordsTable;
+  attachments: AttachmentsTable;
+  flow_histories: FlowHistoriesTable;
+  recycled_reports: RecycledReportsTable;
+}
+
+export type Client = Selectable<ClientsTable>;
+export type Company = Selectable<CompaniesTable>;
+export type Application = Selectable<ApplicationsTable>;
+export type NewLookup = Insertable<LookupsTable>;

@@ -1,0 +1,230 @@
+/**
+ * Applications: draft creation, detail, the dashboard list and statistics, public certificate
+ * verification and the per-client checks declared in fixtures/lookups/client-checks.json.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { presentStatus, STATUS } from '../../engine/core/status-presentation';
+import { formatAppId, ownedApplication } from '../applications-store';
+import { assertSelf } from '../auth-hook';
+import type { AppContext } from '../context';
+import { nowIso } from '../db/database';
+import { idParam, notFound, ok } from '../http';
+
+export const PAGE_SIZE = 25;
+
+const flag = (v: number) => v === 1;
+
+export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const status = (id: number) => ({ id, name: ctx.statusName(id) });
+
+  app.post('/client/application/:serviceId', async (request, reply) => {
+    const serviceId = idParam((request.params as { serviceId: string }).serviceId);
+    assertSelf(request, (request.body as { client_id?: unknown } | undefined)?.client_id);
+    const service = await db.selectFrom('services').select('id').where('id', '=', serviceId).executeTakeFirst();
+    if (!service) throw notFound('Service not found');
+    const now = nowIso();
+    const created = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('applications')
+        .values({
+          // Placeholder until the id is known; the readable id is derived from it.
+          app_id: `pending-${randomUUID()}`,
+          client_id: request.clientId,
+          service_id: serviceId,
+          status_id: STATUS.draft,
+          resubmitted: 0,
+          submitted_at: null,
+          created_at: now,
+          updated_at: now,
+          manually_processed: 0,
+          manual_certificate_path: null,
+          manual_certificate_name: null,
+          final_certificate_uploaded: 0,
+          tor_approval_date: null,
+          approval_conditions: null,
+          is_application_in_phase_2: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const appId = formatAppId(row.id, now);
+      await trx.updateTable('applications').set({ app_id: appId }).where('id', '=', row.id).execute();
+      return { id: row.id, app_id: appId };
+    });
+    return ok(reply, { ...created, application_status_id: STATUS.draft }, 201);
+  });
+
+  app.get('/application/:id', async (request, reply) => {
+    const application = await ownedApplication(db, request.clientId, idParam((request.params as { id: string }).id));
+    const [service, attachments, histories, records] = await Promise.all([
+      db.selectFrom('services').select(['id', 'name']).where('id', '=', application.service_id).executeTakeFirst(),
+      db
+        .selectFrom('attachments')
+        .select(['id', 'description', 'path', 'name'])
+        .where('application_id', '=', application.id)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('flow_histories')
+        .select(['status_id', 'comment_to_applicant', 'created_at'])
+        .where('application_id', '=', application.id)
+        .orderBy('id')
+        .execute(),
+      db.selectFrom('application_records').select(['record_key', 'data']).where('application_id', '=', application.id).execute(),
+    ]);
+    const nested: Record<string, unknown> = {};
+    const definition = ctx.definitions.find((d) => d.id === application.service_id);
+    if (definition) nested[definition.view.record] = null;
+    for (const record of records) nested[record.record_key] = JSON.parse(record.data) as unknown;
+    return ok(reply, {
+      id: application.id,
+      app_id: application.app_id,
+      service_id: application.service_id,
+      service: service ?? null,
+      application_status_id: application.status_id,
+      application_status: status(application.status_id),
+      resubmitted: flag(application.resubmitted),
+      submitted_at: application.submitted_at,
+      created_at: application.created_at,
+      manually_processed: flag(application.manually_processed),
+      manual_certificate: application.manual_certificate_path
+        ? { path: application.manual_certificate_path, file_name: application.manual_certificate_name }
+        : null,
+      final_certificate_uploaded: flag(application.final_certificate_uploaded),
+      tor_approval_date: application.tor_approval_date,
+      approval_conditions: application.approval_conditions,
+      is_application_in_phase_2: flag(application.is_application_in_phase_2),
+      application_attachments: attachments,
+      application_flow_histories: histories.map((h) => ({
+        application_status_id: h.status_id,
+        comment_to_applicant: h.comment_to_applicant,
+        created_at: h.created_at,
+      })),
+      ...nested,
+    });
+  });
+
+  app.get('/clients/applications/:clientId', async (request, reply) => {
+    const clientId = idParam((request.params as { clientId: string }).clientId);
+    assertSelf(request, clientId);
+    const pageText = String((request.query as { page?: unknown }).page ?? '1');
+    const page = /^[1-9]\d{0,6}$/.test(pageText) ? Number(pageText) : 1;
+    const visible = db.selectFrom('applications').where('client_id', '=', clientId).where('status_id', '<>', STATUS.draft);
+    const [countRow, rows] = await Promise.all([
+      visible.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+      visible
+        .innerJoin('services', 'services.id', 'applications.service_id')
+        .select([
+          'applications.id',
+          'applications.app_id',
+          'applications.service_id',
+          'services.name as service_name',
+          'applications.status_id',
+          'applications.resubmitted',
+          'applications.submitted_at',
+          'applications.created_at',
+          'applications.manually_processed',
+          'applications.final_certificate_uploaded',
+          'applications.tor_approval_date',
+        ])
+        .orderBy('applications.id', 'desc')
+        .limit(PAGE_SIZE)
+        .offset((page - 1) * PAGE_SIZE)
+        .execute(),
+    ]);
+    const total = Number(countRow?.n ?? 0);
+    return ok(reply, {
+      items: rows.map((r) => ({
+        id: r.id,
+        app_id: r.app_id,
+        service_id: r.service_id,
+        service: { id: r.service_id, name: r.service_name },
+        application_status_id: r.status_id,
+        application_status: status(r.status_id),
+        resubmitted: flag(r.resubmitted),
+        submitted_at: r.submitted_at,
+        created_at: r.created_at,
+        manually_processed: flag(r.manually_processed),
+        final_certificate_uploaded: flag(r.final_certificate_uploaded),
+        tor_approval_date: r.tor_approval_date,
+      })),
+      page,
+      per_page: PAGE_SIZE,
+      total,
+      last_page: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    });
+  });
+
+  app.get('/client/statistics/:clientId', async (request, reply) => {
+    const clientId = idParam((request.params as { clientId: string }).clientId);
+    assertSelf(request, clientId);
+    const rows = await db
+      .selectFrom('applications')
+      .select(['status_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+      .where('client_id', '=', clientId)
+      .where('status_id', '<>', STATUS.draft)
+      .groupBy('status_id')
+      .execute();
+    let all = 0;
+    let approved = 0;
+    let rejected = 0;
+    for (const row of rows) {
+      const n = Number(row.n);
+      all += n;
+      if (row.status_id === STATUS.approved) approved += n;
+      if (row.status_id === STATUS.rejected) rejected += n;
+    }
+    return ok(reply, { all_applications: all, processing: all - approved - rejected, approved, rejected });
+  });
+
+  app.get('/verify/certificate/:appId', { config: { public: true } }, async (request, reply) => {
+    const appId = String((request.params as { appId: string }).appId).slice(0, 40);
+    const row = await db
+      .selectFrom('applications')
+      .innerJoin('services', 'services.id', 'applications.service_id')
+      .innerJoin('clients', 'clients.id', 'applications.client_id')
+      .select([
+        'applications.app_id',
+        'applications.status_id',
+        'applications.manually_processed',
+        'applications.final_certificate_uploaded',
+        'services.name as service_name',
+        'clients.first_name',
+        'clients.last_name',
+        'clients.other_name',
+      ])
+      .where('applications.app_id', '=', appId)
+      .where('applications.status_id', '<>', STATUS.draft)
+      .executeTakeFirst();
+    if (!row) throw notFound('Certificate not found');
+    const presentation = presentStatus({
+      application_status_id: row.status_id,
+      manually_processed: row.manually_processed,
+      final_certificate_uploaded: row.final_certificate_uploaded,
+    });
+    return ok(reply, {
+      app_id: row.app_id,
+      service: row.service_name,
+      status: presentation.label,
+      approved: presentation.approved,
+      client_name: [row.first_name, row.other_name, row.last_name].filter(Boolean).join(' '),
+    });
+  });
+
+  for (const check of ctx.reference.clientChecks) {
+    const path = `/${check.path.replace(/^\/+/, '').replace('{clientId}', ':clientId')}`;
+    app.get(path, async (request, reply) => {
+      const clientId = idParam((request.params as { clientId: string }).clientId);
+      assertSelf(request, clientId);
+      const row = await db
+        .selectFrom('applications')
+        .select('id')
+        .where('client_id', '=', clientId)
+        .where('service_id', '=', check.serviceId)
+        .where('status_id', '<>', STATUS.draft)
+        .executeTakeFirst();
+      return ok(reply, { [check.answer]: row !== undefined });
+    });
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Reference data: the lookup lists declared in fixtures/lookups (one GET per list), the services
+ * and their required documents. Public: none of it is personal.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { idParam, ok } from '../http';
+
+/** `plastics/consumption-areas/{parent}` -> `/plastics/consumption-areas/:parent`. */
+export function lookupRoutePath(path: string): string {
+  return `/${path.replace(/^\/+/, '').replace(/\{parent\}/g, ':parent')}`;
+}
+
+export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  for (const list of ctx.reference.lookups) {
+    const hasParent = list.path.includes('{parent}');
+    app.get(lookupRoutePath(list.path), { config: { public: true } }, async (request, reply) => {
+      let query = db.selectFrom('lookups').select(['id', 'name']).where('kind', '=', list.kind);
+      if (hasParent) query = query.where('parent_id', '=', idParam((request.params as { parent: string }).parent));
+      return ok(reply, await query.orderBy('id').execute());
+    });
+  }
+
+  app.get('/services', { config: { public: true } }, async (_request, reply) => {
+    return ok(reply, await db.selectFrom('services').select(['id', 'name', 'description']).orderBy('id').execute());
+  });
+
+  app.get('/service/attachments/:serviceId', { config: { public: true } }, async (request, reply) => {
+    const serviceId = idParam((request.params as { serviceId: string }).serviceId);
+    const rows = await db
+      .selectFrom('service_attachments')
+      .select(['id', 'name', 'description', 'info', 'is_mandatory'])
+      .where('service_id', '=', serviceId)
+      .orderBy('id')
+      .execute();
+    return ok(
+      reply,
+      rows.map((r) => ({ ...r, is_mandatory: r.is_mandatory === 1 })),
+    );
+  });
+}

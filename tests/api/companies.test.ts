@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, companyBody, signUp, startServer, type TestServer, type TestUser } from './helpers';
+
+let server: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+beforeAll(async () => {
+  server = await startServer();
+  alice = await signUp(server);
+  bob = await signUp(server);
+});
+afterAll(async () => server.close());
+
+type Company = Record<string, unknown> & { id: number };
+
+describe('companies', () => {
+  it('creates a company for the caller and lists it', async () => {
+    const res = await call<Company>(server.app, 'POST', 'companies', { token: alice.token, body: companyBody(alice.id, { avgMonthlyPlasticQuantity: '12.5' }) });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ name: 'Green Packaging Ltd', client_id: alice.id, average_monthly_plastic_quantity: 12.5, district_id: 201 });
+    const list = await call<Company[]>(server.app, 'GET', `companies/${alice.id}`, { token: alice.token });
+    expect(list.body.data.map((c) => c.id)).toEqual([res.body.data.id]);
+  });
+
+  it('refuses invalid fields with 422 naming them and stores nothing', async () => {
+    const before = await call<Company[]>(server.app, 'GET', `companies/${alice.id}`, { token: alice.token });
+    const res = await call<{ fields: Array<{ field: string; message: string }> }>(server.app, 'POST', 'companies', {
+      token: alice.token,
+      body: companyBody(alice.id, { name: '', telephone: '07881', email: 'nope', contact_person_phone: 'abc', avgMonthlyPlasticQuantity: 'many', company_category_id: 999 }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('Invalid fields: name, telephone, email, avgMonthlyPlasticQuantity, contact_person_phone');
+    expect(res.body.data.fields).toContainEqual({ field: 'telephone', message: 'Enter a 10 digit phone number.' });
+    const after = await call<Company[]>(server.app, 'GET', `companies/${alice.id}`, { token: alice.token });
+    expect(after.body.data).toHaveLength(before.body.data.length);
+  });
+
+  it('requires every field of the spec', async () => {
+    const res = await call(server.app, 'POST', 'companies', { token: alice.token, body: { client_id: alice.id } });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe(
+      'Invalid fields: name, company_category_id, type_registration, tin, telephone, email, activities, address, contact_person_job_title, contact_person_phone, contact_person_email',
+    );
+  });
+
+  it('refuses an unknown category', async () => {
+    const res = await call(server.app, 'POST', 'companies', { token: alice.token, body: companyBody(alice.id, { company_category_id: 999 }) });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('Invalid fields: company_category_id');
+  });
+
+  it('refuses another client id with 403 and another client company with 404', async () => {
+    expect((await call(server.app, 'POST', 'companies', { token: alice.token, body: companyBody(bob.id) })).status).toBe(403);
+    expect((await call(server.app, 'GET', `companies/${bob.id}`, { token: alice.token })).body.error).toBe('Forbidden');
+    const bobs = await call<Company>(server.app, 'POST', 'companies', { token: bob.token, body: companyBody(bob.id) });
+    const hijack = await call(server.app, 'PUT', `companies/${bobs.body.data.id}`, { token: alice.token, body: companyBody(alice.id, { name: 'Mine now' }) });
+    expect(hijack.status).toBe(404);
+  });
+
+  it('updates the caller company', async () => {
+    const created = await call<Company>(server.app, 'POST', 'companies', { token: alice.token, body: companyBody(alice.id) });
+    const res = await call<Company>(server.app, 'PUT', `companies/${created.body.data.id}`, {
+      token: alice.token,
+      body: companyBody(alice.id, { name: 'Blue Packaging Ltd', avgMonthlyPlasticQuantity: 40 }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id: created.body.data.id, name: 'Blue Packaging Ltd', avgMonthlyPlasticQuantity: 40 });
+  });
+});

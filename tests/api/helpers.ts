@@ -1,0 +1,163 @@
+/**
+ * API test helpers: a server on a fresh SQLite database in a temporary DATA_DIR, an outbox that
+ * records the `[outbox]` lines, and a signed-in user made through the real registration flow.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import { openDatabase, type OpenDatabase } from '../../server/db/database';
+import { outboxLine, type OutboxMessage } from '../../server/outbox';
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: ServerConfig;
+  /** Outbox lines, exactly as the default outbox logs them. */
+  lines: string[];
+  /** A second connection to the same database, for arranging and inspecting rows. */
+  database: OpenDatabase;
+  close(): Promise<void>;
+}
+
+/** A config for a temporary data folder (no portal, silent logs). */
+export function testConfig(extra: Record<string, string> = {}): ServerConfig {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ecopermit-api-'));
+  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', STATIC_DIR: join(dataDir, 'no-portal'), DATABASE_URL: process.env.TEST_API_DATABASE_URL ?? '', ...extra });
+}
+
+/** Starts a server on a fresh database. */
+export async function startServer(extra: Record<string, string> = {}): Promise<TestServer> {
+  const config = testConfig(extra);
+  const lines: string[] = [];
+  const app = await buildApp(config, { outbox: (m: OutboxMessage) => void lines.push(outboxLine(m)) });
+  await app.ready();
+  const database = openDatabase(config);
+  return {
+    app,
+    config,
+    lines,
+    database,
+    async close() {
+      await database.close();
+      await app.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The newest code sent to a recipient, read from the outbox lines. */
+export function otpFor(lines: string[], recipient: string): string {
+  const pattern = new RegExp(`^\\[outbox\\] OTP for ${recipient.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (\\d{6})$`);
+  for (let i = lines.length - 1; i >= 0; i -= 1) {
+    const match = pattern.exec(lines[i] ?? '');
+    if (match?.[1]) return match[1];
+  }
+  throw new Error(`no OTP for ${recipient}`);
+}
+
+export interface Envelope<T = unknown> {
+  code: number;
+  data: T;
+  error: string | null;
+}
+
+/** Injects a JSON call and returns status and parsed envelope. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: Envelope<T>; response: LightMyRequestResponse }> {
+  const response = await app.inject({
+    method,
+    url: `/api/${url.replace(/^\/+/, '')}`,
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
+  });
+  return { status: response.statusCode, body: response.json<Envelope<T>>(), response };
+}
+
+export interface TestUser {
+  id: number;
+  token: string;
+  email: string;
+  telephone: string;
+  password: string;
+}
+
+let counter = 0;
+
+/** Registers, confirms the code from the outbox, sets a password and signs in. */
+export async function signUp(server: TestServer, overrides: { email?: string; telephone?: string } = {}): Promise<TestUser> {
+  counter += 1;
+  const email = overrides.email ?? `user${counter}-${process.pid}@example.org`;
+  const telephone = overrides.telephone ?? `07${String(counter).padStart(4, '0')}${String(process.pid % 10000).padStart(4, '0')}`;
+  const password = 'Correct-Horse-9';
+  const registered = await call<{ id: number }>(server.app, 'POST', 'clients', {
+    body: { first_name: 'Alice', last_name: 'Uwase', other_name: '', telephone, email },
+  });
+  if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  const otp = otpFor(server.lines, email);
+  const confirmed = await call(server.app, 'POST', 'client/confirm-otp', { body: { username: email, otp } });
+  if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
+  const set = await call(server.app, 'POST', 'client/password', { body: { username: email, password } });
+  if (set.status !== 200) throw new Error(`password failed: ${JSON.stringify(set.body)}`);
+  const login = await call<{ id: number; token: string }>(server.app, 'POST', 'clients/login', { body: { username: email, password } });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { id: login.body.data.id, token: login.body.data.token, email, telephone, password };
+}
+
+/** A valid company body for the given client. */
+export function companyBody(clientId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Green Packaging Ltd',
+    company_category_id: 1,
+    type_registration: 'Company',
+    tin: '101234567',
+    telephone: '0788123456',
+    email: 'info@green.example',
+    avgMonthlyPlasticQuantity: '',
+    activities: 'Retail',
+    address: 'KN 3 Rd, Kigali',
+    contact_person_name: 'Jane Uwase',
+    contact_person_job_title: 'Manager',
+    contact_person_phone: '0788000111',
+    contact_person_email: 'jane@green.example',
+    province_id: 2,
+    district_id: 201,
+    sector_id: null,
+    cell_id: null,
+    client_id: clientId,
+    ...overrides,
+  };
+}
+
+/** Builds a multipart/form-data payload with fields and one file. */
+export function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; content: Buffer; type?: string; field?: string },
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----ecopermit${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A tiny valid PDF. */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+/** A PNG signature plus filler. */
+export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);

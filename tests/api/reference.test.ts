@@ -1,0 +1,123 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startServer, type TestServer } from './helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => server.close());
+
+type Option = { id: number; name: string };
+
+describe('locations', () => {
+  it('walks the Rwandan hierarchy from province to village with stable ids', async () => {
+    const provinces = (await call<Option[]>(server.app, 'GET', 'provinces')).body.data;
+    expect(provinces.map((p) => p.name)).toEqual(['East', 'Kigali', 'North', 'South', 'West']);
+    const kigali = provinces.find((p) => p.name === 'Kigali');
+    expect(kigali?.id).toBe(2);
+    const districts = (await call<Option[]>(server.app, 'GET', 'districts/2')).body.data;
+    expect(districts).toEqual([
+      { id: 201, name: 'Gasabo' },
+      { id: 202, name: 'Kicukiro' },
+      { id: 203, name: 'Nyarugenge' },
+    ]);
+    const sectors = (await call<Option[]>(server.app, 'GET', 'sectors/201')).body.data;
+    expect(sectors.length).toBeGreaterThan(5);
+    const cells = (await call<Option[]>(server.app, 'GET', `cells/${sectors[0]?.id}`)).body.data;
+    expect(cells.length).toBeGreaterThan(0);
+    const villages = (await call<Option[]>(server.app, 'GET', `villages/${cells[0]?.id}`)).body.data;
+    expect(villages.length).toBeGreaterThan(0);
+    expect(villages[0]?.id).toBe((cells[0]?.id ?? 0) * 100 + 1);
+  });
+
+  it('answers an empty list for an unknown parent and 404 for a malformed id', async () => {
+    expect((await call(server.app, 'GET', 'districts/99')).body).toEqual({ code: 200, data: [], error: null });
+    expect((await call(server.app, 'GET', 'districts/abc')).status).toBe(404);
+  });
+});
+
+describe('lookup lists', () => {
+  it.each([
+    ['company-categories', 'Private company'],
+    ['quantity-measures', 'Kilograms'],
+    ['quantity-measures', 'Tonnes'],
+    ['quantity-measures', 'Pieces'],
+    ['quantity-measures', 'Litres'],
+    ['plastic-types', 'Other'],
+    ['plastics/consumption-areas', 'Other'],
+    ['plastics/consumption-areas', 'Meet Supplying'],
+    ['plastics/consumption-areas', 'Medical Use'],
+    ['plastics/consumption-areas', 'Food Packaging'],
+    ['plastics/local-suppliers', 'Kigali Packaging Ltd'],
+    ['disposal-types', 'Chemicals'],
+    ['disposal-reasons', 'Expired'],
+  ])('GET %s includes %s', async (path, name) => {
+    const res = await call<Option[]>(server.app, 'GET', path);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((o) => o.name)).toContain(name);
+    for (const option of res.body.data) expect(Object.keys(option).sort()).toEqual(['id', 'name']);
+  });
+
+  it('lists the items of one consumption area', async () => {
+    const areas = (await call<Option[]>(server.app, 'GET', 'plastics/consumption-areas')).body.data;
+    for (const area of areas.filter((a) => a.name !== 'Other')) {
+      const items = (await call<Option[]>(server.app, 'GET', `plastics/consumption-areas/${area.id}`)).body.data;
+      expect(items.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('services', () => {
+  it('lists the eight services publicly', async () => {
+    const res = await call<Array<{ id: number; name: string; description: string }>>(server.app, 'GET', 'services');
+    expect(res.body.data.map((s) => s.id)).toEqual([1, 2, 3, 4, 6, 17001, 17002, 17003]);
+  });
+
+  it('lists the documents of service 1: one mandatory, one optional', async () => {
+    const res = await call<Array<{ name: string; is_mandatory: boolean }>>(server.app, 'GET', 'service/attachments/1');
+    expect(res.body.data).toHaveLength(2);
+    expect(res.body.data.filter((a) => a.is_mandatory).map((a) => a.name)).toEqual(['Company registration certificate']);
+    expect(Object.keys(res.body.data[0] ?? {}).sort()).toEqual(['description', 'id', 'info', 'is_mandatory', 'name']);
+  });
+});
+
+describe('envelope for unknown paths', () => {
+  it('answers 404 in the envelope', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 404, data: null, error: 'Not found' });
+    expect((await server.app.inject({ method: 'GET', url: '/dashboard' })).statusCode).toBe(404);
+  });
+
+  it('answers a malformed JSON body with a 400 envelope', async () => {
+    const res = await server.app.inject({ method: 'POST', url: '/api/clients/login', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 400, data: null });
+  });
+});
+
+describe('portal serving', () => {
+  it('serves files of STATIC_DIR and index.html for client routes, never for /api', async () => {
+    const { startServer: start } = await import('./helpers');
+    const probe = await start();
+    const staticDir = join(probe.config.dataDir, 'portal');
+    await probe.close();
+    mkdirSync(join(staticDir, 'assets'), { recursive: true });
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>EcoPermit</title>');
+    writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+    const withPortal = await start({ STATIC_DIR: staticDir });
+    try {
+      const page = await withPortal.app.inject({ method: 'GET', url: '/dashboard?x=1' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>EcoPermit</title>');
+      const asset = await withPortal.app.inject({ method: 'GET', url: '/assets/app.js' });
+      expect(asset.body).toBe('console.log(1)');
+      const api = await withPortal.app.inject({ method: 'GET', url: '/api/nothing' });
+      expect(api.json()).toEqual({ code: 404, data: null, error: 'Not found' });
+    } finally {
+      await withPortal.close();
+    }
+  });
+});

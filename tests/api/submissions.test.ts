@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveStatus } from '../../server/applications-store';
+import { call, companyBody, signUp, startServer, type TestServer, type TestUser } from './helpers';
+
+const PATH = 'clients/applications/plastic-bags-authorization';
+
+let server: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+let aliceCompany: number;
+let bobCompany: number;
+beforeAll(async () => {
+  server = await startServer();
+  alice = await signUp(server);
+  bob = await signUp(server);
+  aliceCompany = (await call<{ id: number }>(server.app, 'POST', 'companies', { token: alice.token, body: companyBody(alice.id, { name: 'Alice Bags Ltd', tin: '111222333' }) })).body.data.id;
+  bobCompany = (await call<{ id: number }>(server.app, 'POST', 'companies', { token: bob.token, body: companyBody(bob.id) })).body.data.id;
+});
+afterAll(async () => server.close());
+
+const draft = async (user: TestUser) =>
+  (await call<{ id: number }>(server.app, 'POST', 'client/application/1', { token: user.token, body: { client_id: user.id } })).body.data.id;
+
+/** A company application as the wizard sends it, with lying name fields the server must replace. */
+function body(user: TestUser, applicationId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    is_company: true,
+    company_id: aliceCompany,
+    company_name: 'Typed by hand',
+    company_representative: 'Jane Uwase',
+    plastic_type_id: 1,
+    plastic_type_name: 'Forged name',
+    import_purchase: 'import',
+    origin: 'Kenya',
+    quantity_measure_id: 1,
+    measure_name: 'Tonnes',
+    quantity: 1200,
+    consumption_area_id: 1,
+    consumption_area_name: 'Whatever',
+    items: [1, 2],
+    plastics_finished_usage: 'Local Sale',
+    description: 'Carry bags for our supermarket branches.',
+    client_id: user.id,
+    application_id: applicationId,
+    service_id: 1,
+    is_submitted: true,
+    import: false,
+    purchase: true,
+    import_single: false,
+    purchase_single: false,
+    ...overrides,
+  };
+}
+
+type Detail = Record<string, unknown> & { auth_plastic_bags: Record<string, unknown> | null; application_status_id: number; resubmitted: boolean };
+
+const detail = async (user: TestUser, id: number) => (await call<Detail>(server.app, 'GET', `application/${id}`, { token: user.token })).body.data;
+
+describe('plastics submission (registered from the definition)', () => {
+  it('stores the record with server-computed names, fills company fields, submits', async () => {
+    const id = await draft(alice);
+    const res = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id) });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id, application_status_id: 2 });
+    const saved = await detail(alice, id);
+    expect(saved.application_status_id).toBe(2);
+    expect(saved.submitted_at).toEqual(expect.any(String));
+    expect(saved.auth_plastic_bags).toMatchObject({
+      plastic_type_name: 'Plastic carry bags',
+      measure_name: 'Kilograms',
+      consumption_area_name: 'Food Packaging',
+      company_name: 'Alice Bags Ltd',
+      tin: '111222333',
+      contact_telephone: '0788123456',
+      import: true,
+      purchase: false,
+    });
+    expect(saved.auth_plastic_bags).not.toHaveProperty('client_id');
+    expect(saved.application_flow_histories).toEqual([{ application_status_id: 2, comment_to_applicant: null, created_at: expect.any(String) }]);
+    const check = await call(server.app, 'GET', `application/check-plastic-bags-authorization/${alice.id}`, { token: alice.token });
+    expect(check.body.data).toEqual({ has_submitted_auth_plastic_bag: true });
+  });
+
+  it('refuses invalid form data with 422 naming the fields, storing nothing', async () => {
+    const id = await draft(alice);
+    const res = await call<{ fields: Array<{ field: string; message: string }> }>(server.app, 'POST', PATH, {
+      token: alice.token,
+      body: body(alice, id, { is_company: false, company_id: undefined, tin: '123', description: undefined, quantity: 'lots' }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatch(/^Invalid fields: /);
+    const fields = res.body.data.fields.map((f) => f.field);
+    expect(fields).toEqual(expect.arrayContaining(['tin', 'description', 'quantity']));
+    expect(res.body.data.fields).toContainEqual({ field: 'tin', message: 'Your ID number must be 16 digits!' });
+    const after = await detail(alice, id);
+    expect(after.application_status_id).toBe(1);
+    expect(after.auth_plastic_bags).toBeNull();
+  });
+
+  it('judges rules on the names it computes, not the ones sent (Pieces needs a piece weight)', async () => {
+    const id = await draft(alice);
+    const res = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { quantity_measure_id: 3, measure_name: 'Kilograms' }) });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('Invalid fields: piece_weight');
+  });
+
+  it('refuses unknown and excluded lookup ids naming the field', async () => {
+    const id = await draft(alice);
+    const unknown = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { plastic_type_id: 999 }) });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error).toBe('Invalid fields: plastic_type_id');
+    // 'Meet Supplying' is excluded from the area list by the definition.
+    const areas = (await call<Array<{ id: number; name: string }>>(server.app, 'GET', 'plastics/consumption-areas')).body.data;
+    const meet = areas.find((a) => a.name === 'Meet Supplying');
+    const excluded = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { consumption_area_id: meet?.id, items: [] }) });
+    expect(excluded.body.error).toMatch(/consumption_area_id/);
+    const wrongItem = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { items: [5] }) });
+    expect(wrongItem.body.error).toBe('Invalid fields: items');
+  });
+
+  it('accepts the extra option Other with its name and requires the other area', async () => {
+    const id = await draft(alice);
+    const res = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { consumption_area_id: 0, items: undefined, names: ['Lids'] }) });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('Invalid fields: other_consumption_area');
+    const okRes = await call(server.app, 'POST', PATH, {
+      token: alice.token,
+      body: body(alice, id, { consumption_area_id: 0, items: undefined, names: ['Lids'], other_consumption_area: 'Events' }),
+    });
+    expect(okRes.status).toBe(200);
+    expect((await detail(alice, id)).auth_plastic_bags).toMatchObject({ consumption_area_name: 'Other', other_consumption_area: 'Events' });
+  });
+
+  it("refuses another client's company, client id, application and a wrong service id", async () => {
+    const id = await draft(alice);
+    const company = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { company_id: bobCompany }) });
+    expect(company.body.error).toBe('Invalid fields: company_id');
+    const client = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { client_id: bob.id }) });
+    expect(client.body).toEqual({ code: 403, data: null, error: 'Forbidden' });
+    const bobsDraft = await draft(bob);
+    const foreign = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, bobsDraft) });
+    expect(foreign.status).toBe(404);
+    const service = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { service_id: 2 }) });
+    expect(service.body.error).toBe('Invalid fields: service_id');
+    const notSubmitted = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { is_submitted: false }) });
+    expect(notSubmitted.body.error).toBe('Invalid fields: is_submitted');
+    expect((await call(server.app, 'POST', PATH, { body: body(alice, id) })).status).toBe(401);
+    expect((await detail(alice, id)).application_status_id).toBe(1);
+  });
+
+  it('refuses changes once submitted, and resubmits a returned application', async () => {
+    const id = await draft(alice);
+    expect((await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id) })).status).toBe(200);
+    const again = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { quantity: 5 }) });
+    expect(again.body).toEqual({ code: 409, data: null, error: 'This application can no longer be changed' });
+    await moveStatus(server.database.db, id, { statusId: 7, comment: 'Quantity too high' });
+    const resubmit = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { quantity: 5 }) });
+    expect(resubmit.status).toBe(200);
+    const after = await detail(alice, id);
+    expect(after).toMatchObject({ application_status_id: 2, resubmitted: true, auth_plastic_bags: { quantity: 5 } });
+    const list = await call<{ items: Array<{ id: number; resubmitted: boolean }> }>(server.app, 'GET', `clients/applications/${alice.id}`, { token: alice.token });
+    expect(list.body.data.items.find((i) => i.id === id)?.resubmitted).toBe(true);
+  });
+});
