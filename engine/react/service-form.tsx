@@ -8,7 +8,13 @@
 import { forwardRef, memo, useCallback, useImperativeHandle, useMemo, useRef, type ReactElement } from 'react';
 import CoreForm, { type IChangeEvent } from '@rjsf/core';
 import { Theme } from '@rjsf/mui';
-import type { ErrorTransformer, RJSFSchema, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
+import type {
+  ErrorTransformer,
+  Experimental_DefaultFormStateBehavior,
+  RJSFSchema,
+  RegistryWidgetsType,
+  UiSchema,
+} from '@rjsf/utils';
 import type { ApiClient } from '../core/api-client';
 import type { ServiceDefinition } from '../core/definition-types';
 import { transformErrors as coreTransformErrors } from '../core/transform-errors';
@@ -17,6 +23,13 @@ import { validator } from './validator';
 import { WIDGETS } from './widgets';
 
 type RjsfForm = CoreForm<FormData, RJSFSchema, ServiceFormContext>;
+
+/**
+ * Nothing is chosen for the applicant: RJSF would otherwise take the first `const` of a choice
+ * (e.g. "Company") or `false` for a required boolean as a default, answering questions the applicant
+ * never saw.
+ */
+const DEFAULT_FORM_STATE: Experimental_DefaultFormStateBehavior = { constAsDefaults: 'never', requiredBooleanDefault: 'skip' };
 
 const ALL_WIDGETS: RegistryWidgetsType<FormData, RJSFSchema, ServiceFormContext> = { ...Theme.widgets, ...WIDGETS };
 const TEMPLATES = Theme.templates;
@@ -115,6 +128,7 @@ export const ServiceForm = memo(
         transformErrors={transformErrors}
         onChange={handleChange}
         onError={ignoreErrors}
+        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
         noHtml5Validate
         showErrorList={false}
         focusOnFirstError

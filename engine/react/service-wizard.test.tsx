@@ -186,6 +186,11 @@ describe('ServiceWizard with the plastics definition', () => {
     await screen.findByRole('heading', { name: 'Application Details' });
     expect(api.post).toHaveBeenCalledWith('client/application/1', { client_id: 5 });
 
+    // No answer is chosen for the applicant: not the first choice of a question, not 'false' for a boolean.
+    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.length).toBeGreaterThan(0);
+    expect(radios.filter((radio) => radio.checked)).toHaveLength(0);
+
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect((await screen.findAllByText(REQUIRED_MESSAGE)).length).toBeGreaterThan(0);
     expect(screen.getByRole('heading', { name: 'Application Details' })).toBeTruthy();
