@@ -6,7 +6,17 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const reactPackages = ['react', 'react-dom', 'react-dom/*', '@mui/*', '@emotion/*', '@rjsf/core', '@rjsf/mui', 'react-router-dom', 'react-i18next'];
+const reactPackages = [
+  'react',
+  'react-dom',
+  'react-dom/*',
+  '@mui/*',
+  '@emotion/*',
+  '@rjsf/core',
+  '@rjsf/mui',
+  'react-router-dom',
+  'react-i18next',
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
@@ -17,7 +27,7 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { import: importPlugin, 'react-hooks': reactHooks },
     settings: {
-      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
       'import/extensions': ['.ts', '.tsx', '.js', '.json'],
     },
     rules: {
@@ -30,7 +40,11 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './engine/core', from: './engine/react', message: 'engine/core is pure: it cannot import engine/react.' },
+            {
+              target: './engine/core',
+              from: './engine/react',
+              message: 'engine/core is pure: it cannot import engine/react.',
+            },
             { target: './engine/core', from: './app', message: 'engine/core cannot import the portal.' },
             { target: './engine/core', from: './server', message: 'engine/core cannot import the server.' },
             { target: './engine/react', from: './app', message: 'engine/react cannot import the portal.' },
@@ -48,7 +62,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: reactPackages, message: 'engine/core and server stay free of React, MUI and RJSF React packages.' }] },
+        {
+          patterns: [
+            {
+              group: reactPackages,
+              message: 'engine/core and server stay free of React, MUI and RJSF React packages.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config';
 // `// @vitest-environment jsdom` comment at the top of the file.
 export default defineConfig({
   test: {
-    include: ['engine/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/{unit,conformance,api}/**/*.test.{ts,tsx}'],
+    include: [
+      'engine/**/*.test.{ts,tsx}',
+      'app/**/*.test.{ts,tsx}',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'tests/{unit,conformance,api}/**/*.test.{ts,tsx}',
+    ],
     environment: 'node',
     testTimeout: 20000,
     hookTimeout: 60000,

@@ -49,7 +49,8 @@ describe('routes', () => {
   it('opens a service information page from its definition route', async () => {
     setStoredUser({ id: 7, first_name: 'Ada', last_name: 'Uwase', email: 'a@example.org', token: 't' });
     const api = fakeApi({
-      'GET service/attachments/1': () => ok([{ id: 1, name: 'RDB certificate', description: 'Company registration', info: null, is_mandatory: true }]),
+      'GET service/attachments/1': () =>
+        ok([{ id: 1, name: 'RDB certificate', description: 'Company registration', info: null, is_mandatory: true }]),
       'GET application/check-plastic-bags-authorization/7': () => ok({ has_submitted_auth_plastic_bag: true }),
     });
     renderRoutes(appRoutes, { api, at: '/auth-plastics', definitions: [definition] });
@@ -64,7 +65,9 @@ describe('routes', () => {
     // jsdom is a narrow screen: the navigation is a drawer behind the menu button.
     fireEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
     const sections = await screen.findByRole('navigation', { name: 'Sections' });
-    expect((await within(sections).findByRole('link', { name: 'Recycled' })).getAttribute('href')).toBe('/plastics-recycled');
+    expect((await within(sections).findByRole('link', { name: 'Recycled' })).getAttribute('href')).toBe(
+      '/plastics-recycled',
+    );
   });
 
   it('matches definition routes', () => {

@@ -17,7 +17,10 @@ export const appRoutes: RouteObject[] = [
       { path: '/login', lazy: async () => ({ Component: (await import('./pages/login-page')).LoginPage }) },
       { path: '/logout', lazy: async () => ({ Component: (await import('./pages/logout-page')).LogoutPage }) },
       { path: '/register', lazy: async () => ({ Component: (await import('./pages/register-page')).RegisterPage }) },
-      { path: '/forgot-password', lazy: async () => ({ Component: (await import('./pages/forgot-password-page')).ForgotPasswordPage }) },
+      {
+        path: '/forgot-password',
+        lazy: async () => ({ Component: (await import('./pages/forgot-password-page')).ForgotPasswordPage }),
+      },
       {
         lazy: async () => {
           const { Layout } = await import('./layout/layout');
@@ -30,11 +33,23 @@ export const appRoutes: RouteObject[] = [
           };
         },
         children: [
-          { path: '/dashboard', lazy: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }) },
-          { path: '/services', lazy: async () => ({ Component: (await import('./pages/services-page')).ServicesPage }) },
-          { path: '/companies', lazy: async () => ({ Component: (await import('./companies/companies-page')).CompaniesPage }) },
+          {
+            path: '/dashboard',
+            lazy: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }),
+          },
+          {
+            path: '/services',
+            lazy: async () => ({ Component: (await import('./pages/services-page')).ServicesPage }),
+          },
+          {
+            path: '/companies',
+            lazy: async () => ({ Component: (await import('./companies/companies-page')).CompaniesPage }),
+          },
           { path: '/profile', lazy: async () => ({ Component: (await import('./pages/profile-page')).ProfilePage }) },
-          { path: '*', lazy: async () => ({ Component: (await import('./pages/service-route-page')).ServiceRoutePage }) },
+          {
+            path: '*',
+            lazy: async () => ({ Component: (await import('./pages/service-route-page')).ServiceRoutePage }),
+          },
         ],
       },
     ],

@@ -63,7 +63,16 @@ export function renderRoutes(
 }
 
 /** Renders one element at `at` (default /). */
-export function renderPage(element: ReactElement, options: { api?: ApiClient; at?: string; definitions?: ServiceDefinition[] } = {}) {
+export function renderPage(
+  element: ReactElement,
+  options: { api?: ApiClient; at?: string; definitions?: ServiceDefinition[] } = {},
+) {
   const path = (options.at ?? '/').split('?')[0] ?? '/';
-  return renderRoutes([{ path, element }, { path: '*', element: <p>elsewhere</p> }], options);
+  return renderRoutes(
+    [
+      { path, element },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    options,
+  );
 }

@@ -42,9 +42,21 @@ describe('validation', () => {
       contact_person_email: 'validation.email',
       avgMonthlyPlasticQuantity: 'validation.required',
     });
-    const fixed = { ...values, contact_person_phone: '0781111111', contact_person_email: 'c@green.example', avgMonthlyPlasticQuantity: '12.5', province_id: '1' };
+    const fixed = {
+      ...values,
+      contact_person_phone: '0781111111',
+      contact_person_email: 'c@green.example',
+      avgMonthlyPlasticQuantity: '12.5',
+      province_id: '1',
+    };
     expect(validateCompany(fixed)).toEqual({});
-    expect(companyBody(fixed, 7)).toMatchObject({ avgMonthlyPlasticQuantity: 12.5, company_category_id: 2, province_id: 1, district_id: null, client_id: 7 });
+    expect(companyBody(fixed, 7)).toMatchObject({
+      avgMonthlyPlasticQuantity: 12.5,
+      company_category_id: 2,
+      province_id: 1,
+      district_id: null,
+      client_id: 7,
+    });
     expect(companyBody({ ...fixed, requests_single_use: 'no' }, 7).avgMonthlyPlasticQuantity).toBeNull();
   });
 });

@@ -55,7 +55,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     if (!definitions) {
       const loaded = loadDefinitionsFrom(options.servicesDir);
       for (const problem of loaded.problems) {
-        app.log.error(`service definition problem: ${problem.file}${problem.pointer ? ` ${problem.pointer}` : ''}: ${problem.message}`);
+        app.log.error(
+          `service definition problem: ${problem.file}${problem.pointer ? ` ${problem.pointer}` : ''}: ${problem.message}`,
+        );
       }
       definitions = loaded.definitions;
     }
@@ -67,7 +69,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       config,
       outbox:
         options.outbox ??
-        createOutbox(config.smtpUrl, config.smtpFrom, (err) => app.log.error({ err }, 'sending the code by email failed')),
+        createOutbox(config.smtpUrl, config.smtpFrom, (err) =>
+          app.log.error({ err }, 'sending the code by email failed'),
+        ),
       reference,
       definitions,
       statusName: (id) => statuses.get(id) ?? 'Under Review',

@@ -19,7 +19,11 @@ export const FOLLOW_UP_WINDOW_MS = 60 * 60 * 1000;
 export const NOT_CHANGEABLE = 'This application can no longer be changed';
 
 /** The caller's application, or 404 whether it is missing or someone else's. */
-export async function ownedApplication(db: Kysely<Database>, clientId: number, applicationId: number): Promise<Application> {
+export async function ownedApplication(
+  db: Kysely<Database>,
+  clientId: number,
+  applicationId: number,
+): Promise<Application> {
   const app = await db
     .selectFrom('applications')
     .selectAll()
@@ -34,7 +38,9 @@ export async function ownedApplication(db: Kysely<Database>, clientId: number, a
 export function acceptsFollowUps(app: Application, now = Date.now()): boolean {
   if (EDITABLE_STATUSES.includes(app.status_id)) return true;
   return (
-    app.status_id === STATUS.submitted && app.submitted_at !== null && now - Date.parse(app.submitted_at) <= FOLLOW_UP_WINDOW_MS
+    app.status_id === STATUS.submitted &&
+    app.submitted_at !== null &&
+    now - Date.parse(app.submitted_at) <= FOLLOW_UP_WINDOW_MS
   );
 }
 
@@ -64,7 +70,9 @@ export async function moveStatus(db: Kysely<Database>, applicationId: number, mo
         status_id: move.statusId,
         updated_at: now,
         ...(move.statusId === STATUS.torApproved ? { tor_approval_date: now.slice(0, 10) } : {}),
-        ...(move.statusId === STATUS.conditionallyApproved && move.comment ? { approval_conditions: move.comment } : {}),
+        ...(move.statusId === STATUS.conditionallyApproved && move.comment
+          ? { approval_conditions: move.comment }
+          : {}),
         ...(move.manualCertificate
           ? {
               manually_processed: 1,
@@ -78,7 +86,12 @@ export async function moveStatus(db: Kysely<Database>, applicationId: number, mo
       .execute();
     await trx
       .insertInto('flow_histories')
-      .values({ application_id: applicationId, status_id: move.statusId, comment_to_applicant: move.comment ?? null, created_at: now })
+      .values({
+        application_id: applicationId,
+        status_id: move.statusId,
+        comment_to_applicant: move.comment ?? null,
+        created_at: now,
+      })
       .execute();
   });
 }

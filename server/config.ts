@@ -52,7 +52,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const input: Record<string, string> = {};
   for (const key of Object.keys(envSchema.shape)) {
     const value = env[key];
-    if (value !== undefined && (value !== '' || key === 'DATABASE_URL' || key === 'SMTP_URL')) input[key] = value.trim();
+    if (value !== undefined && (value !== '' || key === 'DATABASE_URL' || key === 'SMTP_URL'))
+      input[key] = value.trim();
   }
   const parsed = envSchema.safeParse(input);
   if (!parsed.success) {

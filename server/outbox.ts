@@ -26,7 +26,8 @@ export function createOutbox(smtpUrl: string, from: string, onMailError: (err: u
   return async (message) => {
     console.log(outboxLine(message));
     if (transport && message.recipient.includes('@')) {
-      const subject = message.purpose === 'register' ? 'Your EcoPermit registration code' : 'Your EcoPermit password reset code';
+      const subject =
+        message.purpose === 'register' ? 'Your EcoPermit registration code' : 'Your EcoPermit password reset code';
       try {
         await transport.sendMail({
           from,

@@ -55,9 +55,10 @@ async function run(argv: string[]): Promise<void> {
   try {
     await migrateToLatest(database);
     const query = database.db.selectFrom('applications').select(['id', 'app_id', 'status_id']);
-    const app = await (/^\d+$/.test(command.application)
-      ? query.where('id', '=', Number(command.application))
-      : query.where('app_id', '=', command.application)
+    const app = await (
+      /^\d+$/.test(command.application)
+        ? query.where('id', '=', Number(command.application))
+        : query.where('app_id', '=', command.application)
     ).executeTakeFirst();
     if (!app) throw new Error(`No application '${command.application}'.`);
     let manualCertificate: { path: string; name: string } | null = null;
@@ -70,7 +71,9 @@ async function run(argv: string[]): Promise<void> {
       manualCertificate = { path, name: basename(command.certificate) };
     }
     await moveStatus(database.db, app.id, { statusId: command.statusId, comment: command.comment, manualCertificate });
-    console.log(`${app.app_id}: status ${app.status_id} -> ${command.statusId}${command.comment ? ` (comment: ${command.comment})` : ''}`);
+    console.log(
+      `${app.app_id}: status ${app.status_id} -> ${command.statusId}${command.comment ? ` (comment: ${command.comment})` : ''}`,
+    );
   } finally {
     await database.close();
   }

@@ -23,7 +23,14 @@ describe('RequireAuth', () => {
   it('sends a visitor to /login and remembers the origin', async () => {
     const { router } = renderRoutes(
       [
-        { path: '/companies', element: <RequireAuth><p>companies</p></RequireAuth> },
+        {
+          path: '/companies',
+          element: (
+            <RequireAuth>
+              <p>companies</p>
+            </RequireAuth>
+          ),
+        },
         { path: '/login', element: <Where /> },
       ],
       { at: '/companies?tab=2' },
@@ -35,7 +42,19 @@ describe('RequireAuth', () => {
 
   it('renders the page for a signed-in user', async () => {
     setStoredUser(USER);
-    renderRoutes([{ path: '/companies', element: <RequireAuth><p>companies</p></RequireAuth> }], { at: '/companies' });
+    renderRoutes(
+      [
+        {
+          path: '/companies',
+          element: (
+            <RequireAuth>
+              <p>companies</p>
+            </RequireAuth>
+          ),
+        },
+      ],
+      { at: '/companies' },
+    );
     expect(await screen.findByText('companies')).toBeTruthy();
   });
 
@@ -48,7 +67,14 @@ describe('RequireAuth', () => {
     const api = fakeApi({ 'POST clients/login': () => ok(USER) });
     renderRoutes(
       [
-        { path: '/profile', element: <RequireAuth><Where /></RequireAuth> },
+        {
+          path: '/profile',
+          element: (
+            <RequireAuth>
+              <Where />
+            </RequireAuth>
+          ),
+        },
         { path: '/login', element: <LoginPage /> },
       ],
       { api, at: '/profile' },
@@ -58,7 +84,11 @@ describe('RequireAuth', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/profile'));
     expect(getStoredUser()?.token).toBe('secret');
-    expect(api.calls[0]).toEqual({ method: 'POST', path: 'clients/login', body: { username: 'ada@example.org', password: 'pw' } });
+    expect(api.calls[0]).toEqual({
+      method: 'POST',
+      path: 'clients/login',
+      body: { username: 'ada@example.org', password: 'pw' },
+    });
   });
 
   it('shows the server message when login fails', async () => {

@@ -37,7 +37,8 @@ export function getStoredUser(): StoredUser | null {
   if (raw) {
     try {
       const parsed: unknown = JSON.parse(raw);
-      if (parsed && typeof parsed === 'object' && 'id' in parsed && 'token' in parsed) cachedUser = parsed as StoredUser;
+      if (parsed && typeof parsed === 'object' && 'id' in parsed && 'token' in parsed)
+        cachedUser = parsed as StoredUser;
     } catch {
       cachedUser = null;
     }

@@ -41,7 +41,8 @@ describe('CompaniesPage', () => {
   it('validates, keeps what was typed on failure, then registers the company', async () => {
     let attempts = 0;
     const api = fakeApi({
-      'GET companies/7': () => ok([{ id: 3, name: 'Old Co', tin: '999', telephone: '0780000000', email: 'old@example.org' }]),
+      'GET companies/7': () =>
+        ok([{ id: 3, name: 'Old Co', tin: '999', telephone: '0780000000', email: 'old@example.org' }]),
       'GET company-categories': () => ok([{ id: 2, name: 'Manufacturer' }]),
       'GET provinces': () => ok([{ id: 1, name: 'Kigali City' }]),
       'POST companies': () => (++attempts === 1 ? fail('boom', 500) : ok({ id: 4 })),

@@ -59,7 +59,10 @@ export function CompaniesPage() {
 
   return (
     <>
-      <Stack direction="row" sx={{ mb: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+      <Stack
+        direction="row"
+        sx={{ mb: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
+      >
         <Typography variant="h1">{t('companies.title')}</Typography>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ open: true })}>
           {t('companies.add')}
@@ -104,7 +107,10 @@ export function CompaniesPage() {
                     <TableCell>{company.telephone}</TableCell>
                     <TableCell>{company.email}</TableCell>
                     <TableCell>
-                      <IconButton aria-label={t('companies.editCompany', { name: company.name })} onClick={() => setDialog({ open: true, company })}>
+                      <IconButton
+                        aria-label={t('companies.editCompany', { name: company.name })}
+                        onClick={() => setDialog({ open: true, company })}
+                      >
                         <EditIcon />
                       </IconButton>
                     </TableCell>

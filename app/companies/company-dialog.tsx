@@ -19,7 +19,15 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api-context';
-import { companyBody, EMPTY_COMPANY, companyToForm, validateCompany, type Company, type CompanyField, type CompanyFormValues } from './company-form';
+import {
+  companyBody,
+  EMPTY_COMPANY,
+  companyToForm,
+  validateCompany,
+  type Company,
+  type CompanyField,
+  type CompanyFormValues,
+} from './company-form';
 import { LocationSelects, type NamedOption } from './location-selects';
 
 /** Registration types offered; a stored value outside the list is kept as an extra option. */
@@ -84,7 +92,11 @@ export function CompanyDialog({
     onSaved(company ? t('companies.updated') : t('companies.registered'));
   };
 
-  const input = (field: CompanyField, label: string, options: { type?: string; required?: boolean; multiline?: boolean } = {}) => {
+  const input = (
+    field: CompanyField,
+    label: string,
+    options: { type?: string; required?: boolean; multiline?: boolean } = {},
+  ) => {
     const error = errors[field];
     return (
       <Grid size={{ xs: 12, sm: options.multiline ? 12 : 6 }}>
@@ -106,12 +118,21 @@ export function CompanyDialog({
   };
 
   const registrationTypes: string[] = [...REGISTRATION_TYPES.map((type) => t(`companies.registrationTypes.${type}`))];
-  if (values.type_registration && !registrationTypes.includes(values.type_registration)) registrationTypes.push(values.type_registration);
+  if (values.type_registration && !registrationTypes.includes(values.type_registration))
+    registrationTypes.push(values.type_registration);
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="company-dialog-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="company-dialog-title"
+    >
       <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id="company-dialog-title">{company ? t('companies.editTitle') : t('companies.addTitle')}</DialogTitle>
+        <DialogTitle id="company-dialog-title">
+          {company ? t('companies.editTitle') : t('companies.addTitle')}
+        </DialogTitle>
         <DialogContent dividers>
           {failed && (
             <Alert severity="error" sx={{ mb: 2 }}>
@@ -126,7 +147,9 @@ export function CompanyDialog({
                 label={t('companies.fields.category')}
                 name="company_category_id"
                 required
-                value={categories.some((c) => String(c.id) === values.company_category_id) ? values.company_category_id : ''}
+                value={
+                  categories.some((c) => String(c.id) === values.company_category_id) ? values.company_category_id : ''
+                }
                 onChange={(e) => set('company_category_id', e.target.value)}
                 error={Boolean(errors.company_category_id)}
                 helperText={errors.company_category_id ? t(errors.company_category_id) : undefined}
@@ -181,7 +204,11 @@ export function CompanyDialog({
                   value={values.requests_single_use}
                   onChange={(e) => {
                     const answer = e.target.value === 'yes' ? 'yes' : 'no';
-                    setValues((current) => ({ ...current, requests_single_use: answer, avgMonthlyPlasticQuantity: answer === 'yes' ? current.avgMonthlyPlasticQuantity : '' }));
+                    setValues((current) => ({
+                      ...current,
+                      requests_single_use: answer,
+                      avgMonthlyPlasticQuantity: answer === 'yes' ? current.avgMonthlyPlasticQuantity : '',
+                    }));
                   }}
                 >
                   <FormControlLabel value="yes" control={<Radio />} label={t('common.yes')} />
@@ -190,7 +217,8 @@ export function CompanyDialog({
                 {errors.requests_single_use && <FormHelperText>{t(errors.requests_single_use)}</FormHelperText>}
               </FormControl>
             </Grid>
-            {values.requests_single_use === 'yes' && input('avgMonthlyPlasticQuantity', 'companies.fields.avgQuantity', { type: 'number' })}
+            {values.requests_single_use === 'yes' &&
+              input('avgMonthlyPlasticQuantity', 'companies.fields.avgQuantity', { type: 'number' })}
             <LocationSelects
               value={values}
               onChange={(location) => setValues((current) => ({ ...current, ...location }))}

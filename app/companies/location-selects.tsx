@@ -40,7 +40,13 @@ function useOptions(path: string | null): NamedOption[] {
 }
 
 /** Province, district, sector and cell; choosing a level clears the lower ones. */
-export function LocationSelects({ value, onChange }: { value: LocationValue; onChange: (value: LocationValue) => void }) {
+export function LocationSelects({
+  value,
+  onChange,
+}: {
+  value: LocationValue;
+  onChange: (value: LocationValue) => void;
+}) {
   const { t } = useTranslation();
   const provinces = useOptions('provinces');
   const districts = useOptions(value.province_id ? LEVELS[1].path(value.province_id) : null);

@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { validateOtp } from '../validation';
 
 /** The OTP step of registration and password reset: required, numeric. */
-export function OtpForm({ busy, sentTo, onSubmit }: { busy: boolean; sentTo: string; onSubmit: (otp: string) => void }) {
+export function OtpForm({
+  busy,
+  sentTo,
+  onSubmit,
+}: {
+  busy: boolean;
+  sentTo: string;
+  onSubmit: (otp: string) => void;
+}) {
   const { t } = useTranslation();
   const [otp, setOtp] = useState('');
   const [touched, setTouched] = useState(false);

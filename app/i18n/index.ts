@@ -12,7 +12,10 @@ type Catalogue = { [key: string]: string | Catalogue };
 
 // The wizard's own catalogue (engine/react) is merged under the portal's, so one `t` serves both.
 // Its translations, when they exist, are picked up by name; English is the fallback.
-const engineTranslations = import.meta.glob<Catalogue>('../../engine/react/i18n/{de,it,ru,es}.json', { eager: true, import: 'default' });
+const engineTranslations = import.meta.glob<Catalogue>('../../engine/react/i18n/{de,it,ru,es}.json', {
+  eager: true,
+  import: 'default',
+});
 
 function isCatalogue(value: unknown): value is Catalogue {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -31,12 +34,15 @@ export function mergeCatalogues(base: Catalogue, over: Catalogue): Catalogue {
 const portal: Record<LanguageCode, Catalogue> = { en, de, it, ru, es };
 
 function catalogueFor(code: LanguageCode): Catalogue {
-  const engine = (code === 'en' ? undefined : engineTranslations[`../../engine/react/i18n/${code}.json`]) ?? (engineEn as Catalogue);
+  const engine =
+    (code === 'en' ? undefined : engineTranslations[`../../engine/react/i18n/${code}.json`]) ?? (engineEn as Catalogue);
   return mergeCatalogues(engine, portal[code]);
 }
 
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries((Object.keys(portal) as LanguageCode[]).map((code) => [code, { translation: catalogueFor(code) }])),
+  resources: Object.fromEntries(
+    (Object.keys(portal) as LanguageCode[]).map((code) => [code, { translation: catalogueFor(code) }]),
+  ),
   lng: storedLanguage(),
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 export function Footer() {
   const { t } = useTranslation();
   return (
-    <Box component="footer" sx={{ py: 2, px: 3, mt: 'auto', borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <Box
+      component="footer"
+      sx={{ py: 2, px: 3, mt: 'auto', borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+    >
       <Typography variant="body2" color="text.secondary" align="center">
         {t('layout.footer', { year: new Date().getFullYear() })}
       </Typography>

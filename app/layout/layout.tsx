@@ -39,7 +39,11 @@ import { SkipLink } from './skip-link';
 const DRAWER_WIDTH = 240;
 
 /** Static demo notifications (spec 01: the count is fixed). */
-const NOTIFICATIONS = ['layout.notificationItems.welcome', 'layout.notificationItems.profile', 'layout.notificationItems.companies'];
+const NOTIFICATIONS = [
+  'layout.notificationItems.welcome',
+  'layout.notificationItems.profile',
+  'layout.notificationItems.companies',
+];
 
 interface NavEntry {
   to: string;
@@ -54,9 +58,11 @@ function useHasPlasticBagsAuthorization(clientId: number | undefined): boolean {
   useEffect(() => {
     if (clientId === undefined) return;
     let live = true;
-    void api.get<{ has_submitted_auth_plastic_bag?: boolean }>(`application/check-plastic-bags-authorization/${clientId}`).then((result) => {
-      if (live) setHas(result.ok && result.data?.has_submitted_auth_plastic_bag === true);
-    });
+    void api
+      .get<{ has_submitted_auth_plastic_bag?: boolean }>(`application/check-plastic-bags-authorization/${clientId}`)
+      .then((result) => {
+        if (live) setHas(result.ok && result.data?.has_submitted_auth_plastic_bag === true);
+      });
     return () => {
       live = false;
     };
@@ -107,7 +113,12 @@ export function Layout() {
           const current = location.pathname === entry.to || location.pathname.startsWith(`${entry.to}/`);
           return (
             <ListItem key={entry.to} disablePadding>
-              <ListItemButton component={RouterLink} to={entry.to} selected={current} aria-current={current ? 'page' : undefined}>
+              <ListItemButton
+                component={RouterLink}
+                to={entry.to}
+                selected={current}
+                aria-current={current ? 'page' : undefined}
+              >
                 <ListItemIcon aria-hidden>{entry.icon}</ListItemIcon>
                 <ListItemText primary={entry.label} />
               </ListItemButton>
@@ -118,7 +129,8 @@ export function Layout() {
     </Box>
   );
 
-  const openMenu = (setter: (el: HTMLElement | null) => void) => (event: MouseEvent<HTMLElement>) => setter(event.currentTarget);
+  const openMenu = (setter: (el: HTMLElement | null) => void) => (event: MouseEvent<HTMLElement>) =>
+    setter(event.currentTarget);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -126,15 +138,30 @@ export function Layout() {
       <AppBar position="fixed" component="header" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
         <Toolbar>
           {!desktop && (
-            <IconButton color="inherit" edge="start" onClick={() => setMobileOpen(true)} aria-label={t('layout.openNavigation')} sx={{ mr: 1 }}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              onClick={() => setMobileOpen(true)}
+              aria-label={t('layout.openNavigation')}
+              sx={{ mr: 1 }}
+            >
               <MenuIcon />
             </IconButton>
           )}
-          <Typography component={RouterLink} to="/dashboard" variant="h6" sx={{ flexGrow: 1, color: 'inherit', textDecoration: 'none', fontWeight: 700 }}>
+          <Typography
+            component={RouterLink}
+            to="/dashboard"
+            variant="h6"
+            sx={{ flexGrow: 1, color: 'inherit', textDecoration: 'none', fontWeight: 700 }}
+          >
             {t('app.title')}
           </Typography>
           <Tooltip title={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}>
-            <IconButton color="inherit" onClick={toggleFullscreen} aria-label={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}>
+            <IconButton
+              color="inherit"
+              onClick={toggleFullscreen}
+              aria-label={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}
+            >
               {fullscreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
             </IconButton>
           </Tooltip>
@@ -150,7 +177,12 @@ export function Layout() {
               <NotificationsIcon />
             </Badge>
           </IconButton>
-          <Menu id="notifications-menu" anchorEl={noticeAnchor} open={Boolean(noticeAnchor)} onClose={() => setNoticeAnchor(null)}>
+          <Menu
+            id="notifications-menu"
+            anchorEl={noticeAnchor}
+            open={Boolean(noticeAnchor)}
+            onClose={() => setNoticeAnchor(null)}
+          >
             {NOTIFICATIONS.map((key) => (
               <MenuItem key={key} onClick={() => setNoticeAnchor(null)}>
                 {t(key)}
@@ -179,7 +211,14 @@ export function Layout() {
         </Toolbar>
       </AppBar>
       {desktop ? (
-        <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}>
+        <Drawer
+          variant="permanent"
+          sx={{
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
           {nav}
         </Drawer>
       ) : (
@@ -195,7 +234,12 @@ export function Layout() {
       )}
       <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
         <Toolbar />
-        <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none' }}>
+        <Box
+          component="main"
+          id="main-content"
+          tabIndex={-1}
+          sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none' }}
+        >
           <Outlet />
         </Box>
         <Footer />

@@ -14,7 +14,12 @@ export function PublicShell({ children, maxWidth = 'lg' }: { children: ReactNode
       <SkipLink />
       <AppBar position="static" component="header">
         <Toolbar component="nav" aria-label={t('layout.mainNavigation')}>
-          <Typography component={RouterLink} to="/" variant="h6" sx={{ flexGrow: 1, color: 'inherit', textDecoration: 'none', fontWeight: 700 }}>
+          <Typography
+            component={RouterLink}
+            to="/"
+            variant="h6"
+            sx={{ flexGrow: 1, color: 'inherit', textDecoration: 'none', fontWeight: 700 }}
+          >
             {t('app.title')}
           </Typography>
           <Button color="inherit" component={RouterLink} to="/">
@@ -29,7 +34,13 @@ export function PublicShell({ children, maxWidth = 'lg' }: { children: ReactNode
           <LanguageSwitcher />
         </Toolbar>
       </AppBar>
-      <Container component="main" id="main-content" tabIndex={-1} maxWidth={maxWidth} sx={{ py: 4, flexGrow: 1, outline: 'none' }}>
+      <Container
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        maxWidth={maxWidth}
+        sx={{ py: 4, flexGrow: 1, outline: 'none' }}
+      >
         {children}
       </Container>
       <Footer />

@@ -7,7 +7,15 @@ export function SkipLink({ target = 'main-content' }: { target?: string }) {
     <a
       href={`#${target}`}
       className="skip-link"
-      style={{ position: 'absolute', left: -9999, top: 0, zIndex: 2000, padding: '8px 16px', background: '#fff', color: '#1b5e20' }}
+      style={{
+        position: 'absolute',
+        left: -9999,
+        top: 0,
+        zIndex: 2000,
+        padding: '8px 16px',
+        background: '#fff',
+        color: '#1b5e20',
+      }}
       onFocus={(e) => {
         e.currentTarget.style.left = '8px';
       }}

@@ -10,7 +10,12 @@ const definition = {
   id: 1,
   key: 'plastics',
   title: 'Authorization for the use of Plastics',
-  routes: { info: '/auth-plastics', apply: '/auth-plastics-apply', view: '/view-application', edit: '/edit-application' },
+  routes: {
+    info: '/auth-plastics',
+    apply: '/auth-plastics-apply',
+    view: '/view-application',
+    edit: '/edit-application',
+  },
 } as unknown as ServiceDefinition;
 
 const app = (over: Partial<ApplicationSummary>): ApplicationSummary => ({
@@ -33,7 +38,13 @@ describe('DashboardPage', () => {
   it('shows the four counts and the rows the server sends, linking to the service view', async () => {
     const items = [
       app({ id: 11, app_id: 'APP-11' }),
-      app({ id: 12, app_id: 'APP-12', service_id: 99, service: { id: 99, name: 'Unknown service' }, application_status_id: 9 }),
+      app({
+        id: 12,
+        app_id: 'APP-12',
+        service_id: 99,
+        service: { id: 99, name: 'Unknown service' },
+        application_status_id: 9,
+      }),
       // The server hides drafts; whatever it sends is shown.
       app({ id: 13, app_id: 'APP-13', application_status_id: 1 }),
     ];
@@ -48,11 +59,13 @@ describe('DashboardPage', () => {
     expect(screen.getByTestId('stat-approved-value').textContent).toBe('4');
     expect(screen.getByTestId('stat-rejected-value').textContent).toBe('3');
     expect(screen.getAllByText('Since last month')).toHaveLength(4);
-    for (const label of ['SUBMITTED', 'PROCESSING', 'APPROVED', 'REJECTED']) expect(screen.getByRole('heading', { name: label })).toBeTruthy();
+    for (const label of ['SUBMITTED', 'PROCESSING', 'APPROVED', 'REJECTED'])
+      expect(screen.getByRole('heading', { name: label })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Environmental Services' })).toHaveProperty('pathname', '/env-audit-menu');
 
     const table = screen.getByRole('table', { name: 'Your Applications' });
-    for (const header of ['ID', 'Type', 'Date Submitted', 'Status', 'Action']) expect(within(table).getByRole('columnheader', { name: header })).toBeTruthy();
+    for (const header of ['ID', 'Type', 'Date Submitted', 'Status', 'Action'])
+      expect(within(table).getByRole('columnheader', { name: header })).toBeTruthy();
     const link = await within(table).findByRole('link', { name: 'View application APP-11' });
     expect(link.getAttribute('href')).toBe('/view-application?appId=11');
     expect(within(table).getByText('APP-12')).toBeTruthy();

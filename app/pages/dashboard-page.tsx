@@ -70,7 +70,10 @@ const CARDS: Array<{ key: keyof Statistics; label: string }> = [
 ];
 
 /** Links of one application row: the view route of its service and, when returned, the edit route. */
-export function applicationLinks(application: ApplicationSummary, definitions: ServiceDefinition[]): { view?: string; edit?: string } {
+export function applicationLinks(
+  application: ApplicationSummary,
+  definitions: ServiceDefinition[],
+): { view?: string; edit?: string } {
   const definition = definitions.find((d) => d.id === application.service_id);
   if (!definition) return {};
   const query = `?appId=${application.id}`;
@@ -233,7 +236,9 @@ export function DashboardPage() {
                               <Link
                                 component={RouterLink}
                                 to={links.view}
-                                aria-label={t('dashboard.viewApplication', { id: application.app_id || application.id })}
+                                aria-label={t('dashboard.viewApplication', {
+                                  id: application.app_id || application.id,
+                                })}
                               >
                                 {t('dashboard.view')}
                               </Link>
@@ -243,7 +248,9 @@ export function DashboardPage() {
                                 component={RouterLink}
                                 to={links.edit}
                                 sx={{ ml: 2 }}
-                                aria-label={t('dashboard.editApplication', { id: application.app_id || application.id })}
+                                aria-label={t('dashboard.editApplication', {
+                                  id: application.app_id || application.id,
+                                })}
                               >
                                 {t('dashboard.edit')}
                               </Link>

@@ -24,7 +24,10 @@ export function DefinitionProblems({ problems }: { problems: unknown[] }) {
         <List dense>
           {problems.map((problem, index) => (
             <ListItem key={index} disableGutters>
-              <ListItemText primary={describeProblem(problem)} slotProps={{ primary: { sx: { fontFamily: 'monospace' } } }} />
+              <ListItemText
+                primary={describeProblem(problem)}
+                slotProps={{ primary: { sx: { fontFamily: 'monospace' } } }}
+              />
             </ListItem>
           ))}
         </List>

@@ -77,13 +77,21 @@ export function ForgotPasswordPage() {
         {step === 'otp' && (
           <Stack spacing={2}>
             <Alert severity="info">{t('forgot.linkSent')}</Alert>
-            <OtpForm busy={busy} sentTo={name} onSubmit={(otp) => void run('otp', 'password', () => api.post('client/confirm-otp', { username: name, otp }))} />
+            <OtpForm
+              busy={busy}
+              sentTo={name}
+              onSubmit={(otp) =>
+                void run('otp', 'password', () => api.post('client/confirm-otp', { username: name, otp }))
+              }
+            />
           </Stack>
         )}
         {step === 'password' && (
           <PasswordForm
             busy={busy}
-            onSubmit={(password) => void run('password', 'done', () => api.post('clients/reset-password', { username: name, password }))}
+            onSubmit={(password) =>
+              void run('password', 'done', () => api.post('clients/reset-password', { username: name, password }))
+            }
           />
         )}
         {step === 'done' && (

@@ -66,7 +66,8 @@ export function ProfilePage() {
     event.preventDefault();
     if (!user) return;
     setTouched(true);
-    if (FIELDS.some((f) => (f.required && !values[f.name].trim()) || (f.name === 'email' && !isEmail(values.email)))) return;
+    if (FIELDS.some((f) => (f.required && !values[f.name].trim()) || (f.name === 'email' && !isEmail(values.email))))
+      return;
     setBusy(true);
     setFailed(false);
     setSuccess(false);
@@ -78,7 +79,13 @@ export function ProfilePage() {
       return;
     }
     // The answer carries no token: keep the session's.
-    setStoredUser({ ...user, ...(body as Partial<StoredUser>), ...(result.data ?? {}), token: user.token, id: user.id });
+    setStoredUser({
+      ...user,
+      ...(body as Partial<StoredUser>),
+      ...(result.data ?? {}),
+      token: user.token,
+      id: user.id,
+    });
     setSuccess(true);
     setEditing(false);
   };

@@ -33,7 +33,11 @@ describe('RegisterPage', () => {
 
     expect(await screen.findByRole('link', { name: 'Go to login' })).toHaveProperty('pathname', '/login');
     expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
-      ['POST', 'clients', { first_name: 'Ada', last_name: 'Uwase', other_name: '', telephone: '0781234567', email: 'ada@example.org' }],
+      [
+        'POST',
+        'clients',
+        { first_name: 'Ada', last_name: 'Uwase', other_name: '', telephone: '0781234567', email: 'ada@example.org' },
+      ],
       ['POST', 'client/confirm-otp', { username: 'ada@example.org', otp: '123456' }],
       ['POST', 'client/password', { username: 'ada@example.org', password: 'Secret#1' }],
     ]);
@@ -43,7 +47,9 @@ describe('RegisterPage', () => {
     const api = fakeApi({ 'POST clients': () => fail('An account with this email or phone already exists', 409) });
     renderPage(<RegisterPage />, { api, at: '/register' });
     fillDetails();
-    expect((await screen.findByRole('alert')).textContent).toContain('An account with this email or phone already exists');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'An account with this email or phone already exists',
+    );
     expect(screen.getByLabelText(/First name/)).toHaveProperty('value', 'Ada');
   });
 
@@ -61,7 +67,10 @@ describe('RegisterPage', () => {
   });
 
   it('refuses a non-numeric OTP and mismatched passwords before calling the server', async () => {
-    const api = fakeApi({ 'POST clients': () => ok({ id: 1 }), 'POST client/confirm-otp': () => ok({ confirmed: true }) });
+    const api = fakeApi({
+      'POST clients': () => ok({ id: 1 }),
+      'POST client/confirm-otp': () => ok({ confirmed: true }),
+    });
     renderPage(<RegisterPage />, { api, at: '/register' });
     fillDetails();
     fireEvent.change(await screen.findByLabelText(/Verification code/), { target: { value: '12ab' } });

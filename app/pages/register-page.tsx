@@ -64,7 +64,11 @@ export function RegisterPage() {
     );
   };
 
-  const field = (name: keyof Details, label: string, extra: { type?: string; autoComplete?: string; required?: boolean } = {}) => {
+  const field = (
+    name: keyof Details,
+    label: string,
+    extra: { type?: string; autoComplete?: string; required?: boolean } = {},
+  ) => {
     const message = errors[name as keyof typeof errors];
     return (
       <TextField
@@ -123,10 +127,19 @@ export function RegisterPage() {
           </Box>
         )}
         {step === 'otp' && (
-          <OtpForm busy={busy} sentTo={username} onSubmit={(otp) => void run('otp', 'password', () => api.post('client/confirm-otp', { username, otp }))} />
+          <OtpForm
+            busy={busy}
+            sentTo={username}
+            onSubmit={(otp) => void run('otp', 'password', () => api.post('client/confirm-otp', { username, otp }))}
+          />
         )}
         {step === 'password' && (
-          <PasswordForm busy={busy} onSubmit={(password) => void run('password', 'done', () => api.post('client/password', { username, password }))} />
+          <PasswordForm
+            busy={busy}
+            onSubmit={(password) =>
+              void run('password', 'done', () => api.post('client/password', { username, password }))
+            }
+          />
         )}
         {step === 'done' && (
           <Stack spacing={2} role="status">

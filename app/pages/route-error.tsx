@@ -6,7 +6,11 @@ import { useTranslation } from 'react-i18next';
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error);
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
   return (
     <Box component="main" sx={{ p: 4, maxWidth: 720, mx: 'auto' }}>
       <Alert severity="error">

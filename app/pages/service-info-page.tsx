@@ -32,7 +32,8 @@ export interface ServiceAttachment {
   is_mandatory: boolean | number;
 }
 
-type Attachments = { status: 'loading' } | { status: 'failed'; error: string } | { status: 'ready'; items: ServiceAttachment[] };
+type Attachments =
+  { status: 'loading' } | { status: 'failed'; error: string } | { status: 'ready'; items: ServiceAttachment[] };
 
 /** Information page of any service: Steps (documents and facts) and How to Apply, then Apply Now. */
 export function ServiceInfoPage({ definition }: { definition: ServiceDefinition }) {
@@ -61,7 +62,10 @@ export function ServiceInfoPage({ definition }: { definition: ServiceDefinition 
     {
       key: 'processingTime',
       label: t('serviceInfo.processingTime'),
-      value: definition.info.processingDays === undefined ? '' : t('serviceInfo.withinDays', { count: definition.info.processingDays }),
+      value:
+        definition.info.processingDays === undefined
+          ? ''
+          : t('serviceInfo.withinDays', { count: definition.info.processingDays }),
     },
   ];
   const shownFacts = facts.filter((fact) => !hide.has(fact.key));
@@ -86,9 +90,13 @@ export function ServiceInfoPage({ definition }: { definition: ServiceDefinition 
                 <Typography id="documents-title" variant="h2" gutterBottom>
                   {t('serviceInfo.requiredDocuments')}
                 </Typography>
-                {attachments.status === 'loading' && <Skeleton variant="rectangular" height={80} aria-label={t('common.loading')} />}
+                {attachments.status === 'loading' && (
+                  <Skeleton variant="rectangular" height={80} aria-label={t('common.loading')} />
+                )}
                 {attachments.status === 'failed' && <Alert severity="error">{attachments.error}</Alert>}
-                {attachments.status === 'ready' && attachments.items.length === 0 && <Typography>{t('serviceInfo.noDocuments')}</Typography>}
+                {attachments.status === 'ready' && attachments.items.length === 0 && (
+                  <Typography>{t('serviceInfo.noDocuments')}</Typography>
+                )}
                 {attachments.status === 'ready' && attachments.items.length > 0 && (
                   <List>
                     {attachments.items.map((item) => (

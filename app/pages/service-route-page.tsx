@@ -8,7 +8,9 @@ import { NotFoundPage } from './not-found-page';
 import { ServiceInfoPage } from './service-info-page';
 
 // The wizard (RJSF, ajv, widgets) is the heaviest part of the portal: loaded only on apply and view routes.
-const ServiceApplicationPage = lazy(() => import('./service-application-page').then((m) => ({ default: m.ServiceApplicationPage })));
+const ServiceApplicationPage = lazy(() =>
+  import('./service-application-page').then((m) => ({ default: m.ServiceApplicationPage })),
+);
 
 /** Which page of which service a path opens. */
 export type ServiceRouteMatch =

@@ -16,7 +16,11 @@ export function ServicesPage() {
           <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {definitions.map((definition) => (
               <Grid key={definition.id} size={{ xs: 12, sm: 6, lg: 4 }} component="li">
-                <Card component="article" aria-labelledby={`service-${definition.id}`} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+                <Card
+                  component="article"
+                  aria-labelledby={`service-${definition.id}`}
+                  sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+                >
                   <CardContent sx={{ flexGrow: 1 }}>
                     <Typography id={`service-${definition.id}`} variant="h3" component="h2" gutterBottom>
                       {definition.title}

@@ -1,9 +1,22 @@
 /** Public surface of the engine's React layer, for the portal. */
-export { ServiceWizard, type ServiceWizardProps, type RenderLink, type ApplicationDetails, type ApplicationAttachment } from './service-wizard';
+export {
+  ServiceWizard,
+  type ServiceWizardProps,
+  type RenderLink,
+  type ApplicationDetails,
+  type ApplicationAttachment,
+} from './service-wizard';
 export { ServiceForm, type ServiceFormProps, type ServiceFormHandle } from './service-form';
 export { WIDGETS, type ServiceWidget } from './widgets';
 export { validator } from './validator';
-export { uploadFile, downloadWithToken, UPLOAD_ABORTED, type UploadFileOptions, type UploadHandle, type UploadedAttachment } from './upload-file';
+export {
+  uploadFile,
+  downloadWithToken,
+  UPLOAD_ABORTED,
+  type UploadFileOptions,
+  type UploadHandle,
+  type UploadedAttachment,
+} from './upload-file';
 export { wizardReducer, initialWizardState, type WizardState, type WizardAction } from './wizard-state';
 export type { ServiceFormContext, FormData as ServiceFormData } from './form-context';
 export { engineEn } from './i18n';

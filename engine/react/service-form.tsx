@@ -29,7 +29,10 @@ type RjsfForm = CoreForm<FormData, RJSFSchema, ServiceFormContext>;
  * (e.g. "Company") or `false` for a required boolean as a default, answering questions the applicant
  * never saw.
  */
-const DEFAULT_FORM_STATE: Experimental_DefaultFormStateBehavior = { constAsDefaults: 'never', requiredBooleanDefault: 'skip' };
+const DEFAULT_FORM_STATE: Experimental_DefaultFormStateBehavior = {
+  constAsDefaults: 'never',
+  requiredBooleanDefault: 'skip',
+};
 
 const ALL_WIDGETS: RegistryWidgetsType<FormData, RJSFSchema, ServiceFormContext> = { ...Theme.widgets, ...WIDGETS };
 const TEMPLATES = Theme.templates;
@@ -88,7 +91,10 @@ export const ServiceForm = memo(
 
     const namesRef = useRef(onOptionNames);
     namesRef.current = onOptionNames;
-    const rememberOptionNames = useCallback((field: string, names: Record<string, string>) => namesRef.current?.(field, names), []);
+    const rememberOptionNames = useCallback(
+      (field: string, names: Record<string, string>) => namesRef.current?.(field, names),
+      [],
+    );
 
     const formContext = useMemo<ServiceFormContext>(
       () => ({ api, clientId, setFields, store, rememberOptionNames }),

@@ -38,7 +38,12 @@ const sample: ServiceDefinition = {
         name: 'save',
         method: 'POST',
         path: 'clients/applications/sample',
-        body: { '...': '$form', client_id: '$context.clientId', application_id: '$context.applicationId', is_submitted: true },
+        body: {
+          '...': '$form',
+          client_id: '$context.clientId',
+          application_id: '$context.applicationId',
+          is_submitted: true,
+        },
         savesRecord: true,
       },
     ],
@@ -62,15 +67,17 @@ const ATTACHMENTS = [
 ];
 
 function fakeUpload() {
-  return vi.fn(
-    (options: UploadFileOptions): UploadHandle => {
-      options.onProgress?.(50);
-      return {
-        result: Promise.resolve({ ok: true, code: 201, data: { id: 1, description: options.description, path: 'uploads/x.pdf', name: 'x.pdf' } }),
-        abort: () => undefined,
-      };
-    },
-  );
+  return vi.fn((options: UploadFileOptions): UploadHandle => {
+    options.onProgress?.(50);
+    return {
+      result: Promise.resolve({
+        ok: true,
+        code: 201,
+        data: { id: 1, description: options.description, path: 'uploads/x.pdf', name: 'x.pdf' },
+      }),
+      abort: () => undefined,
+    };
+  });
 }
 
 describe('ServiceWizard (new application)', () => {
@@ -111,7 +118,9 @@ describe('ServiceWizard (new application)', () => {
     expect(screen.getByRole('heading', { name: 'Document Uploads' })).toBeTruthy();
 
     const input = screen.getByLabelText('Choose a file for Company certificate');
-    fireEvent.change(input, { target: { files: [new File(['exe'], 'virus.exe', { type: 'application/x-msdownload' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File(['exe'], 'virus.exe', { type: 'application/x-msdownload' })] },
+    });
     expect(screen.getByRole('alert').textContent).toBe('virus.exe is not an accepted file type.');
     fireEvent.change(input, { target: { files: [new File(['%PDF'], 'cert.pdf', { type: 'application/pdf' })] } });
     expect(screen.getByText(/cert\.pdf/)).toBeTruthy();
@@ -197,7 +206,9 @@ describe('ServiceWizard with the plastics definition', () => {
 
     // The consumption area lookup drops 'Other' and 'Meet Supplying' from the API list and adds its own 'Other'.
     await waitFor(() => expect(api.get).toHaveBeenCalledWith('plastics/consumption-areas'));
-    const areas = screen.getAllByRole('combobox').find((select) => within(select).queryByRole('option', { name: 'Beverages' }));
+    const areas = screen
+      .getAllByRole('combobox')
+      .find((select) => within(select).queryByRole('option', { name: 'Beverages' }));
     expect(areas).toBeTruthy();
     const names = within(areas as HTMLElement)
       .getAllByRole('option')
@@ -218,7 +229,9 @@ describe('ServiceWizard (view)', () => {
     final_certificate_uploaded: true,
     manual_certificate: null,
     application_attachments: [{ id: 3, description: 'Company certificate', path: 'uploads/a.pdf', name: 'a.pdf' }],
-    application_flow_histories: [{ application_status_id: 7, comment_to_applicant: 'Please fix the quantity', created_at: '2024-01-02' }],
+    application_flow_histories: [
+      { application_status_id: 7, comment_to_applicant: 'Please fix the quantity', created_at: '2024-01-02' },
+    ],
     sample_record: { quantity: 3, description: 'Old text' },
     ...extra,
   });
@@ -227,12 +240,21 @@ describe('ServiceWizard (view)', () => {
     const api = fakeApi({ 'GET application/41': ok(application(6)) });
     render(
       <WithI18n>
-        <ServiceWizard definition={sample} api={api} clientId={5} getToken={() => 'token'} mode="view" applicationId={41} />
+        <ServiceWizard
+          definition={sample}
+          api={api}
+          clientId={5}
+          getToken={() => 'token'}
+          mode="view"
+          applicationId={41}
+        />
       </WithI18n>,
     );
     expect(await screen.findByText('Application Approved')).toBeTruthy();
     expect(screen.getByText('APPROVED')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'View Certificate' }).getAttribute('href')).toBe('/api/verify/certificate/APP-41');
+    expect(screen.getByRole('link', { name: 'View Certificate' }).getAttribute('href')).toBe(
+      '/api/verify/certificate/APP-41',
+    );
     expect((screen.getByLabelText(/Quantity/) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Download Company certificate' })).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Details' })).getByText('3')).toBeTruthy();
@@ -246,7 +268,15 @@ describe('ServiceWizard (view)', () => {
     });
     render(
       <WithI18n>
-        <ServiceWizard definition={sample} api={api} clientId={5} getToken={() => 'token'} mode="view" applicationId={41} upload={fakeUpload()} />
+        <ServiceWizard
+          definition={sample}
+          api={api}
+          clientId={5}
+          getToken={() => 'token'}
+          mode="view"
+          applicationId={41}
+          upload={fakeUpload()}
+        />
       </WithI18n>,
     );
     expect(await screen.findByText('Application Returned')).toBeTruthy();
@@ -263,6 +293,9 @@ describe('ServiceWizard (view)', () => {
     await screen.findByRole('heading', { name: 'Confirm Detail' });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Application succesfully submitted')).toBeTruthy();
-    expect(api.post).toHaveBeenCalledWith('clients/applications/sample', expect.objectContaining({ quantity: 4, application_id: 41 }));
+    expect(api.post).toHaveBeenCalledWith(
+      'clients/applications/sample',
+      expect.objectContaining({ quantity: 4, application_id: 41 }),
+    );
   });
 });

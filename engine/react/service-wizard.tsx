@@ -9,7 +9,17 @@
  *
  * Nothing here knows a service: labels, fields, calls and uploads all come from the definition.
  */
-import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ReactNode,
+} from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -43,7 +53,6 @@ import { ServiceForm, type ServiceFormHandle } from './service-form';
 import { downloadWithToken, uploadFile, type UploadFileOptions, type UploadHandle } from './upload-file';
 import { initialWizardState, LAST_STEP, wizardReducer } from './wizard-state';
 
-
 /** An existing attachment of an application. */
 export interface ApplicationAttachment {
   id?: number;
@@ -62,7 +71,11 @@ export interface ApplicationDetails {
   final_certificate_uploaded?: boolean | number | null;
   manual_certificate?: { path: string; file_name?: string | null } | null;
   application_attachments?: ApplicationAttachment[];
-  application_flow_histories?: Array<{ application_status_id: number; comment_to_applicant?: string | null; created_at?: string | null }>;
+  application_flow_histories?: Array<{
+    application_status_id: number;
+    comment_to_applicant?: string | null;
+    created_at?: string | null;
+  }>;
   [record: string]: unknown;
 }
 
@@ -121,7 +134,9 @@ export function ServiceWizard(props: ServiceWizardProps) {
 function NewApplication(props: ServiceWizardProps) {
   const { t } = useTranslation();
   const { api, definition, clientId } = props;
-  const [draft, setDraft] = useState<{ status: 'creating' } | { status: 'ready'; id: number | string } | { status: 'failed'; error: string }>({
+  const [draft, setDraft] = useState<
+    { status: 'creating' } | { status: 'ready'; id: number | string } | { status: 'failed'; error: string }
+  >({
     status: 'creating',
   });
   const [attempt, setAttempt] = useState(0);
@@ -132,10 +147,12 @@ function NewApplication(props: ServiceWizardProps) {
     if (started.current === attempt) return;
     started.current = attempt;
     setDraft({ status: 'creating' });
-    void api.post<{ id: number | string }>(`client/application/${definition.id}`, { client_id: clientId }).then((result) => {
-      if (result.ok && result.data && result.data.id !== undefined) setDraft({ status: 'ready', id: result.data.id });
-      else setDraft({ status: 'failed', error: result.ok ? t('wizard.draftFailed') : result.error });
-    });
+    void api
+      .post<{ id: number | string }>(`client/application/${definition.id}`, { client_id: clientId })
+      .then((result) => {
+        if (result.ok && result.data && result.data.id !== undefined) setDraft({ status: 'ready', id: result.data.id });
+        else setDraft({ status: 'failed', error: result.ok ? t('wizard.draftFailed') : result.error });
+      });
   }, [api, definition.id, clientId, attempt, t]);
 
   if (draft.status === 'creating') {
@@ -160,7 +177,15 @@ function NewApplication(props: ServiceWizardProps) {
       </Alert>
     );
   }
-  return <WizardFlow {...props} applicationId={draft.id} initialData={EMPTY_DATA} existing={NO_ATTACHMENTS} editing={false} />;
+  return (
+    <WizardFlow
+      {...props}
+      applicationId={draft.id}
+      initialData={EMPTY_DATA}
+      existing={NO_ATTACHMENTS}
+      editing={false}
+    />
+  );
 }
 
 const EMPTY_DATA: FormData = {};
@@ -176,14 +201,19 @@ interface WizardFlowProps extends ServiceWizardProps {
   editing: boolean;
 }
 
-type AttachmentsState = { status: 'loading' } | { status: 'ready'; items: ServiceAttachment[] } | { status: 'failed'; error: string };
+type AttachmentsState =
+  { status: 'loading' } | { status: 'ready'; items: ServiceAttachment[] } | { status: 'failed'; error: string };
 
 function WizardFlow(props: WizardFlowProps) {
   const { t } = useTranslation();
   const { definition, api, clientId, getToken, applicationId, initialData, existing, editing } = props;
   const renderLink = props.renderLink ?? defaultRenderLink;
   const upload = props.upload ?? uploadFile;
-  const [state, dispatch] = useReducer(wizardReducer<File>, { applicationId, formData: initialData }, initialWizardState<File>);
+  const [state, dispatch] = useReducer(
+    wizardReducer<File>,
+    { applicationId, formData: initialData },
+    initialWizardState<File>,
+  );
   const formRef = useRef<ServiceFormHandle>(null);
   const [invalid, setInvalid] = useState(false);
   const uploads = useRef(new Set<UploadHandle>());
@@ -191,7 +221,8 @@ function WizardFlow(props: WizardFlowProps) {
   // Names of list options seen on step 1 (field -> id -> name), for the confirm summary.
   const [optionNames, setOptionNames] = useState<Record<string, Record<string, string>>>({});
   const rememberOptionNames = useCallback(
-    (field: string, names: Record<string, string>) => setOptionNames((known) => ({ ...known, [field]: { ...known[field], ...names } })),
+    (field: string, names: Record<string, string>) =>
+      setOptionNames((known) => ({ ...known, [field]: { ...known[field], ...names } })),
     [],
   );
 
@@ -213,7 +244,11 @@ function WizardFlow(props: WizardFlowProps) {
     setAttachments({ status: 'loading' });
     void api.get<ServiceAttachment[]>(`service/attachments/${definition.id}`).then((result) => {
       if (!live) return;
-      setAttachments(result.ok ? { status: 'ready', items: Array.isArray(result.data) ? result.data : [] } : { status: 'failed', error: result.error });
+      setAttachments(
+        result.ok
+          ? { status: 'ready', items: Array.isArray(result.data) ? result.data : [] }
+          : { status: 'failed', error: result.error },
+      );
     });
     return () => {
       live = false;
@@ -221,7 +256,10 @@ function WizardFlow(props: WizardFlowProps) {
   }, [api, definition.id, definition.documents.serviceAttachments, attachmentsAttempt]);
 
   const serviceAttachments = attachments.status === 'ready' ? attachments.items : NO_SERVICE_ATTACHMENTS;
-  const slots = useMemo(() => uploadSlots(definition, serviceAttachments, state.formData), [definition, serviceAttachments, state.formData]);
+  const slots = useMemo(
+    () => uploadSlots(definition, serviceAttachments, state.formData),
+    [definition, serviceAttachments, state.formData],
+  );
 
   // Move focus to the step heading so keyboard and screen reader users follow the step change.
   const previousStep = useRef(state.step);
@@ -256,17 +294,25 @@ function WizardFlow(props: WizardFlowProps) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!isAcceptedFile(file.name, file.type, slot.accept)) dispatch({ type: 'fileRefused', slot: slot.name, fileName: file.name });
+    if (!isAcceptedFile(file.name, file.type, slot.accept))
+      dispatch({ type: 'fileRefused', slot: slot.name, fileName: file.name });
     else dispatch({ type: 'fileChosen', slot: slot.name, file });
   };
 
   const submit = async () => {
     if (state.submit.status === 'working') return;
     dispatch({ type: 'submitStarted' });
-    const requests = buildSubmitRequests(definition, state.formData, { clientId, applicationId, serviceId: definition.id });
+    const requests = buildSubmitRequests(definition, state.formData, {
+      clientId,
+      applicationId,
+      serviceId: definition.id,
+    });
     for (const request of requests) {
       if (state.submit.completedCalls.includes(request.name)) continue;
-      const result = request.method === 'PUT' ? await api.put(request.path, request.body) : await api.post(request.path, request.body);
+      const result =
+        request.method === 'PUT'
+          ? await api.put(request.path, request.body)
+          : await api.post(request.path, request.body);
       if (!result.ok) {
         dispatch({ type: 'submitFailed', error: result.error });
         return;
@@ -357,7 +403,15 @@ function WizardFlow(props: WizardFlowProps) {
       ) : null}
 
       {state.step === LAST_STEP ? (
-        <ConfirmStep definition={definition} formData={state.formData} optionNames={optionNames} slots={slots} files={state.files} progress={state.submit.progress} working={working} />
+        <ConfirmStep
+          definition={definition}
+          formData={state.formData}
+          optionNames={optionNames}
+          slots={slots}
+          files={state.files}
+          progress={state.submit.progress}
+          working={working}
+        />
       ) : null}
 
       {state.submit.status === 'failed' ? (
@@ -368,7 +422,11 @@ function WizardFlow(props: WizardFlowProps) {
       ) : null}
 
       <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'space-between' }}>
-        <Button variant="outlined" onClick={() => dispatch({ type: 'previous' })} disabled={state.step === 0 || working}>
+        <Button
+          variant="outlined"
+          onClick={() => dispatch({ type: 'previous' })}
+          disabled={state.step === 0 || working}
+        >
           {t('wizard.previous')}
         </Button>
         {state.step < LAST_STEP ? (
@@ -442,11 +500,17 @@ const DocumentsStep = memo(function DocumentsStep(props: DocumentsStepProps) {
         const isMissing = missing.includes(slot.name);
         const already = existing.filter((item) => item.description === slot.name);
         return (
-          <Box component="li" key={slot.name} sx={{ border: 1, borderColor: isMissing ? 'error.main' : 'divider', borderRadius: 1, p: 2 }}>
+          <Box
+            component="li"
+            key={slot.name}
+            sx={{ border: 1, borderColor: isMissing ? 'error.main' : 'divider', borderRadius: 1, p: 2 }}
+          >
             <Typography component="h3" variant="subtitle1">
               {slot.name}
               {slot.required ? <span aria-hidden> *</span> : null}
-              {slot.required ? <span className="visually-hidden" style={VISUALLY_HIDDEN}>{` (${t('wizard.mandatory')})`}</span> : null}
+              {slot.required ? (
+                <span className="visually-hidden" style={VISUALLY_HIDDEN}>{` (${t('wizard.mandatory')})`}</span>
+              ) : null}
             </Typography>
             {slot.description ? <Typography variant="body2">{slot.description}</Typography> : null}
             {slot.info ? (
@@ -579,7 +643,8 @@ function ConfirmStep({ definition, formData, optionNames, slots, files, progress
 
 /* ------------------------------------------------------------------ view of an application */
 
-type ViewState = { status: 'loading' } | { status: 'ready'; app: ApplicationDetails } | { status: 'failed'; error: string };
+type ViewState =
+  { status: 'loading' } | { status: 'ready'; app: ApplicationDetails } | { status: 'failed'; error: string };
 
 function ApplicationView(props: ServiceWizardProps) {
   const { t } = useTranslation();
@@ -597,7 +662,11 @@ function ApplicationView(props: ServiceWizardProps) {
     setView({ status: 'loading' });
     void api.get<ApplicationDetails>(`application/${encodeURIComponent(String(applicationId))}`).then((result) => {
       if (!live) return;
-      setView(result.ok && result.data ? { status: 'ready', app: result.data } : { status: 'failed', error: result.ok ? t('view.noApplication') : result.error });
+      setView(
+        result.ok && result.data
+          ? { status: 'ready', app: result.data }
+          : { status: 'failed', error: result.ok ? t('view.noApplication') : result.error },
+      );
     });
     return () => {
       live = false;
@@ -607,7 +676,11 @@ function ApplicationView(props: ServiceWizardProps) {
   const download = useCallback(
     async (path: string, fileName: string) => {
       setDownloadError(null);
-      const error = await downloadWithToken(api.url(`service/download-attachment?file=${encodeURIComponent(path)}`), getToken, fileName);
+      const error = await downloadWithToken(
+        api.url(`service/download-attachment?file=${encodeURIComponent(path)}`),
+        getToken,
+        fileName,
+      );
       if (error) setDownloadError(error);
     },
     [api, getToken],
@@ -664,12 +737,20 @@ function ApplicationView(props: ServiceWizardProps) {
               <Button
                 color="inherit"
                 size="small"
-                onClick={() => void download(app.manual_certificate?.path ?? '', app.manual_certificate?.file_name ?? 'certificate')}
+                onClick={() =>
+                  void download(app.manual_certificate?.path ?? '', app.manual_certificate?.file_name ?? 'certificate')
+                }
               >
                 {t('view.viewCertificate')}
               </Button>
             ) : (
-              <Button color="inherit" size="small" href={api.url(`verify/certificate/${encodeURIComponent(app.app_id)}`)} target="_blank" rel="noopener">
+              <Button
+                color="inherit"
+                size="small"
+                href={api.url(`verify/certificate/${encodeURIComponent(app.app_id)}`)}
+                target="_blank"
+                rel="noopener"
+              >
                 {t('view.viewCertificate')}
               </Button>
             )
@@ -766,4 +847,3 @@ function ReadOnlyApplication({ definition, api, clientId, record, attachments, o
     </Stack>
   );
 }
-

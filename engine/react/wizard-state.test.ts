@@ -5,12 +5,21 @@ type S = WizardState<string>;
 const run = (state: S, ...actions: WizardAction<string>[]): S => actions.reduce(wizardReducer<string>, state);
 const ready = (): S => run(initialWizardState<string>(), { type: 'draftCreated', applicationId: 7 });
 const atConfirm = (): S =>
-  run(ready(), { type: 'detailsAccepted', formData: { a: 1 } }, { type: 'fileChosen', slot: 'Cert', file: 'cert.pdf' }, { type: 'documentsChecked', missing: [] });
+  run(
+    ready(),
+    { type: 'detailsAccepted', formData: { a: 1 } },
+    { type: 'fileChosen', slot: 'Cert', file: 'cert.pdf' },
+    { type: 'documentsChecked', missing: [] },
+  );
 
 describe('wizardReducer', () => {
   it('starts by creating a draft for a new application and ready for an existing one', () => {
     expect(initialWizardState().draft).toEqual({ status: 'creating' });
-    expect(initialWizardState({ applicationId: 3, formData: { x: 1 } })).toMatchObject({ draft: { status: 'ready', applicationId: 3 }, formData: { x: 1 }, step: 0 });
+    expect(initialWizardState({ applicationId: 3, formData: { x: 1 } })).toMatchObject({
+      draft: { status: 'ready', applicationId: 3 },
+      formData: { x: 1 },
+      step: 0,
+    });
   });
 
   it('records draft creation and failure', () => {
@@ -61,7 +70,13 @@ describe('wizardReducer', () => {
   });
 
   it('forgets completed calls when the details are accepted again, and a new file is uploaded again', () => {
-    let s = run(atConfirm(), { type: 'submitStarted' }, { type: 'callDone', name: 'save' }, { type: 'uploadDone', slot: 'Cert' }, { type: 'submitFailed', error: 'x' });
+    let s = run(
+      atConfirm(),
+      { type: 'submitStarted' },
+      { type: 'callDone', name: 'save' },
+      { type: 'uploadDone', slot: 'Cert' },
+      { type: 'submitFailed', error: 'x' },
+    );
     s = run(s, { type: 'fileChosen', slot: 'Cert', file: 'new.pdf' });
     expect(s.submit.uploaded).toEqual([]);
     s = run(s, { type: 'previous' }, { type: 'previous' }, { type: 'detailsAccepted', formData: { a: 2 } });
@@ -70,7 +85,12 @@ describe('wizardReducer', () => {
 
   it('does not submit before the confirm step or without a draft', () => {
     expect(run(ready(), { type: 'submitStarted' }).submit.status).toBe('idle');
-    const noDraft = run(initialWizardState<string>(), { type: 'detailsAccepted', formData: {} }, { type: 'documentsChecked', missing: [] }, { type: 'submitStarted' });
+    const noDraft = run(
+      initialWizardState<string>(),
+      { type: 'detailsAccepted', formData: {} },
+      { type: 'documentsChecked', missing: [] },
+      { type: 'submitStarted' },
+    );
     expect(noDraft.submit.status).toBe('idle');
   });
 });

@@ -6,9 +6,7 @@
  */
 
 export type DraftState =
-  | { status: 'creating' }
-  | { status: 'ready'; applicationId: number | string }
-  | { status: 'failed'; error: string };
+  { status: 'creating' } | { status: 'ready'; applicationId: number | string } | { status: 'failed'; error: string };
 
 export type SubmitStatus = 'idle' | 'working' | 'failed' | 'done';
 
@@ -57,7 +55,10 @@ export function initialWizardState<F = File>(
   start: { applicationId?: number | string | null; formData?: Record<string, unknown> } = {},
 ): WizardState<F> {
   return {
-    draft: start.applicationId === undefined || start.applicationId === null ? { status: 'creating' } : { status: 'ready', applicationId: start.applicationId },
+    draft:
+      start.applicationId === undefined || start.applicationId === null
+        ? { status: 'creating' }
+        : { status: 'ready', applicationId: start.applicationId },
     step: 0,
     formData: start.formData ?? {},
     files: {},
@@ -89,7 +90,12 @@ export function wizardReducer<F>(state: WizardState<F>, action: WizardAction<F>)
         ...state,
         step: 1,
         formData: action.formData,
-        submit: { ...state.submit, completedCalls: [], status: state.submit.status === 'done' ? 'done' : 'idle', error: null },
+        submit: {
+          ...state.submit,
+          completedCalls: [],
+          status: state.submit.status === 'done' ? 'done' : 'idle',
+          error: null,
+        },
       };
     case 'documentsChecked':
       if (state.step !== 1 || working) return state;
@@ -132,13 +138,21 @@ export function wizardReducer<F>(state: WizardState<F>, action: WizardAction<F>)
         ? state
         : { ...state, submit: { ...state.submit, completedCalls: [...state.submit.completedCalls, action.name] } };
     case 'uploadProgress':
-      return { ...state, submit: { ...state.submit, progress: { ...state.submit.progress, [action.slot]: Math.max(0, Math.min(100, action.percent)) } } };
+      return {
+        ...state,
+        submit: {
+          ...state.submit,
+          progress: { ...state.submit.progress, [action.slot]: Math.max(0, Math.min(100, action.percent)) },
+        },
+      };
     case 'uploadDone':
       return {
         ...state,
         submit: {
           ...state.submit,
-          uploaded: state.submit.uploaded.includes(action.slot) ? state.submit.uploaded : [...state.submit.uploaded, action.slot],
+          uploaded: state.submit.uploaded.includes(action.slot)
+            ? state.submit.uploaded
+            : [...state.submit.uploaded, action.slot],
           progress: { ...state.submit.progress, [action.slot]: 100 },
         },
       };

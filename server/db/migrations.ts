@@ -10,7 +10,10 @@ export type DialectName = 'sqlite' | 'postgres';
 /* The migrations must not depend on the typed tables: they describe history. */
 type AnyDb = Kysely<unknown>;
 
-function withId<T extends string>(table: CreateTableBuilder<T, never>, dialect: DialectName): CreateTableBuilder<T, 'id'> {
+function withId<T extends string>(
+  table: CreateTableBuilder<T, never>,
+  dialect: DialectName,
+): CreateTableBuilder<T, 'id'> {
   return dialect === 'postgres'
     ? table.addColumn('id', 'serial', (c) => c.primaryKey())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
@@ -76,7 +79,11 @@ function initial(dialect: DialectName): Migration {
         .addColumn('info', 'text')
         .addColumn('is_mandatory', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
-      await db.schema.createIndex('service_attachments_service').on('service_attachments').column('service_id').execute();
+      await db.schema
+        .createIndex('service_attachments_service')
+        .on('service_attachments')
+        .column('service_id')
+        .execute();
 
       await withId(db.schema.createTable('companies'), dialect)
         .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id'))
@@ -122,7 +129,11 @@ function initial(dialect: DialectName): Migration {
       // The dashboard list filters one client, hides drafts and pages newest first: (client_id, id)
       // walks the page in order; (client_id, status_id) answers the COUNT and the statistics.
       await db.schema.createIndex('applications_client_id').on('applications').columns(['client_id', 'id']).execute();
-      await db.schema.createIndex('applications_client_status').on('applications').columns(['client_id', 'status_id']).execute();
+      await db.schema
+        .createIndex('applications_client_status')
+        .on('applications')
+        .columns(['client_id', 'status_id'])
+        .execute();
 
       await withId(db.schema.createTable('application_records'), dialect)
         .addColumn('application_id', 'integer', (c) => c.notNull().references('applications.id'))
@@ -149,7 +160,11 @@ function initial(dialect: DialectName): Migration {
         .addColumn('comment_to_applicant', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('flow_histories_application').on('flow_histories').columns(['application_id', 'id']).execute();
+      await db.schema
+        .createIndex('flow_histories_application')
+        .on('flow_histories')
+        .columns(['application_id', 'id'])
+        .execute();
 
       await withId(db.schema.createTable('recycled_reports'), dialect)
         .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id'))
@@ -158,7 +173,11 @@ function initial(dialect: DialectName): Migration {
         .addColumn('quantity', 'double precision', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('recycled_reports_client').on('recycled_reports').columns(['client_id', 'report_month']).execute();
+      await db.schema
+        .createIndex('recycled_reports_client')
+        .on('recycled_reports')
+        .columns(['client_id', 'report_month'])
+        .execute();
     },
     async down(db: AnyDb) {
       for (const table of [

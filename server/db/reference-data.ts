@@ -83,7 +83,13 @@ const byName = (a: string, b: string) => a.localeCompare(b, 'en');
 export function rwandaLocations(levels: Array<{ kind: string; path: string }>): LookupList[] {
   const tree = createRequire(import.meta.url)('rwanda/data/provinces') as RwandaTree;
   const lists: LookupList[] = levels.map((l) => ({ kind: l.kind, path: l.path, items: [] }));
-  const [provinces, districts, sectors, cells, villages] = lists as [LookupList, LookupList, LookupList, LookupList, LookupList];
+  const [provinces, districts, sectors, cells, villages] = lists as [
+    LookupList,
+    LookupList,
+    LookupList,
+    LookupList,
+    LookupList,
+  ];
   Object.keys(tree)
     .sort(byName)
     .forEach((provinceName, pi) => {

@@ -44,7 +44,11 @@ export async function seedReferenceData(db: Kysely<Database>, data: ReferenceDat
 
   const serviceIds = [...new Set(data.serviceAttachments.map((a) => a.service_id))];
   for (const serviceId of serviceIds) {
-    const has = await db.selectFrom('service_attachments').select('id').where('service_id', '=', serviceId).executeTakeFirst();
+    const has = await db
+      .selectFrom('service_attachments')
+      .select('id')
+      .where('service_id', '=', serviceId)
+      .executeTakeFirst();
     if (has) continue;
     await db
       .insertInto('service_attachments')

@@ -29,7 +29,11 @@ const optionalText = () =>
     .nullish()
     .transform((v) => (v ? v : null));
 const email = () => z.string({ error: REQUIRED }).trim().toLowerCase().pipe(z.email('Enter a valid email address.'));
-const phone = () => z.string({ error: PHONE_MESSAGE }).trim().regex(/^\d{10}$/, PHONE_MESSAGE);
+const phone = () =>
+  z
+    .string({ error: PHONE_MESSAGE })
+    .trim()
+    .regex(/^\d{10}$/, PHONE_MESSAGE);
 
 const registerBody = z.object({
   first_name: requiredText(),
@@ -39,7 +43,13 @@ const registerBody = z.object({
   email: email(),
 });
 const usernameBody = z.object({ username: requiredText() });
-const otpBody = z.object({ username: requiredText(), otp: z.string({ error: REQUIRED }).trim().regex(/^\d{6}$/, 'Enter the 6 digit code.') });
+const otpBody = z.object({
+  username: requiredText(),
+  otp: z
+    .string({ error: REQUIRED })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6 digit code.'),
+});
 const passwordBody = z.object({
   username: requiredText(),
   password: z.string({ error: REQUIRED }).min(6, 'The password must have at least 6 characters.').max(200),
@@ -126,7 +136,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       await trx.updateTable('otps').set({ used_at: nowIso() }).where('id', '=', otp.id).execute();
       await trx.updateTable('clients').set({ password_hash: hash, confirmed: 1 }).where('id', '=', client.id).execute();
       // A new password ends every session opened with the old one.
-      await trx.updateTable('tokens').set({ revoked_at: nowIso() }).where('client_id', '=', client.id).where('revoked_at', 'is', null).execute();
+      await trx
+        .updateTable('tokens')
+        .set({ revoked_at: nowIso() })
+        .where('client_id', '=', client.id)
+        .where('revoked_at', 'is', null)
+        .execute();
     });
   }
 
@@ -174,8 +189,15 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (otp.attempts >= OTP_MAX_ATTEMPTS) throw new HttpError(429, 'Too many attempts, request a new code');
     if (otp.expires_at < nowIso()) throw new HttpError(400, 'The code has expired, request a new one');
     if (!sameDigest(otp.code_hash, sha256(body.otp))) {
-      await db.updateTable('otps').set({ attempts: otp.attempts + 1 }).where('id', '=', otp.id).execute();
-      throw new HttpError(400, otp.attempts + 1 >= OTP_MAX_ATTEMPTS ? 'Too many attempts, request a new code' : 'Invalid code');
+      await db
+        .updateTable('otps')
+        .set({ attempts: otp.attempts + 1 })
+        .where('id', '=', otp.id)
+        .execute();
+      throw new HttpError(
+        400,
+        otp.attempts + 1 >= OTP_MAX_ATTEMPTS ? 'Too many attempts, request a new code' : 'Invalid code',
+      );
     }
     await db.updateTable('otps').set({ confirmed_at: nowIso() }).where('id', '=', otp.id).execute();
     return ok(reply, { confirmed: true });
@@ -207,7 +229,10 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     const valid = await verifyPassword(body.password, client?.password_hash ?? null);
     if (!client || !valid) throw new HttpError(401, 'Invalid username or password');
     const token = newToken();
-    await db.insertInto('tokens').values({ token_hash: sha256(token), client_id: client.id, created_at: nowIso(), revoked_at: null }).execute();
+    await db
+      .insertInto('tokens')
+      .values({ token_hash: sha256(token), client_id: client.id, created_at: nowIso(), revoked_at: null })
+      .execute();
     return ok(reply, { ...publicUser(client), token });
   });
 

@@ -71,7 +71,11 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where('application_id', '=', application.id)
         .orderBy('id')
         .execute(),
-      db.selectFrom('application_records').select(['record_key', 'data']).where('application_id', '=', application.id).execute(),
+      db
+        .selectFrom('application_records')
+        .select(['record_key', 'data'])
+        .where('application_id', '=', application.id)
+        .execute(),
     ]);
     const nested: Record<string, unknown> = {};
     const definition = ctx.definitions.find((d) => d.id === application.service_id);
@@ -110,7 +114,10 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     assertSelf(request, clientId);
     const pageText = String((request.query as { page?: unknown }).page ?? '1');
     const page = /^[1-9]\d{0,6}$/.test(pageText) ? Number(pageText) : 1;
-    const visible = db.selectFrom('applications').where('client_id', '=', clientId).where('status_id', '<>', STATUS.draft);
+    const visible = db
+      .selectFrom('applications')
+      .where('client_id', '=', clientId)
+      .where('status_id', '<>', STATUS.draft);
     const [countRow, rows] = await Promise.all([
       visible.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
       visible

@@ -15,10 +15,25 @@ const PHONE_MESSAGE = 'Enter a 10 digit phone number.';
 const EMAIL_MESSAGE = 'Enter a valid email address.';
 
 const text = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(500);
-const phone = () => z.string({ error: PHONE_MESSAGE }).trim().regex(/^\d{10}$/, PHONE_MESSAGE);
+const phone = () =>
+  z
+    .string({ error: PHONE_MESSAGE })
+    .trim()
+    .regex(/^\d{10}$/, PHONE_MESSAGE);
 const email = () => z.string({ error: REQUIRED }).trim().pipe(z.email(EMAIL_MESSAGE));
 const intId = (message = REQUIRED) =>
-  z.union([z.number().int().positive(), z.string().trim().regex(/^[1-9]\d{0,9}$/)], { error: message }).transform(Number);
+  z
+    .union(
+      [
+        z.number().int().positive(),
+        z
+          .string()
+          .trim()
+          .regex(/^[1-9]\d{0,9}$/),
+      ],
+      { error: message },
+    )
+    .transform(Number);
 const optionalId = () =>
   z
     .union([z.literal(''), z.null(), intId('Choose a valid option.')])
@@ -33,9 +48,20 @@ const companyBody = z.object({
   telephone: phone(),
   email: email(),
   avgMonthlyPlasticQuantity: z
-    .union([z.literal(''), z.null(), z.number().nonnegative(), z.string().trim().regex(/^\d+(\.\d+)?$/)], {
-      error: 'Enter a number of kilograms.',
-    })
+    .union(
+      [
+        z.literal(''),
+        z.null(),
+        z.number().nonnegative(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d+)?$/),
+      ],
+      {
+        error: 'Enter a number of kilograms.',
+      },
+    )
     .optional()
     .transform((v) => (v === '' || v === null || v === undefined ? null : Number(v))),
   activities: text(),
@@ -78,7 +104,12 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     const errors: FieldError[] = [];
     for (const [field, kind, id] of checks) {
       if (id === null) continue;
-      const row = await db.selectFrom('lookups').select('id').where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('lookups')
+        .select('id')
+        .where('kind', '=', kind)
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!row) errors.push({ field, message: 'Choose a valid option.' });
     }
     if (errors.length > 0) throw new ValidationError(errors);
@@ -122,13 +153,23 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/companies/:clientId', async (request, reply) => {
     const clientId = idParam((request.params as { clientId: string }).clientId);
     assertSelf(request, clientId);
-    const rows = await db.selectFrom('companies').selectAll().where('client_id', '=', clientId).orderBy('id', 'desc').execute();
+    const rows = await db
+      .selectFrom('companies')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .orderBy('id', 'desc')
+      .execute();
     return ok(reply, rows.map(companyView));
   });
 
   app.put('/companies/:id', async (request, reply) => {
     const id = idParam((request.params as { id: string }).id);
-    const existing = await db.selectFrom('companies').select('id').where('id', '=', id).where('client_id', '=', request.clientId).executeTakeFirst();
+    const existing = await db
+      .selectFrom('companies')
+      .select('id')
+      .where('id', '=', id)
+      .where('client_id', '=', request.clientId)
+      .executeTakeFirst();
     if (!existing) throw notFound('Company not found');
     const body = parseBody(companyBody, request.body);
     assertSelf(request, body.client_id);

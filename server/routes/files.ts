@@ -29,7 +29,8 @@ export function sniffKind(head: Buffer, extension: string): Sniffed | null {
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { kind: 'image', mime: 'image/png' };
   if (starts(0xff, 0xd8, 0xff)) return { kind: 'image', mime: 'image/jpeg' };
   if (starts(0x47, 0x49, 0x46, 0x38)) return { kind: 'image', mime: 'image/gif' };
-  if (starts(0x52, 0x49, 0x46, 0x46) && head.subarray(8, 12).toString('latin1') === 'WEBP') return { kind: 'image', mime: 'image/webp' };
+  if (starts(0x52, 0x49, 0x46, 0x46) && head.subarray(8, 12).toString('latin1') === 'WEBP')
+    return { kind: 'image', mime: 'image/webp' };
   if (starts(0x42, 0x4d) && extension === '.bmp') return { kind: 'image', mime: 'image/bmp' };
   if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) return { kind: 'doc', mime: 'application/msword' };
   // A docx is a zip archive; only the .docx extension makes a zip acceptable.
@@ -69,7 +70,8 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   app.post('/applications/upload/file', async (request, reply) => {
-    if (!request.isMultipart()) throw new ValidationError([{ field: 'file', message: 'Send the file as multipart/form-data.' }]);
+    if (!request.isMultipart())
+      throw new ValidationError([{ field: 'file', message: 'Send the file as multipart/form-data.' }]);
     const fields: Record<string, string> = {};
     let stored: { path: string; absolute: string; name: string; size: number } | null = null;
     try {
@@ -77,7 +79,9 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (part.type === 'file') {
           if (stored || part.fieldname !== 'file') {
             part.file.resume();
-            throw new ValidationError([{ field: part.fieldname, message: 'Send exactly one file, in the field "file".' }]);
+            throw new ValidationError([
+              { field: part.fieldname, message: 'Send exactly one file, in the field "file".' },
+            ]);
           }
           const relative = `uploads/${randomBytes(16).toString('hex')}`;
           const absolute = join(ctx.config.dataDir, relative);

@@ -13,7 +13,18 @@ import { idParam, ok, parseBody, ValidationError } from '../http';
 const REQUIRED = 'This field is required';
 
 const reportBody = z.object({
-  company_id: z.union([z.number().int().positive(), z.string().trim().regex(/^[1-9]\d{0,9}$/)], { error: REQUIRED }).transform(Number),
+  company_id: z
+    .union(
+      [
+        z.number().int().positive(),
+        z
+          .string()
+          .trim()
+          .regex(/^[1-9]\d{0,9}$/),
+      ],
+      { error: REQUIRED },
+    )
+    .transform(Number),
   report_month: z
     .string({ error: REQUIRED })
     .trim()
@@ -21,7 +32,16 @@ const reportBody = z.object({
     // Normalised to the first day of the month: one report per month, whatever day was picked.
     .transform((v) => `${v.slice(0, 7)}-01`),
   quantity: z
-    .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/)], { error: 'Enter a quantity in kilograms.' })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d+)?$/),
+      ],
+      { error: 'Enter a quantity in kilograms.' },
+    )
     .transform(Number)
     .pipe(z.number().nonnegative('Enter a quantity in kilograms.').max(1e12)),
   client_id: z.unknown().optional(),

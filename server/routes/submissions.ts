@@ -105,7 +105,8 @@ function readBody(call: SubmitCall, definition: ServiceDefinition, body: Data, p
   const templateKeys = new Set(Object.keys(call.body).filter((k) => k !== '...'));
   let formData: Data = {};
   if (call.body['...'] === '$form') {
-    for (const [key, value] of Object.entries(body)) if (!templateKeys.has(key) && !flagKeys.has(key)) formData[key] = value;
+    for (const [key, value] of Object.entries(body))
+      if (!templateKeys.has(key) && !flagKeys.has(key)) formData[key] = value;
   }
   let clientId: unknown = params.clientId;
   let applicationId: unknown = params.applicationId;
@@ -171,7 +172,12 @@ async function resolveBindings(
     if (binding.widget === 'company-picker') {
       if (isEmpty(value)) continue;
       const company = /^\d{1,10}$/.test(String(value))
-        ? await db.selectFrom('companies').selectAll().where('id', '=', Number(value)).where('client_id', '=', clientId).executeTakeFirst()
+        ? await db
+            .selectFrom('companies')
+            .selectAll()
+            .where('id', '=', Number(value))
+            .where('client_id', '=', clientId)
+            .executeTakeFirst()
         : undefined;
       if (!company) {
         errors.push({ field: binding.field, message: 'Choose one of your companies.' });
@@ -242,7 +248,10 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (owner) throw new Error(`Submit route ${routeKey} of '${definition.key}' is already registered by '${owner}'`);
       claimed.set(routeKey, definition.key);
       const schema = call.schema ? definition.callSchemas[call.schema] : definition.formSchema;
-      if (!schema) throw new Error(`Service '${definition.key}': schema '${call.schema ?? ''}' of call '${call.name}' is not loaded`);
+      if (!schema)
+        throw new Error(
+          `Service '${definition.key}': schema '${call.schema ?? ''}' of call '${call.name}' is not loaded`,
+        );
 
       app.route({
         method: call.method,
@@ -258,7 +267,9 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
             if (!/^\d{1,10}$/.test(String(read.applicationId))) throw new HttpError(404, 'Application not found');
             application = await ownedApplication(db, request.clientId, Number(read.applicationId));
             if (application.service_id !== definition.id) {
-              throw new ValidationError([{ field: 'application_id', message: `is not an application of service ${definition.id}` }]);
+              throw new ValidationError([
+                { field: 'application_id', message: `is not an application of service ${definition.id}` },
+              ]);
             }
             if (call.savesRecord) assertEditable(application);
             else if (!acceptsFollowUps(application)) throw new HttpError(409, NOT_CHANGEABLE);
@@ -301,7 +312,12 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
               .execute();
             await trx
               .insertInto('flow_histories')
-              .values({ application_id: target.id, status_id: STATUS.submitted, comment_to_applicant: null, created_at: now })
+              .values({
+                application_id: target.id,
+                status_id: STATUS.submitted,
+                comment_to_applicant: null,
+                created_at: now,
+              })
               .execute();
           });
           return ok(reply, {

@@ -9,13 +9,19 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const register = (email: string, telephone: string) =>
-  call(server.app, 'POST', 'clients', { body: { first_name: 'Eric', last_name: 'Mugisha', other_name: null, telephone, email } });
+  call(server.app, 'POST', 'clients', {
+    body: { first_name: 'Eric', last_name: 'Mugisha', other_name: null, telephone, email },
+  });
 
 describe('registration', () => {
   it('creates the account, answers 201 and sends one outbox line per recipient', async () => {
     const res = await register('eric@example.org', '0781111111');
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ code: 201, data: { id: expect.any(Number), email: 'eric@example.org', telephone: '0781111111' }, error: null });
+    expect(res.body).toEqual({
+      code: 201,
+      data: { id: expect.any(Number), email: 'eric@example.org', telephone: '0781111111' },
+      error: null,
+    });
     const code = otpFor(server.lines, 'eric@example.org');
     expect(code).toMatch(/^\d{6}$/);
     expect(server.lines).toContain(`[outbox] OTP for 0781111111: ${code}`);
@@ -35,31 +41,53 @@ describe('registration', () => {
     expect(res.status).toBe(422);
     expect(res.body.error).toBe('Invalid fields: first_name, last_name, telephone, email');
     expect(res.body.data.fields).toContainEqual({ field: 'telephone', message: 'Enter a 10 digit phone number.' });
-    const count = await server.database.db.selectFrom('clients').select((eb) => eb.fn.countAll().as('n')).where('email', '=', 'not-an-email').executeTakeFirst();
+    const count = await server.database.db
+      .selectFrom('clients')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('email', '=', 'not-an-email')
+      .executeTakeFirst();
     expect(Number(count?.n)).toBe(0);
   });
 
   it('refuses a password before the code is confirmed', async () => {
-    const res = await call(server.app, 'POST', 'client/password', { body: { username: 'eric@example.org', password: 'Secret-123' } });
+    const res = await call(server.app, 'POST', 'client/password', {
+      body: { username: 'eric@example.org', password: 'Secret-123' },
+    });
     expect(res.status).toBe(403);
   });
 
   it('refuses a wrong code, then accepts the right one; the password is set once per confirmation', async () => {
-    const wrong = await call(server.app, 'POST', 'client/confirm-otp', { body: { username: 'eric@example.org', otp: '000000' === otpFor(server.lines, 'eric@example.org') ? '111111' : '000000' } });
+    const wrong = await call(server.app, 'POST', 'client/confirm-otp', {
+      body: {
+        username: 'eric@example.org',
+        otp: '000000' === otpFor(server.lines, 'eric@example.org') ? '111111' : '000000',
+      },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe('Invalid code');
-    const right = await call(server.app, 'POST', 'client/confirm-otp', { body: { username: '0781111111', otp: otpFor(server.lines, '0781111111') } });
+    const right = await call(server.app, 'POST', 'client/confirm-otp', {
+      body: { username: '0781111111', otp: otpFor(server.lines, '0781111111') },
+    });
     expect(right.body).toEqual({ code: 200, data: { confirmed: true }, error: null });
-    const set = await call(server.app, 'POST', 'client/password', { body: { username: 'eric@example.org', password: 'Secret-123' } });
+    const set = await call(server.app, 'POST', 'client/password', {
+      body: { username: 'eric@example.org', password: 'Secret-123' },
+    });
     expect(set.body.data).toEqual({ done: true });
-    const again = await call(server.app, 'POST', 'client/password', { body: { username: 'eric@example.org', password: 'Other-123' } });
+    const again = await call(server.app, 'POST', 'client/password', {
+      body: { username: 'eric@example.org', password: 'Other-123' },
+    });
     expect(again.status).toBe(403);
   });
 
   it('refuses an expired code', async () => {
     await register('late@example.org', '0782222222');
-    await server.database.db.updateTable('otps').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
-    const res = await call(server.app, 'POST', 'client/confirm-otp', { body: { username: 'late@example.org', otp: otpFor(server.lines, 'late@example.org') } });
+    await server.database.db
+      .updateTable('otps')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    const res = await call(server.app, 'POST', 'client/confirm-otp', {
+      body: { username: 'late@example.org', otp: otpFor(server.lines, 'late@example.org') },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/expired/);
   });
@@ -69,15 +97,23 @@ describe('registration', () => {
     const code = otpFor(server.lines, 'guess@example.org');
     const wrong = code === '123456' ? '654321' : '123456';
     for (let i = 0; i < 5; i += 1) {
-      const res = await call(server.app, 'POST', 'client/confirm-otp', { body: { username: 'guess@example.org', otp: wrong } });
+      const res = await call(server.app, 'POST', 'client/confirm-otp', {
+        body: { username: 'guess@example.org', otp: wrong },
+      });
       expect(res.status).toBe(400);
     }
-    const blocked = await call(server.app, 'POST', 'client/confirm-otp', { body: { username: 'guess@example.org', otp: code } });
+    const blocked = await call(server.app, 'POST', 'client/confirm-otp', {
+      body: { username: 'guess@example.org', otp: code },
+    });
     expect(blocked.status).toBe(429);
   });
 
   it('stores codes and passwords hashed only', async () => {
-    const client = await server.database.db.selectFrom('clients').selectAll().where('email', '=', 'eric@example.org').executeTakeFirstOrThrow();
+    const client = await server.database.db
+      .selectFrom('clients')
+      .selectAll()
+      .where('email', '=', 'eric@example.org')
+      .executeTakeFirstOrThrow();
     expect(client.password_hash).toMatch(/^scrypt\$/);
     expect(client.password_hash).not.toContain('Secret-123');
     const otps = await server.database.db.selectFrom('otps').select('code_hash').execute();
@@ -87,17 +123,25 @@ describe('registration', () => {
 
 describe('login, logout and tokens', () => {
   it('refuses a wrong password and an unknown user with the same message', async () => {
-    const wrong = await call(server.app, 'POST', 'clients/login', { body: { username: 'eric@example.org', password: 'nope-nope' } });
+    const wrong = await call(server.app, 'POST', 'clients/login', {
+      body: { username: 'eric@example.org', password: 'nope-nope' },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toBe('Invalid username or password');
-    const unknown = await call(server.app, 'POST', 'clients/login', { body: { username: 'who@example.org', password: 'nope-nope' } });
+    const unknown = await call(server.app, 'POST', 'clients/login', {
+      body: { username: 'who@example.org', password: 'nope-nope' },
+    });
     expect(unknown.body.error).toBe('Invalid username or password');
   });
 
   it('signs in with email or phone and answers the user object with a token', async () => {
-    const res = await call<Record<string, unknown>>(server.app, 'POST', 'clients/login', { body: { username: '0781111111', password: 'Secret-123' } });
+    const res = await call<Record<string, unknown>>(server.app, 'POST', 'clients/login', {
+      body: { username: '0781111111', password: 'Secret-123' },
+    });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.data).sort()).toEqual(['email', 'first_name', 'id', 'id_number', 'last_name', 'other_name', 'phone', 'token', 'uid'].sort());
+    expect(Object.keys(res.body.data).sort()).toEqual(
+      ['email', 'first_name', 'id', 'id_number', 'last_name', 'other_name', 'phone', 'token', 'uid'].sort(),
+    );
     expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
@@ -122,10 +166,17 @@ describe('password reset', () => {
     expect(asked.body.data).toEqual({ sent: true });
     expect(server.lines.length).toBe(before + 2);
     const otp = otpFor(server.lines, user.email);
-    expect((await call(server.app, 'POST', 'client/confirm-otp', { body: { username: user.email, otp } })).status).toBe(200);
-    const set = await call(server.app, 'POST', 'clients/reset-password', { body: { username: user.email, password: 'New-Secret-1' } });
+    expect((await call(server.app, 'POST', 'client/confirm-otp', { body: { username: user.email, otp } })).status).toBe(
+      200,
+    );
+    const set = await call(server.app, 'POST', 'clients/reset-password', {
+      body: { username: user.email, password: 'New-Secret-1' },
+    });
     expect(set.body.data).toEqual({ done: true });
-    expect((await call(server.app, 'POST', 'clients/login', { body: { username: user.email, password: 'New-Secret-1' } })).status).toBe(200);
+    expect(
+      (await call(server.app, 'POST', 'clients/login', { body: { username: user.email, password: 'New-Secret-1' } }))
+        .status,
+    ).toBe(200);
     // The reset ended the old session.
     expect((await call(server.app, 'GET', `companies/${user.id}`, { token: user.token })).status).toBe(401);
   });
@@ -142,17 +193,38 @@ describe('profile', () => {
   it('updates the caller and refuses another client id with 403', async () => {
     const user = await signUp(server);
     const other = await signUp(server);
-    const body = { first_name: 'Alicia', last_name: 'Uwase', other_name: 'M', email: user.email, phone: user.telephone, id_number: '1199080012345678' };
-    const res = await call<Record<string, unknown>>(server.app, 'PUT', `client/${user.id}`, { token: user.token, body });
+    const body = {
+      first_name: 'Alicia',
+      last_name: 'Uwase',
+      other_name: 'M',
+      email: user.email,
+      phone: user.telephone,
+      id_number: '1199080012345678',
+    };
+    const res = await call<Record<string, unknown>>(server.app, 'PUT', `client/${user.id}`, {
+      token: user.token,
+      body,
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: user.id, first_name: 'Alicia', other_name: 'M', id_number: '1199080012345678' });
+    expect(res.body.data).toMatchObject({
+      id: user.id,
+      first_name: 'Alicia',
+      other_name: 'M',
+      id_number: '1199080012345678',
+    });
     expect(res.body.data.token).toBeUndefined();
     const forbidden = await call(server.app, 'PUT', `client/${other.id}`, { token: user.token, body });
     expect(forbidden.body).toEqual({ code: 403, data: null, error: 'Forbidden' });
-    const bad = await call(server.app, 'PUT', `client/${user.id}`, { token: user.token, body: { ...body, email: 'x', first_name: '' } });
+    const bad = await call(server.app, 'PUT', `client/${user.id}`, {
+      token: user.token,
+      body: { ...body, email: 'x', first_name: '' },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.error).toBe('Invalid fields: first_name, email');
-    const taken = await call(server.app, 'PUT', `client/${user.id}`, { token: user.token, body: { ...body, email: other.email } });
+    const taken = await call(server.app, 'PUT', `client/${user.id}`, {
+      token: user.token,
+      body: { ...body, email: other.email },
+    });
     expect(taken.status).toBe(409);
   });
 });

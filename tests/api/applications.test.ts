@@ -14,10 +14,21 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 type Draft = { id: number; app_id: string; application_status_id: number };
-type Page = { items: Array<Record<string, unknown> & { id: number }>; page: number; per_page: number; total: number; last_page: number };
+type Page = {
+  items: Array<Record<string, unknown> & { id: number }>;
+  page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+};
 
 const createDraft = async (user: TestUser, serviceId = 1) =>
-  (await call<Draft>(server.app, 'POST', `client/application/${serviceId}`, { token: user.token, body: { client_id: user.id } })).body.data;
+  (
+    await call<Draft>(server.app, 'POST', `client/application/${serviceId}`, {
+      token: user.token,
+      body: { client_id: user.id },
+    })
+  ).body.data;
 
 describe('drafts and detail', () => {
   it('creates a draft with a readable app id', async () => {
@@ -27,13 +38,21 @@ describe('drafts and detail', () => {
   });
 
   it('refuses another client id (403) and an unknown service (404)', async () => {
-    expect((await call(server.app, 'POST', 'client/application/1', { token: alice.token, body: { client_id: bob.id } })).status).toBe(403);
-    expect((await call(server.app, 'POST', 'client/application/5', { token: alice.token, body: { client_id: alice.id } })).status).toBe(404);
+    expect(
+      (await call(server.app, 'POST', 'client/application/1', { token: alice.token, body: { client_id: bob.id } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call(server.app, 'POST', 'client/application/5', { token: alice.token, body: { client_id: alice.id } }))
+        .status,
+    ).toBe(404);
   });
 
   it('answers the detail shape to the owner and 404 to anyone else', async () => {
     const draft = await createDraft(alice);
-    const res = await call<Record<string, unknown>>(server.app, 'GET', `application/${draft.id}`, { token: alice.token });
+    const res = await call<Record<string, unknown>>(server.app, 'GET', `application/${draft.id}`, {
+      token: alice.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       id: draft.id,
@@ -72,7 +91,10 @@ describe('list, statistics, verification', () => {
     expect(first.body.data).toMatchObject({ page: 1, per_page: 25, total: 27, last_page: 2 });
     expect(first.body.data.items).toHaveLength(25);
     expect(first.body.data.items[0]?.id).toBe(ids[26]);
-    expect(first.body.data.items[0]).toMatchObject({ service: { id: 1 }, application_status: { id: 6, name: 'Approved' } });
+    expect(first.body.data.items[0]).toMatchObject({
+      service: { id: 1 },
+      application_status: { id: 6, name: 'Approved' },
+    });
     const second = await call<Page>(server.app, 'GET', `clients/applications/${user.id}?page=2`, { token: user.token });
     expect(second.body.data.items.map((i) => i.id)).toEqual([ids[1], ids[0]]);
     expect(second.body.data.items.every((i) => i.application_status_id !== 1)).toBe(true);
@@ -85,7 +107,13 @@ describe('list, statistics, verification', () => {
 
     const approved = first.body.data.items.find((i) => i.application_status_id === 6);
     const verify = await call(server.app, 'GET', `verify/certificate/${String(approved?.app_id)}`);
-    expect(verify.body.data).toEqual({ app_id: approved?.app_id, service: expect.any(String), status: 'APPROVED', approved: true, client_name: 'Alice Uwase' });
+    expect(verify.body.data).toEqual({
+      app_id: approved?.app_id,
+      service: expect.any(String),
+      status: 'APPROVED',
+      approved: true,
+      client_name: 'Alice Uwase',
+    });
     const draftVerify = await call(server.app, 'GET', `verify/certificate/${(await createDraft(user)).app_id}`);
     expect(draftVerify.status).toBe(404);
   });
@@ -94,9 +122,13 @@ describe('list, statistics, verification', () => {
     const user = await signUp(server);
     const url = `application/check-plastic-bags-authorization/${user.id}`;
     const draft = await createDraft(user, 1);
-    expect((await call(server.app, 'GET', url, { token: user.token })).body.data).toEqual({ has_submitted_auth_plastic_bag: false });
+    expect((await call(server.app, 'GET', url, { token: user.token })).body.data).toEqual({
+      has_submitted_auth_plastic_bag: false,
+    });
     await moveStatus(server.database.db, draft.id, { statusId: 2 });
-    expect((await call(server.app, 'GET', url, { token: user.token })).body.data).toEqual({ has_submitted_auth_plastic_bag: true });
+    expect((await call(server.app, 'GET', url, { token: user.token })).body.data).toEqual({
+      has_submitted_auth_plastic_bag: true,
+    });
     expect((await call(server.app, 'GET', url, { token: alice.token })).status).toBe(403);
   });
 
@@ -104,7 +136,12 @@ describe('list, statistics, verification', () => {
     const draft = await createDraft(alice);
     await moveStatus(server.database.db, draft.id, { statusId: 2 });
     await moveStatus(server.database.db, draft.id, { statusId: 7, comment: 'Please add the certificate' });
-    const res = await call<{ application_flow_histories: unknown[]; application_status: unknown }>(server.app, 'GET', `application/${draft.id}`, { token: alice.token });
+    const res = await call<{ application_flow_histories: unknown[]; application_status: unknown }>(
+      server.app,
+      'GET',
+      `application/${draft.id}`,
+      { token: alice.token },
+    );
     expect(res.body.data.application_status).toEqual({ id: 7, name: 'Returned' });
     expect(res.body.data.application_flow_histories).toEqual([
       { application_status_id: 2, comment_to_applicant: null, created_at: expect.any(String) },
@@ -115,8 +152,15 @@ describe('list, statistics, verification', () => {
 
 describe('staff command arguments', () => {
   it('parses a status move and explains misuse', () => {
-    expect(parseStaffArgs(['status', '12', '7', '--comment', 'Fix it'])).toEqual({ application: '12', statusId: 7, comment: 'Fix it', certificate: null });
-    expect(parseStaffArgs(['status', 'EP-2026-000001', '6', '--manual-certificate', '/tmp/c.pdf']).certificate).toBe('/tmp/c.pdf');
+    expect(parseStaffArgs(['status', '12', '7', '--comment', 'Fix it'])).toEqual({
+      application: '12',
+      statusId: 7,
+      comment: 'Fix it',
+      certificate: null,
+    });
+    expect(parseStaffArgs(['status', 'EP-2026-000001', '6', '--manual-certificate', '/tmp/c.pdf']).certificate).toBe(
+      '/tmp/c.pdf',
+    );
     expect(() => parseStaffArgs([])).toThrow(/Usage: npm run staff -- status/);
     expect(() => parseStaffArgs(['status', '12', 'x'])).toThrow(/status id must be a positive integer/);
     expect(() => parseStaffArgs(['status', '12', '7', '--what'])).toThrow(/Unexpected argument/);

@@ -15,9 +15,17 @@ type Company = Record<string, unknown> & { id: number };
 
 describe('companies', () => {
   it('creates a company for the caller and lists it', async () => {
-    const res = await call<Company>(server.app, 'POST', 'companies', { token: alice.token, body: companyBody(alice.id, { avgMonthlyPlasticQuantity: '12.5' }) });
+    const res = await call<Company>(server.app, 'POST', 'companies', {
+      token: alice.token,
+      body: companyBody(alice.id, { avgMonthlyPlasticQuantity: '12.5' }),
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ name: 'Green Packaging Ltd', client_id: alice.id, average_monthly_plastic_quantity: 12.5, district_id: 201 });
+    expect(res.body.data).toMatchObject({
+      name: 'Green Packaging Ltd',
+      client_id: alice.id,
+      average_monthly_plastic_quantity: 12.5,
+      district_id: 201,
+    });
     const list = await call<Company[]>(server.app, 'GET', `companies/${alice.id}`, { token: alice.token });
     expect(list.body.data.map((c) => c.id)).toEqual([res.body.data.id]);
   });
@@ -26,10 +34,19 @@ describe('companies', () => {
     const before = await call<Company[]>(server.app, 'GET', `companies/${alice.id}`, { token: alice.token });
     const res = await call<{ fields: Array<{ field: string; message: string }> }>(server.app, 'POST', 'companies', {
       token: alice.token,
-      body: companyBody(alice.id, { name: '', telephone: '07881', email: 'nope', contact_person_phone: 'abc', avgMonthlyPlasticQuantity: 'many', company_category_id: 999 }),
+      body: companyBody(alice.id, {
+        name: '',
+        telephone: '07881',
+        email: 'nope',
+        contact_person_phone: 'abc',
+        avgMonthlyPlasticQuantity: 'many',
+        company_category_id: 999,
+      }),
     });
     expect(res.status).toBe(422);
-    expect(res.body.error).toBe('Invalid fields: name, telephone, email, avgMonthlyPlasticQuantity, contact_person_phone');
+    expect(res.body.error).toBe(
+      'Invalid fields: name, telephone, email, avgMonthlyPlasticQuantity, contact_person_phone',
+    );
     expect(res.body.data.fields).toContainEqual({ field: 'telephone', message: 'Enter a 10 digit phone number.' });
     const after = await call<Company[]>(server.app, 'GET', `companies/${alice.id}`, { token: alice.token });
     expect(after.body.data).toHaveLength(before.body.data.length);
@@ -44,26 +61,41 @@ describe('companies', () => {
   });
 
   it('refuses an unknown category', async () => {
-    const res = await call(server.app, 'POST', 'companies', { token: alice.token, body: companyBody(alice.id, { company_category_id: 999 }) });
+    const res = await call(server.app, 'POST', 'companies', {
+      token: alice.token,
+      body: companyBody(alice.id, { company_category_id: 999 }),
+    });
     expect(res.status).toBe(422);
     expect(res.body.error).toBe('Invalid fields: company_category_id');
   });
 
   it('refuses another client id with 403 and another client company with 404', async () => {
-    expect((await call(server.app, 'POST', 'companies', { token: alice.token, body: companyBody(bob.id) })).status).toBe(403);
+    expect(
+      (await call(server.app, 'POST', 'companies', { token: alice.token, body: companyBody(bob.id) })).status,
+    ).toBe(403);
     expect((await call(server.app, 'GET', `companies/${bob.id}`, { token: alice.token })).body.error).toBe('Forbidden');
     const bobs = await call<Company>(server.app, 'POST', 'companies', { token: bob.token, body: companyBody(bob.id) });
-    const hijack = await call(server.app, 'PUT', `companies/${bobs.body.data.id}`, { token: alice.token, body: companyBody(alice.id, { name: 'Mine now' }) });
+    const hijack = await call(server.app, 'PUT', `companies/${bobs.body.data.id}`, {
+      token: alice.token,
+      body: companyBody(alice.id, { name: 'Mine now' }),
+    });
     expect(hijack.status).toBe(404);
   });
 
   it('updates the caller company', async () => {
-    const created = await call<Company>(server.app, 'POST', 'companies', { token: alice.token, body: companyBody(alice.id) });
+    const created = await call<Company>(server.app, 'POST', 'companies', {
+      token: alice.token,
+      body: companyBody(alice.id),
+    });
     const res = await call<Company>(server.app, 'PUT', `companies/${created.body.data.id}`, {
       token: alice.token,
       body: companyBody(alice.id, { name: 'Blue Packaging Ltd', avgMonthlyPlasticQuantity: 40 }),
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: created.body.data.id, name: 'Blue Packaging Ltd', avgMonthlyPlasticQuantity: 40 });
+    expect(res.body.data).toMatchObject({
+      id: created.body.data.id,
+      name: 'Blue Packaging Ltd',
+      avgMonthlyPlasticQuantity: 40,
+    });
   });
 });

@@ -7,9 +7,18 @@ import { buildApp } from '../../server/app';
 import { call, testConfig } from './helpers';
 
 async function countRows(open: ReturnType<typeof openDatabase>) {
-  const lookups = await open.db.selectFrom('lookups').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const attachments = await open.db.selectFrom('service_attachments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const services = await open.db.selectFrom('services').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const lookups = await open.db
+    .selectFrom('lookups')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  const attachments = await open.db
+    .selectFrom('service_attachments')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  const services = await open.db
+    .selectFrom('services')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return { lookups: Number(lookups.n), attachments: Number(attachments.n), services: Number(services.n) };
 }
 
@@ -47,10 +56,14 @@ describe('migrations and seed', () => {
     try {
       const lines: string[] = [];
       const first = await buildApp(config, { outbox: (m) => void lines.push(m.code) });
-      await call(first, 'POST', 'clients', { body: { first_name: 'A', last_name: 'B', telephone: '0781234567', email: 'a@example.org' } });
+      await call(first, 'POST', 'clients', {
+        body: { first_name: 'A', last_name: 'B', telephone: '0781234567', email: 'a@example.org' },
+      });
       await first.close();
       const second = await buildApp(config, { outbox: () => undefined });
-      const dup = await call(second, 'POST', 'clients', { body: { first_name: 'A', last_name: 'B', telephone: '0781234567', email: 'a@example.org' } });
+      const dup = await call(second, 'POST', 'clients', {
+        body: { first_name: 'A', last_name: 'B', telephone: '0781234567', email: 'a@example.org' },
+      });
       expect(dup.status).toBe(409);
       await second.close();
     } finally {

@@ -12,7 +12,12 @@ beforeAll(async () => {
   server = await startServer();
   alice = await signUp(server);
   bob = await signUp(server);
-  appId = (await call<{ id: number }>(server.app, 'POST', 'client/application/1', { token: alice.token, body: { client_id: alice.id } })).body.data.id;
+  appId = (
+    await call<{ id: number }>(server.app, 'POST', 'client/application/1', {
+      token: alice.token,
+      body: { client_id: alice.id },
+    })
+  ).body.data.id;
 });
 afterAll(async () => server.close());
 
@@ -29,7 +34,11 @@ const uploadsOnDisk = () => readdirSync(join(server.config.dataDir, 'uploads')).
 
 describe('upload and download', () => {
   it('stores a PDF and gives it back to its owner only', async () => {
-    const res = await upload(alice.token, { application_id: String(appId), description: 'Company registration certificate' }, { name: 'certificate é.pdf', content: PDF, type: 'application/pdf' });
+    const res = await upload(
+      alice.token,
+      { application_id: String(appId), description: 'Company registration certificate' },
+      { name: 'certificate é.pdf', content: PDF, type: 'application/pdf' },
+    );
     expect(res.statusCode).toBe(201);
     const data = res.json<{ data: { id: number; path: string; name: string; description: string } }>().data;
     expect(data).toMatchObject({ description: 'Company registration certificate', name: 'certificate é.pdf' });
@@ -43,7 +52,9 @@ describe('upload and download', () => {
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PDF)).toBe(true);
     expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="certificate _.pdf"; filename*=UTF-8''certificate%20%C3%A9.pdf`);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="certificate _.pdf"; filename*=UTF-8''certificate%20%C3%A9.pdf`,
+    );
 
     const stolen = await server.app.inject({
       method: 'GET',
@@ -58,23 +69,43 @@ describe('upload and download', () => {
     });
     expect(traversal.statusCode).toBe(404);
 
-    const detail = await call<{ application_attachments: unknown[] }>(server.app, 'GET', `application/${appId}`, { token: alice.token });
-    expect(detail.body.data.application_attachments).toEqual([{ id: data.id, description: 'Company registration certificate', path: data.path, name: 'certificate é.pdf' }]);
+    const detail = await call<{ application_attachments: unknown[] }>(server.app, 'GET', `application/${appId}`, {
+      token: alice.token,
+    });
+    expect(detail.body.data.application_attachments).toEqual([
+      { id: data.id, description: 'Company registration certificate', path: data.path, name: 'certificate é.pdf' },
+    ]);
   });
 
   it('accepts an image whose content matches', async () => {
-    const res = await upload(alice.token, { application_id: String(appId), description: 'Product sample picture' }, { name: 'sample.PNG', content: PNG, type: 'image/png' });
+    const res = await upload(
+      alice.token,
+      { application_id: String(appId), description: 'Product sample picture' },
+      { name: 'sample.PNG', content: PNG, type: 'image/png' },
+    );
     expect(res.statusCode).toBe(201);
   });
 
   it('refuses a disallowed type by extension or by content, leaving nothing on disk', async () => {
     const before = uploadsOnDisk();
-    const exe = await upload(alice.token, { application_id: String(appId), description: 'x' }, { name: 'tool.exe', content: Buffer.from('MZ\x90\x00'), type: 'application/octet-stream' });
+    const exe = await upload(
+      alice.token,
+      { application_id: String(appId), description: 'x' },
+      { name: 'tool.exe', content: Buffer.from('MZ\x90\x00'), type: 'application/octet-stream' },
+    );
     expect(exe.statusCode).toBe(415);
     expect(exe.json()).toMatchObject({ code: 415, data: null, error: expect.stringMatching(/not accepted/) });
-    const fakePdf = await upload(alice.token, { application_id: String(appId), description: 'x' }, { name: 'fake.pdf', content: Buffer.from('<html>hello</html>'), type: 'application/pdf' });
+    const fakePdf = await upload(
+      alice.token,
+      { application_id: String(appId), description: 'x' },
+      { name: 'fake.pdf', content: Buffer.from('<html>hello</html>'), type: 'application/pdf' },
+    );
     expect(fakePdf.statusCode).toBe(415);
-    const renamed = await upload(alice.token, { application_id: String(appId), description: 'x' }, { name: 'image.pdf', content: PNG, type: 'application/pdf' });
+    const renamed = await upload(
+      alice.token,
+      { application_id: String(appId), description: 'x' },
+      { name: 'image.pdf', content: PNG, type: 'application/pdf' },
+    );
     expect(renamed.statusCode).toBe(415);
     expect(uploadsOnDisk()).toBe(before);
   });
@@ -82,20 +113,37 @@ describe('upload and download', () => {
   it('refuses a file over 25 MB with 413', async () => {
     const before = uploadsOnDisk();
     const big = Buffer.concat([PDF, Buffer.alloc(25 * 1024 * 1024 + 10, 0x20)]);
-    const res = await upload(alice.token, { application_id: String(appId), description: 'big' }, { name: 'big.pdf', content: big, type: 'application/pdf' });
+    const res = await upload(
+      alice.token,
+      { application_id: String(appId), description: 'big' },
+      { name: 'big.pdf', content: big, type: 'application/pdf' },
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 413, data: null });
     expect(uploadsOnDisk()).toBe(before);
   });
 
   it("refuses missing token, missing file, another client's application and a closed application", async () => {
-    expect((await upload(null, { application_id: String(appId) }, { name: 'a.pdf', content: PDF })).statusCode).toBe(401);
+    expect((await upload(null, { application_id: String(appId) }, { name: 'a.pdf', content: PDF })).statusCode).toBe(
+      401,
+    );
     const missing = await upload(alice.token, { application_id: String(appId), description: 'x' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json<{ error: string }>().error).toBe('Invalid fields: file');
-    expect((await upload(bob.token, { application_id: String(appId), description: 'x' }, { name: 'a.pdf', content: PDF })).statusCode).toBe(404);
-    const closed = (await call<{ id: number }>(server.app, 'POST', 'client/application/1', { token: alice.token, body: { client_id: alice.id } })).body.data.id;
+    expect(
+      (await upload(bob.token, { application_id: String(appId), description: 'x' }, { name: 'a.pdf', content: PDF }))
+        .statusCode,
+    ).toBe(404);
+    const closed = (
+      await call<{ id: number }>(server.app, 'POST', 'client/application/1', {
+        token: alice.token,
+        body: { client_id: alice.id },
+      })
+    ).body.data.id;
     await moveStatus(server.database.db, closed, { statusId: 6 });
-    expect((await upload(alice.token, { application_id: String(closed), description: 'x' }, { name: 'a.pdf', content: PDF })).statusCode).toBe(409);
+    expect(
+      (await upload(alice.token, { application_id: String(closed), description: 'x' }, { name: 'a.pdf', content: PDF }))
+        .statusCode,
+    ).toBe(409);
   });
 });

@@ -24,7 +24,13 @@ export interface TestServer {
 /** A config for a temporary data folder (no portal, silent logs). */
 export function testConfig(extra: Record<string, string> = {}): ServerConfig {
   const dataDir = mkdtempSync(join(tmpdir(), 'ecopermit-api-'));
-  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', STATIC_DIR: join(dataDir, 'no-portal'), DATABASE_URL: process.env.TEST_API_DATABASE_URL ?? '', ...extra });
+  return loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: join(dataDir, 'no-portal'),
+    DATABASE_URL: process.env.TEST_API_DATABASE_URL ?? '',
+    ...extra,
+  });
 }
 
 /** Starts a server on a fresh database. */
@@ -90,10 +96,14 @@ export interface TestUser {
 let counter = 0;
 
 /** Registers, confirms the code from the outbox, sets a password and signs in. */
-export async function signUp(server: TestServer, overrides: { email?: string; telephone?: string } = {}): Promise<TestUser> {
+export async function signUp(
+  server: TestServer,
+  overrides: { email?: string; telephone?: string } = {},
+): Promise<TestUser> {
   counter += 1;
   const email = overrides.email ?? `user${counter}-${process.pid}@example.org`;
-  const telephone = overrides.telephone ?? `07${String(counter).padStart(4, '0')}${String(process.pid % 10000).padStart(4, '0')}`;
+  const telephone =
+    overrides.telephone ?? `07${String(counter).padStart(4, '0')}${String(process.pid % 10000).padStart(4, '0')}`;
   const password = 'Correct-Horse-9';
   const registered = await call<{ id: number }>(server.app, 'POST', 'clients', {
     body: { first_name: 'Alice', last_name: 'Uwase', other_name: '', telephone, email },
@@ -104,7 +114,9 @@ export async function signUp(server: TestServer, overrides: { email?: string; te
   if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
   const set = await call(server.app, 'POST', 'client/password', { body: { username: email, password } });
   if (set.status !== 200) throw new Error(`password failed: ${JSON.stringify(set.body)}`);
-  const login = await call<{ id: number; token: string }>(server.app, 'POST', 'clients/login', { body: { username: email, password } });
+  const login = await call<{ id: number; token: string }>(server.app, 'POST', 'clients/login', {
+    body: { username: email, password },
+  });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   return { id: login.body.data.id, token: login.body.data.token, email, telephone, password };
 }

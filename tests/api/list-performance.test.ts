@@ -17,7 +17,7 @@ beforeAll(async () => {
           app_id: `EP-BENCH-${n}`,
           client_id: user.id,
           service_id: n % 3 === 0 ? 2 : 1,
-          status_id: n % 10 === 0 ? 1 : [2, 6, 9, 7][n % 4] ?? 2,
+          status_id: n % 10 === 0 ? 1 : ([2, 6, 9, 7][n % 4] ?? 2),
           resubmitted: 0,
           submitted_at: now,
           created_at: now,
@@ -51,7 +51,12 @@ async function medianMs(url: string): Promise<number> {
 
 describe('applications list with 100,000 rows', () => {
   it('answers the first and a deep page and the statistics quickly', async () => {
-    const first = await call<{ total: number; items: Array<{ application_status_id: number }> }>(server.app, 'GET', `clients/applications/${user.id}`, { token: user.token });
+    const first = await call<{ total: number; items: Array<{ application_status_id: number }> }>(
+      server.app,
+      'GET',
+      `clients/applications/${user.id}`,
+      { token: user.token },
+    );
     expect(first.body.data.total).toBe(90_000);
     expect(first.body.data.items.every((i) => i.application_status_id !== 1)).toBe(true);
     // Generous bounds for shared CI machines; `npm run bench` holds the real budget.

@@ -78,7 +78,9 @@ describe('services', () => {
   it('lists the documents of service 1: one mandatory, one optional', async () => {
     const res = await call<Array<{ name: string; is_mandatory: boolean }>>(server.app, 'GET', 'service/attachments/1');
     expect(res.body.data).toHaveLength(2);
-    expect(res.body.data.filter((a) => a.is_mandatory).map((a) => a.name)).toEqual(['Company registration certificate']);
+    expect(res.body.data.filter((a) => a.is_mandatory).map((a) => a.name)).toEqual([
+      'Company registration certificate',
+    ]);
     expect(Object.keys(res.body.data[0] ?? {}).sort()).toEqual(['description', 'id', 'info', 'is_mandatory', 'name']);
   });
 });
@@ -92,7 +94,12 @@ describe('envelope for unknown paths', () => {
   });
 
   it('answers a malformed JSON body with a 400 envelope', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/clients/login', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/clients/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 400, data: null });
   });

@@ -13,13 +13,25 @@ beforeAll(async () => {
   server = await startServer();
   alice = await signUp(server);
   bob = await signUp(server);
-  aliceCompany = (await call<{ id: number }>(server.app, 'POST', 'companies', { token: alice.token, body: companyBody(alice.id, { name: 'Alice Bags Ltd', tin: '111222333' }) })).body.data.id;
-  bobCompany = (await call<{ id: number }>(server.app, 'POST', 'companies', { token: bob.token, body: companyBody(bob.id) })).body.data.id;
+  aliceCompany = (
+    await call<{ id: number }>(server.app, 'POST', 'companies', {
+      token: alice.token,
+      body: companyBody(alice.id, { name: 'Alice Bags Ltd', tin: '111222333' }),
+    })
+  ).body.data.id;
+  bobCompany = (
+    await call<{ id: number }>(server.app, 'POST', 'companies', { token: bob.token, body: companyBody(bob.id) })
+  ).body.data.id;
 });
 afterAll(async () => server.close());
 
 const draft = async (user: TestUser) =>
-  (await call<{ id: number }>(server.app, 'POST', 'client/application/1', { token: user.token, body: { client_id: user.id } })).body.data.id;
+  (
+    await call<{ id: number }>(server.app, 'POST', 'client/application/1', {
+      token: user.token,
+      body: { client_id: user.id },
+    })
+  ).body.data.id;
 
 /** A company application as the wizard sends it, with lying name fields the server must replace. */
 function body(user: TestUser, applicationId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -52,9 +64,14 @@ function body(user: TestUser, applicationId: number, overrides: Record<string, u
   };
 }
 
-type Detail = Record<string, unknown> & { auth_plastic_bags: Record<string, unknown> | null; application_status_id: number; resubmitted: boolean };
+type Detail = Record<string, unknown> & {
+  auth_plastic_bags: Record<string, unknown> | null;
+  application_status_id: number;
+  resubmitted: boolean;
+};
 
-const detail = async (user: TestUser, id: number) => (await call<Detail>(server.app, 'GET', `application/${id}`, { token: user.token })).body.data;
+const detail = async (user: TestUser, id: number) =>
+  (await call<Detail>(server.app, 'GET', `application/${id}`, { token: user.token })).body.data;
 
 describe('plastics submission (registered from the definition)', () => {
   it('stores the record with server-computed names, fills company fields, submits', async () => {
@@ -76,8 +93,12 @@ describe('plastics submission (registered from the definition)', () => {
       purchase: false,
     });
     expect(saved.auth_plastic_bags).not.toHaveProperty('client_id');
-    expect(saved.application_flow_histories).toEqual([{ application_status_id: 2, comment_to_applicant: null, created_at: expect.any(String) }]);
-    const check = await call(server.app, 'GET', `application/check-plastic-bags-authorization/${alice.id}`, { token: alice.token });
+    expect(saved.application_flow_histories).toEqual([
+      { application_status_id: 2, comment_to_applicant: null, created_at: expect.any(String) },
+    ]);
+    const check = await call(server.app, 'GET', `application/check-plastic-bags-authorization/${alice.id}`, {
+      token: alice.token,
+    });
     expect(check.body.data).toEqual({ has_submitted_auth_plastic_bag: true });
   });
 
@@ -85,7 +106,13 @@ describe('plastics submission (registered from the definition)', () => {
     const id = await draft(alice);
     const res = await call<{ fields: Array<{ field: string; message: string }> }>(server.app, 'POST', PATH, {
       token: alice.token,
-      body: body(alice, id, { is_company: false, company_id: undefined, tin: '123', description: undefined, quantity: 'lots' }),
+      body: body(alice, id, {
+        is_company: false,
+        company_id: undefined,
+        tin: '123',
+        description: undefined,
+        quantity: 'lots',
+      }),
     });
     expect(res.status).toBe(422);
     expect(res.body.error).toMatch(/^Invalid fields: /);
@@ -99,50 +126,86 @@ describe('plastics submission (registered from the definition)', () => {
 
   it('judges rules on the names it computes, not the ones sent (Pieces needs a piece weight)', async () => {
     const id = await draft(alice);
-    const res = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { quantity_measure_id: 3, measure_name: 'Kilograms' }) });
+    const res = await call(server.app, 'POST', PATH, {
+      token: alice.token,
+      body: body(alice, id, { quantity_measure_id: 3, measure_name: 'Kilograms' }),
+    });
     expect(res.status).toBe(422);
     expect(res.body.error).toBe('Invalid fields: piece_weight');
   });
 
   it('refuses unknown and excluded lookup ids naming the field', async () => {
     const id = await draft(alice);
-    const unknown = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { plastic_type_id: 999 }) });
+    const unknown = await call(server.app, 'POST', PATH, {
+      token: alice.token,
+      body: body(alice, id, { plastic_type_id: 999 }),
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error).toBe('Invalid fields: plastic_type_id');
     // 'Meet Supplying' is excluded from the area list by the definition.
-    const areas = (await call<Array<{ id: number; name: string }>>(server.app, 'GET', 'plastics/consumption-areas')).body.data;
+    const areas = (await call<Array<{ id: number; name: string }>>(server.app, 'GET', 'plastics/consumption-areas'))
+      .body.data;
     const meet = areas.find((a) => a.name === 'Meet Supplying');
-    const excluded = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { consumption_area_id: meet?.id, items: [] }) });
+    const excluded = await call(server.app, 'POST', PATH, {
+      token: alice.token,
+      body: body(alice, id, { consumption_area_id: meet?.id, items: [] }),
+    });
     expect(excluded.body.error).toMatch(/consumption_area_id/);
-    const wrongItem = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { items: [5] }) });
+    const wrongItem = await call(server.app, 'POST', PATH, {
+      token: alice.token,
+      body: body(alice, id, { items: [5] }),
+    });
     expect(wrongItem.body.error).toBe('Invalid fields: items');
   });
 
   it('accepts the extra option Other with its name and requires the other area', async () => {
     const id = await draft(alice);
-    const res = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { consumption_area_id: 0, items: undefined, names: ['Lids'] }) });
+    const res = await call(server.app, 'POST', PATH, {
+      token: alice.token,
+      body: body(alice, id, { consumption_area_id: 0, items: undefined, names: ['Lids'] }),
+    });
     expect(res.status).toBe(422);
     expect(res.body.error).toBe('Invalid fields: other_consumption_area');
     const okRes = await call(server.app, 'POST', PATH, {
       token: alice.token,
-      body: body(alice, id, { consumption_area_id: 0, items: undefined, names: ['Lids'], other_consumption_area: 'Events' }),
+      body: body(alice, id, {
+        consumption_area_id: 0,
+        items: undefined,
+        names: ['Lids'],
+        other_consumption_area: 'Events',
+      }),
     });
     expect(okRes.status).toBe(200);
-    expect((await detail(alice, id)).auth_plastic_bags).toMatchObject({ consumption_area_name: 'Other', other_consumption_area: 'Events' });
+    expect((await detail(alice, id)).auth_plastic_bags).toMatchObject({
+      consumption_area_name: 'Other',
+      other_consumption_area: 'Events',
+    });
   });
 
   it("refuses another client's company, client id, application and a wrong service id", async () => {
     const id = await draft(alice);
-    const company = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { company_id: bobCompany }) });
+    const company = await call(server.app, 'POST', PATH, {
+      token: alice.token,
+      body: body(alice, id, { company_id: bobCompany }),
+    });
     expect(company.body.error).toBe('Invalid fields: company_id');
-    const client = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { client_id: bob.id }) });
+    const client = await call(server.app, 'POST', PATH, {
+      token: alice.token,
+      body: body(alice, id, { client_id: bob.id }),
+    });
     expect(client.body).toEqual({ code: 403, data: null, error: 'Forbidden' });
     const bobsDraft = await draft(bob);
     const foreign = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, bobsDraft) });
     expect(foreign.status).toBe(404);
-    const service = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { service_id: 2 }) });
+    const service = await call(server.app, 'POST', PATH, {
+      token: alice.token,
+      body: body(alice, id, { service_id: 2 }),
+    });
     expect(service.body.error).toBe('Invalid fields: service_id');
-    const notSubmitted = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { is_submitted: false }) });
+    const notSubmitted = await call(server.app, 'POST', PATH, {
+      token: alice.token,
+      body: body(alice, id, { is_submitted: false }),
+    });
     expect(notSubmitted.body.error).toBe('Invalid fields: is_submitted');
     expect((await call(server.app, 'POST', PATH, { body: body(alice, id) })).status).toBe(401);
     expect((await detail(alice, id)).application_status_id).toBe(1);
@@ -154,11 +217,19 @@ describe('plastics submission (registered from the definition)', () => {
     const again = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { quantity: 5 }) });
     expect(again.body).toEqual({ code: 409, data: null, error: 'This application can no longer be changed' });
     await moveStatus(server.database.db, id, { statusId: 7, comment: 'Quantity too high' });
-    const resubmit = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { quantity: 5 }) });
+    const resubmit = await call(server.app, 'POST', PATH, {
+      token: alice.token,
+      body: body(alice, id, { quantity: 5 }),
+    });
     expect(resubmit.status).toBe(200);
     const after = await detail(alice, id);
     expect(after).toMatchObject({ application_status_id: 2, resubmitted: true, auth_plastic_bags: { quantity: 5 } });
-    const list = await call<{ items: Array<{ id: number; resubmitted: boolean }> }>(server.app, 'GET', `clients/applications/${alice.id}`, { token: alice.token });
+    const list = await call<{ items: Array<{ id: number; resubmitted: boolean }> }>(
+      server.app,
+      'GET',
+      `clients/applications/${alice.id}`,
+      { token: alice.token },
+    );
     expect(list.body.data.items.find((i) => i.id === id)?.resubmitted).toBe(true);
   });
 });

@@ -93,12 +93,18 @@ describe('plastics authorisation journey', () => {
       await page.getByText('Please correct the highlighted fields before continuing.').waitFor();
 
       await page.getByRole('radio', { name: 'Company' }).check();
-      await page.getByLabel(/^Company/, { exact: false }).and(page.locator('select')).selectOption({ label: 'Green Packaging Ltd' });
+      await page
+        .getByLabel(/^Company/, { exact: false })
+        .and(page.locator('select'))
+        .selectOption({ label: 'Green Packaging Ltd' });
       await page.getByLabel(/^Plastic type/).selectOption({ label: 'Plastic carry bags' });
       await page.getByRole('radio', { name: 'Import plastic carry bags' }).check();
       await page.getByLabel(/^Country of origin/).selectOption({ label: 'Kenya' });
       await page.getByLabel(/^Quantity measure/).selectOption({ label: 'Kilograms' });
-      await page.getByLabel(/^Quantity/, { exact: false }).and(page.locator('input')).fill('250');
+      await page
+        .getByLabel(/^Quantity/, { exact: false })
+        .and(page.locator('input'))
+        .fill('250');
       await page.getByLabel(/^Application area/).selectOption({ label: 'Food Packaging' });
       await page.getByRole('checkbox').first().check();
       await page.getByRole('radio', { name: 'Local Sale' }).check();

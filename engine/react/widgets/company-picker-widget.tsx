@@ -11,11 +11,28 @@ import { NativeSelect, coerceToSchema, type SelectOption } from './widget-helper
 
 function readFill(fill: unknown): Array<[string, string]> {
   if (fill === null || typeof fill !== 'object') return [];
-  return Object.entries(fill as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return Object.entries(fill as Record<string, unknown>).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
 }
 
 function CompanyPickerWidgetImpl(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, label, hideLabel, required, disabled, readonly, rawErrors, options, registry, schema } = props;
+  const {
+    id,
+    value,
+    onChange,
+    onBlur,
+    onFocus,
+    label,
+    hideLabel,
+    required,
+    disabled,
+    readonly,
+    rawErrors,
+    options,
+    registry,
+    schema,
+  } = props;
   const context = readFormContext(registry.formContext);
   const list = useRemoteList(context.api, `companies/${encodeURIComponent(String(context.clientId))}`);
   const choices = useMemo<SelectOption[]>(

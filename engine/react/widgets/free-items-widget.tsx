@@ -81,13 +81,14 @@ function FreeItemsWidgetImpl(props: WidgetProps) {
           {t(problem === 'empty' ? 'widget.freeItems.empty' : 'widget.freeItems.duplicate')}
         </FormHelperText>
       ) : null}
-      <Box component="ul" aria-label={t('widget.freeItems.list', { label })} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+      <Box
+        component="ul"
+        aria-label={t('widget.freeItems.list', { label })}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 1 }}
+      >
         {items.map((item, index) => (
           <li key={item}>
-            <Chip
-              label={item}
-              onDelete={inactive ? undefined : () => remove(index)}
-            />
+            <Chip label={item} onDelete={inactive ? undefined : () => remove(index)} />
           </li>
         ))}
       </Box>

@@ -21,7 +21,10 @@ export type ServiceWidget = Widget<FormData, RJSFSchema, ServiceFormContext>;
  * RJSF accepts function components only (its memo detection misses React 19 memo objects), so
  * each memoised widget is registered behind a thin function that renders it.
  */
-function asWidget(Inner: ComponentType<WidgetProps<FormData, RJSFSchema, ServiceFormContext>>, name: string): ServiceWidget {
+function asWidget(
+  Inner: ComponentType<WidgetProps<FormData, RJSFSchema, ServiceFormContext>>,
+  name: string,
+): ServiceWidget {
   const Registered = (props: WidgetProps<FormData, RJSFSchema, ServiceFormContext>) => createElement(Inner, props);
   Registered.displayName = name;
   return Registered;

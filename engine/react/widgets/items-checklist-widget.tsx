@@ -26,7 +26,8 @@ function itemSchema(schema: RJSFSchema): RJSFSchema {
 
 function ItemsChecklistWidgetImpl(props: WidgetProps) {
   const { t } = useTranslation();
-  const { id, value, onChange, label, hideLabel, required, disabled, readonly, rawErrors, options, registry, schema } = props;
+  const { id, value, onChange, label, hideLabel, required, disabled, readonly, rawErrors, options, registry, schema } =
+    props;
   const context = readFormContext(registry.formContext);
   const source = optionString(options, 'source') ?? '';
   const select = useCallback((data: Record<string, unknown>) => resolveSourcePath(source, data), [source]);
@@ -38,7 +39,10 @@ function ItemsChecklistWidgetImpl(props: WidgetProps) {
   const { name } = props;
   useEffect(() => {
     if (choices.length === 0) return;
-    context.rememberOptionNames?.(name, Object.fromEntries(choices.map((option) => [String(option.value), option.label])));
+    context.rememberOptionNames?.(
+      name,
+      Object.fromEntries(choices.map((option) => [String(option.value), option.label])),
+    );
   }, [choices, context, name]);
 
   const chosenRef = useRef(chosen);
@@ -56,7 +60,13 @@ function ItemsChecklistWidgetImpl(props: WidgetProps) {
   const inactive = disabled || readonly;
 
   return (
-    <FormControl component="fieldset" required={required} error={Boolean(rawErrors?.length)} disabled={inactive} fullWidth>
+    <FormControl
+      component="fieldset"
+      required={required}
+      error={Boolean(rawErrors?.length)}
+      disabled={inactive}
+      fullWidth
+    >
       {hideLabel ? null : <FormLabel component="legend">{label}</FormLabel>}
       {path === null ? <FormHelperText>{t('widget.chooseSourceFirst')}</FormHelperText> : null}
       {list.status === 'loading' ? <FormHelperText role="status">{t('widget.loadingOptions')}</FormHelperText> : null}

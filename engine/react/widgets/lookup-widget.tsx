@@ -50,7 +50,22 @@ export function useClearOnSourceChange(path: string | null, clear: () => void): 
 }
 
 function LookupWidgetImpl(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, label, hideLabel, required, disabled, readonly, rawErrors, options, registry, schema } = props;
+  const {
+    id,
+    value,
+    onChange,
+    onBlur,
+    onFocus,
+    label,
+    hideLabel,
+    required,
+    disabled,
+    readonly,
+    rawErrors,
+    options,
+    registry,
+    schema,
+  } = props;
   const context = readFormContext(registry.formContext);
   const source = optionString(options, 'source') ?? '';
   const nameField = optionString(options, 'nameField');

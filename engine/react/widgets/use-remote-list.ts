@@ -59,7 +59,9 @@ export function useRemoteList(api: ApiClient, path: string | null): RemoteListSt
       if (!live) return;
       setState({
         path,
-        value: answer.ok ? { status: 'ready', items: answer.items } : { status: 'error', items: EMPTY, error: answer.error },
+        value: answer.ok
+          ? { status: 'ready', items: answer.items }
+          : { status: 'error', items: EMPTY, error: answer.error },
       });
     });
     return () => {
@@ -70,6 +72,10 @@ export function useRemoteList(api: ApiClient, path: string | null): RemoteListSt
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   // A state left from a previous path never shows: the new path is loading until its answer comes.
   const value: RemoteListState =
-    path === null ? { status: 'idle', items: EMPTY } : state.path === path ? state.value : { status: 'loading', items: EMPTY };
+    path === null
+      ? { status: 'idle', items: EMPTY }
+      : state.path === path
+        ? state.value
+        : { status: 'loading', items: EMPTY };
   return { ...value, retry };
 }

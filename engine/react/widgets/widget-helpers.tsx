@@ -52,7 +52,21 @@ export interface NativeSelectProps {
 
 export const NativeSelect = memo(function NativeSelect(props: NativeSelectProps) {
   const { t } = useTranslation();
-  const { id, label, value, options, required, disabled, hasError, loading, loadError, onRetry, onSelect, onBlur, onFocus } = props;
+  const {
+    id,
+    label,
+    value,
+    options,
+    required,
+    disabled,
+    hasError,
+    loading,
+    loadError,
+    onRetry,
+    onSelect,
+    onBlur,
+    onFocus,
+  } = props;
   const selected = value === undefined || value === null ? '' : String(value);
   const handleChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const raw = event.target.value;
@@ -77,7 +91,10 @@ export const NativeSelect = memo(function NativeSelect(props: NativeSelectProps)
         slotProps={{
           select: { native: true },
           inputLabel: { shrink: true },
-          htmlInput: { 'aria-describedby': loading || loadError ? helperId : undefined, 'aria-busy': loading || undefined },
+          htmlInput: {
+            'aria-describedby': loading || loadError ? helperId : undefined,
+            'aria-busy': loading || undefined,
+          },
         }}
       >
         <option value="">{loading ? t('widget.loading') : t('widget.select')}</option>

@@ -32,7 +32,10 @@ describe('free-items', () => {
 
   it('adds trimmed chips and shows why a name was not added', async () => {
     const { onChange } = renderForm({
-      formSchema: { type: 'object', properties: { names: { type: 'array', title: 'Other items', items: { type: 'string' } } } },
+      formSchema: {
+        type: 'object',
+        properties: { names: { type: 'array', title: 'Other items', items: { type: 'string' } } },
+      },
       uiSchema: { names: { 'ui:widget': 'free-items' } },
     });
     const input = screen.getByLabelText('Other items');
@@ -84,7 +87,12 @@ describe('lookup', () => {
     uiSchema: {
       area_id: {
         'ui:widget': 'lookup',
-        'ui:options': { source: 'areas', nameField: 'area_name', exclude: ['Hidden'], extraOptions: [{ value: 0, label: 'Other' }] },
+        'ui:options': {
+          source: 'areas',
+          nameField: 'area_name',
+          exclude: ['Hidden'],
+          extraOptions: [{ value: 0, label: 'Other' }],
+        },
       },
       area_name: { 'ui:widget': 'hidden' },
       item_id: { 'ui:widget': 'lookup', 'ui:options': { source: 'areas/{area_id}', nameField: 'item_name' } },
@@ -103,7 +111,16 @@ describe('lookup', () => {
     });
 
   it('builds options with exclude and extraOptions', () => {
-    expect(lookupOptions([{ id: 1, name: 'A' }, { id: 2, name: 'other' }], ['Other'], [{ value: 0, label: 'Other' }])).toEqual([
+    expect(
+      lookupOptions(
+        [
+          { id: 1, name: 'A' },
+          { id: 2, name: 'other' },
+        ],
+        ['Other'],
+        [{ value: 0, label: 'Other' }],
+      ),
+    ).toEqual([
       { value: 1, label: 'A' },
       { value: 0, label: 'Other' },
     ]);
@@ -139,9 +156,16 @@ describe('lookup', () => {
   it('shows a clear error when options fail to load, and retries', async () => {
     let calls = 0;
     const fake = fakeApi({
-      'GET areas': () => (++calls === 1 ? { ok: false, code: 500, error: 'server error' } : ok([{ id: 1, name: 'Food' }])),
+      'GET areas': () =>
+        ++calls === 1 ? { ok: false, code: 500, error: 'server error' } : ok([{ id: 1, name: 'Food' }]),
     });
-    renderForm({ formSchema: { type: 'object', properties: { area_id: { type: 'integer', title: 'Area' } } }, uiSchema: { area_id: { 'ui:widget': 'lookup', 'ui:options': { source: 'areas' } } } }, fake);
+    renderForm(
+      {
+        formSchema: { type: 'object', properties: { area_id: { type: 'integer', title: 'Area' } } },
+        uiSchema: { area_id: { 'ui:widget': 'lookup', 'ui:options': { source: 'areas' } } },
+      },
+      fake,
+    );
     expect((await screen.findByRole('alert')).textContent).toContain('The options could not be loaded: server error');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByRole('option', { name: 'Food' })).toBeTruthy());
@@ -182,7 +206,9 @@ describe('company-picker, country, yes-no, items-checklist', () => {
     const company = screen.getByLabelText('Company') as HTMLSelectElement;
     await waitFor(() => expect(within(company).getByRole('option', { name: 'Acme Ltd' })).toBeTruthy());
     fireEvent.change(company, { target: { value: '4' } });
-    await waitFor(() => expect(lastData(onChange)).toMatchObject({ company_id: 4, company_name: 'Acme Ltd', tin: '123456789' }));
+    await waitFor(() =>
+      expect(lastData(onChange)).toMatchObject({ company_id: 4, company_name: 'Acme Ltd', tin: '123456789' }),
+    );
 
     const origin = screen.getByLabelText('Origin') as HTMLSelectElement;
     const names = within(origin)

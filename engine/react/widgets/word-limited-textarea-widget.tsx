@@ -15,7 +15,21 @@ function readLimit(value: unknown): number | undefined {
 
 function WordLimitedTextareaWidgetImpl(props: WidgetProps) {
   const { t } = useTranslation();
-  const { id, value, onChange, onBlur, onFocus, label, hideLabel, required, disabled, readonly, rawErrors, options, placeholder } = props;
+  const {
+    id,
+    value,
+    onChange,
+    onBlur,
+    onFocus,
+    label,
+    hideLabel,
+    required,
+    disabled,
+    readonly,
+    rawErrors,
+    options,
+    placeholder,
+  } = props;
   const maxWords = readLimit(options.maxWords) ?? Number.MAX_SAFE_INTEGER;
   const maxChars = readLimit(options.maxChars) ?? Number.MAX_SAFE_INTEGER;
   const text = typeof value === 'string' ? value : '';

@@ -14,7 +14,12 @@ function YesNoWidgetImpl(props: WidgetProps) {
   const current = value === true ? 'yes' : value === false ? 'no' : '';
   const labelId = `${id}__label`;
   return (
-    <FormControl component="fieldset" required={required} error={Boolean(rawErrors?.length)} disabled={disabled || readonly}>
+    <FormControl
+      component="fieldset"
+      required={required}
+      error={Boolean(rawErrors?.length)}
+      disabled={disabled || readonly}
+    >
       {hideLabel ? null : (
         <FormLabel component="legend" id={labelId}>
           {label}
