@@ -30,8 +30,17 @@ import {
 } from './company-form';
 import { LocationSelects, type NamedOption } from './location-selects';
 
-/** Registration types offered; a stored value outside the list is kept as an extra option. */
-const REGISTRATION_TYPES = ['company', 'cooperative', 'ngo', 'government', 'individual'] as const;
+/**
+ * Registration types offered: the stored value is the English name whatever the interface language,
+ * the label is translated. A stored value outside the list is kept as an extra option.
+ */
+export const REGISTRATION_TYPES = [
+  { value: 'Company', key: 'company' },
+  { value: 'Cooperative', key: 'cooperative' },
+  { value: 'NGO', key: 'ngo' },
+  { value: 'Government institution', key: 'government' },
+  { value: 'Individual business', key: 'individual' },
+] as const;
 
 /** Add (company undefined) or edit a company. A failure keeps what was typed. */
 export function CompanyDialog({
@@ -117,9 +126,12 @@ export function CompanyDialog({
     );
   };
 
-  const registrationTypes: string[] = [...REGISTRATION_TYPES.map((type) => t(`companies.registrationTypes.${type}`))];
-  if (values.type_registration && !registrationTypes.includes(values.type_registration))
-    registrationTypes.push(values.type_registration);
+  const registrationTypes: Array<{ value: string; label: string }> = REGISTRATION_TYPES.map((type) => ({
+    value: type.value,
+    label: t(`companies.registrationTypes.${type.key}`),
+  }));
+  if (values.type_registration && !registrationTypes.some((type) => type.value === values.type_registration))
+    registrationTypes.push({ value: values.type_registration, label: values.type_registration });
 
   return (
     <Dialog
@@ -179,8 +191,8 @@ export function CompanyDialog({
               >
                 <MenuItem value="">{t('common.select')}</MenuItem>
                 {registrationTypes.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {type}
+                  <MenuItem key={type.value} value={type.value}>
+                    {type.label}
                   </MenuItem>
                 ))}
               </TextField>

@@ -11,6 +11,8 @@ export interface Company {
   telephone: string;
   email: string;
   average_monthly_plastic_quantity?: number | string | null;
+  /** The same average under the name the portal sends; answers may carry either. */
+  avgMonthlyPlasticQuantity?: number | string | null;
   activities: string;
   address: string;
   contact_person_name?: string | null;
@@ -71,9 +73,12 @@ export const EMPTY_COMPANY: CompanyFormValues = {
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
-/** Form values of a stored company (edit). */
+/**
+ * Form values of a stored company (edit). The single-use question is not stored: a company with an
+ * average monthly quantity answered yes, one without answered no.
+ */
 export function companyToForm(company: Company): CompanyFormValues {
-  const quantity = text(company.average_monthly_plastic_quantity);
+  const quantity = text(company.avgMonthlyPlasticQuantity ?? company.average_monthly_plastic_quantity).trim();
   return {
     name: text(company.name),
     company_category_id: text(company.company_category_id),

@@ -84,6 +84,16 @@ const companyBody = z.object({
 
 type CompanyBody = z.infer<typeof companyBody>;
 
+const INVALID_OPTION = 'Choose a valid option.';
+
+/** The location levels from the top; each one's id must be a child of the level above. */
+const LOCATION_LEVELS = [
+  { field: 'province_id', kind: 'provinces', name: 'province' },
+  { field: 'district_id', kind: 'districts', name: 'district' },
+  { field: 'sector_id', kind: 'sectors', name: 'sector' },
+  { field: 'cell_id', kind: 'cells', name: 'cell' },
+] as const;
+
 /** A company as the API answers it (the average also under the name the portal sends). */
 export function companyView(company: Company) {
   return { ...company, avgMonthlyPlasticQuantity: company.average_monthly_plastic_quantity };
@@ -92,27 +102,39 @@ export function companyView(company: Company) {
 export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  /** Checks the ids that point into lookup lists exist there. */
+  /**
+   * Checks the ids that point into lookup lists exist there, and that the location is one branch of
+   * the tree (spec 01: each level is chosen from its parent), so a district of another province or a
+   * cell without its sector is refused as the cascading picker would never produce it.
+   */
   async function checkReferences(body: CompanyBody): Promise<void> {
-    const checks: Array<[keyof CompanyBody, string, number | null]> = [
-      ['company_category_id', 'company-categories', body.company_category_id],
-      ['province_id', 'provinces', body.province_id],
-      ['district_id', 'districts', body.district_id],
-      ['sector_id', 'sectors', body.sector_id],
-      ['cell_id', 'cells', body.cell_id],
-    ];
     const errors: FieldError[] = [];
-    for (const [field, kind, id] of checks) {
+    const category = await lookup('company-categories', body.company_category_id);
+    if (!category) errors.push({ field: 'company_category_id', message: INVALID_OPTION });
+    for (const [index, level] of LOCATION_LEVELS.entries()) {
+      const id = body[level.field];
       if (id === null) continue;
-      const row = await db
-        .selectFrom('lookups')
-        .select('id')
-        .where('kind', '=', kind)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!row) errors.push({ field, message: 'Choose a valid option.' });
+      const parent = LOCATION_LEVELS[index - 1];
+      const parentId = parent ? body[parent.field] : null;
+      if (parent && parentId === null) {
+        errors.push({ field: level.field, message: `Choose the ${parent.name} first.` });
+        continue;
+      }
+      const row = await lookup(level.kind, id);
+      if (!row) errors.push({ field: level.field, message: INVALID_OPTION });
+      else if (parent && row.parent_id !== parentId)
+        errors.push({ field: level.field, message: `Not in the chosen ${parent.name}.` });
     }
     if (errors.length > 0) throw new ValidationError(errors);
+  }
+
+  function lookup(kind: string, id: number) {
+    return db
+      .selectFrom('lookups')
+      .select(['id', 'parent_id'])
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   function columns(body: CompanyBody) {

@@ -28,7 +28,7 @@ const reportBody = z.object({
   report_month: z
     .string({ error: REQUIRED })
     .trim()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?/, 'Enter a month as YYYY-MM.')
+    .regex(/^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/, 'Enter a month as YYYY-MM.')
     // Normalised to the first day of the month: one report per month, whatever day was picked.
     .transform((v) => `${v.slice(0, 7)}-01`),
   quantity: z
@@ -43,7 +43,8 @@ const reportBody = z.object({
       { error: 'Enter a quantity in kilograms.' },
     )
     .transform(Number)
-    .pipe(z.number().nonnegative('Enter a quantity in kilograms.').max(1e12)),
+    // A report states what was recycled: an empty month is no report (the portal asks for more than 0).
+    .pipe(z.number().positive('Enter a quantity in kilograms greater than 0.').max(1e12)),
   client_id: z.unknown().optional(),
 });
 
@@ -74,6 +75,10 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(reply, { ...row, company_name: company.name }, 201);
   });
 
+  /**
+   * Contract extension (README "API extensions"): the caller's entries as
+   * [{ id, company_id, company_name, report_month, quantity, created_at }], newest month first.
+   */
   app.get('/clients/report/recycled-quantity/:clientId', async (request, reply) => {
     const clientId = idParam((request.params as { clientId: string }).clientId);
     assertSelf(request, clientId);

@@ -98,4 +98,69 @@ describe('companies', () => {
       avgMonthlyPlasticQuantity: 40,
     });
   });
+  it('refuses a location that is not one branch of the tree', async () => {
+    const fields = async (overrides: Record<string, unknown>) => {
+      const res = await call<{ fields: Array<{ field: string; message: string }> }>(server.app, 'POST', 'companies', {
+        token: alice.token,
+        body: companyBody(alice.id, overrides),
+      });
+      expect(res.status).toBe(422);
+      return res.body.data.fields;
+    };
+    // District 101 belongs to province 1, not to province 2.
+    expect(await fields({ province_id: 2, district_id: 101 })).toEqual([
+      { field: 'district_id', message: 'Not in the chosen province.' },
+    ]);
+    expect(await fields({ province_id: null, district_id: 201 })).toEqual([
+      { field: 'district_id', message: 'Choose the province first.' },
+    ]);
+    expect(await fields({ district_id: 201, sector_id: 999999 })).toEqual([
+      { field: 'sector_id', message: 'Choose a valid option.' },
+    ]);
+    expect(await fields({ district_id: 201, sector_id: null, cell_id: 20101 })).toEqual([
+      { field: 'cell_id', message: 'Choose the sector first.' },
+    ]);
+  });
+
+  it('stores a full location chosen level by level', async () => {
+    const sector = await call<Array<{ id: number }>>(server.app, 'GET', 'sectors/201', { token: alice.token });
+    const sectorId = sector.body.data[0]!.id;
+    const cell = await call<Array<{ id: number }>>(server.app, 'GET', `cells/${sectorId}`, { token: alice.token });
+    const cellId = cell.body.data[0]!.id;
+    const res = await call<Company>(server.app, 'POST', 'companies', {
+      token: alice.token,
+      body: companyBody(alice.id, { sector_id: sectorId, cell_id: cellId }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ province_id: 2, district_id: 201, sector_id: sectorId, cell_id: cellId });
+  });
+
+  it('refuses an update that names another client and leaves the company unchanged', async () => {
+    const created = await call<Company>(server.app, 'POST', 'companies', {
+      token: alice.token,
+      body: companyBody(alice.id, { name: 'Kept Ltd' }),
+    });
+    const res = await call(server.app, 'PUT', `companies/${created.body.data.id}`, {
+      token: alice.token,
+      body: companyBody(bob.id, { name: 'Moved Ltd' }),
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe('Forbidden');
+    const list = await call<Company[]>(server.app, 'GET', `companies/${alice.id}`, { token: alice.token });
+    expect(list.body.data.find((c) => c.id === created.body.data.id)?.name).toBe('Kept Ltd');
+    expect(list.body.data.some((c) => c.name === 'Moved Ltd')).toBe(false);
+  });
+
+  it('validates an update like a creation', async () => {
+    const created = await call<Company>(server.app, 'POST', 'companies', {
+      token: alice.token,
+      body: companyBody(alice.id),
+    });
+    const res = await call(server.app, 'PUT', `companies/${created.body.data.id}`, {
+      token: alice.token,
+      body: companyBody(alice.id, { contact_person_email: 'not-an-email', telephone: '078812345678' }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('Invalid fields: telephone, contact_person_email');
+  });
 });

@@ -61,4 +61,45 @@ describe('recycled quantity reports', () => {
       (await call(server.app, 'GET', `clients/report/recycled-quantity/${bob.id}`, { token: alice.token })).status,
     ).toBe(403);
   });
+  it('asks for a quantity above 0 and a month as YYYY-MM or YYYY-MM-DD', async () => {
+    const post = (body: Record<string, unknown>) =>
+      call<{ fields: Array<{ field: string; message: string }> }>(server.app, 'POST', 'clients/report/recycled-quantity', {
+        token: alice.token,
+        body: { company_id: aliceCompany, report_month: '2026-05-01', quantity: 1, ...body },
+      });
+    const zero = await post({ quantity: 0 });
+    expect(zero.status).toBe(422);
+    expect(zero.body.data.fields).toEqual([
+      { field: 'quantity', message: 'Enter a quantity in kilograms greater than 0.' },
+    ]);
+    for (const report_month of ['2026-05-01junk', '2026-13', '2026-05-32', '26-05']) {
+      expect((await post({ report_month })).body.error).toBe('Invalid fields: report_month');
+    }
+    expect((await post({ quantity: '0.25' })).status).toBe(201);
+  });
+
+  it('lists only the caller entries with the company name', async () => {
+    await call(server.app, 'POST', 'clients/report/recycled-quantity', {
+      token: bob.token,
+      body: { company_id: bobCompany, report_month: '2026-01', quantity: 7 },
+    });
+    const list = await call<Array<Record<string, unknown>>>(
+      server.app,
+      'GET',
+      `clients/report/recycled-quantity/${bob.id}`,
+      { token: bob.token },
+    );
+    expect(list.body.data).toEqual([
+      expect.objectContaining({
+        company_id: bobCompany,
+        company_name: 'Green Packaging Ltd',
+        report_month: '2026-01-01',
+        quantity: 7,
+      }),
+    ]);
+    expect(Object.keys(list.body.data[0] ?? {}).sort()).toEqual(
+      ['company_id', 'company_name', 'created_at', 'id', 'quantity', 'report_month'].sort(),
+    );
+    expect((await call(server.app, 'GET', `clients/report/recycled-quantity/${bob.id}`)).status).toBe(401);
+  });
 });

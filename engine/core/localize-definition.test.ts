@@ -1,0 +1,269 @@
+import { describe, expect, it } from 'vitest';
+import type { ServiceDefinition } from './definition-types';
+import { validateFormData } from './form-validator';
+import {
+  definitionStrings,
+  localizeDefinition,
+  localizeSchema,
+  localizeUiSchema,
+  type LocalizedExtraUpload,
+} from './localize-definition';
+
+const definition: ServiceDefinition = {
+  version: 1,
+  id: 99,
+  key: 'sample',
+  title: 'Sample service',
+  summary: 'A sample',
+  department: 'Sample unit',
+  routes: { info: '/sample', apply: '/sample-apply', view: '/view-sample' },
+  info: { fee: 'FREE', validity: '5', processingDays: 30, howToApply: ['Fill in the form.', 'Submit it.'] },
+  wizard: { title: 'Apply | Sample' },
+  form: { schema: 'schema.json', ui: 'ui.json' },
+  documents: {
+    accept: ['pdf'],
+    serviceAttachments: false,
+    extra: [
+      {
+        name: 'EIA report',
+        description: 'The environmental impact assessment',
+        required: true,
+        when: { kind: 'big' },
+        requiredMessage: 'Please upload the EIA report',
+      },
+    ],
+  },
+  submit: { calls: [{ name: 'save', method: 'POST', path: 'sample', body: { '...': '$form' }, savesRecord: true }] },
+  view: { record: 'sample_record', rows: [{ label: 'Kind', field: 'kind' }] },
+  formSchema: {
+    $comment: 'Not shown',
+    type: 'object',
+    required: ['kind', 'id_number'],
+    properties: {
+      kind: {
+        type: 'string',
+        title: 'Kind',
+        description: 'What you apply for',
+        oneOf: [
+          { const: 'big', title: 'Big' },
+          { const: 'small', title: 'Small' },
+        ],
+      },
+      id_number: {
+        type: 'string',
+        title: 'ID number',
+        pattern: '^[0-9]{16}$',
+        errorMessage: { pattern: 'Your ID number must be 16 digits!' },
+      },
+      usage: { type: 'string', title: 'Usage', enum: ['Local Sale', 'Export'], default: 'Export' },
+      contact: {
+        type: 'object',
+        title: 'Contact',
+        properties: { phone: { type: 'string', title: 'Phone' } },
+      },
+      items: { type: 'array', title: 'Items', items: { type: 'string', title: 'Item' } },
+    },
+    allOf: [
+      {
+        if: { properties: { kind: { const: 'big' } }, required: ['kind'] },
+        then: {
+          properties: { size: { type: 'number', title: 'Size' } },
+          required: ['size'],
+          errorMessage: { required: { size: 'Please give the size' } },
+        },
+      },
+    ],
+  },
+  uiSchema: {
+    'ui:order': ['kind', '*'],
+    kind: { 'ui:widget': 'radio', 'ui:help': 'Choose one' },
+    id_number: { 'ui:placeholder': '16 digits', 'ui:title': 'National ID' },
+    usage: { 'ui:enumNames': ['Local Sale', 'Export'] },
+    contact: { phone: { 'ui:description': 'Mobile phone', 'ui:options': { inputType: 'tel' } } },
+    area_id: {
+      'ui:widget': 'lookup',
+      'ui:options': {
+        source: 'areas',
+        nameField: 'area_name',
+        exclude: ['Other'],
+        extraOptions: [{ value: 0, label: 'Other' }],
+        help: 'Where you use it',
+      },
+    },
+  },
+  callSchemas: {},
+};
+
+const GERMAN: Record<string, string> = {
+  'Sample service': 'Beispieldienst',
+  'A sample': 'Ein Beispiel',
+  'Sample unit': 'Beispielreferat',
+  FREE: 'KOSTENLOS',
+  'Fill in the form.': 'Füllen Sie das Formular aus.',
+  'Submit it.': 'Reichen Sie es ein.',
+  'Apply | Sample': 'Antrag | Beispiel',
+  'EIA report': 'UVP-Bericht',
+  'The environmental impact assessment': 'Die Umweltverträglichkeitsprüfung',
+  'Please upload the EIA report': 'Bitte laden Sie den UVP-Bericht hoch',
+  Kind: 'Art',
+  'What you apply for': 'Was Sie beantragen',
+  Big: 'Groß',
+  Small: 'Klein',
+  'ID number': 'Ausweisnummer',
+  'Your ID number must be 16 digits!': 'Ihre Ausweisnummer muss 16 Ziffern haben!',
+  'Local Sale': 'Inlandsverkauf',
+  Export: 'Ausfuhr',
+  Size: 'Größe',
+  'Please give the size': 'Bitte geben Sie die Größe an',
+  'Choose one': 'Wählen Sie eine Option',
+  'National ID': 'Personalausweis',
+  Other: 'Sonstiges',
+};
+const german = (text: string): string => GERMAN[text] ?? text;
+
+describe('localizeDefinition', () => {
+  const localized = localizeDefinition(definition, german);
+
+  it('translates the texts of service.json and leaves ids, routes, calls and numbers alone', () => {
+    expect(localized.title).toBe('Beispieldienst');
+    expect(localized.summary).toBe('Ein Beispiel');
+    expect(localized.department).toBe('Beispielreferat');
+    expect(localized.wizard.title).toBe('Antrag | Beispiel');
+    expect(localized.info).toEqual({
+      fee: 'KOSTENLOS',
+      validity: '5',
+      processingDays: 30,
+      howToApply: ['Füllen Sie das Formular aus.', 'Reichen Sie es ein.'],
+    });
+    expect(localized.view.rows).toEqual([{ label: 'Art', field: 'kind' }]);
+    expect(localized.routes).toEqual(definition.routes);
+    expect(localized.submit).toEqual(definition.submit);
+    expect(localized.key).toBe('sample');
+  });
+
+  it('shows a translated label for an extra upload but keeps its name, which is sent to the server', () => {
+    const [extra] = (localized.documents.extra ?? []) as LocalizedExtraUpload[];
+    expect(extra).toEqual({
+      name: 'EIA report',
+      label: 'UVP-Bericht',
+      description: 'Die Umweltverträglichkeitsprüfung',
+      required: true,
+      when: { kind: 'big' },
+      requiredMessage: 'Bitte laden Sie den UVP-Bericht hoch',
+    });
+  });
+
+  it('translates schema titles, descriptions, option titles and errorMessage texts at any depth', () => {
+    const properties = localized.formSchema.properties as Record<string, Record<string, unknown>>;
+    expect(properties.kind).toEqual({
+      type: 'string',
+      title: 'Art',
+      description: 'Was Sie beantragen',
+      oneOf: [
+        { const: 'big', title: 'Groß' },
+        { const: 'small', title: 'Klein' },
+      ],
+    });
+    expect(properties.id_number?.errorMessage).toEqual({ pattern: 'Ihre Ausweisnummer muss 16 Ziffern haben!' });
+    // enum values and defaults are data, not texts.
+    expect(properties.usage).toMatchObject({ enum: ['Local Sale', 'Export'], default: 'Export' });
+    const then = (localized.formSchema.allOf as Array<Record<string, Record<string, unknown>>>)[0]?.then;
+    expect(then?.properties).toEqual({ size: { type: 'number', title: 'Größe' } });
+    expect(then?.errorMessage).toEqual({ required: { size: 'Bitte geben Sie die Größe an' } });
+    expect(localized.formSchema.$comment).toBe('Not shown');
+  });
+
+  it('translates uiSchema texts, enum names and extra option labels, keeping the English name', () => {
+    const ui = localized.uiSchema as Record<string, Record<string, unknown>>;
+    expect(ui.kind).toEqual({ 'ui:widget': 'radio', 'ui:help': 'Wählen Sie eine Option' });
+    expect(ui.id_number).toEqual({ 'ui:placeholder': '16 digits', 'ui:title': 'Personalausweis' });
+    expect(ui.usage).toEqual({ 'ui:enumNames': ['Inlandsverkauf', 'Ausfuhr'] });
+    expect(ui['area_id']?.['ui:options']).toEqual({
+      source: 'areas',
+      nameField: 'area_name',
+      exclude: ['Other'],
+      extraOptions: [{ value: 0, label: 'Sonstiges', name: 'Other' }],
+      help: 'Where you use it',
+    });
+    expect(localized.uiSchema['ui:order']).toEqual(['kind', '*']);
+  });
+
+  it('does not change its input', () => {
+    const before = JSON.stringify(definition);
+    localizeDefinition(definition, () => 'X');
+    expect(JSON.stringify(definition)).toBe(before);
+  });
+
+  it('gives a definition that accepts and refuses the same data, with translated custom messages', () => {
+    const data = { kind: 'big', id_number: '12', usage: 'Export' };
+    const original = validateFormData(definition.formSchema, data);
+    const translated = validateFormData(localized.formSchema, data);
+    expect(translated.map((e) => e.field)).toEqual(original.map((e) => e.field));
+    expect(translated).toEqual(
+      expect.arrayContaining([
+        { field: 'id_number', message: 'Ihre Ausweisnummer muss 16 Ziffern haben!', custom: true },
+        { field: 'size', message: 'Bitte geben Sie die Größe an', custom: true },
+      ]),
+    );
+    expect(validateFormData(localized.formSchema, { kind: 'small', id_number: '1234567890123456' })).toEqual([]);
+  });
+
+  it('leaves texts without letters (numbers, symbols) untranslated', () => {
+    expect(localizeSchema({ title: '42', properties: { a: { title: '-' } } }, () => 'X')).toEqual({
+      title: '42',
+      properties: { a: { title: '-' } },
+    });
+    expect(localizeUiSchema({ a: { 'ui:enumNames': { x: 'Yes', y: 7 } } }, () => 'X')).toEqual({
+      a: { 'ui:enumNames': { x: 'X', y: 7 } },
+    });
+  });
+});
+
+describe('definitionStrings', () => {
+  it('lists every translated text once, in the order met', () => {
+    const strings = definitionStrings(definition);
+    expect(strings).toEqual([
+      'Fill in the form.',
+      'Submit it.',
+      'FREE',
+      'EIA report',
+      'The environmental impact assessment',
+      'Please upload the EIA report',
+      'Sample service',
+      'A sample',
+      'Sample unit',
+      'Apply | Sample',
+      'Kind',
+      'What you apply for',
+      'Big',
+      'Small',
+      'ID number',
+      'Your ID number must be 16 digits!',
+      'Usage',
+      'Local Sale',
+      'Export',
+      'Contact',
+      'Phone',
+      'Items',
+      'Item',
+      'Size',
+      'Please give the size',
+      'Choose one',
+      '16 digits',
+      'National ID',
+      'Mobile phone',
+      'Other',
+      'Where you use it',
+    ]);
+  });
+
+  it('covers exactly what localizeDefinition translates', () => {
+    const strings = new Set(definitionStrings(definition));
+    const asked: string[] = [];
+    localizeDefinition(definition, (text) => {
+      asked.push(text);
+      return text;
+    });
+    expect(new Set(asked)).toEqual(strings);
+  });
+});

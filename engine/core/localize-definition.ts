@@ -1,0 +1,203 @@
+import type { ExtraUpload, JsonSchema, ServiceDefinition, UiSchema } from './definition-types';
+
+/**
+ * Translation of a service definition's own texts. A definition is written in English; per-service
+ * catalogues (`services/<key>/i18n/<lang>.json`) map each English text to its translation, keyed by
+ * the text itself so analysts read them easily and reordering fields never breaks them.
+ *
+ * Only what people read is translated: titles, descriptions, help, placeholders, option labels and
+ * custom error messages. Values (`const`, `enum`, `default`), names that travel to the server
+ * (upload names, lookup names) and rules stay as written, so a localized definition accepts and
+ * produces exactly the data of the English one and the server keeps validating with the original.
+ */
+
+/** Maps an English text of a definition to the text shown; returns its argument when untranslated. */
+export type Translate = (text: string) => string;
+
+/** A definition whose texts can be localized: what the portal renders. */
+export type LocalizableDefinition = Pick<
+  ServiceDefinition,
+  'title' | 'summary' | 'department' | 'info' | 'wizard' | 'documents' | 'view' | 'formSchema' | 'uiSchema'
+>;
+
+/** An upload of the documents step with the text shown for its stable `name`. */
+export interface LocalizedExtraUpload extends ExtraUpload {
+  /** Shown instead of `name`, which stays the English one sent to the server. */
+  label?: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Texts worth translating: anything with a letter ("FREE", "NA"), not "5" or "30". */
+function isTextual(value: unknown): value is string {
+  return typeof value === 'string' && /\p{L}/u.test(value);
+}
+
+function text(value: string, translate: Translate): string {
+  return isTextual(value) ? translate(value) : value;
+}
+
+/** Keywords holding one sub-schema. */
+const SCHEMA_KEYWORDS = [
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+] as const;
+/** Keywords holding a list of sub-schemas. */
+const SCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+/** Keywords holding a map of name -> sub-schema. */
+const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies'] as const;
+
+/** ajv-errors messages: a string, or an object of keyword / property -> message at any depth. */
+function localizeErrorMessage(value: unknown, translate: Translate): unknown {
+  if (typeof value === 'string') return text(value, translate);
+  if (Array.isArray(value)) return value.map((item) => localizeErrorMessage(item, translate));
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = localizeErrorMessage(item, translate);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * A JSON Schema with its `title`, `description` and `errorMessage` texts translated at every depth
+ * (properties, branches of if/then/else and allOf/anyOf/oneOf, items, definitions). Values such as
+ * `const`, `enum`, `default` and `examples` are data and are left alone.
+ */
+export function localizeSchema(schema: JsonSchema, translate: Translate): JsonSchema {
+  const out: JsonSchema = { ...schema };
+  if (typeof schema.title === 'string') out.title = text(schema.title, translate);
+  if (typeof schema.description === 'string') out.description = text(schema.description, translate);
+  if ('errorMessage' in schema) out.errorMessage = localizeErrorMessage(schema.errorMessage, translate);
+  for (const key of SCHEMA_KEYWORDS) {
+    const sub = schema[key];
+    if (isRecord(sub)) out[key] = localizeSchema(sub, translate);
+    else if (key === 'items' && Array.isArray(sub))
+      out[key] = sub.map((item) => (isRecord(item) ? localizeSchema(item, translate) : item));
+  }
+  for (const key of SCHEMA_LIST_KEYWORDS) {
+    const list = schema[key];
+    if (Array.isArray(list)) out[key] = list.map((item) => (isRecord(item) ? localizeSchema(item, translate) : item));
+  }
+  for (const key of SCHEMA_MAP_KEYWORDS) {
+    const map = schema[key];
+    if (!isRecord(map)) continue;
+    const localized: Record<string, unknown> = {};
+    // dependencies may also hold arrays of property names: those are kept as they are.
+    for (const [name, sub] of Object.entries(map)) localized[name] = isRecord(sub) ? localizeSchema(sub, translate) : sub;
+    out[key] = localized;
+  }
+  return out;
+}
+
+/** uiSchema keys (directly or inside `ui:options`) whose string value is shown. */
+const UI_TEXT_KEYS = ['title', 'description', 'help', 'placeholder', 'label'] as const;
+
+function localizeEnumNames(value: unknown, translate: Translate): unknown {
+  if (Array.isArray(value)) return value.map((name) => (typeof name === 'string' ? text(name, translate) : name));
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, name] of Object.entries(value)) out[key] = typeof name === 'string' ? text(name, translate) : name;
+    return out;
+  }
+  return value;
+}
+
+function localizeUiOptions(options: Record<string, unknown>, translate: Translate): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...options };
+  for (const key of UI_TEXT_KEYS) {
+    const value = options[key];
+    if (typeof value === 'string') out[key] = text(value, translate);
+  }
+  if ('enumNames' in options) out.enumNames = localizeEnumNames(options.enumNames, translate);
+  if (Array.isArray(options.extraOptions)) {
+    out.extraOptions = options.extraOptions.map((option) => {
+      if (!isRecord(option) || typeof option.label !== 'string') return option;
+      // `name` keeps the English label: it is what the widget writes to its name field, which rules
+      // compare (e.g. consumption_area_name === "Other") and the server recomputes in English.
+      return { ...option, label: text(option.label, translate), name: option.name ?? option.label };
+    });
+  }
+  return out;
+}
+
+/**
+ * A uiSchema with its shown texts translated: `ui:title`, `ui:description`, `ui:help`,
+ * `ui:placeholder`, `ui:enumNames` and the same inside `ui:options` (plus `extraOptions` labels),
+ * for every field at any depth.
+ */
+export function localizeUiSchema(uiSchema: UiSchema, translate: Translate): UiSchema {
+  const out: UiSchema = {};
+  for (const [key, value] of Object.entries(uiSchema)) {
+    if (key.startsWith('ui:')) {
+      const name = key.slice(3);
+      if ((UI_TEXT_KEYS as readonly string[]).includes(name) && typeof value === 'string')
+        out[key] = text(value, translate);
+      else if (name === 'enumNames') out[key] = localizeEnumNames(value, translate);
+      else if (name === 'options' && isRecord(value)) out[key] = localizeUiOptions(value, translate);
+      else out[key] = value;
+    } else out[key] = isRecord(value) ? localizeUiSchema(value, translate) : value;
+  }
+  return out;
+}
+
+function localizeExtra(extra: ExtraUpload, translate: Translate): LocalizedExtraUpload {
+  const out: LocalizedExtraUpload = { ...extra, label: text(extra.name, translate) };
+  if (extra.description !== undefined) out.description = text(extra.description, translate);
+  if (extra.requiredMessage !== undefined) out.requiredMessage = text(extra.requiredMessage, translate);
+  return out;
+}
+
+/**
+ * A translated copy of a definition: `translate` receives each English text people read and returns
+ * what to show. Covers service.json (title, summary, department, wizard title, textual fee and
+ * validity, How to Apply paragraphs, extra upload names, descriptions and messages, view row
+ * labels), the form schema (titles, descriptions, `errorMessage` texts at any depth, option titles
+ * of `oneOf`/`anyOf` consts) and the uiSchema (titles, descriptions, help, placeholders, enum names,
+ * extra option labels). Everything else (ids, routes, rules, values, calls) is kept, so the copy
+ * validates and submits the same data as the original. The input is not changed.
+ */
+export function localizeDefinition<D extends LocalizableDefinition>(definition: D, translate: Translate): D {
+  const { info, documents, view } = definition;
+  const localizedInfo = { ...info, howToApply: info.howToApply.map((p) => text(p, translate)) };
+  if (info.fee !== undefined) localizedInfo.fee = text(info.fee, translate);
+  if (info.validity !== undefined) localizedInfo.validity = text(info.validity, translate);
+  const localizedDocuments = { ...documents };
+  if (documents.extra) localizedDocuments.extra = documents.extra.map((extra) => localizeExtra(extra, translate));
+  return {
+    ...definition,
+    title: text(definition.title, translate),
+    summary: text(definition.summary, translate),
+    department: text(definition.department, translate),
+    info: localizedInfo,
+    wizard: { ...definition.wizard, title: text(definition.wizard.title, translate) },
+    documents: localizedDocuments,
+    view: { ...view, rows: view.rows.map((row) => ({ ...row, label: text(row.label, translate) })) },
+    formSchema: localizeSchema(definition.formSchema, translate),
+    uiSchema: localizeUiSchema(definition.uiSchema, translate),
+  };
+}
+
+/**
+ * Every text of a definition that `localizeDefinition` translates, once each, in the order met.
+ * `npm run i18n:check` asks each service catalogue for all of them.
+ */
+export function definitionStrings(definition: LocalizableDefinition): string[] {
+  const seen = new Set<string>();
+  localizeDefinition(definition, (value) => {
+    seen.add(value);
+    return value;
+  });
+  return [...seen];
+}
