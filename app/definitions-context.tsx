@@ -1,8 +1,9 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ServiceDefinition } from '../engine/core/definition-types';
 import type { DefinitionsResult } from './definitions';
+import { localizedDefinitions } from './localized-definitions';
 import { DefinitionProblems } from './pages/definition-problems';
 
 /** Where the portal gets its service definitions from; tests give fixed ones. */
@@ -46,9 +47,11 @@ function toState(result: DefinitionsResult | undefined): DefinitionsState {
   return { status: 'ready', definitions: result.definitions };
 }
 
-/** The service definitions, loading them on first use. */
+/** The service definitions in the interface language, loading them on first use. */
 export function useDefinitions(): DefinitionsState {
   const source = useContext(DefinitionsContext);
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const [state, setState] = useState<DefinitionsState>(() => toState(source.peek()));
   useEffect(() => {
     if (state.status !== 'loading') return;
@@ -61,7 +64,14 @@ export function useDefinitions(): DefinitionsState {
       live = false;
     };
   }, [source, state.status]);
-  return state;
+  // Translated copies are cached per definition and language: the same objects on every render.
+  return useMemo(
+    () =>
+      state.status === 'ready'
+        ? { status: 'ready', definitions: localizedDefinitions(state.definitions, language) }
+        : state,
+    [state, language],
+  );
 }
 
 /**

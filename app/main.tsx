@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import './i18n';
+import { i18nReady } from './i18n';
 import { ApiContext } from './api-context';
 import { createAppApi } from './api';
 import { appRoutes } from './routes';
@@ -15,13 +15,17 @@ const api = createAppApi(() => void router.navigate('/login'));
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <ApiContext.Provider value={api}>
-        <RouterProvider router={router} />
-      </ApiContext.Provider>
-    </ThemeProvider>
-  </StrictMode>,
+const root = createRoot(container);
+// The first render waits for the stored language's catalogue, so no English text flashes first.
+void i18nReady.finally(() =>
+  root.render(
+    <StrictMode>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <ApiContext.Provider value={api}>
+          <RouterProvider router={router} />
+        </ApiContext.Provider>
+      </ThemeProvider>
+    </StrictMode>,
+  ),
 );

@@ -41,6 +41,24 @@ describe('routes', () => {
     expect(await screen.findByText('Failed to load services. Please try again later.')).toBeTruthy();
   });
 
+  it('sends a signed-in user from / to the dashboard', async () => {
+    setStoredUser({ id: 7, first_name: 'Ada', last_name: 'Uwase', email: 'a@example.org', token: 't' });
+    const { router } = renderRoutes(appRoutes, { api: fakeApi({}) });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('opens the Recycled page at /plastics-recycled', async () => {
+    setStoredUser({ id: 7, first_name: 'Ada', last_name: 'Uwase', email: 'a@example.org', token: 't' });
+    const api = fakeApi({
+      'GET application/check-plastic-bags-authorization/7': () => ok({ has_submitted_auth_plastic_bag: true }),
+      'GET clients/report/recycled-quantity/7': () => ok([]),
+    });
+    renderRoutes(appRoutes, { api, at: '/plastics-recycled' });
+    expect(await screen.findByRole('heading', { name: 'Recycled plastics' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Add Entry' })).toBeTruthy();
+  });
+
   it('sends a visitor of a protected page to the login page', async () => {
     renderRoutes(appRoutes, { at: '/companies' });
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();

@@ -45,6 +45,10 @@ export const appRoutes: RouteObject[] = [
             path: '/companies',
             lazy: async () => ({ Component: (await import('./companies/companies-page')).CompaniesPage }),
           },
+          {
+            path: '/plastics-recycled',
+            lazy: async () => ({ Component: (await import('./recycled/recycled-page')).RecycledPage }),
+          },
           { path: '/profile', lazy: async () => ({ Component: (await import('./pages/profile-page')).ProfilePage }) },
           {
             path: '*',

@@ -53,3 +53,19 @@ export function validatePasswords(password: string, confirmation: string): Field
   if (password !== confirmation) errors.confirmation = 'validation.passwordsMismatch';
   return errors;
 }
+
+export type ProfileField = 'first_name' | 'last_name' | 'other_name' | 'email' | 'phone' | 'id_number';
+
+/**
+ * Errors of the profile form: first name, last name and email required, email format; other names,
+ * phone and id number optional, but a phone that is given has 10 digits (the server refuses others).
+ */
+export function validateProfile(v: Record<ProfileField, string>): FieldErrors<ProfileField> {
+  const errors: FieldErrors<ProfileField> = {};
+  if (!v.first_name.trim()) errors.first_name = 'validation.required';
+  if (!v.last_name.trim()) errors.last_name = 'validation.required';
+  if (!v.email.trim()) errors.email = 'validation.required';
+  else if (!isEmail(v.email)) errors.email = 'validation.email';
+  if (v.phone.trim() && !isTenDigitPhone(v.phone)) errors.phone = 'validation.phone';
+  return errors;
+}

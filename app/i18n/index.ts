@@ -1,21 +1,32 @@
+/**
+ * The interface languages (i18next). One `translation` namespace is assembled per language from
+ * every catalogue group of the project: `engine/react/i18n/<lang>.json` (the wizard's texts) and each
+ * `app/**\/i18n/<lang>.json` (the portal's, one folder per feature), so a feature adds its texts by
+ * adding a folder, with no code change. Portal groups are merged after the engine's and win.
+ *
+ * English is bundled with the landing page; the other languages are fetched when chosen (or found
+ * in localStorage at start: `main.tsx` waits for them before the first render, so nothing flashes
+ * in English). Loading a language also loads the service definitions' catalogues of that language
+ * (`services/<key>/i18n/<lang>.json`, English text -> translation; see `serviceTranslator`).
+ */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import engineEn from '../../engine/react/i18n/en.json';
-import en from './en.json';
-import de from './de.json';
-import it from './it.json';
-import ru from './ru.json';
-import es from './es.json';
 import { LANGUAGE_STORAGE_KEY, storedLanguage, type LanguageCode } from './languages';
 
 type Catalogue = { [key: string]: string | Catalogue };
+/** A service's texts: English text -> translation. */
+export type ServiceCatalogue = Record<string, string>;
 
-// The wizard's own catalogue (engine/react) is merged under the portal's, so one `t` serves both.
-// Its translations, when they exist, are picked up by name; English is the fallback.
-const engineTranslations = import.meta.glob<Catalogue>('../../engine/react/i18n/{de,it,ru,es}.json', {
+const englishGroups = import.meta.glob<Catalogue>(['../**/i18n/en.json', '../../engine/react/i18n/en.json'], {
   eager: true,
   import: 'default',
 });
+// One small chunk per file, fetched only when its language is chosen.
+const otherGroups = import.meta.glob<Catalogue>(
+  ['../**/i18n/*.json', '../../engine/react/i18n/*.json', '!../**/i18n/en.json', '!../../engine/react/i18n/en.json'],
+  { import: 'default' },
+);
+const serviceGroups = import.meta.glob<ServiceCatalogue>('../../services/*/i18n/*.json', { import: 'default' });
 
 function isCatalogue(value: unknown): value is Catalogue {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -31,33 +42,103 @@ export function mergeCatalogues(base: Catalogue, over: Catalogue): Catalogue {
   return out;
 }
 
-const portal: Record<LanguageCode, Catalogue> = { en, de, it, ru, es };
-
-function catalogueFor(code: LanguageCode): Catalogue {
-  const engine =
-    (code === 'en' ? undefined : engineTranslations[`../../engine/react/i18n/${code}.json`]) ?? (engineEn as Catalogue);
-  return mergeCatalogues(engine, portal[code]);
+/** The language of a catalogue file: `../feature/i18n/de.json` or `./de.json` (this folder) -> `de`. */
+export function languageOfPath(path: string): string | undefined {
+  return /(?:^|\/)([a-z]{2,3}(?:-[A-Za-z0-9]+)?)\.json$/.exec(path)?.[1];
 }
 
+/** Engine groups first, then the portal's in path order: later groups win on a shared key. */
+function groupOrder(a: string, b: string): number {
+  const engine = (path: string) => (path.includes('/engine/') ? 0 : 1);
+  return engine(a) - engine(b) || a.localeCompare(b);
+}
+
+/** Merges the groups of one language, given as path -> catalogue. */
+export function assembleCatalogue(groups: Record<string, Catalogue>): Catalogue {
+  return Object.keys(groups)
+    .sort(groupOrder)
+    .reduce<Catalogue>((merged, path) => mergeCatalogues(merged, groups[path] ?? {}), {});
+}
+
+const english = assembleCatalogue(englishGroups);
+
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(
-    (Object.keys(portal) as LanguageCode[]).map((code) => [code, { translation: catalogueFor(code) }]),
-  ),
-  lng: storedLanguage(),
+  resources: { en: { translation: english } },
+  // The stored language is switched to once its catalogue is loaded (see `i18nReady`).
+  lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
 });
 
-/** Switches the interface language and keeps the choice locally. */
-export function changeLanguage(code: LanguageCode): void {
+/** Service catalogues per loaded language: service key -> English text -> translation. */
+const serviceCatalogues = new Map<string, Map<string, ServiceCatalogue>>();
+const loading = new Map<string, Promise<void>>();
+
+async function fetchLanguage(code: LanguageCode): Promise<void> {
+  const entries = <T>(files: Record<string, () => Promise<T>>) =>
+    Object.entries(files).filter(([path]) => languageOfPath(path) === code);
+  const [groups, services] = await Promise.all([
+    Promise.all(entries(otherGroups).map(async ([path, load]) => [path, await load()] as const)),
+    Promise.all(
+      entries(serviceGroups).map(
+        async ([path, load]) => [/services\/([^/]+)\/i18n\//.exec(path)?.[1] ?? '', await load()] as const,
+      ),
+    ),
+  ]);
+  i18n.addResourceBundle(code, 'translation', assembleCatalogue(Object.fromEntries(groups)), true, true);
+  serviceCatalogues.set(code, new Map(services));
+}
+
+/**
+ * Loads a language's catalogues once (English is always there). A failed load is forgotten so the
+ * next switch tries again; until then the texts fall back to English.
+ */
+export function loadLanguage(code: LanguageCode): Promise<void> {
+  if (code === 'en') return Promise.resolve();
+  let promise = loading.get(code);
+  if (!promise) {
+    promise = fetchLanguage(code);
+    loading.set(code, promise);
+    promise.catch(() => loading.delete(code));
+  }
+  return promise;
+}
+
+/** True once the service catalogues of `language` are loaded (always for English). */
+export function hasServiceCatalogues(language: string): boolean {
+  return language === 'en' || serviceCatalogues.has(language);
+}
+
+/**
+ * Translates one service definition's texts in `language`: the text itself when the language or the
+ * text has no translation. Undefined while the language's catalogues are not loaded (English needs none).
+ */
+export function serviceTranslator(serviceKey: string, language: string): ((text: string) => string) | undefined {
+  if (language === 'en') return (text) => text;
+  const services = serviceCatalogues.get(language);
+  if (!services) return undefined;
+  const catalogue = services.get(serviceKey) ?? {};
+  return (text) => {
+    const translated = catalogue[text];
+    return typeof translated === 'string' && translated !== '' ? translated : text;
+  };
+}
+
+/** Switches the interface language (loading it first) and keeps the choice locally. */
+export async function changeLanguage(code: LanguageCode): Promise<void> {
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, code);
   } catch {
     // Storage may be unavailable (private mode); the switch still applies to this page.
   }
-  void i18n.changeLanguage(code);
+  try {
+    await loadLanguage(code);
+  } catch {
+    // Offline or a failed chunk: the language applies with English texts where none are loaded.
+  }
+  await i18n.changeLanguage(code);
 }
 
 // Screen readers pick the pronunciation from <html lang>.
@@ -65,5 +146,19 @@ i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+
+/** Activates the stored language (loading it first), as at start; English needs nothing. */
+export async function activateStoredLanguage(code: LanguageCode = storedLanguage()): Promise<void> {
+  if (code === 'en') return;
+  try {
+    await loadLanguage(code);
+  } catch {
+    // As in changeLanguage: English texts until a later switch loads the language.
+  }
+  await i18n.changeLanguage(code);
+}
+
+/** Resolves once the stored language is loaded and active: render after it to avoid English flashing. */
+export const i18nReady: Promise<void> = activateStoredLanguage();
 
 export default i18n;

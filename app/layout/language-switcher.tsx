@@ -31,7 +31,7 @@ export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'p
             lang={language.code}
             selected={language.code === current.code}
             onClick={() => {
-              if (isLanguageCode(language.code)) changeLanguage(language.code);
+              if (isLanguageCode(language.code)) void changeLanguage(language.code);
               setAnchor(null);
             }}
           >

@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import {
   AppBar,
   Badge,
@@ -30,8 +30,8 @@ import BusinessIcon from '@mui/icons-material/Business';
 import RecyclingIcon from '@mui/icons-material/Recycling';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../api-context';
 import { useUser } from '../auth/user-store';
+import { RecycledAccessContext, RECYCLED_PATH, useRecycledAccessState } from '../recycled/recycled-access';
 import { Footer } from './footer';
 import { LanguageSwitcher } from './language-switcher';
 import { SkipLink } from './skip-link';
@@ -51,24 +51,8 @@ interface NavEntry {
   icon: ReactNode;
 }
 
-/** Whether the client has submitted a plastic bags authorization (then Recycled is offered). */
-function useHasPlasticBagsAuthorization(clientId: number | undefined): boolean {
-  const api = useApi();
-  const [has, setHas] = useState(false);
-  useEffect(() => {
-    if (clientId === undefined) return;
-    let live = true;
-    void api
-      .get<{ has_submitted_auth_plastic_bag?: boolean }>(`application/check-plastic-bags-authorization/${clientId}`)
-      .then((result) => {
-        if (live) setHas(result.ok && result.data?.has_submitted_auth_plastic_bag === true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [api, clientId]);
-  return has;
-}
+/** Pages on whose visit a missing Recycled entry is checked again (no full reload needed). */
+const RECHECK_PATHS = ['/dashboard', RECYCLED_PATH];
 
 /** Frame of the signed-in pages: top bar, navigation drawer, main content, footer. */
 export function Layout() {
@@ -81,7 +65,18 @@ export function Layout() {
   const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
   const [noticeAnchor, setNoticeAnchor] = useState<HTMLElement | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
-  const hasRecycled = useHasPlasticBagsAuthorization(user?.id);
+  const recycledAccess = useRecycledAccessState(user?.id);
+  const hasRecycled = recycledAccess.allowed === true;
+  const { refresh: refreshRecycled } = recycledAccess;
+  const previousPath = useRef(location.pathname);
+
+  // The first plastics submission opens Recycled: coming back to the dashboard (the success panel's
+  // Back link) asks again, so the entry appears without a reload. Once allowed it stays.
+  useEffect(() => {
+    if (previousPath.current === location.pathname) return;
+    previousPath.current = location.pathname;
+    if (!hasRecycled && RECHECK_PATHS.includes(location.pathname)) refreshRecycled();
+  }, [location.pathname, hasRecycled, refreshRecycled]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(Boolean(document.fullscreenElement));
@@ -101,7 +96,7 @@ export function Layout() {
     { to: '/dashboard', label: t('nav.dashboard'), icon: <DashboardIcon /> },
     { to: '/services', label: t('nav.services'), icon: <MiscellaneousServicesIcon /> },
     { to: '/companies', label: t('nav.companies'), icon: <BusinessIcon /> },
-    ...(hasRecycled ? [{ to: '/plastics-recycled', label: t('nav.recycled'), icon: <RecyclingIcon /> }] : []),
+    ...(hasRecycled ? [{ to: RECYCLED_PATH, label: t('nav.recycled'), icon: <RecyclingIcon /> }] : []),
   ];
 
   const nav = (
@@ -133,117 +128,119 @@ export function Layout() {
     setter(event.currentTarget);
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <SkipLink />
-      <AppBar position="fixed" component="header" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
-        <Toolbar>
-          {!desktop && (
+    <RecycledAccessContext.Provider value={recycledAccess}>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <SkipLink />
+        <AppBar position="fixed" component="header" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
+          <Toolbar>
+            {!desktop && (
+              <IconButton
+                color="inherit"
+                edge="start"
+                onClick={() => setMobileOpen(true)}
+                aria-label={t('layout.openNavigation')}
+                sx={{ mr: 1 }}
+              >
+                <MenuIcon />
+              </IconButton>
+            )}
+            <Typography
+              component={RouterLink}
+              to="/dashboard"
+              variant="h6"
+              sx={{ flexGrow: 1, color: 'inherit', textDecoration: 'none', fontWeight: 700 }}
+            >
+              {t('app.title')}
+            </Typography>
+            <Tooltip title={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}>
+              <IconButton
+                color="inherit"
+                onClick={toggleFullscreen}
+                aria-label={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}
+              >
+                {fullscreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
+              </IconButton>
+            </Tooltip>
             <IconButton
               color="inherit"
-              edge="start"
-              onClick={() => setMobileOpen(true)}
-              aria-label={t('layout.openNavigation')}
-              sx={{ mr: 1 }}
+              onClick={openMenu(setNoticeAnchor)}
+              aria-label={t('layout.notifications', { count: NOTIFICATIONS.length })}
+              aria-haspopup="menu"
+              aria-controls={noticeAnchor ? 'notifications-menu' : undefined}
+              aria-expanded={noticeAnchor ? 'true' : undefined}
             >
-              <MenuIcon />
+              <Badge badgeContent={NOTIFICATIONS.length} color="error">
+                <NotificationsIcon />
+              </Badge>
             </IconButton>
-          )}
-          <Typography
-            component={RouterLink}
-            to="/dashboard"
-            variant="h6"
-            sx={{ flexGrow: 1, color: 'inherit', textDecoration: 'none', fontWeight: 700 }}
-          >
-            {t('app.title')}
-          </Typography>
-          <Tooltip title={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}>
+            <Menu
+              id="notifications-menu"
+              anchorEl={noticeAnchor}
+              open={Boolean(noticeAnchor)}
+              onClose={() => setNoticeAnchor(null)}
+            >
+              {NOTIFICATIONS.map((key) => (
+                <MenuItem key={key} onClick={() => setNoticeAnchor(null)}>
+                  {t(key)}
+                </MenuItem>
+              ))}
+            </Menu>
+            <LanguageSwitcher />
             <IconButton
               color="inherit"
-              onClick={toggleFullscreen}
-              aria-label={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}
+              onClick={openMenu(setUserAnchor)}
+              aria-label={t('layout.userMenu', { name: user ? `${user.first_name} ${user.last_name}` : '' })}
+              aria-haspopup="menu"
+              aria-controls={userAnchor ? 'user-menu' : undefined}
+              aria-expanded={userAnchor ? 'true' : undefined}
             >
-              {fullscreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
+              <AccountCircleIcon />
             </IconButton>
-          </Tooltip>
-          <IconButton
-            color="inherit"
-            onClick={openMenu(setNoticeAnchor)}
-            aria-label={t('layout.notifications', { count: NOTIFICATIONS.length })}
-            aria-haspopup="menu"
-            aria-controls={noticeAnchor ? 'notifications-menu' : undefined}
-            aria-expanded={noticeAnchor ? 'true' : undefined}
-          >
-            <Badge badgeContent={NOTIFICATIONS.length} color="error">
-              <NotificationsIcon />
-            </Badge>
-          </IconButton>
-          <Menu
-            id="notifications-menu"
-            anchorEl={noticeAnchor}
-            open={Boolean(noticeAnchor)}
-            onClose={() => setNoticeAnchor(null)}
-          >
-            {NOTIFICATIONS.map((key) => (
-              <MenuItem key={key} onClick={() => setNoticeAnchor(null)}>
-                {t(key)}
+            <Menu id="user-menu" anchorEl={userAnchor} open={Boolean(userAnchor)} onClose={() => setUserAnchor(null)}>
+              <MenuItem component={RouterLink} to="/profile" onClick={() => setUserAnchor(null)}>
+                {t('nav.profile')}
               </MenuItem>
-            ))}
-          </Menu>
-          <LanguageSwitcher />
-          <IconButton
-            color="inherit"
-            onClick={openMenu(setUserAnchor)}
-            aria-label={t('layout.userMenu', { name: user ? `${user.first_name} ${user.last_name}` : '' })}
-            aria-haspopup="menu"
-            aria-controls={userAnchor ? 'user-menu' : undefined}
-            aria-expanded={userAnchor ? 'true' : undefined}
+              <MenuItem component={RouterLink} to="/logout" onClick={() => setUserAnchor(null)}>
+                {t('nav.logout')}
+              </MenuItem>
+            </Menu>
+          </Toolbar>
+        </AppBar>
+        {desktop ? (
+          <Drawer
+            variant="permanent"
+            sx={{
+              width: DRAWER_WIDTH,
+              flexShrink: 0,
+              '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+            }}
           >
-            <AccountCircleIcon />
-          </IconButton>
-          <Menu id="user-menu" anchorEl={userAnchor} open={Boolean(userAnchor)} onClose={() => setUserAnchor(null)}>
-            <MenuItem component={RouterLink} to="/profile" onClick={() => setUserAnchor(null)}>
-              {t('nav.profile')}
-            </MenuItem>
-            <MenuItem component={RouterLink} to="/logout" onClick={() => setUserAnchor(null)}>
-              {t('nav.logout')}
-            </MenuItem>
-          </Menu>
-        </Toolbar>
-      </AppBar>
-      {desktop ? (
-        <Drawer
-          variant="permanent"
-          sx={{
-            width: DRAWER_WIDTH,
-            flexShrink: 0,
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
-          }}
-        >
-          {nav}
-        </Drawer>
-      ) : (
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          ModalProps={{ keepMounted: true }}
-          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
-        >
-          {nav}
-        </Drawer>
-      )}
-      <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-        <Toolbar />
-        <Box
-          component="main"
-          id="main-content"
-          tabIndex={-1}
-          sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none' }}
-        >
-          <Outlet />
+            {nav}
+          </Drawer>
+        ) : (
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            ModalProps={{ keepMounted: true }}
+            sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+          >
+            {nav}
+          </Drawer>
+        )}
+        <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+          <Toolbar />
+          <Box
+            component="main"
+            id="main-content"
+            tabIndex={-1}
+            sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none' }}
+          >
+            <Outlet />
+          </Box>
+          <Footer />
         </Box>
-        <Footer />
       </Box>
-    </Box>
+    </RecycledAccessContext.Provider>
   );
 }

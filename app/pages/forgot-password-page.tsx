@@ -76,7 +76,9 @@ export function ForgotPasswordPage() {
         )}
         {step === 'otp' && (
           <Stack spacing={2}>
-            <Alert severity="info">{t('forgot.linkSent')}</Alert>
+            <Alert severity="info" role="status">
+              {t('forgot.linkSent')}
+            </Alert>
             <OtpForm
               busy={busy}
               sentTo={name}

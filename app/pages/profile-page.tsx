@@ -3,9 +3,8 @@ import { Alert, Box, Button, Grid, Paper, Stack, TextField, Typography } from '@
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api-context';
 import { setStoredUser, useUser, type StoredUser } from '../auth/user-store';
-import { isEmail } from '../validation';
+import { validateProfile, type ProfileField } from '../validation';
 
-type ProfileField = 'first_name' | 'last_name' | 'other_name' | 'email' | 'phone' | 'id_number';
 const FIELDS: Array<{ name: ProfileField; label: string; required?: boolean; type?: string }> = [
   { name: 'first_name', label: 'profile.firstName', required: true },
   { name: 'last_name', label: 'profile.lastName', required: true },
@@ -16,7 +15,7 @@ const FIELDS: Array<{ name: ProfileField; label: string; required?: boolean; typ
 ];
 
 /** Success flag lifetime (spec 01 section 9). */
-const SUCCESS_MS = 10_000;
+export const PROFILE_SUCCESS_MS = 10_000;
 
 function valuesOf(user: StoredUser | null): Record<ProfileField, string> {
   return {
@@ -43,17 +42,11 @@ export function ProfilePage() {
 
   useEffect(() => {
     if (!success) return;
-    const timer = setTimeout(() => setSuccess(false), SUCCESS_MS);
+    const timer = setTimeout(() => setSuccess(false), PROFILE_SUCCESS_MS);
     return () => clearTimeout(timer);
   }, [success]);
 
-  const errorOf = (name: ProfileField): string | undefined => {
-    if (!touched) return undefined;
-    const field = FIELDS.find((f) => f.name === name);
-    if (field?.required && !values[name].trim()) return 'validation.required';
-    if (name === 'email' && values.email.trim() && !isEmail(values.email)) return 'validation.email';
-    return undefined;
-  };
+  const errors = touched ? validateProfile(values) : {};
 
   const toggle = () => {
     if (editing) setValues(valuesOf(user));
@@ -66,8 +59,7 @@ export function ProfilePage() {
     event.preventDefault();
     if (!user) return;
     setTouched(true);
-    if (FIELDS.some((f) => (f.required && !values[f.name].trim()) || (f.name === 'email' && !isEmail(values.email))))
-      return;
+    if (Object.keys(validateProfile(values)).length > 0) return;
     setBusy(true);
     setFailed(false);
     setSuccess(false);
@@ -113,7 +105,7 @@ export function ProfilePage() {
       <Box component="form" noValidate onSubmit={save}>
         <Grid container spacing={2}>
           {FIELDS.map((field) => {
-            const error = errorOf(field.name);
+            const error = errors[field.name];
             return (
               <Grid key={field.name} size={{ xs: 12, sm: 6 }}>
                 <TextField

@@ -1,9 +1,12 @@
+import { useEffect, useMemo, useRef } from 'react';
 import { Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { ServiceWizard, type RenderLink } from '../../engine/react/service-wizard';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { useApi } from '../api-context';
 import { getStoredToken, useUser } from '../auth/user-store';
+import { useSharedRecycledAccess } from '../recycled/recycled-access';
+import { withSubmitListener } from '../submit-listener';
 
 // In-portal links (the success panel's Back) navigate without a reload.
 const renderLink: RenderLink = (href, children) => (
@@ -25,8 +28,20 @@ export function ServiceApplicationPage({
   mode: 'new' | 'view';
   applicationId?: number;
 }) {
-  const api = useApi();
+  const baseApi = useApi();
   const user = useUser();
+  const refreshRecycled = useSharedRecycledAccess()?.refresh;
+  // Read through a ref so the wrapped client keeps its identity: a new client would re-run the
+  // wizard's loading effects (and create another draft).
+  const onSubmitted = useRef(refreshRecycled);
+  useEffect(() => {
+    onSubmitted.current = refreshRecycled;
+  }, [refreshRecycled]);
+  // A submission may unlock Recycled (plastic bags authorization): ask again right away.
+  const api = useMemo(
+    () => withSubmitListener(baseApi, definition, () => onSubmitted.current?.()),
+    [baseApi, definition],
+  );
   if (!user) return null;
   return (
     <ServiceWizard

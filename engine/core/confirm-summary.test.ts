@@ -36,6 +36,8 @@ describe('confirmSummary', () => {
     };
     def.uiSchema = { items: { 'ui:widget': 'items-checklist', 'ui:options': { source: 'x' } } };
     expect(confirmSummary(def, { items: [1, 2] })[0]?.value).toBe('2 selected');
+    const texts = { yes: 'Ja', no: 'Nein', selected: (count: number) => `${count} ausgewählt` };
+    expect(confirmSummary(def, { items: [1, 2] }, { texts })[0]?.value).toBe('2 ausgewählt');
     expect(confirmSummary(def, { items: [1, 2] }, { lookupNames: { items: { 1: 'Cups', 2: 'Lids' } } })[0]?.value).toBe(
       'Cups, Lids',
     );

@@ -1,7 +1,7 @@
 import type { JsonSchema, ServiceDefinition } from './definition-types';
 import { schemaMatches } from './form-validator';
 import { bindingsOfUiSchema, type LookupBinding } from './lookup-bindings';
-import { isEmptyValue, listItem, optionTitle, yesNo } from './value-format';
+import { ENGLISH_VALUE_TEXTS, isEmptyValue, listItem, optionTitle, yesNo, type ValueTexts } from './value-format';
 
 /**
  * The step-3 summary ("Confirm Detail"): the visible, filled fields of the form in display order,
@@ -17,6 +17,8 @@ export interface SummaryRow {
 export interface ConfirmSummaryOptions {
   /** Names of fetched options per field (field -> id -> name), e.g. the items checklist's. */
   lookupNames?: Record<string, Record<string, string>>;
+  /** Yes/No and "n selected" in the interface language (English by default). */
+  texts?: ValueTexts;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -73,6 +75,7 @@ function bindingValue(
   value: unknown,
   data: Record<string, unknown>,
   names: Record<string, string> | undefined,
+  texts: ValueTexts,
 ): string {
   const nameOf = (id: unknown): string | undefined =>
     names?.[String(id)] ?? binding.extraOptions?.find((o) => o.value === id)?.label;
@@ -80,8 +83,12 @@ function bindingValue(
     const ids = Array.isArray(value) ? value : [value];
     const resolved = ids.map(nameOf);
     if (resolved.every((n): n is string => n !== undefined)) return resolved.join(', ');
-    return `${ids.length} selected`;
+    return texts.selected(ids.length);
   }
+  // An extra option's label is shown as written in the (possibly translated) definition; the stored
+  // name field keeps the English name the rules read.
+  const extra = binding.extraOptions?.find((o) => o.value === value);
+  if (extra) return extra.label;
   const nameField =
     binding.nameField ?? Object.entries(binding.fill ?? {}).find(([, source]) => source === 'name')?.[0];
   const stored = nameField ? data[nameField] : undefined;
@@ -96,6 +103,7 @@ export function confirmSummary(
   options: ConfirmSummaryOptions = {},
 ): SummaryRow[] {
   const { uiSchema } = definition;
+  const texts = options.texts ?? ENGLISH_VALUE_TEXTS;
   const visible = visibleProperties(definition.formSchema, formData);
   const bindings = new Map(bindingsOfUiSchema(uiSchema).map((b) => [b.field, b]));
   const nameFields = new Set([...bindings.values()].map((b) => b.nameField).filter((n): n is string => !!n));
@@ -110,8 +118,8 @@ export function confirmSummary(
     const label = typeof titled === 'string' ? titled : humanize(field);
     const binding = bindings.get(field);
     let text: string;
-    if (binding) text = bindingValue(binding, value, formData, options.lookupNames?.[field]);
-    else if (typeof value === 'boolean') text = optionTitle(schema, ui, value) ?? yesNo(value);
+    if (binding) text = bindingValue(binding, value, formData, options.lookupNames?.[field], texts);
+    else if (typeof value === 'boolean') text = optionTitle(schema, ui, value) ?? yesNo(value, texts);
     else if (Array.isArray(value))
       text = value
         .map((v) => optionTitle(isRecord(schema.items) ? schema.items : undefined, undefined, v) ?? listItem(v))

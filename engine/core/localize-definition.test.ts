@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceDefinition } from './definition-types';
 import { validateFormData } from './form-validator';
+import { uploadSlots } from './required-documents';
 import {
   definitionStrings,
   localizeDefinition,
@@ -153,6 +154,20 @@ describe('localizeDefinition', () => {
     });
   });
 
+  it('gives the upload slot the translated label and keeps the English name as its description', () => {
+    expect(uploadSlots(localized, [], { kind: 'big' })).toEqual([
+      {
+        name: 'EIA report',
+        label: 'UVP-Bericht',
+        description: 'Die Umweltverträglichkeitsprüfung',
+        required: true,
+        accept: ['pdf'],
+        requiredMessage: 'Bitte laden Sie den UVP-Bericht hoch',
+      },
+    ]);
+    expect(uploadSlots(definition, [], { kind: 'big' })[0]).not.toHaveProperty('label');
+  });
+
   it('translates schema titles, descriptions, option titles and errorMessage texts at any depth', () => {
     const properties = localized.formSchema.properties as Record<string, Record<string, unknown>>;
     expect(properties.kind).toEqual({
@@ -196,16 +211,16 @@ describe('localizeDefinition', () => {
 
   it('gives a definition that accepts and refuses the same data, with translated custom messages', () => {
     const data = { kind: 'big', id_number: '12', usage: 'Export' };
-    const original = validateFormData(definition.formSchema, data);
-    const translated = validateFormData(localized.formSchema, data);
+    const original = validateFormData(definition.formSchema, data).errors;
+    const translated = validateFormData(localized.formSchema, data).errors;
     expect(translated.map((e) => e.field)).toEqual(original.map((e) => e.field));
     expect(translated).toEqual(
       expect.arrayContaining([
-        { field: 'id_number', message: 'Ihre Ausweisnummer muss 16 Ziffern haben!', custom: true },
-        { field: 'size', message: 'Bitte geben Sie die Größe an', custom: true },
+        { field: 'id_number', message: 'Ihre Ausweisnummer muss 16 Ziffern haben!' },
+        { field: 'size', message: 'Bitte geben Sie die Größe an' },
       ]),
     );
-    expect(validateFormData(localized.formSchema, { kind: 'small', id_number: '1234567890123456' })).toEqual([]);
+    expect(validateFormData(localized.formSchema, { kind: 'small', id_number: '1234567890123456' }).valid).toBe(true);
   });
 
   it('leaves texts without letters (numbers, symbols) untranslated', () => {
@@ -223,34 +238,37 @@ describe('definitionStrings', () => {
   it('lists every translated text once, in the order met', () => {
     const strings = definitionStrings(definition);
     expect(strings).toEqual([
-      'Fill in the form.',
-      'Submit it.',
-      'FREE',
-      'EIA report',
-      'The environmental impact assessment',
-      'Please upload the EIA report',
+      // service.json
       'Sample service',
       'A sample',
       'Sample unit',
+      'FREE',
+      'Fill in the form.',
+      'Submit it.',
       'Apply | Sample',
+      'EIA report',
+      'The environmental impact assessment',
+      'Please upload the EIA report',
       'Kind',
+      // schema.json
       'What you apply for',
       'Big',
       'Small',
       'ID number',
       'Your ID number must be 16 digits!',
       'Usage',
-      'Local Sale',
-      'Export',
       'Contact',
       'Phone',
       'Items',
       'Item',
       'Size',
       'Please give the size',
+      // ui.json
       'Choose one',
       '16 digits',
       'National ID',
+      'Local Sale',
+      'Export',
       'Mobile phone',
       'Other',
       'Where you use it',

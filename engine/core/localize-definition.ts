@@ -40,7 +40,7 @@ function text(value: string, translate: Translate): string {
 }
 
 /** Keywords holding one sub-schema. */
-const SCHEMA_KEYWORDS = [
+const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   'items',
   'additionalItems',
   'additionalProperties',
@@ -52,11 +52,17 @@ const SCHEMA_KEYWORDS = [
   'else',
   'unevaluatedItems',
   'unevaluatedProperties',
-] as const;
+]);
 /** Keywords holding a list of sub-schemas. */
-const SCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+const SCHEMA_LIST_KEYWORDS: ReadonlySet<string> = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
 /** Keywords holding a map of name -> sub-schema. */
-const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies'] as const;
+const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set([
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'dependencies',
+]);
 
 /** ajv-errors messages: a string, or an object of keyword / property -> message at any depth. */
 function localizeErrorMessage(value: unknown, translate: Translate): unknown {
@@ -72,31 +78,23 @@ function localizeErrorMessage(value: unknown, translate: Translate): unknown {
 
 /**
  * A JSON Schema with its `title`, `description` and `errorMessage` texts translated at every depth
- * (properties, branches of if/then/else and allOf/anyOf/oneOf, items, definitions). Values such as
- * `const`, `enum`, `default` and `examples` are data and are left alone.
+ * (properties, branches of if/then/else and allOf/anyOf/oneOf, items, definitions), visited in the
+ * file's own order. Values such as `const`, `enum`, `default` and `examples` are data and are left alone.
  */
 export function localizeSchema(schema: JsonSchema, translate: Translate): JsonSchema {
-  const out: JsonSchema = { ...schema };
-  if (typeof schema.title === 'string') out.title = text(schema.title, translate);
-  if (typeof schema.description === 'string') out.description = text(schema.description, translate);
-  if ('errorMessage' in schema) out.errorMessage = localizeErrorMessage(schema.errorMessage, translate);
-  for (const key of SCHEMA_KEYWORDS) {
-    const sub = schema[key];
-    if (isRecord(sub)) out[key] = localizeSchema(sub, translate);
-    else if (key === 'items' && Array.isArray(sub))
-      out[key] = sub.map((item) => (isRecord(item) ? localizeSchema(item, translate) : item));
-  }
-  for (const key of SCHEMA_LIST_KEYWORDS) {
-    const list = schema[key];
-    if (Array.isArray(list)) out[key] = list.map((item) => (isRecord(item) ? localizeSchema(item, translate) : item));
-  }
-  for (const key of SCHEMA_MAP_KEYWORDS) {
-    const map = schema[key];
-    if (!isRecord(map)) continue;
-    const localized: Record<string, unknown> = {};
-    // dependencies may also hold arrays of property names: those are kept as they are.
-    for (const [name, sub] of Object.entries(map)) localized[name] = isRecord(sub) ? localizeSchema(sub, translate) : sub;
-    out[key] = localized;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if ((key === 'title' || key === 'description') && typeof value === 'string') out[key] = text(value, translate);
+    else if (key === 'errorMessage') out[key] = localizeErrorMessage(value, translate);
+    else if (SCHEMA_KEYWORDS.has(key) && isRecord(value)) out[key] = localizeSchema(value, translate);
+    else if (SCHEMA_LIST_KEYWORDS.has(key) && Array.isArray(value))
+      out[key] = value.map((item) => (isRecord(item) ? localizeSchema(item, translate) : item));
+    else if (SCHEMA_MAP_KEYWORDS.has(key) && isRecord(value)) {
+      // dependencies may also hold arrays of property names: those are kept as they are.
+      const map: Record<string, unknown> = {};
+      for (const [name, sub] of Object.entries(value)) map[name] = isRecord(sub) ? localizeSchema(sub, translate) : sub;
+      out[key] = map;
+    } else out[key] = value;
   }
   return out;
 }
@@ -114,20 +112,22 @@ function localizeEnumNames(value: unknown, translate: Translate): unknown {
   return value;
 }
 
+function localizeExtraOption(option: unknown, translate: Translate): unknown {
+  if (!isRecord(option) || typeof option.label !== 'string') return option;
+  // `name` keeps the English label: it is what the widget writes to its name field, which rules
+  // compare (e.g. consumption_area_name === "Other") and the server recomputes in English.
+  return { ...option, label: text(option.label, translate), name: option.name ?? option.label };
+}
+
 function localizeUiOptions(options: Record<string, unknown>, translate: Translate): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...options };
-  for (const key of UI_TEXT_KEYS) {
-    const value = options[key];
-    if (typeof value === 'string') out[key] = text(value, translate);
-  }
-  if ('enumNames' in options) out.enumNames = localizeEnumNames(options.enumNames, translate);
-  if (Array.isArray(options.extraOptions)) {
-    out.extraOptions = options.extraOptions.map((option) => {
-      if (!isRecord(option) || typeof option.label !== 'string') return option;
-      // `name` keeps the English label: it is what the widget writes to its name field, which rules
-      // compare (e.g. consumption_area_name === "Other") and the server recomputes in English.
-      return { ...option, label: text(option.label, translate), name: option.name ?? option.label };
-    });
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) {
+    if ((UI_TEXT_KEYS as readonly string[]).includes(key) && typeof value === 'string')
+      out[key] = text(value, translate);
+    else if (key === 'enumNames') out[key] = localizeEnumNames(value, translate);
+    else if (key === 'extraOptions' && Array.isArray(value))
+      out[key] = value.map((option) => localizeExtraOption(option, translate));
+    else out[key] = value;
   }
   return out;
 }
@@ -169,23 +169,33 @@ function localizeExtra(extra: ExtraUpload, translate: Translate): LocalizedExtra
  * validates and submits the same data as the original. The input is not changed.
  */
 export function localizeDefinition<D extends LocalizableDefinition>(definition: D, translate: Translate): D {
+  // Visited in the order of service.json, then schema.json, then ui.json, so `definitionStrings`
+  // lists the texts in the order an analyst reads the files.
+  const title = text(definition.title, translate);
+  const summary = text(definition.summary, translate);
+  const department = text(definition.department, translate);
   const { info, documents, view } = definition;
-  const localizedInfo = { ...info, howToApply: info.howToApply.map((p) => text(p, translate)) };
+  const localizedInfo = { ...info };
   if (info.fee !== undefined) localizedInfo.fee = text(info.fee, translate);
   if (info.validity !== undefined) localizedInfo.validity = text(info.validity, translate);
+  localizedInfo.howToApply = info.howToApply.map((paragraph) => text(paragraph, translate));
+  const wizard = { ...definition.wizard, title: text(definition.wizard.title, translate) };
   const localizedDocuments = { ...documents };
   if (documents.extra) localizedDocuments.extra = documents.extra.map((extra) => localizeExtra(extra, translate));
+  const localizedView = { ...view, rows: view.rows.map((row) => ({ ...row, label: text(row.label, translate) })) };
+  const formSchema = localizeSchema(definition.formSchema, translate);
+  const uiSchema = localizeUiSchema(definition.uiSchema, translate);
   return {
     ...definition,
-    title: text(definition.title, translate),
-    summary: text(definition.summary, translate),
-    department: text(definition.department, translate),
+    title,
+    summary,
+    department,
     info: localizedInfo,
-    wizard: { ...definition.wizard, title: text(definition.wizard.title, translate) },
+    wizard,
     documents: localizedDocuments,
-    view: { ...view, rows: view.rows.map((row) => ({ ...row, label: text(row.label, translate) })) },
-    formSchema: localizeSchema(definition.formSchema, translate),
-    uiSchema: localizeUiSchema(definition.uiSchema, translate),
+    view: localizedView,
+    formSchema,
+    uiSchema,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FileKind, ServiceDefinition } from './definition-types';
+import type { LocalizedExtraUpload } from './localize-definition';
 
 /**
  * The upload slots of the documents step: the service's attachment list from the API (when the
@@ -17,6 +18,8 @@ export interface ServiceAttachment {
 export interface UploadSlot {
   /** Stable name, sent as the upload's description. */
   name: string;
+  /** Shown instead of `name` when the definition is translated (the name itself stays English). */
+  label?: string;
   description: string;
   info?: string;
   required: boolean;
@@ -66,6 +69,8 @@ export function uploadSlots(
       accept: [...(extra.accept ?? documents.accept)],
     };
     if (extra.requiredMessage) slot.requiredMessage = extra.requiredMessage;
+    const label = (extra as LocalizedExtraUpload).label;
+    if (label && label !== extra.name) slot.label = label;
     slots.push(slot);
   }
   return slots;

@@ -66,6 +66,20 @@ describe('transformErrors', () => {
       ['.kind', 'must be equal to one of the allowed values'],
     ]);
   });
+  it('uses the message texts it is given (the interface language)', () => {
+    const out = transformErrors(
+      [
+        e({ name: 'required', property: 'quantity', message: 'x', params: { missingProperty: 'quantity' } }),
+        e({ name: 'const', property: '.kind', message: 'y', schemaPath: '#/properties/kind/oneOf/0/const' }),
+        e({ name: 'oneOf', property: '.kind', message: 'z', schemaPath: '#/properties/kind/oneOf' }),
+      ],
+      { required: 'Dieses Feld ist erforderlich', notAllowed: 'muss einem der vorgegebenen Werte entsprechen' },
+    );
+    expect(out.map((x) => [x.property, x.message, x.stack])).toEqual([
+      ['quantity', 'Dieses Feld ist erforderlich', 'Dieses Feld ist erforderlich'],
+      ['.kind', 'muss einem der vorgegebenen Werte entsprechen', 'muss einem der vorgegebenen Werte entsprechen'],
+    ]);
+  });
   it('removes duplicates', () => {
     const dup = e({ name: 'minLength', property: '.a', message: 'too short' });
     expect(transformErrors([dup, { ...dup }])).toHaveLength(1);

@@ -10,6 +10,17 @@ export const REQUIRED_MESSAGE = 'This field is required';
 /** Message for a value outside a list of `const` alternatives. */
 export const NOT_ALLOWED_MESSAGE = 'must be equal to one of the allowed values';
 
+/** The engine's own message texts; the portal passes them translated. */
+export interface ErrorTexts {
+  /** Shown for a missing required value. */
+  required: string;
+  /** Shown for a value outside a list of `const` alternatives. */
+  notAllowed: string;
+}
+
+/** The English texts (also what the server answers). */
+export const ENGLISH_ERROR_TEXTS: ErrorTexts = { required: REQUIRED_MESSAGE, notAllowed: NOT_ALLOWED_MESSAGE };
+
 export interface RjsfLikeError {
   /** Ajv keyword, e.g. `required`, `pattern`, `errorMessage`, `if`. */
   name?: string;
@@ -54,9 +65,13 @@ function customProperty(error: RjsfLikeError): string | undefined {
  * Cleans RJSF's errors: drops `if` noise ('must match "then" schema') and the branch errors of a
  * `oneOf`/`anyOf`, moves an `errorMessage` on a `required` rule onto the property it asks for,
  * keeps only custom messages on a property that has one, uses 'This field is required' for
- * missing values and removes duplicates.
+ * missing values and removes duplicates. `texts` gives the engine's own messages in the interface
+ * language (English by default); custom messages come translated with the schema.
  */
-export function transformErrors<E extends RjsfLikeError>(errors: readonly E[]): E[] {
+export function transformErrors<E extends RjsfLikeError>(
+  errors: readonly E[],
+  texts: ErrorTexts = ENGLISH_ERROR_TEXTS,
+): E[] {
   const combinators = errors.filter((e) => (e.name === 'oneOf' || e.name === 'anyOf') && e.schemaPath);
   const isBranchOf = (e: E, c: E): boolean => c !== e && !!e.schemaPath && e.schemaPath.startsWith(`${c.schemaPath}/`);
   const out: Array<{ error: E; custom: boolean }> = [];
@@ -69,13 +84,13 @@ export function transformErrors<E extends RjsfLikeError>(errors: readonly E[]): 
       continue;
     }
     if (error.name === 'required') {
-      out.push({ error: { ...error, message: REQUIRED_MESSAGE, stack: REQUIRED_MESSAGE }, custom: false });
+      out.push({ error: { ...error, message: texts.required, stack: texts.required }, custom: false });
       continue;
     }
     if (error.name === 'oneOf' || error.name === 'anyOf') {
       const branches = errors.filter((e) => isBranchOf(e, error));
       if (branches.length > 0 && branches.every((b) => b.name === 'const')) {
-        out.push({ error: { ...error, message: NOT_ALLOWED_MESSAGE, stack: NOT_ALLOWED_MESSAGE }, custom: false });
+        out.push({ error: { ...error, message: texts.notAllowed, stack: texts.notAllowed }, custom: false });
         continue;
       }
     }

@@ -9,6 +9,7 @@ describe('value format', () => {
   });
   it('formats yes/no, lists, dates and numbers', () => {
     expect([yesNo(true), yesNo(0), yesNo('maybe'), yesNo(null)]).toEqual(['Yes', 'No', 'maybe', '-']);
+    expect([yesNo(true, { yes: 'Ja', no: 'Nein' }), yesNo('0', { yes: 'Ja', no: 'Nein' })]).toEqual(['Ja', 'Nein']);
     expect([listItem({ name: 'Cups' }), listItem({ label: 'L' }), listItem(4)]).toEqual(['Cups', 'L', '4']);
     expect(formatDate('2024-01-02')).toBe('2024-01-02');
     expect(formatDate(Date.UTC(2024, 0, 2))).toBe('2024-01-02');

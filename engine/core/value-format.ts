@@ -42,12 +42,22 @@ export function optionTitle(
   return undefined;
 }
 
-/** 'Yes' / 'No' for booleans and their usual encodings. */
-export function yesNo(value: unknown): string {
+/** The texts the formatters write themselves; the portal passes them in the interface language. */
+export interface ValueTexts {
+  yes: string;
+  no: string;
+  /** A count of chosen items whose names are unknown, e.g. "3 selected". */
+  selected: (count: number) => string;
+}
+
+export const ENGLISH_VALUE_TEXTS: ValueTexts = { yes: 'Yes', no: 'No', selected: (count) => `${count} selected` };
+
+/** 'Yes' / 'No' (or the given texts) for booleans and their usual encodings. */
+export function yesNo(value: unknown, texts: Pick<ValueTexts, 'yes' | 'no'> = ENGLISH_VALUE_TEXTS): string {
   if (value === true || value === 1 || value === '1' || value === 'true' || value === 'yes' || value === 'Yes')
-    return 'Yes';
+    return texts.yes;
   if (value === false || value === 0 || value === '0' || value === 'false' || value === 'no' || value === 'No')
-    return 'No';
+    return texts.no;
   return isEmptyValue(value) ? EMPTY_VALUE : String(value);
 }
 

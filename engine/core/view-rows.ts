@@ -1,6 +1,7 @@
 import type { ServiceDefinition, ViewRow } from './definition-types';
 import { definedProperties } from './schema-walk';
 import {
+  ENGLISH_VALUE_TEXTS,
   EMPTY_VALUE,
   formatDate,
   formatNumber,
@@ -9,6 +10,7 @@ import {
   optionTitle,
   valueAtPath,
   yesNo,
+  type ValueTexts,
 } from './value-format';
 
 /**
@@ -37,11 +39,12 @@ export function rowValue(row: ViewRow, record: unknown): unknown {
 /**
  * Detail rows of a record. Text values that are codes of an enum-like form field (oneOf consts,
  * `ui:enumNames`) are shown by their titles; formats: date (YYYY-MM-DD), yesno, list, number.
- * Empty values read '-'.
+ * Empty values read '-'. `texts` gives Yes/No in the interface language.
  */
 export function detailRows(
   definition: Pick<ServiceDefinition, 'view' | 'formSchema' | 'uiSchema'>,
   record: unknown,
+  texts: Pick<ValueTexts, 'yes' | 'no'> = ENGLISH_VALUE_TEXTS,
 ): DetailRow[] {
   const properties = definedProperties(definition.formSchema);
   return definition.view.rows.map((row) => {
@@ -60,7 +63,7 @@ export function detailRows(
               properties.get(row.field),
               isRecord(ui) ? ui : undefined,
               value === 1 ? true : value === 0 ? false : value,
-            ) ?? yesNo(value);
+            ) ?? yesNo(value, texts);
           break;
         case 'list':
           text = Array.isArray(value) ? value.map(listItem).join(', ') : listItem(value);

@@ -8,7 +8,7 @@ export {
 } from './service-wizard';
 export { ServiceForm, type ServiceFormProps, type ServiceFormHandle } from './service-form';
 export { WIDGETS, type ServiceWidget } from './widgets';
-export { validator } from './validator';
+export { validator, validatorFor, type ServiceValidator } from './validator';
 export {
   uploadFile,
   downloadWithToken,

@@ -4,22 +4,30 @@
  * through `onChange` or the ref): a controlled form would re-render the whole wizard on each key.
  * Every object RJSF compares (widgets, templates, fields, uiSchema, form context) is created once,
  * so one keystroke re-renders only the field that changed.
+ *
+ * Languages: the definition arrives translated (the portal passes it through `localizeDefinition`),
+ * Ajv's messages come from the validator of the interface language, and the engine's own texts
+ * (required, RJSF's buttons) from the `form` and `rjsf` keys of the engine catalogue.
  */
 import { forwardRef, memo, useCallback, useImperativeHandle, useMemo, useRef, type ReactElement } from 'react';
 import CoreForm, { type IChangeEvent } from '@rjsf/core';
 import { Theme } from '@rjsf/mui';
-import type {
-  ErrorTransformer,
-  Experimental_DefaultFormStateBehavior,
-  RJSFSchema,
-  RegistryWidgetsType,
-  UiSchema,
+import {
+  englishStringTranslator,
+  TranslatableString,
+  type ErrorTransformer,
+  type Experimental_DefaultFormStateBehavior,
+  type RJSFSchema,
+  type RegistryWidgetsType,
+  type UiSchema,
 } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ApiClient } from '../core/api-client';
 import type { ServiceDefinition } from '../core/definition-types';
 import { transformErrors as coreTransformErrors } from '../core/transform-errors';
 import { createFormDataStore, type FormData, type ServiceFormContext } from './form-context';
-import { validator } from './validator';
+import { validatorFor } from './validator';
 import { WIDGETS } from './widgets';
 
 type RjsfForm = CoreForm<FormData, RJSFSchema, ServiceFormContext>;
@@ -44,9 +52,28 @@ const NO_SUBMIT_BUTTON: ReactElement = <></>;
 /** Errors are shown beside the fields; without a handler RJSF would also log them to the console. */
 const ignoreErrors = () => undefined;
 
-const transformErrors: ErrorTransformer<FormData, RJSFSchema, ServiceFormContext> = (errors) =>
+/** Names of RJSF's translatable strings by their English text (the enum's values). */
+const RJSF_STRING_NAMES = new Map<string, string>(
+  Object.entries(TranslatableString).map(([name, english]) => [english, name]),
+);
+
+/**
+ * RJSF's own strings (array buttons, Yes/No of plain booleans, ...) through the engine catalogue's
+ * `rjsf.<name>` keys, with `%1`, `%2` as `{{p1}}`, `{{p2}}`; English when a key is not translated.
+ */
+function rjsfTranslator(t: TFunction) {
+  return (key: TranslatableString, params?: string[]): string => {
+    const english = englishStringTranslator(key, params);
+    const name = RJSF_STRING_NAMES.get(key);
+    if (!name) return english;
+    return t(`rjsf.${name}`, { defaultValue: english, p1: params?.[0], p2: params?.[1], p3: params?.[2] });
+  };
+}
+
+function errorTransformer(t: TFunction): ErrorTransformer<FormData, RJSFSchema, ServiceFormContext> {
   // The "must match then schema" noise is dropped there, and custom messages win over built-in ones.
-  coreTransformErrors(errors);
+  return (errors) => coreTransformErrors(errors, { required: t('form.required'), notAllowed: t('form.notAllowed') });
+}
 
 export interface ServiceFormHandle {
   /** Validates, shows the errors and focuses the first; true when valid. */
@@ -75,10 +102,22 @@ export interface ServiceFormProps {
 export const ServiceForm = memo(
   forwardRef<ServiceFormHandle, ServiceFormProps>(function ServiceForm(props, ref) {
     const { definition, api, clientId, initialData, onChange, disabled, readonly, idPrefix, onOptionNames } = props;
+    const { t, i18n } = useTranslation();
+    // t changes only with the language, so these are created once per language.
+    const validator = validatorFor(i18n.resolvedLanguage ?? i18n.language);
+    const transformErrors = useMemo(() => errorTransformer(t), [t]);
+    const translateString = useMemo(() => rjsfTranslator(t), [t]);
     const formRef = useRef<RjsfForm>(null);
     // Captured once: the form owns its data after mounting.
     const [startData] = useMemoOnce<FormData>(() => initialData ?? {});
     const store = useMemo(() => createFormDataStore(startData), [startData]);
+    // RJSF rebuilds its state from the formData prop when the schema changes (another language), so
+    // the prop follows the data typed so far at that moment instead of the start data.
+    const dataFor = useRef({ schema: definition.formSchema, data: startData });
+    if (dataFor.current.schema !== definition.formSchema) {
+      dataFor.current = { schema: definition.formSchema, data: store.get() };
+    }
+    const formData = dataFor.current.data;
     const onChangeRef = useRef(onChange);
     onChangeRef.current = onChange;
 
@@ -124,7 +163,7 @@ export const ServiceForm = memo(
         ref={formRef}
         schema={definition.formSchema as RJSFSchema}
         uiSchema={definition.uiSchema as UiSchema<FormData, RJSFSchema, ServiceFormContext>}
-        formData={startData}
+        formData={formData}
         formContext={formContext}
         validator={validator}
         widgets={ALL_WIDGETS}
@@ -132,6 +171,7 @@ export const ServiceForm = memo(
         fields={FIELDS}
         _internalFormWrapper={WRAPPER}
         transformErrors={transformErrors}
+        translateString={translateString}
         onChange={handleChange}
         onError={ignoreErrors}
         experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}

@@ -506,7 +506,7 @@ const DocumentsStep = memo(function DocumentsStep(props: DocumentsStepProps) {
             sx={{ border: 1, borderColor: isMissing ? 'error.main' : 'divider', borderRadius: 1, p: 2 }}
           >
             <Typography component="h3" variant="subtitle1">
-              {slot.name}
+              {slot.label ?? slot.name}
               {slot.required ? <span aria-hidden> *</span> : null}
               {slot.required ? (
                 <span className="visually-hidden" style={VISUALLY_HIDDEN}>{` (${t('wizard.mandatory')})`}</span>
@@ -531,7 +531,7 @@ const DocumentsStep = memo(function DocumentsStep(props: DocumentsStepProps) {
                   type="file"
                   hidden
                   accept={acceptAttribute(slot.accept)}
-                  aria-label={t('wizard.chooseFileFor', { name: slot.name })}
+                  aria-label={t('wizard.chooseFileFor', { name: slot.label ?? slot.name })}
                   aria-describedby={isMissing || refused[slot.name] ? messageId : undefined}
                   onChange={(event) => onChoose(slot, event)}
                 />
@@ -557,7 +557,7 @@ const DocumentsStep = memo(function DocumentsStep(props: DocumentsStepProps) {
               </Typography>
             ) : isMissing ? (
               <Typography id={messageId} color="error" variant="body2" role="alert" sx={{ mt: 1 }}>
-                {slot.requiredMessage ?? t('wizard.uploadRequired', { name: slot.name })}
+                {slot.requiredMessage ?? t('wizard.uploadRequired', { name: slot.label ?? slot.name })}
               </Typography>
             ) : null}
           </Box>
@@ -589,8 +589,12 @@ interface ConfirmStepProps {
 function ConfirmStep({ definition, formData, optionNames, slots, files, progress, working }: ConfirmStepProps) {
   const { t } = useTranslation();
   const summary = useMemo(
-    () => confirmSummary(definition, formData, { lookupNames: optionNames }),
-    [definition, formData, optionNames],
+    () =>
+      confirmSummary(definition, formData, {
+        lookupNames: optionNames,
+        texts: { yes: t('widget.yes'), no: t('widget.no'), selected: (count) => t('wizard.selectedCount', { count }) },
+      }),
+    [definition, formData, optionNames, t],
   );
   const chosen = slots.filter((slot) => files[slot.name]);
   return (
@@ -621,13 +625,13 @@ function ConfirmStep({ definition, formData, optionNames, slots, files, progress
               return (
                 <li key={slot.name}>
                   <Typography variant="body2">
-                    {slot.name}: {file?.name} ({formatSize(file?.size ?? 0)})
+                    {slot.label ?? slot.name}: {file?.name} ({formatSize(file?.size ?? 0)})
                   </Typography>
                   {working || percent !== undefined ? (
                     <LinearProgress
                       variant="determinate"
                       value={percent ?? 0}
-                      aria-label={t('wizard.uploadProgress', { name: slot.name })}
+                      aria-label={t('wizard.uploadProgress', { name: slot.label ?? slot.name })}
                       sx={{ mt: 0.5 }}
                     />
                   ) : null}
@@ -723,7 +727,8 @@ function ApplicationView(props: ServiceWizardProps) {
           {t('view.applicationId')}: <strong>{app.app_id}</strong>
         </Typography>
         <Chip
-          label={status.label}
+          // Status labels are translated by the portal's catalogue (status.*); English otherwise.
+          label={t(`status.${status.label}`, { defaultValue: status.label })}
           color={CHIP_COLOURS[status.colour]}
           sx={status.colour === 'dark' ? { bgcolor: 'grey.900', color: 'common.white' } : undefined}
         />
@@ -795,7 +800,10 @@ interface ReadOnlyProps extends ServiceWizardProps {
 
 function ReadOnlyApplication({ definition, api, clientId, record, attachments, onDownload }: ReadOnlyProps) {
   const { t } = useTranslation();
-  const rows = useMemo(() => detailRows(definition, record), [definition, record]);
+  const rows = useMemo(
+    () => detailRows(definition, record, { yes: t('widget.yes'), no: t('widget.no') }),
+    [definition, record, t],
+  );
   return (
     <Stack spacing={3}>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>

@@ -63,10 +63,15 @@ describe('recycled quantity reports', () => {
   });
   it('asks for a quantity above 0 and a month as YYYY-MM or YYYY-MM-DD', async () => {
     const post = (body: Record<string, unknown>) =>
-      call<{ fields: Array<{ field: string; message: string }> }>(server.app, 'POST', 'clients/report/recycled-quantity', {
-        token: alice.token,
-        body: { company_id: aliceCompany, report_month: '2026-05-01', quantity: 1, ...body },
-      });
+      call<{ fields: Array<{ field: string; message: string }> }>(
+        server.app,
+        'POST',
+        'clients/report/recycled-quantity',
+        {
+          token: alice.token,
+          body: { company_id: aliceCompany, report_month: '2026-05-01', quantity: 1, ...body },
+        },
+      );
     const zero = await post({ quantity: 0 });
     expect(zero.status).toBe(422);
     expect(zero.body.data.fields).toEqual([

@@ -3,7 +3,8 @@
  *
  * ui:options: `source` (API path, `{field}` replaced with that form value), `nameField` (sibling
  * field that receives the chosen option's name), `exclude` (names dropped), `extraOptions`
- * (`[{ value, label }]` appended). When a templated source changes (another area chosen), the
+ * (`[{ value, label, name? }]` appended; `name`, when given, is written to the name field instead of
+ * the shown label). When a templated source changes (another area chosen), the
  * choice and its name are cleared since they belong to the old list.
  */
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
@@ -28,9 +29,12 @@ export function lookupOptions(items: RemoteRecord[], exclude: unknown, extraOpti
   if (Array.isArray(extraOptions)) {
     for (const extra of extraOptions) {
       if (extra === null || typeof extra !== 'object') continue;
-      const { value, label } = extra as { value?: unknown; label?: unknown };
+      const { value, label, name } = extra as { value?: unknown; label?: unknown; name?: unknown };
       if (typeof value !== 'number' && typeof value !== 'string' && typeof value !== 'boolean') continue;
-      options.push({ value, label: typeof label === 'string' ? label : String(value) });
+      const option: SelectOption = { value, label: typeof label === 'string' ? label : String(value) };
+      // A translated label keeps its English `name` (see localizeDefinition): rules and the server read that one.
+      if (typeof name === 'string') option.name = name;
+      options.push(option);
     }
   }
   return options;
@@ -89,7 +93,7 @@ function LookupWidgetImpl(props: WidgetProps) {
   const handleSelect = useCallback(
     (option: SelectOption | undefined) => {
       onChange(coerceToSchema(option?.value, schema));
-      if (nameField) context.setFields({ [nameField]: option?.label });
+      if (nameField) context.setFields({ [nameField]: option ? (option.name ?? option.label) : undefined });
     },
     [onChange, nameField, context, schema],
   );

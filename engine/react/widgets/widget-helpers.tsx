@@ -14,6 +14,8 @@ import type { RJSFSchema } from '@rjsf/utils';
 export interface SelectOption {
   value: string | number | boolean;
   label: string;
+  /** The name a lookup writes to its name field when it differs from the shown label (a translated one). */
+  name?: string;
 }
 
 /** Gives an option value the JSON type the schema expects (ids come from the API as numbers). */

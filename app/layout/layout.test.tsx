@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Button } from '@mui/material';
+import { clearStoredUser, getStoredUser, setStoredUser } from '../auth/user-store';
+import { LogoutPage } from '../pages/logout-page';
+import { useSharedRecycledAccess } from '../recycled/recycled-access';
+import { appRoutes } from '../routes';
+import { fakeApi, ok, renderRoutes } from '../test-utils';
+import { Layout } from './layout';
+
+const CHECK = 'GET application/check-plastic-bags-authorization/7';
+
+beforeEach(() => setStoredUser({ id: 7, first_name: 'Ada', last_name: 'Uwase', email: 'a@example.org', token: 't' }));
+afterEach(() => {
+  cleanup();
+  clearStoredUser();
+});
+
+/**
+ * The sidebar. On jsdom's narrow screen it is a drawer behind the menu button; once opened it stays
+ * mounted, so its links (and the page under the open drawer) are read with `hidden: true`.
+ */
+async function sections() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Open navigation' }));
+  return screen.findByRole('navigation', { name: 'Sections' });
+}
+
+const link = (nav: HTMLElement, name: string) => within(nav).queryByRole('link', { name, hidden: true });
+
+/** Answers the plastics check with the given answers in turn (the last one repeats). */
+function checkAnswers(...answers: boolean[]) {
+  let call = 0;
+  return () => ok({ has_submitted_auth_plastic_bag: answers[Math.min(call++, answers.length - 1)] });
+}
+
+function RefreshButton() {
+  const access = useSharedRecycledAccess();
+  return <Button onClick={() => access?.refresh()}>Submitted</Button>;
+}
+
+describe('Layout', () => {
+  it('offers Recycled once the client has submitted a plastics authorization, checking again on the dashboard', async () => {
+    const api = fakeApi({ [CHECK]: checkAnswers(false, true) });
+    const { router } = renderRoutes(appRoutes, { api, at: '/services' });
+    const nav = await sections();
+    for (const name of ['Dashboard', 'Services', 'Companies']) expect(link(nav, name)).toBeTruthy();
+    await waitFor(() => expect(api.calls.filter((c) => `GET ${c.path}` === CHECK)).toHaveLength(1));
+    expect(link(nav, 'Recycled')).toBeNull();
+
+    await act(() => router.navigate('/dashboard'));
+    await waitFor(() => expect(link(nav, 'Recycled')?.getAttribute('href')).toBe('/plastics-recycled'));
+    expect(api.calls.filter((c) => `GET ${c.path}` === CHECK)).toHaveLength(2);
+  });
+
+  it('checks again when a page reports a submission', async () => {
+    const api = fakeApi({ [CHECK]: checkAnswers(false, true) });
+    renderRoutes([{ element: <Layout />, children: [{ path: '/apply', element: <RefreshButton /> }] }], {
+      api,
+      at: '/apply',
+    });
+    const nav = await sections();
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(link(nav, 'Recycled')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Submitted', hidden: true }));
+    await waitFor(() => expect(link(nav, 'Recycled')).toBeTruthy());
+  });
+
+  it('has fullscreen, notifications, language, a user menu and the footer credit with the year', async () => {
+    const api = fakeApi({ [CHECK]: checkAnswers(false) });
+    renderRoutes([{ element: <Layout />, children: [{ path: '/here', element: <p>page</p> }] }], { api, at: '/here' });
+    expect(await screen.findByRole('button', { name: 'Enter full screen' })).toBeTruthy();
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.textContent).toContain('National Environment Authority');
+    expect(footer.textContent).toContain(String(new Date().getFullYear()));
+    expect(screen.getByRole('button', { name: 'Language: English' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications (3 new)' }));
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem')).toHaveLength(3);
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu of Ada Uwase' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+    expect(within(menu).getByRole('menuitem', { name: 'Logout' }).getAttribute('href')).toBe('/logout');
+  });
+
+  it('logs out: revokes the token on the server, clears it locally and goes to /login', async () => {
+    const api = fakeApi({ 'POST clients/logout': () => ok({ done: true }) });
+    renderRoutes(
+      [
+        { path: '/logout', element: <LogoutPage /> },
+        { path: '/login', element: <p>login page</p> },
+      ],
+      { api, at: '/logout' },
+    );
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(api.calls).toEqual([{ method: 'POST', path: 'clients/logout', body: undefined }]);
+    expect(getStoredUser()).toBeNull();
+  });
+});

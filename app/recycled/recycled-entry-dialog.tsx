@@ -1,0 +1,179 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  InputAdornment,
+  Link,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../api-context';
+import { isMonthValue, toReportMonth } from './recycled-data';
+
+/** A company to report for (GET companies/{clientId}). */
+export interface ReportingCompany {
+  id: number;
+  name: string;
+}
+
+interface EntryValues {
+  company_id: string;
+  month: string;
+  quantity: string;
+}
+
+const EMPTY: EntryValues = { company_id: '', month: '', quantity: '' };
+
+type EntryErrors = Partial<Record<keyof EntryValues, string>>;
+
+/** Company required, month as YYYY-MM, quantity a number of kilograms above 0 (i18n keys). */
+export function validateEntry(values: EntryValues): EntryErrors {
+  const errors: EntryErrors = {};
+  if (!values.company_id) errors.company_id = 'validation.required';
+  if (!values.month.trim()) errors.month = 'validation.required';
+  else if (!isMonthValue(values.month)) errors.month = 'recycled.errors.month';
+  const quantity = values.quantity.trim();
+  if (!quantity) errors.quantity = 'validation.required';
+  else if (!/^\d+(\.\d+)?$/.test(quantity) || !(Number(quantity) > 0)) errors.quantity = 'recycled.errors.quantity';
+  return errors;
+}
+
+/**
+ * Add Entry: company, month, quantity in kg; POST clients/report/recycled-quantity. A failure shows
+ * nothing (spec 01 section 8) but keeps the dialog open with what was typed, and is logged.
+ */
+export function RecycledEntryDialog({
+  open,
+  companies,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  companies: readonly ReportingCompany[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [values, setValues] = useState<EntryValues>(EMPTY);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  // Every opening starts blank; a failed save does not close, so its values stay.
+  useEffect(() => {
+    if (!open) return;
+    setValues(EMPTY);
+    setTouched(false);
+  }, [open]);
+
+  const errors = touched ? validateEntry(values) : {};
+  const set = (field: keyof EntryValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (Object.keys(validateEntry(values)).length > 0) return;
+    setBusy(true);
+    const result = await api.post('clients/report/recycled-quantity', {
+      company_id: Number(values.company_id),
+      report_month: toReportMonth(values.month),
+      quantity: Number(values.quantity.trim()),
+    });
+    setBusy(false);
+    if (!result.ok) {
+      console.error(`Recycled entry not saved (${result.code}): ${result.error}`);
+      return;
+    }
+    onSaved();
+  };
+
+  const helper = (field: keyof EntryValues) => {
+    const error = errors[field];
+    return { error: Boolean(error), helperText: error ? t(error) : undefined };
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="recycled-dialog-title"
+    >
+      <Box component="form" noValidate onSubmit={submit} aria-busy={busy}>
+        <DialogTitle id="recycled-dialog-title">{t('recycled.dialog.title')}</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2}>
+            {companies.length === 0 && (
+              <Alert severity="info">
+                {t('recycled.dialog.noCompanies')}{' '}
+                <Link component={RouterLink} to="/companies">
+                  {t('recycled.dialog.companiesLink')}
+                </Link>
+              </Alert>
+            )}
+            <TextField
+              select
+              label={t('recycled.dialog.company')}
+              name="company_id"
+              required
+              value={companies.some((c) => String(c.id) === values.company_id) ? values.company_id : ''}
+              onChange={(e) => set('company_id')(e.target.value)}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              fullWidth
+              {...helper('company_id')}
+            >
+              <MenuItem value="">{t('common.select')}</MenuItem>
+              {companies.map((company) => (
+                <MenuItem key={company.id} value={String(company.id)}>
+                  {company.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label={t('recycled.dialog.month')}
+              name="report_month"
+              type="month"
+              required
+              value={values.month}
+              onChange={(e) => set('month')(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { placeholder: 'YYYY-MM' } }}
+              fullWidth
+              {...helper('month')}
+            />
+            <TextField
+              label={t('recycled.dialog.quantity')}
+              name="quantity"
+              type="number"
+              required
+              value={values.quantity}
+              onChange={(e) => set('quantity')(e.target.value)}
+              slotProps={{
+                htmlInput: { min: 0, step: 'any', inputMode: 'decimal' },
+                input: { endAdornment: <InputAdornment position="end">kg</InputAdornment> },
+              }}
+              fullWidth
+              {...helper('quantity')}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? t('recycled.dialog.saving') : t('recycled.dialog.save')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

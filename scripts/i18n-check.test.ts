@@ -1,0 +1,87 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compareCatalogue, flattenCatalogue, i18nCheck, pluralForms } from './i18n-check';
+
+const root = resolve(__dirname, '..');
+
+function write(path: string, value: unknown): void {
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+}
+
+describe('i18n-check', () => {
+  it('finds every catalogue and service text translated in the real tree', () => {
+    const result = i18nCheck(root);
+    expect(result.problems).toEqual([]);
+    expect(result.ok).toBe(true);
+    expect(result.lines).toHaveLength(1);
+    expect(result.lines[0]).toMatch(
+      /^i18n:check OK: \d+ catalogue group\(s\), \d+ service\(s\), languages en \+ de, it, ru, es$/,
+    );
+  });
+
+  it('reports missing, extra, empty, placeholder and plural problems per language and file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'i18n-check-'));
+    try {
+      write(join(dir, 'app/i18n/en.json'), {
+        nav: { home: 'Home', hello: 'Hello {{name}}' },
+        days_one: '{{count}} day',
+        days_other: '{{count}} days',
+      });
+      write(join(dir, 'app/i18n/de.json'), {
+        nav: { home: '', hello: 'Hallo {{nme}}', old: 'Alt' },
+        days_one: '{{count}} Tag',
+        days_other: '{{count}} Tage',
+      });
+      write(join(dir, 'app/i18n/ru.json'), {
+        nav: { home: 'Главная', hello: 'Здравствуйте, {{name}}' },
+        days_one: '{{count}} день',
+        days_other: '{{count}} дня',
+      });
+      // A feature folder is a group of its own; its German file is missing, and it redefines a key.
+      write(join(dir, 'app/feature/i18n/en.json'), { feature: { title: 'Feature' }, nav: { home: 'Start' } });
+      write(join(dir, 'app/feature/i18n/ru.json'), { feature: { title: 'Функция' }, nav: { home: 'Начало' } });
+      // A service whose German catalogue lacks a text and keeps a stale one.
+      cpSync(join(root, 'services/plastics'), join(dir, 'services/plastics'), { recursive: true });
+      const dePath = join(dir, 'services/plastics/i18n/de.json');
+      const de = JSON.parse(readFileSync(dePath, 'utf8')) as Record<string, string>;
+      delete de['Your ID number must be 16 digits!'];
+      de['An old text'] = 'Ein alter Text';
+      write(dePath, de);
+
+      const result = i18nCheck(dir, { languages: ['de', 'ru'] });
+      expect(result.ok).toBe(false);
+      expect(result.lines).toEqual([
+        'de app/feature/i18n/de.json: missing file (2 key(s))',
+        'en app/i18n/en.json: duplicate nav.home (also in app/feature/i18n/en.json)',
+        'de app/i18n/de.json: empty nav.home',
+        'de app/i18n/de.json: placeholder {{name}} missing in nav.hello',
+        'de app/i18n/de.json: placeholder {{nme}} unknown in nav.hello',
+        'de app/i18n/de.json: extra nav.old',
+        'ru app/i18n/ru.json: missing days_few',
+        'ru app/i18n/ru.json: missing days_many',
+        'de services/plastics/i18n/de.json: missing "Your ID number must be 16 digits!"',
+        'de services/plastics/i18n/de.json: extra "An old text"',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('asks for the plural forms of each language', () => {
+    expect(pluralForms('de')).toEqual(expect.arrayContaining(['one', 'other']));
+    expect(pluralForms('ru')).toEqual(expect.arrayContaining(['one', 'few', 'many', 'other']));
+    const english = flattenCatalogue({ n_one: '{{count}} item', n_other: '{{count}} items' });
+    // _zero is optional everywhere; a form the language does not have is extra.
+    expect(
+      compareCatalogue(
+        english,
+        flattenCatalogue({ n_one: '{{count}} Ding', n_other: '{{count}} Dinge', n_zero: 'Nichts', n_few: 'x' }),
+        'de',
+        'de.json',
+      ),
+    ).toEqual([{ language: 'de', file: 'de.json', kind: 'extra', key: 'n_few' }]);
+  });
+});

@@ -1,0 +1,297 @@
+/**
+ * `npm run i18n:check`: every translation the portal needs is there.
+ *
+ * - Catalogue groups: each `i18n/` folder with an `en.json` under `app/` (one per feature) and
+ *   `engine/` (the wizard's). Every other language of `app/i18n/languages.ts` must have the same keys
+ *   as English: plural keys (`_one`/`_other` in English) in the language's own plural forms (Russian
+ *   `_one`/`_few`/`_many`/`_other`, Italian and Spanish also `_many`), no empty text, every
+ *   `{{placeholder}}` of the English text and no unknown one. English keys defined by two groups are
+ *   reported too (the merge would silently keep one).
+ * - Service definitions: every text of `definitionStrings()` translated in
+ *   `services/<key>/i18n/<lang>.json` (English text -> translation), and nothing stale.
+ *
+ * Prints one line per problem, `<lang> <file>: missing <key>` (also `extra`, `empty`, `placeholder`),
+ * and exits 1 when there is any; otherwise one OK line.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { LANGUAGES } from '../app/i18n/languages';
+import { loadServiceDefinitions } from '../engine/core/load-definitions';
+import { definitionStrings } from '../engine/core/localize-definition';
+import { readServiceFiles } from '../engine/core/node/read-service-files';
+
+export type I18nProblemKind =
+  'missing' | 'extra' | 'empty' | 'placeholder' | 'not-text' | 'duplicate' | 'missing-file' | 'invalid-json';
+
+export interface I18nProblem {
+  language: string;
+  /** File relative to the project root, with `/` separators. */
+  file: string;
+  kind: I18nProblemKind;
+  /** Dotted key of a catalogue, or the English text (JSON-quoted) of a service catalogue. */
+  key: string;
+  detail?: string;
+}
+
+export interface I18nCheckResult {
+  ok: boolean;
+  problems: I18nProblem[];
+  /** The lines to print: one per problem, or the OK summary. */
+  lines: string[];
+}
+
+export interface I18nCheckOptions {
+  /** Languages to check besides English; default: those of app/i18n/languages.ts. */
+  languages?: string[];
+  /** Folders (relative to the root) searched for catalogue groups. */
+  catalogueRoots?: string[];
+}
+
+/** One problem as printed. */
+export function formatI18nProblem(problem: I18nProblem): string {
+  const head = `${problem.language} ${problem.file}:`;
+  switch (problem.kind) {
+    case 'missing-file':
+      return `${head} missing file${problem.detail ? ` (${problem.detail})` : ''}`;
+    case 'invalid-json':
+      return `${head} not valid JSON: ${problem.detail ?? ''}`;
+    case 'placeholder':
+      return `${head} placeholder ${problem.detail ?? ''} in ${problem.key}`;
+    case 'not-text':
+      return `${head} not a text ${problem.key}`;
+    case 'duplicate':
+      return `${head} duplicate ${problem.key}${problem.detail ? ` (${problem.detail})` : ''}`;
+    default:
+      return `${head} ${problem.kind} ${problem.key}`;
+  }
+}
+
+type Json = unknown;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Leaf keys of a nested catalogue, dotted; non-text leaves are returned as they are. */
+export function flattenCatalogue(catalogue: Record<string, Json>, prefix = ''): Map<string, Json> {
+  const out = new Map<string, Json>();
+  for (const [key, value] of Object.entries(catalogue)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (isRecord(value)) for (const [k, v] of flattenCatalogue(value, full)) out.set(k, v);
+    else out.set(full, value);
+  }
+  return out;
+}
+
+/** Placeholder names of an i18next text: `{{count}}`, `{{ name, uppercase }}` -> count, name. */
+export function placeholders(text: string): Set<string> {
+  return new Set([...text.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((m) => m[1] ?? ''));
+}
+
+const PLURAL_SUFFIX = /^(.*)_(zero|one|two|few|many|other)$/;
+
+/** The plural forms i18next asks for in `language` (from the platform's CLDR data). */
+export function pluralForms(language: string): string[] {
+  return new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[];
+}
+
+/** English keys grouped: plain keys, and plural bases (those with an `_other` form) with their forms. */
+function englishShape(english: Map<string, Json>): { plain: string[]; plurals: Map<string, Map<string, Json>> } {
+  const plurals = new Map<string, Map<string, Json>>();
+  for (const key of english.keys()) {
+    const match = PLURAL_SUFFIX.exec(key);
+    if (match && english.has(`${match[1]}_other`)) {
+      const base = match[1] ?? '';
+      if (!plurals.has(base)) plurals.set(base, new Map());
+      plurals.get(base)?.set(match[2] ?? '', english.get(key));
+    }
+  }
+  const plain = [...english.keys()].filter((key) => {
+    const match = PLURAL_SUFFIX.exec(key);
+    return !(match && plurals.has(match[1] ?? ''));
+  });
+  return { plain, plurals };
+}
+
+/** Compares one language's catalogue with English (both flattened). */
+export function compareCatalogue(
+  english: Map<string, Json>,
+  translated: Map<string, Json>,
+  language: string,
+  file: string,
+): I18nProblem[] {
+  const problems: I18nProblem[] = [];
+  const report = (kind: I18nProblemKind, key: string, detail?: string) =>
+    problems.push(detail === undefined ? { language, file, kind, key } : { language, file, kind, key, detail });
+  const { plain, plurals } = englishShape(english);
+  const expected = new Map<string, Json>();
+  for (const key of plain) expected.set(key, english.get(key));
+  const forms = pluralForms(language);
+  for (const [base, englishForms] of plurals) {
+    const model = englishForms.get('other');
+    for (const form of forms) expected.set(`${base}_${form}`, model);
+  }
+  const optional = new Set([...plurals.keys()].map((base) => `${base}_zero`));
+
+  for (const [key, englishText] of expected) {
+    if (!translated.has(key)) {
+      report('missing', key);
+      continue;
+    }
+    const value = translated.get(key);
+    if (typeof value !== 'string') {
+      report('not-text', key);
+      continue;
+    }
+    if (value.trim() === '') {
+      report('empty', key);
+      continue;
+    }
+    if (typeof englishText !== 'string') continue;
+    const wanted = placeholders(englishText);
+    const given = placeholders(value);
+    for (const name of wanted) if (!given.has(name)) report('placeholder', key, `{{${name}}} missing`);
+    for (const name of given) if (!wanted.has(name)) report('placeholder', key, `{{${name}}} unknown`);
+  }
+  for (const key of translated.keys()) {
+    if (!expected.has(key) && !optional.has(key)) report('extra', key);
+  }
+  return problems;
+}
+
+function readJson(path: string): { value?: Json; error?: string } {
+  try {
+    return { value: JSON.parse(readFileSync(path, 'utf8')) as Json };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
+
+/** Folders named `i18n` holding an `en.json`, under `dir` (node_modules left out), sorted. */
+export function findCatalogueGroups(root: string, dirs: string[]): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir).sort()) {
+      if (name === 'node_modules' || name.startsWith('.')) continue;
+      const path = join(dir, name);
+      if (!statSync(path).isDirectory()) continue;
+      if (name === 'i18n' && existsSync(join(path, 'en.json'))) found.push(path);
+      walk(path);
+    }
+  };
+  for (const dir of dirs) walk(join(root, dir));
+  return found;
+}
+
+const toPosix = (path: string): string => path.split('\\').join('/');
+
+function checkGroups(
+  root: string,
+  languages: string[],
+  catalogueRoots: string[],
+): { groups: number; problems: I18nProblem[] } {
+  const problems: I18nProblem[] = [];
+  const groups = findCatalogueGroups(root, catalogueRoots);
+  const owners = new Map<string, string>();
+  for (const dir of groups) {
+    const enFile = toPosix(relative(root, join(dir, 'en.json')));
+    const en = readJson(join(dir, 'en.json'));
+    if (en.error !== undefined || !isRecord(en.value)) {
+      problems.push({
+        language: 'en',
+        file: enFile,
+        kind: 'invalid-json',
+        key: '',
+        detail: en.error ?? 'not an object',
+      });
+      continue;
+    }
+    const english = flattenCatalogue(en.value);
+    for (const [key, value] of english) {
+      if (typeof value !== 'string') problems.push({ language: 'en', file: enFile, kind: 'not-text', key });
+      else if (value.trim() === '') problems.push({ language: 'en', file: enFile, kind: 'empty', key });
+      const owner = owners.get(key);
+      if (owner) problems.push({ language: 'en', file: enFile, kind: 'duplicate', key, detail: `also in ${owner}` });
+      else owners.set(key, enFile);
+    }
+    for (const language of languages) {
+      const path = join(dir, `${language}.json`);
+      const file = toPosix(relative(root, path));
+      if (!existsSync(path)) {
+        problems.push({ language, file, kind: 'missing-file', key: '', detail: `${english.size} key(s)` });
+        continue;
+      }
+      const read = readJson(path);
+      if (read.error !== undefined || !isRecord(read.value)) {
+        problems.push({ language, file, kind: 'invalid-json', key: '', detail: read.error ?? 'not an object' });
+        continue;
+      }
+      problems.push(...compareCatalogue(english, flattenCatalogue(read.value), language, file));
+    }
+  }
+  return { groups: groups.length, problems };
+}
+
+function checkServices(root: string, languages: string[]): { services: number; problems: I18nProblem[] } {
+  const problems: I18nProblem[] = [];
+  const servicesDir = join(root, 'services');
+  if (!existsSync(servicesDir)) return { services: 0, problems };
+  // Definitions with problems are left out here: services:check reports those.
+  const { definitions } = loadServiceDefinitions(readServiceFiles(servicesDir).files);
+  for (const definition of definitions) {
+    const strings = definitionStrings(definition);
+    const wanted = new Set(strings);
+    for (const language of languages) {
+      const path = join(servicesDir, definition.key, 'i18n', `${language}.json`);
+      const file = toPosix(relative(root, path));
+      if (!existsSync(path)) {
+        if (strings.length > 0)
+          problems.push({ language, file, kind: 'missing-file', key: '', detail: `${strings.length} text(s)` });
+        continue;
+      }
+      const read = readJson(path);
+      if (read.error !== undefined || !isRecord(read.value)) {
+        problems.push({ language, file, kind: 'invalid-json', key: '', detail: read.error ?? 'not an object' });
+        continue;
+      }
+      const catalogue = read.value;
+      for (const text of strings) {
+        const key = JSON.stringify(text);
+        if (!(text in catalogue)) problems.push({ language, file, kind: 'missing', key });
+        else if (typeof catalogue[text] !== 'string') problems.push({ language, file, kind: 'not-text', key });
+        else if ((catalogue[text] as string).trim() === '') problems.push({ language, file, kind: 'empty', key });
+      }
+      for (const text of Object.keys(catalogue)) {
+        if (!wanted.has(text)) problems.push({ language, file, kind: 'extra', key: JSON.stringify(text) });
+      }
+    }
+  }
+  return { services: definitions.length, problems };
+}
+
+/** Checks the catalogues and service translations under `root` without exiting. */
+export function i18nCheck(root: string, options: I18nCheckOptions = {}): I18nCheckResult {
+  const languages = options.languages ?? LANGUAGES.map((l) => l.code as string).filter((code) => code !== 'en');
+  const catalogueRoots = options.catalogueRoots ?? ['app', 'engine'];
+  const groups = checkGroups(root, languages, catalogueRoots);
+  const services = checkServices(root, languages);
+  const problems = [...groups.problems, ...services.problems];
+  if (problems.length > 0) return { ok: false, problems, lines: problems.map(formatI18nProblem) };
+  return {
+    ok: true,
+    problems,
+    lines: [
+      `i18n:check OK: ${groups.groups} catalogue group(s), ${services.services} service(s), languages en + ${languages.join(', ')}`,
+    ],
+  };
+}
+
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+if (invokedDirectly) {
+  const result = i18nCheck(resolve(process.argv[2] ?? '.'));
+  for (const line of result.lines) (result.ok ? console.log : console.error)(line);
+  process.exitCode = result.ok ? 0 : 1;
+}
