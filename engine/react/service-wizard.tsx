@@ -52,6 +52,7 @@ import type { FormData } from './form-context';
 import { ServiceForm, type ServiceFormHandle } from './service-form';
 import { downloadWithToken, uploadFile, type UploadFileOptions, type UploadHandle } from './upload-file';
 import { initialWizardState, LAST_STEP, wizardReducer } from './wizard-state';
+import { Busy, RetryAlert } from './status-blocks';
 
 /** An existing attachment of an application. */
 export interface ApplicationAttachment {
@@ -156,26 +157,10 @@ function NewApplication(props: ServiceWizardProps) {
   }, [api, definition.id, clientId, attempt, t]);
 
   if (draft.status === 'creating') {
-    return (
-      <Stack direction="row" spacing={2} role="status" sx={{ py: 4, alignItems: 'center' }}>
-        <CircularProgress size={24} />
-        <Typography>{t('wizard.creatingDraft')}</Typography>
-      </Stack>
-    );
+    return <Busy>{t('wizard.creatingDraft')}</Busy>;
   }
   if (draft.status === 'failed') {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
-            {t('wizard.retry')}
-          </Button>
-        }
-      >
-        {draft.error}
-      </Alert>
-    );
+    return <RetryAlert error={draft.error} onRetry={() => setAttempt((n) => n + 1)} />;
   }
   return (
     <WizardFlow
@@ -469,26 +454,10 @@ const DocumentsStep = memo(function DocumentsStep(props: DocumentsStepProps) {
   const { t } = useTranslation();
   const { attachments, onRetry, slots, files, missing, refused, existing, editing, onChoose, onRemove } = props;
   if (attachments.status === 'loading') {
-    return (
-      <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-        <CircularProgress size={20} />
-        <Typography>{t('wizard.loadingDocuments')}</Typography>
-      </Stack>
-    );
+    return <Busy compact>{t('wizard.loadingDocuments')}</Busy>;
   }
   if (attachments.status === 'failed') {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {t('wizard.retry')}
-          </Button>
-        }
-      >
-        {attachments.error}
-      </Alert>
-    );
+    return <RetryAlert error={attachments.error} onRetry={onRetry} />;
   }
   if (slots.length === 0) return <Typography>{t('wizard.noDocuments')}</Typography>;
   return (
@@ -691,26 +660,10 @@ function ApplicationView(props: ServiceWizardProps) {
   );
 
   if (view.status === 'loading') {
-    return (
-      <Stack direction="row" spacing={2} role="status" sx={{ py: 4, alignItems: 'center' }}>
-        <CircularProgress size={24} />
-        <Typography>{t('view.loading')}</Typography>
-      </Stack>
-    );
+    return <Busy>{t('view.loading')}</Busy>;
   }
   if (view.status === 'failed') {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
-            {t('wizard.retry')}
-          </Button>
-        }
-      >
-        {view.error}
-      </Alert>
-    );
+    return <RetryAlert error={view.error} onRetry={() => setAttempt((n) => n + 1)} />;
   }
 
   const { app } = view;
