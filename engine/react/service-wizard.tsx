@@ -33,10 +33,6 @@ import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../core/api-client';
@@ -52,7 +48,7 @@ import type { FormData } from './form-context';
 import { ServiceForm, type ServiceFormHandle } from './service-form';
 import { downloadWithToken, uploadFile, type UploadFileOptions, type UploadHandle } from './upload-file';
 import { initialWizardState, LAST_STEP, wizardReducer } from './wizard-state';
-import { Busy, RetryAlert } from './status-blocks';
+import { Busy, LabelledRowsTable, RetryAlert } from './status-blocks';
 
 /** An existing attachment of an application. */
 export interface ApplicationAttachment {
@@ -568,18 +564,7 @@ function ConfirmStep({ definition, formData, optionNames, slots, files, progress
   const chosen = slots.filter((slot) => files[slot.name]);
   return (
     <Stack spacing={3}>
-      <Table size="small" aria-label={t('wizard.summary')}>
-        <TableBody>
-          {summary.map((row, index) => (
-            <TableRow key={`${row.label}-${index}`}>
-              <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: '40%' }}>
-                {row.label}
-              </TableCell>
-              <TableCell>{row.value}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <LabelledRowsTable label={t('wizard.summary')} rows={summary} />
       <Box>
         <Typography variant="subtitle1" component="h3">
           {t('wizard.chosenFiles')}
@@ -791,18 +776,7 @@ function ReadOnlyApplication({ definition, api, clientId, record, attachments, o
           <Typography variant="h6" component="h2" gutterBottom>
             {t('view.details')}
           </Typography>
-          <Table size="small" aria-label={t('view.details')}>
-            <TableBody>
-              {rows.map((row, index) => (
-                <TableRow key={`${row.label}-${index}`}>
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: '40%' }}>
-                    {row.label}
-                  </TableCell>
-                  <TableCell>{row.value}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <LabelledRowsTable label={t('view.details')} rows={rows} />
         </Box>
       ) : null}
     </Stack>

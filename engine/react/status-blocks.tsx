@@ -1,12 +1,17 @@
 /**
- * The two small states every loading step of the wizard shows: a spinner with a text announced to
- * screen readers, and a red alert with the server's message and a Retry button.
+ * Small blocks the wizard repeats: a spinner with a text announced to screen readers, a red alert
+ * with the server's message and a Retry button, and the label/value table of the confirm step and
+ * the application view.
  */
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
@@ -34,5 +39,29 @@ export function RetryAlert({ error, onRetry }: { error: ReactNode; onRetry: () =
     >
       {error}
     </Alert>
+  );
+}
+
+/** A two-column table of label/value rows (confirm summary, application details). */
+export function LabelledRowsTable({
+  label,
+  rows,
+}: {
+  label: string;
+  rows: ReadonlyArray<{ label: string; value: ReactNode }>;
+}) {
+  return (
+    <Table size="small" aria-label={label}>
+      <TableBody>
+        {rows.map((row, index) => (
+          <TableRow key={`${row.label}-${index}`}>
+            <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: '40%' }}>
+              {row.label}
+            </TableCell>
+            <TableCell>{row.value}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
