@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs the API tests against a throwaway PostgreSQL cluster (same migrations as SQLite).
+# Needs Debian's postgresql package (installed when missing and running as root). Port 54329 on loopback.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+if [ -z "$pgbin" ] || [ ! -x "$pgbin/postgres" ]; then
+  echo "== installing Debian postgresql"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq postgresql >/dev/null
+  pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+fi
+
+port=54329
+cluster=$(mktemp -d /tmp/ecopermit-pg-XXXXXX)
+chown postgres "$cluster"
+as_postgres() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/bash -c "$*"; else bash -c "$*"; fi; }
+as_postgres "'$pgbin/initdb' -D '$cluster/data' -A trust -U postgres >/dev/null"
+as_postgres "'$pgbin/pg_ctl' -D '$cluster/data' -l '$cluster/log' -o '-p $port -k $cluster -c listen_addresses=127.0.0.1 -c fsync=off' -w start >/dev/null"
+trap 'as_postgres "\"$pgbin/pg_ctl\" -D \"$cluster/data\" -m immediate stop" >/dev/null 2>&1 || true; rm -rf "$cluster"' EXIT
+
+url() { echo "postgres://postgres@127.0.0.1:$port/$1"; }
+as_postgres "'$pgbin/createdb' -h 127.0.0.1 -p $port -U postgres ecopermit_migrations"
+as_postgres "'$pgbin/createdb' -h 127.0.0.1 -p $port -U postgres ecopermit_api"
+
+# One database for the migrations test, one for the API suite; files run one at a time on the shared one.
+TEST_DATABASE_URL=$(url ecopermit_migrations) TEST_API_DATABASE_URL=$(url ecopermit_api) \
+  npx vitest run --config vitest.config.ts tests/api --no-file-parallelism
