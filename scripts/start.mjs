@@ -28,7 +28,13 @@ const sources = ['app', 'engine', 'services', 'schemas', 'vite.config.ts', 'pack
 const needsBuild = !existsSync(builtIndex) || newestMtime(sources) > statSync(builtIndex).mtimeMs;
 if (needsBuild) {
   console.log('Building the portal (dist/)...');
-  const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  // Always a production build: an inherited NODE_ENV (vitest sets `test`) would make Vite bundle
+  // React's development build, which `npm start` would then keep serving until the sources change.
+  const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) {
     console.error('The portal build failed; see the messages above.');
     process.exit(build.status ?? 1);

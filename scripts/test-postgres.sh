@@ -15,7 +15,7 @@ fi
 
 port=54329
 cluster=$(mktemp -d /tmp/ecopermit-pg-XXXXXX)
-chown postgres "$cluster"
+if [ "$(id -u)" = 0 ]; then chown postgres "$cluster"; fi
 as_postgres() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/bash -c "$*"; else bash -c "$*"; fi; }
 as_postgres "'$pgbin/initdb' -D '$cluster/data' -A trust -U postgres >/dev/null"
 as_postgres "'$pgbin/pg_ctl' -D '$cluster/data' -l '$cluster/log' -o '-p $port -k $cluster -c listen_addresses=127.0.0.1 -c fsync=off' -w start >/dev/null"
