@@ -1,0 +1,124 @@
+/**
+ * The public landing page at /: the 'Our Services' list from the API (6 cards first, 'Show More'
+ * reveals all), its loading and failure states, and a signed-in user sent on to the dashboard.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { apiCall, loginThroughUi, newAccount, registerThroughApi } from './flows';
+import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+
+/** Only the public services list (GET /api/services), not e.g. /api/service/attachments/1. */
+const isServicesCall = (url: URL) => url.pathname === '/api/services';
+
+describe('landing page', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  /** A fresh visitor: own context, so no stored user or language leaks between tests. */
+  async function newVisitor(): Promise<Page> {
+    await context?.close();
+    context = await browser.newContext();
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return page;
+  }
+
+  it("serves the portal's production build", async () => {
+    // A development build (e.g. built with vitest's NODE_ENV=test inherited) runs every effect twice
+    // under StrictMode and is what `npm start` would keep serving; scripts/start.mjs forces production.
+    const html = await (await fetch(`${product.baseUrl}/`)).text();
+    const entry = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeTruthy();
+    const script = await (await fetch(new URL(entry ?? '', product.baseUrl))).text();
+    expect(script).not.toContain('react.dev/link/react-devtools');
+  });
+
+  it('shows 6 of the services first and all 8 after Show More', async () => {
+    await newVisitor();
+    await screenshotOnFailure(page, 'landing-services', async () => {
+      const api = await apiCall<Array<{ id: number; name: string }>>(product, 'GET', 'services');
+      expect(api.data).toHaveLength(8);
+
+      await page.goto(`${product.baseUrl}/`);
+      await page.getByRole('link', { name: 'Login' }).first().waitFor();
+      await page.getByRole('link', { name: 'Register' }).first().waitFor();
+      const section = page.getByRole('region', { name: 'Our Services' });
+      await section.getByRole('heading', { name: 'Our Services' }).waitFor();
+      const cards = section.getByRole('listitem');
+      await cards.first().waitFor();
+      expect(await cards.count()).toBe(6);
+      const firstNames = await section.getByRole('heading', { level: 3 }).allInnerTexts();
+      expect(firstNames).toEqual(api.data.slice(0, 6).map((s) => s.name));
+
+      await section.getByRole('button', { name: 'Show More' }).click();
+      await cards.nth(7).waitFor();
+      expect(await cards.count()).toBe(8);
+      const allNames = await section.getByRole('heading', { level: 3 }).allInnerTexts();
+      expect(allNames).toEqual(api.data.map((s) => s.name));
+      expect(await section.getByRole('button', { name: 'Show More' }).count()).toBe(0);
+    });
+  });
+
+  it("shows 'Loading services...' until the services arrive", async () => {
+    await newVisitor();
+    await screenshotOnFailure(page, 'landing-loading', async () => {
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held = 0;
+      await page.route(isServicesCall, async (route: Route) => {
+        held += 1;
+        await released;
+        await route.continue();
+      });
+
+      await page.goto(`${product.baseUrl}/`);
+      const section = page.getByRole('region', { name: 'Our Services' });
+      await section.getByRole('status').filter({ hasText: 'Loading services...' }).waitFor();
+      expect(held).toBe(1);
+      expect(await section.getByRole('listitem').count()).toBe(0);
+
+      release();
+      await section.getByRole('listitem').first().waitFor();
+      expect(await section.getByRole('listitem').count()).toBe(6);
+      await section.getByText('Loading services...').waitFor({ state: 'detached' });
+    });
+  });
+
+  it('says so when the services cannot be loaded', async () => {
+    await newVisitor();
+    await screenshotOnFailure(page, 'landing-failed', async () => {
+      await page.route(isServicesCall, (route: Route) => route.abort('connectionrefused'));
+      await page.goto(`${product.baseUrl}/`);
+      const section = page.getByRole('region', { name: 'Our Services' });
+      await section.getByText('Failed to load services. Please try again later.').waitFor();
+      expect(await section.getByRole('listitem').count()).toBe(0);
+      expect(await section.getByText('Loading services...').count()).toBe(0);
+    });
+  });
+
+  it('sends a signed-in user from / to the dashboard', async () => {
+    await newVisitor();
+    await screenshotOnFailure(page, 'landing-signed-in', async () => {
+      const account = newAccount('Eric', 'Niyonzima');
+      await registerThroughApi(product, account);
+      await loginThroughUi(page, product, account.email, account.password);
+
+      await page.goto(`${product.baseUrl}/`);
+      await page.waitForURL('**/dashboard');
+      await page.getByRole('heading', { name: 'Your Applications' }).waitFor();
+      expect(await page.getByRole('region', { name: 'Our Services' }).count()).toBe(0);
+    });
+  });
+});
