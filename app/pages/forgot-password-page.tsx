@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ApiResult } from '../../engine/core/api-client';
 import { useApi } from '../api-context';
 import { OtpForm } from '../components/otp-form';
 import { PasswordForm } from '../components/password-form';
+import { SuccessPanel } from '../components/success-panel';
+import { useStepFlow } from '../components/use-step-flow';
 import { PublicShell } from '../layout/public-shell';
+import { UsernameField } from '../components/username-field';
 
 type ResetStep = 'username' | 'otp' | 'password' | 'done';
 
@@ -14,23 +16,9 @@ type ResetStep = 'username' | 'otp' | 'password' | 'done';
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const api = useApi();
-  const [step, setStep] = useState<ResetStep>('username');
+  const { step, error, busy, run } = useStepFlow<ResetStep>('username');
   const [username, setUsername] = useState('');
   const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (current: ResetStep, next: ResetStep, call: () => Promise<ApiResult<unknown>>) => {
-    setBusy(true);
-    setError(null);
-    const result = await call();
-    setBusy(false);
-    if (result.ok) setStep(next);
-    else {
-      setStep(current);
-      setError(result.error);
-    }
-  };
 
   const submitUsername = (event: FormEvent) => {
     event.preventDefault();
@@ -54,17 +42,7 @@ export function ForgotPasswordPage() {
         {step === 'username' && (
           <Box component="form" noValidate onSubmit={submitUsername}>
             <Stack spacing={2}>
-              <TextField
-                label={t('login.username')}
-                name="username"
-                autoComplete="username"
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                required
-                error={touched && !username.trim()}
-                helperText={touched && !username.trim() ? t('validation.required') : t('login.usernameHelp')}
-                fullWidth
-              />
+              <UsernameField value={username} onChange={setUsername} touched={touched} />
               <Button type="submit" variant="contained" disabled={busy}>
                 {t('forgot.sendCode')}
               </Button>
@@ -96,14 +74,7 @@ export function ForgotPasswordPage() {
             }
           />
         )}
-        {step === 'done' && (
-          <Stack spacing={2} role="status">
-            <Alert severity="success">{t('forgot.success')}</Alert>
-            <Button variant="contained" component={RouterLink} to="/login">
-              {t('register.goToLogin')}
-            </Button>
-          </Stack>
-        )}
+        {step === 'done' && <SuccessPanel message={t('forgot.success')} />}
       </Paper>
     </PublicShell>
   );

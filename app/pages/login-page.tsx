@@ -17,6 +17,7 @@ import { useApi } from '../api-context';
 import { returnPath } from '../auth/require-auth';
 import { setStoredUser, type StoredUser } from '../auth/user-store';
 import { PublicShell } from '../layout/public-shell';
+import { UsernameField } from '../components/username-field';
 
 /** Sign-in with email or phone and password; returns to the remembered origin or /dashboard. */
 export function LoginPage() {
@@ -56,17 +57,7 @@ export function LoginPage() {
         <Box component="form" noValidate onSubmit={submit}>
           <Stack spacing={2}>
             {error && <Alert severity="error">{error}</Alert>}
-            <TextField
-              label={t('login.username')}
-              name="username"
-              autoComplete="username"
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              required
-              error={touched && !username.trim()}
-              helperText={touched && !username.trim() ? t('validation.required') : t('login.usernameHelp')}
-              fullWidth
-            />
+            <UsernameField value={username} onChange={setUsername} touched={touched} />
             <TextField
               label={t('login.password')}
               name="password"

@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Paper, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ApiResult } from '../../engine/core/api-client';
 import { useApi } from '../api-context';
 import { OtpForm } from '../components/otp-form';
 import { PasswordForm } from '../components/password-form';
+import { SuccessPanel } from '../components/success-panel';
+import { useStepFlow } from '../components/use-step-flow';
 import { PublicShell } from '../layout/public-shell';
 import { validateRegistration } from '../validation';
 
@@ -26,28 +27,12 @@ const EMPTY: Details = { first_name: '', last_name: '', other_name: '', telephon
 export function RegisterPage() {
   const { t } = useTranslation();
   const api = useApi();
-  const [step, setStep] = useState<RegisterStep>('details');
+  const { step, error, busy, run } = useStepFlow<RegisterStep>('details');
   const [details, setDetails] = useState<Details>(EMPTY);
   const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const errors = touched ? validateRegistration(details) : {};
   const username = details.email.trim();
-
-  /** Runs one call; a failure keeps (returns to) `current` with the server message. */
-  const run = async (current: RegisterStep, next: RegisterStep, call: () => Promise<ApiResult<unknown>>) => {
-    setBusy(true);
-    setError(null);
-    const result = await call();
-    setBusy(false);
-    if (result.ok) {
-      setStep(next);
-    } else {
-      setStep(current);
-      setError(result.error);
-    }
-  };
 
   const submitDetails = (event: FormEvent) => {
     event.preventDefault();
@@ -141,14 +126,7 @@ export function RegisterPage() {
             }
           />
         )}
-        {step === 'done' && (
-          <Stack spacing={2} role="status">
-            <Alert severity="success">{t('register.success')}</Alert>
-            <Button variant="contained" component={RouterLink} to="/login">
-              {t('register.goToLogin')}
-            </Button>
-          </Stack>
-        )}
+        {step === 'done' && <SuccessPanel message={t('register.success')} />}
       </Paper>
     </PublicShell>
   );
