@@ -1,0 +1,152 @@
+/**
+ * An application through the authority's decisions, as the applicant lives them: staff return it with
+ * a comment (staff command, the real one), the applicant sees RETURNED, reads the comment, corrects
+ * the form and re-submits ('Re-Submitted'); staff approve it and the applicant gets the certificate link.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  addCompanyThroughUi,
+  apiCall,
+  applyForPlastics,
+  loginThroughUi,
+  newAccount,
+  registerThroughApi,
+  storedUser,
+} from './flows';
+import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const run = promisify(execFile);
+
+describe('decisions on an application', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let page: Page;
+  let appId = '';
+  let applicationId = 0;
+  const account = newAccount('Eric', 'Nshuti');
+  const files = mkdtempSync(join(tmpdir(), 'ecopermit-files-'));
+
+  /** The staff command, on the same database as the running product. */
+  async function staff(...args: string[]): Promise<void> {
+    await run(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'server', 'staff-cli.ts'), ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: product.dataDir, DATABASE_URL: '' },
+    });
+  }
+
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    await registerThroughApi(product, account);
+    await loginThroughUi(page, product, account.email, account.password);
+    await addCompanyThroughUi(page, product, {
+      name: 'Lake Kivu Packaging',
+      tin: '987654321',
+      telephone: '0788333444',
+      email: 'hello@kivupack.example.org',
+    });
+    await applyForPlastics(page, product, 'Lake Kivu Packaging', files);
+    const user = await storedUser(page);
+    const list = await apiCall<{ items: Array<{ id: number; app_id: string }> }>(
+      product,
+      'GET',
+      `clients/applications/${user.id}`,
+      { token: user.token },
+    );
+    const first = list.data.items[0];
+    if (!first) throw new Error('the submitted application is not listed');
+    appId = first.app_id;
+    applicationId = first.id;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    rmSync(files, { recursive: true, force: true });
+  });
+
+  it('shows a returned application with the comment, editable, and re-submits it', async () => {
+    await screenshotOnFailure(page, 'decisions-returned', async () => {
+      await staff('status', appId, '7', '--comment', 'Please state the quantity in tonnes.');
+
+      await page.goto(`${product.baseUrl}/dashboard`);
+      const row = page.locator('tbody tr').filter({ hasText: appId });
+      await row.getByText('RETURNED', { exact: true }).waitFor();
+      await row.getByRole('link', { name: `View application ${appId}` }).click();
+
+      await page.getByText('Application Returned').waitFor();
+      await page.getByText('Please state the quantity in tonnes.').waitFor();
+      const quantity = page
+        .getByLabel(/^Quantity/, { exact: false })
+        .and(page.locator('input'))
+        .first();
+      expect(await quantity.isEditable()).toBe(true);
+      expect(await quantity.inputValue()).toBe('250');
+      await page.getByLabel(/^Quantity measure/).selectOption({ label: 'Tonnes' });
+      await quantity.fill('2');
+      await page.getByRole('button', { name: 'Next' }).click();
+
+      // The files already uploaded count for the mandatory document.
+      await page
+        .getByText(/Already uploaded/)
+        .first()
+        .waitFor();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Application succesfully submitted').waitFor({ timeout: 30_000 });
+
+      await page.goto(`${product.baseUrl}/dashboard`);
+      await page.locator('tbody tr').filter({ hasText: appId }).getByText('Re-Submitted', { exact: true }).waitFor();
+      const user = await storedUser(page);
+      const detail = await apiCall<{ auth_plastic_bags: { quantity: number; measure_name: string } }>(
+        product,
+        'GET',
+        `application/${applicationId}`,
+        { token: user.token },
+      );
+      expect(detail.data.auth_plastic_bags.quantity).toBe(2);
+      expect(detail.data.auth_plastic_bags.measure_name).toBe('Tonnes');
+    });
+  });
+
+  it('shows a submitted application read-only', async () => {
+    await screenshotOnFailure(page, 'decisions-readonly', async () => {
+      await page.goto(`${product.baseUrl}/view-application?appId=${applicationId}`);
+      await page.getByText('Attachments').waitFor();
+      const quantity = page
+        .getByLabel(/^Quantity/, { exact: false })
+        .and(page.locator('input'))
+        .first();
+      expect(await quantity.isEditable()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    });
+  });
+
+  it('shows an approved application with its certificate link', async () => {
+    await screenshotOnFailure(page, 'decisions-approved', async () => {
+      await staff('status', appId, '6', '--comment', 'Approved.');
+      await page.goto(`${product.baseUrl}/dashboard`);
+      await page.locator('tbody tr').filter({ hasText: appId }).getByText('APPROVED', { exact: true }).waitFor();
+      await page.getByRole('article', { name: 'APPROVED' }).getByText('1', { exact: true }).waitFor();
+
+      await page.goto(`${product.baseUrl}/view-application?appId=${applicationId}`);
+      await page.getByText('Application Approved').waitFor();
+      const certificate = page.getByRole('link', { name: 'View Certificate' });
+      const href = await certificate.getAttribute('href');
+      expect(href).toBe(`/api/verify/certificate/${appId}`);
+      const verified = await (await fetch(`${product.baseUrl}${href}`)).json();
+      expect(verified.data.approved).toBe(true);
+    });
+  });
+});
