@@ -69,6 +69,9 @@ describe('DashboardPage', () => {
     const link = await within(table).findByRole('link', { name: 'View application APP-11' });
     expect(link.getAttribute('href')).toBe('/view-application?appId=11');
     expect(within(table).getByText('APP-12')).toBeTruthy();
+    // Type: the (translated) title of the service's definition, else the API's name.
+    expect(within(table).getAllByText(definition.title)).toHaveLength(2);
+    expect(within(table).getByText('Unknown service')).toBeTruthy();
     expect(within(table).queryByRole('link', { name: 'View application APP-12' })).toBeNull();
     expect(within(table).getByText('APP-13')).toBeTruthy();
     expect(within(table).getByText('REJECTED')).toBeTruthy();

@@ -84,6 +84,14 @@ export function applicationLinks(
   return links;
 }
 
+/**
+ * The Type column: the service's title in the interface language when the portal has its definition
+ * (the API's service names are English only), else the name the API sends.
+ */
+export function serviceTitle(application: ApplicationSummary, definitions: ServiceDefinition[]): string {
+  return definitions.find((d) => d.id === application.service_id)?.title ?? application.service?.name ?? '';
+}
+
 function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   // The ISO date part reads the same in every language and time zone.
@@ -226,7 +234,7 @@ export function DashboardPage() {
                       return (
                         <TableRow key={application.id}>
                           <TableCell>{application.app_id || application.id}</TableCell>
-                          <TableCell>{application.service?.name ?? ''}</TableCell>
+                          <TableCell>{serviceTitle(application, definitions)}</TableCell>
                           <TableCell>{formatDate(application.submitted_at ?? application.created_at)}</TableCell>
                           <TableCell>
                             <StatusChip application={application} />
