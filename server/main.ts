@@ -14,7 +14,19 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
-  const address = await app.listen({ port: config.port, host: config.host });
+  let address: string;
+  try {
+    address = await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(
+        `Port ${config.port} on ${config.host} is already in use: stop the other server or choose another port (PORT=8081 npm start).`,
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
   console.log(`EcoPermit listening on ${address} (API at ${address}/api/)`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
