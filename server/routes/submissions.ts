@@ -190,14 +190,21 @@ async function resolveBindings(
     }
     if (!binding.source) continue;
     if (binding.widget === 'items-checklist') {
-      if (!Array.isArray(value)) continue;
-      for (const item of value) {
+      const namesField = binding.nameField ? sibling(binding.field, binding.nameField) : null;
+      const names: string[] = [];
+      let refused = false;
+      for (const item of Array.isArray(value) ? value : []) {
         if (typeof item !== 'number' && typeof item !== 'string') continue;
-        if ((await findOption(binding.source, item)) === null) {
+        const name = await findOption(binding.source, item);
+        if (name === null) {
           errors.push({ field: binding.field, message: BAD_OPTION });
+          refused = true;
           break;
         }
+        if (name !== undefined) names.push(name);
       }
+      // The names are the server's, from the ids: whatever the browser sent is replaced.
+      if (namesField && !refused) setAt(formData, namesField, names.length > 0 ? names : undefined);
       continue;
     }
     const nameField = binding.nameField ? sibling(binding.field, binding.nameField) : null;

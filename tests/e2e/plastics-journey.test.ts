@@ -81,6 +81,7 @@ describe('plastics authorisation journey', () => {
     expect(detail.data.application_status_id).toBe(2);
     expect(detail.data.application_attachments).toHaveLength(2);
     expect(detail.data.auth_plastic_bags.plastic_type_name).toBe('Plastic carry bags');
+    expect(detail.data.auth_plastic_bags.item_names).toEqual(['Bread']);
     expect(detail.data.auth_plastic_bags.import).toBe(true);
   });
 });

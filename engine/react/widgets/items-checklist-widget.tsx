@@ -1,7 +1,9 @@
 /**
  * "items-checklist": a checkbox list of `[{id, name}]` loaded from `ui:options.source` (templated
  * like lookup: `{field}` is the current value of that field). The value is the array of chosen ids;
- * it is emptied when the source changes, since the ids belong to the old list.
+ * it is emptied when the source changes, since the ids belong to the old list. `nameField`, like
+ * lookup's, names a sibling array field that receives the chosen items' names (the server recomputes
+ * them from the ids), so the record reads well without the list at hand.
  */
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import Checkbox from '@mui/material/Checkbox';
@@ -47,15 +49,22 @@ function ItemsChecklistWidgetImpl(props: WidgetProps) {
 
   const chosenRef = useRef(chosen);
   chosenRef.current = chosen;
+  const nameField = optionString(options, 'nameField');
   const clear = useCallback(() => {
     if (chosenRef.current.length > 0) onChange([]);
-  }, [onChange]);
+    if (nameField) context.setFields({ [nameField]: undefined });
+  }, [onChange, nameField, context]);
   useClearOnSourceChange(path, clear);
 
   const toggle = (optionValue: unknown, checked: boolean) => {
     const typed = coerceToSchema(optionValue, itemSchema(schema));
     const others = chosen.filter((item) => String(item) !== String(optionValue));
-    onChange(checked ? [...others, typed] : others);
+    const next = checked ? [...others, typed] : others;
+    onChange(next);
+    if (nameField) {
+      const names = next.map((item) => choices.find((option) => String(option.value) === String(item))?.label);
+      context.setFields({ [nameField]: names.filter((n): n is string => typeof n === 'string') });
+    }
   };
   const inactive = disabled || readonly;
 

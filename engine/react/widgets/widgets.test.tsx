@@ -192,13 +192,15 @@ describe('company-picker, country, yes-no, items-checklist', () => {
             origin: { type: 'string', title: 'Origin' },
             single: { type: 'boolean', title: 'Single use?' },
             items: { type: 'array', title: 'Items', items: { type: 'integer' } },
+            item_names: { type: 'array', items: { type: 'string' } },
           },
         },
         uiSchema: {
           company_id: { 'ui:widget': 'company-picker', 'ui:options': { fill: { company_name: 'name', tin: 'tin' } } },
           origin: { 'ui:widget': 'country' },
           single: { 'ui:widget': 'yes-no' },
-          items: { 'ui:widget': 'items-checklist', 'ui:options': { source: 'items' } },
+          items: { 'ui:widget': 'items-checklist', 'ui:options': { source: 'items', nameField: 'item_names' } },
+          item_names: { 'ui:widget': 'hidden' },
         },
       },
       fake,
@@ -224,6 +226,8 @@ describe('company-picker, country, yes-no, items-checklist', () => {
     await waitFor(() => expect(lastData(onChange)).toMatchObject({ single: false }));
 
     fireEvent.click(await screen.findByLabelText('Meat'));
-    await waitFor(() => expect(lastData(onChange)).toMatchObject({ items: [2] }));
+    await waitFor(() => expect(lastData(onChange)).toMatchObject({ items: [2], item_names: ['Meat'] }));
+    fireEvent.click(screen.getByLabelText('Bread'));
+    await waitFor(() => expect(lastData(onChange)).toMatchObject({ items: [2, 1], item_names: ['Meat', 'Bread'] }));
   });
 });
