@@ -20,6 +20,7 @@ import { LANGUAGES } from '../app/i18n/languages';
 import { loadServiceDefinitions } from '../engine/core/load-definitions';
 import { definitionStrings } from '../engine/core/localize-definition';
 import { readServiceFiles } from '../engine/core/node/read-service-files';
+import { isRecord } from '../engine/core/value-path';
 
 export type I18nProblemKind =
   'missing' | 'extra' | 'empty' | 'placeholder' | 'not-text' | 'duplicate' | 'missing-file' | 'invalid-json';
@@ -68,10 +69,6 @@ export function formatI18nProblem(problem: I18nProblem): string {
 }
 
 type Json = unknown;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Leaf keys of a nested catalogue, dotted; non-text leaves are returned as they are. */
 export function flattenCatalogue(catalogue: Record<string, Json>, prefix = ''): Map<string, Json> {

@@ -2,6 +2,7 @@ import type { JsonSchema, ServiceDefinition } from './definition-types';
 import { schemaMatches } from './form-validator';
 import { bindingsOfUiSchema, type LookupBinding } from './lookup-bindings';
 import { ENGLISH_VALUE_TEXTS, isEmptyValue, listItem, optionTitle, yesNo, type ValueTexts } from './value-format';
+import { isRecord } from './value-path';
 
 /**
  * The step-3 summary ("Confirm Detail"): the visible, filled fields of the form in display order,
@@ -19,10 +20,6 @@ export interface ConfirmSummaryOptions {
   lookupNames?: Record<string, Record<string, string>>;
   /** Yes/No and "n selected" in the interface language (English by default). */
   texts?: ValueTexts;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -6,6 +6,7 @@ import { compileSchema } from './form-validator';
 import { bindingsOfUiSchema } from './lookup-bindings';
 import { definedProperties, ruleFields } from './schema-walk';
 import { isKnownWidget } from './widget-names';
+import { isRecord } from './value-path';
 
 /**
  * Loads and checks service definitions from their files' parsed JSON. Works in Node and the
@@ -35,10 +36,6 @@ function validateMeta(data: unknown): ValidateFunction {
   metaValidator ??= createAjv().compile(metaSchema as JsonSchema);
   metaValidator(data);
   return metaValidator;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Escapes one JSON pointer segment. */

@@ -1,4 +1,5 @@
 import type { ExtraUpload, JsonSchema, ServiceDefinition, UiSchema } from './definition-types';
+import { isRecord } from './value-path';
 
 /**
  * Translation of a service definition's own texts. A definition is written in English; per-service
@@ -24,10 +25,6 @@ export type LocalizableDefinition = Pick<
 export interface LocalizedExtraUpload extends ExtraUpload {
   /** Shown instead of `name`, which stays the English one sent to the server. */
   label?: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Texts worth translating: anything with a letter ("FREE", "NA"), not "5" or "30". */

@@ -1,4 +1,5 @@
 import type { ServiceDefinition, UiSchema } from './definition-types';
+import { isRecord, valueAt } from './value-path';
 
 /**
  * The fields of a definition whose options come from the API (lookup, company-picker,
@@ -30,10 +31,6 @@ export interface LookupBinding {
 }
 
 const BINDING_WIDGETS: readonly string[] = ['lookup', 'company-picker', 'items-checklist'];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function stringArray(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
@@ -78,15 +75,6 @@ export function bindingsOfUiSchema(uiSchema: UiSchema, prefix = ''): LookupBindi
 /** The API-bound fields of a definition, in uiSchema order. */
 export function lookupBindings(definition: Pick<ServiceDefinition, 'uiSchema'>): LookupBinding[] {
   return bindingsOfUiSchema(definition.uiSchema);
-}
-
-function valueAt(data: unknown, path: string): unknown {
-  let current: unknown = data;
-  for (const part of path.split('.')) {
-    if (!isRecord(current)) return undefined;
-    current = current[part];
-  }
-  return current;
 }
 
 /**

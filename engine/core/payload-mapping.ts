@@ -1,4 +1,5 @@
 import type { BodyValue, ServiceDefinition, SubmitCall } from './definition-types';
+import { isRecord, valueAt } from './value-path';
 
 /**
  * Builds the HTTP requests of a definition's submit pipeline from the form data: body templates
@@ -19,19 +20,6 @@ export interface SubmitRequest {
   path: string;
   body: Record<string, unknown>;
   savesRecord: boolean;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function valueAt(data: unknown, path: string): unknown {
-  let current: unknown = data;
-  for (const part of path.split('.')) {
-    if (!isRecord(current)) return undefined;
-    current = current[part];
-  }
-  return current;
 }
 
 /** Resolves one template value; `undefined` means "leave the key out". */

@@ -1,13 +1,10 @@
 import type { JsonSchema } from './definition-types';
+import { isRecord } from './value-path';
 
 /**
  * Walks a form schema's conditional structure (allOf, if/then/else, dependencies, anyOf/oneOf)
  * to list the properties it can define, and the fields its `if` conditions read.
  */
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Sub-schemas that may add properties to the same object (not nested values). */
 export function branchSchemas(schema: JsonSchema): JsonSchema[] {

@@ -1,10 +1,7 @@
 import type { JsonSchema } from './definition-types';
+import { isRecord } from './value-path';
 
 /** Formatting of form values for people: option titles instead of codes, Yes/No, lists. */
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Shown for an empty value. */
 export const EMPTY_VALUE = '-';
@@ -84,14 +81,4 @@ export function formatNumber(value: unknown): string {
   if (isEmptyValue(value)) return EMPTY_VALUE;
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(n) ? new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 }).format(n) : String(value);
-}
-
-/** Value at a dotted path. */
-export function valueAtPath(data: unknown, path: string): unknown {
-  let current: unknown = data;
-  for (const part of path.split('.')) {
-    if (!isRecord(current) && !Array.isArray(current)) return undefined;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
 }

@@ -8,10 +8,10 @@ import {
   isEmptyValue,
   listItem,
   optionTitle,
-  valueAtPath,
   yesNo,
   type ValueTexts,
 } from './value-format';
+import { isRecord, valueAt } from './value-path';
 
 /**
  * View model of the application view's detail table: one `{ label, value }` per `view.rows` entry
@@ -23,14 +23,10 @@ export interface DetailRow {
   value: string;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The first non-empty value among the row's field and its fallbacks. */
 export function rowValue(row: ViewRow, record: unknown): unknown {
   for (const path of [row.field, ...(row.fallback ?? [])]) {
-    const value = valueAtPath(record, path);
+    const value = valueAt(record, path);
     if (!isEmptyValue(value)) return value;
   }
   return undefined;

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { ServiceDefinition, SubmitCall } from '../../engine/core/definition-types';
 import { validateFormData } from '../../engine/core/form-validator';
 import { lookupBindings, resolveSourcePath, type LookupBinding } from '../../engine/core/lookup-bindings';
+import { isRecord, valueAt } from '../../engine/core/value-path';
 import { STATUS } from '../../engine/core/status-presentation';
 import { acceptsFollowUps, assertEditable, NOT_CHANGEABLE, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';
@@ -21,20 +22,7 @@ type Data = Record<string, unknown>;
 const REQUIRED = 'This field is required';
 const BAD_OPTION = 'Choose a valid option.';
 
-function isRecord(value: unknown): value is Data {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
-
-function valueAt(data: unknown, path: string): unknown {
-  let current: unknown = data;
-  for (const part of path.split('.')) {
-    if (!isRecord(current)) return undefined;
-    current = current[part];
-  }
-  return current;
-}
 
 function setAt(data: Data, path: string, value: unknown): void {
   const parts = path.split('.');
