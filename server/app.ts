@@ -20,6 +20,7 @@ import { HttpError } from './http';
 import { createOutbox, type Outbox } from './outbox';
 import { accountRoutes } from './routes/accounts';
 import { applicationRoutes } from './routes/applications';
+import { certificateRoutes } from './routes/certificates';
 import { companyRoutes } from './routes/companies';
 import { fileRoutes, MAX_UPLOAD_BYTES } from './routes/files';
 import { referenceRoutes } from './routes/reference';
@@ -104,6 +105,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         referenceRoutes(api, ctx);
         companyRoutes(api, ctx);
         applicationRoutes(api, ctx);
+        certificateRoutes(api, ctx);
         fileRoutes(api, ctx);
         reportRoutes(api, ctx);
         submissionRoutes(api, ctx);

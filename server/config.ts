@@ -27,6 +27,7 @@ const envSchema = z.object({
     .default('')
     .refine((v) => v === '' || /^smtps?:\/\//.test(v), { message: 'must start with smtp:// or smtps://' }),
   SMTP_FROM: z.string().default('EcoPermit <no-reply@ecopermit.local>'),
+  AUTHORITY_NAME: z.string().min(1).default('National Environment Authority'),
   STATIC_DIR: z.string().min(1).default('./dist'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
 });
@@ -41,6 +42,8 @@ export interface ServerConfig {
   dataDir: string;
   smtpUrl: string;
   smtpFrom: string;
+  /** Printed on certificates. */
+  authorityName: string;
   /** Absolute folder of the built portal; skipped when missing. */
   staticDir: string;
   logLevel: (typeof logLevels)[number];
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
+    authorityName: e.AUTHORITY_NAME,
     staticDir: resolve(e.STATIC_DIR),
     logLevel: e.LOG_LEVEL,
   };

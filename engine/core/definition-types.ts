@@ -111,6 +111,11 @@ export interface ServiceView {
   /** Key of the nested record in the `application/{id}` answer, e.g. `auth_plastic_bags`. */
   record: string;
   rows: ViewRow[];
+  /**
+   * Record fields naming the holder printed on the certificate, tried in order (e.g. the company
+   * name); the applicant's own name when none is filled.
+   */
+  holder?: string[];
 }
 
 /** A form of the service: its JSON Schema and uiSchema files (relative to the service folder). */

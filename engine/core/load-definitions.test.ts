@@ -71,6 +71,19 @@ describe('loadServiceDefinitions', () => {
     );
   });
 
+  it('checks that the certificate holder fields exist', () => {
+    const files = testFiles();
+    const service = files['sample/service.json'] as { view: Record<string, unknown> };
+    service.view.holder = ['mode', 'company_nmae'];
+    expect(loadServiceDefinitions(files).problems).toEqual([
+      {
+        file: 'sample/service.json',
+        pointer: '/view/holder/1',
+        message: "'company_nmae' is not a property of schema.json",
+      },
+    ]);
+  });
+
   it('checks the submit pipeline', () => {
     const base = testDefinitionFile();
     const call = base.submit.calls[0]!;

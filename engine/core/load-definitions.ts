@@ -188,6 +188,12 @@ function loadOne(
     }
   }
 
+  // The certificate's holder is read from fields of the form.
+  (file.view.holder ?? []).forEach((field, i) => {
+    if (!has(field))
+      report(serviceFile, ptr('view', 'holder', i), `'${field}' is not a property of ${file.form.schema}`);
+  });
+
   // Rules read existing fields.
   for (const ref of ruleFields(formSchema)) {
     if (!properties.has(ref.field))

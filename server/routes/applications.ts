@@ -1,10 +1,10 @@
 /**
- * Applications: draft creation, detail, the dashboard list and statistics, public certificate
- * verification and the per-client checks declared in fixtures/lookups/client-checks.json.
+ * Applications: draft creation, detail, the dashboard list and statistics, and the per-client checks
+ * declared in fixtures/lookups/client-checks.json.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { presentStatus, STATUS } from '../../engine/core/status-presentation';
+import { STATUS } from '../../engine/core/status-presentation';
 import { formatAppId, ownedApplication } from '../applications-store';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
@@ -183,40 +183,6 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (row.status_id === STATUS.rejected) rejected += n;
     }
     return ok(reply, { all_applications: all, processing: all - approved - rejected, approved, rejected });
-  });
-
-  app.get('/verify/certificate/:appId', { config: { public: true } }, async (request, reply) => {
-    const appId = String((request.params as { appId: string }).appId).slice(0, 40);
-    const row = await db
-      .selectFrom('applications')
-      .innerJoin('services', 'services.id', 'applications.service_id')
-      .innerJoin('clients', 'clients.id', 'applications.client_id')
-      .select([
-        'applications.app_id',
-        'applications.status_id',
-        'applications.manually_processed',
-        'applications.final_certificate_uploaded',
-        'services.name as service_name',
-        'clients.first_name',
-        'clients.last_name',
-        'clients.other_name',
-      ])
-      .where('applications.app_id', '=', appId)
-      .where('applications.status_id', '<>', STATUS.draft)
-      .executeTakeFirst();
-    if (!row) throw notFound('Certificate not found');
-    const presentation = presentStatus({
-      application_status_id: row.status_id,
-      manually_processed: row.manually_processed,
-      final_certificate_uploaded: row.final_certificate_uploaded,
-    });
-    return ok(reply, {
-      app_id: row.app_id,
-      service: row.service_name,
-      status: presentation.label,
-      approved: presentation.approved,
-      client_name: [row.first_name, row.other_name, row.last_name].filter(Boolean).join(' '),
-    });
   });
 
   for (const check of ctx.reference.clientChecks) {

@@ -104,18 +104,6 @@ describe('list, statistics, verification', () => {
     // 27 moved: statuses cycle 2,6,6,9,7,5 -> 6 appears 10 times, 9 appears 4 times.
     expect(stats.body.data).toEqual({ all_applications: 27, processing: 13, approved: 10, rejected: 4 });
     expect((await call(server.app, 'GET', `client/statistics/${user.id}`, { token: bob.token })).status).toBe(403);
-
-    const approved = first.body.data.items.find((i) => i.application_status_id === 6);
-    const verify = await call(server.app, 'GET', `verify/certificate/${String(approved?.app_id)}`);
-    expect(verify.body.data).toEqual({
-      app_id: approved?.app_id,
-      service: expect.any(String),
-      status: 'APPROVED',
-      approved: true,
-      client_name: 'Alice Uwase',
-    });
-    const draftVerify = await call(server.app, 'GET', `verify/certificate/${(await createDraft(user)).app_id}`);
-    expect(draftVerify.status).toBe(404);
   });
 
   it('tells whether the client submitted a plastic bags authorisation', async () => {

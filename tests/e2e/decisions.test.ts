@@ -145,8 +145,16 @@ describe('decisions on an application', () => {
       const certificate = page.getByRole('link', { name: 'View Certificate' });
       const href = await certificate.getAttribute('href');
       expect(href).toBe(`/api/verify/certificate/${appId}`);
-      const verified = await (await fetch(`${product.baseUrl}${href}`)).json();
-      expect(verified.data.approved).toBe(true);
+      // The certificate itself: a PDF served from the verification address its QR code points to.
+      const pdf = await fetch(`${product.baseUrl}${href}`);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).toBe('%PDF-');
+      const verified = await (await fetch(`${product.baseUrl}${href}?format=json`)).json();
+      expect(verified.data).toMatchObject({ approved: true, holder: 'Lake Kivu Packaging' });
     });
   });
 });

@@ -1,0 +1,108 @@
+/**
+ * Public certificate verification (spec: the certificate link is verify/certificate/{app_id} on the
+ * API host). The address answers the certificate itself, a PDF whose QR code points back here, so
+ * paper and record can be compared; `?format=json` answers the same facts as data. Only approved
+ * certificates are public: any other application id answers "not found", so the address cannot be
+ * used to learn who applied for what.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ServiceDefinition } from '../../engine/core/definition-types';
+import { presentStatus, STATUS } from '../../engine/core/status-presentation';
+import { isRecord, valueAt } from '../../engine/core/value-path';
+import { renderCertificatePdf } from '../certificates/certificate-pdf';
+import type { AppContext } from '../context';
+import { notFound, ok } from '../http';
+
+/** The holder printed on the certificate: the first filled `view.holder` field, else the applicant. */
+export function certificateHolder(
+  definition: ServiceDefinition | undefined,
+  record: unknown,
+  applicantName: string,
+): string {
+  for (const field of definition?.view.holder ?? []) {
+    const value = valueAt(record, field);
+    if (typeof value === 'string' && value.trim()) return value.trim();
+  }
+  return applicantName;
+}
+
+export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  app.get('/verify/certificate/:appId', { config: { public: true } }, async (request, reply) => {
+    const appId = String((request.params as { appId: string }).appId).slice(0, 40);
+    const row = await db
+      .selectFrom('applications')
+      .innerJoin('services', 'services.id', 'applications.service_id')
+      .innerJoin('clients', 'clients.id', 'applications.client_id')
+      .select([
+        'applications.id',
+        'applications.app_id',
+        'applications.service_id',
+        'applications.status_id',
+        'applications.manually_processed',
+        'applications.final_certificate_uploaded',
+        'applications.updated_at',
+        'services.name as service_name',
+        'clients.first_name',
+        'clients.last_name',
+        'clients.other_name',
+      ])
+      .where('applications.app_id', '=', appId)
+      .where('applications.status_id', '<>', STATUS.draft)
+      .executeTakeFirst();
+    const approved =
+      row !== undefined &&
+      presentStatus({
+        application_status_id: row.status_id,
+        manually_processed: row.manually_processed,
+        final_certificate_uploaded: row.final_certificate_uploaded,
+      }).approved;
+    if (!row || !approved) throw notFound('Certificate not found');
+
+    const definition = ctx.definitions.find((d) => d.id === row.service_id);
+    const stored = definition
+      ? await db
+          .selectFrom('application_records')
+          .select('data')
+          .where('application_id', '=', row.id)
+          .where('record_key', '=', definition.view.record)
+          .executeTakeFirst()
+      : undefined;
+    const record: unknown = stored ? JSON.parse(stored.data) : null;
+    const approval = await db
+      .selectFrom('flow_histories')
+      .select('created_at')
+      .where('application_id', '=', row.id)
+      .where('status_id', '=', STATUS.approved)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const applicant = [row.first_name, row.other_name, row.last_name].filter(Boolean).join(' ');
+    const facts = {
+      app_id: row.app_id,
+      service: definition?.title ?? row.service_name,
+      holder: certificateHolder(definition, isRecord(record) ? record : null, applicant),
+      approved: true,
+      approved_at: approval?.created_at ?? row.updated_at,
+      manually_processed: row.manually_processed === 1,
+    };
+    // A manually processed certificate is the authority's own document; the facts are what can be checked here.
+    if ((request.query as { format?: string }).format === 'json' || facts.manually_processed) return ok(reply, facts);
+
+    const pdf = await renderCertificatePdf({
+      appId: row.app_id,
+      serviceTitle: facts.service,
+      department: definition?.department ?? '',
+      holder: facts.holder,
+      approvedAt: facts.approved_at,
+      verifyUrl: `${request.protocol}://${request.host}${request.url.split('?')[0] ?? ''}`,
+      authority: ctx.config.authorityName,
+    });
+    return reply
+      .code(200)
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `inline; filename="certificate-${row.app_id}.pdf"`)
+      .header('Cache-Control', 'no-store')
+      .send(Buffer.from(pdf));
+  });
+}

@@ -1,0 +1,87 @@
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveStatus } from '../../server/applications-store';
+import { nowIso } from '../../server/db/database';
+import { call, signUp, startServer, type TestServer, type TestUser } from './helpers';
+
+let server: TestServer;
+let alice: TestUser;
+beforeAll(async () => {
+  server = await startServer();
+  alice = await signUp(server);
+});
+afterAll(async () => server.close());
+
+type Draft = { id: number; app_id: string };
+
+/** A plastics application of alice, its record saved as the submission would, moved to `statusId`. */
+async function application(statusId: number, record: Record<string, unknown> | null): Promise<Draft> {
+  const draft = (
+    await call<Draft>(server.app, 'POST', 'client/application/1', { token: alice.token, body: { client_id: alice.id } })
+  ).body.data;
+  if (record) {
+    await server.database.db
+      .insertInto('application_records')
+      .values({
+        application_id: draft.id,
+        record_key: 'auth_plastic_bags',
+        data: JSON.stringify(record),
+        updated_at: nowIso(),
+      })
+      .execute();
+  }
+  if (statusId !== 1) await moveStatus(server.database.db, draft.id, { statusId });
+  return draft;
+}
+
+const verify = (appId: string, query = '') =>
+  server.app.inject({ method: 'GET', url: `/api/verify/certificate/${appId}${query}` });
+
+describe('GET verify/certificate/{app_id}', () => {
+  it('answers the facts of an approved certificate, naming the holder from the record', async () => {
+    const approved = await application(6, { company_name: 'Alice Bags Ltd', is_company: true });
+    const answer = await verify(approved.app_id, '?format=json');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      code: 200,
+      error: null,
+      data: {
+        app_id: approved.app_id,
+        service: 'Authorization for the use of Plastics',
+        holder: 'Alice Bags Ltd',
+        approved: true,
+        approved_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/),
+        manually_processed: false,
+      },
+    });
+  });
+
+  it('answers the certificate as a PDF by default', async () => {
+    const approved = await application(6, { company_name: 'Alice Bags Ltd' });
+    const answer = await verify(approved.app_id);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    expect(answer.headers['content-disposition']).toBe(`inline; filename="certificate-${approved.app_id}.pdf"`);
+    const pdf = await PDFDocument.load(answer.rawPayload);
+    expect(pdf.getTitle()).toBe(`Certificate ${approved.app_id}`);
+    expect(pdf.getPageCount()).toBe(1);
+  });
+
+  it('names the applicant when the record names no holder', async () => {
+    const approved = await application(6, { is_company: false });
+    const answer = await verify(approved.app_id, '?format=json');
+    expect(answer.json().data.holder).toMatch(/^Alice /);
+  });
+
+  it('tells nothing about applications that are not approved, or unknown', async () => {
+    for (const statusId of [1, 2, 7, 9, 18]) {
+      const other = await application(statusId, { company_name: 'Alice Bags Ltd' });
+      for (const query of ['', '?format=json']) {
+        const answer = await verify(other.app_id, query);
+        expect(answer.statusCode).toBe(404);
+        expect(answer.json()).toEqual({ code: 404, data: null, error: 'Certificate not found' });
+      }
+    }
+    expect((await verify('EP-1999-999999')).statusCode).toBe(404);
+  });
+});
