@@ -1,0 +1,106 @@
+/**
+ * Accessibility of the main screens, checked with axe-core (WCAG 2.1 A and AA rules) in Chromium on
+ * the real product: landing, login, register, dashboard, services, a service's info page, the wizard
+ * (empty, with its validation errors, and its documents step), companies with the dialog open, and
+ * the German dashboard.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { addCompanyThroughUi, loginThroughUi, newAccount, registerThroughApi } from './flows';
+import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+
+/** axe violations of the page as `rule: selector` lines, so a failure says what to fix. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact ?? ''}): ${n.target.join(' ')}`));
+}
+
+describe('accessibility (axe, WCAG 2.1 AA)', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const files = mkdtempSync(join(tmpdir(), 'ecopermit-files-'));
+
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+    context = await browser.newContext();
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    rmSync(files, { recursive: true, force: true });
+  });
+
+  it('public screens', async () => {
+    await screenshotOnFailure(page, 'a11y-public', async () => {
+      await page.goto(`${product.baseUrl}/`);
+      await page.getByRole('button', { name: 'Show More' }).waitFor();
+      expect(await violations(page)).toEqual([]);
+      await page.goto(`${product.baseUrl}/login`);
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+      expect(await violations(page)).toEqual([]);
+      await page.goto(`${product.baseUrl}/register`);
+      await page.getByRole('button', { name: 'Register' }).click();
+      await page.getByText('Enter a 10 digit phone number.').waitFor();
+      expect(await violations(page)).toEqual([]);
+    });
+  });
+
+  it('signed-in screens and the wizard', async () => {
+    await screenshotOnFailure(page, 'a11y-signed-in', async () => {
+      const account = newAccount('Aline', 'Ingabire');
+      await registerThroughApi(product, account);
+      await loginThroughUi(page, product, account.email, account.password);
+      await addCompanyThroughUi(page, product, {
+        name: 'Akagera Crafts',
+        tin: '555666777',
+        telephone: '0788555666',
+        email: 'info@akagera.example.org',
+      });
+      await page.goto(`${product.baseUrl}/dashboard`);
+      await page.getByRole('heading', { name: 'Your Applications' }).waitFor();
+      expect(await violations(page)).toEqual([]);
+
+      await page.goto(`${product.baseUrl}/services`);
+      await page.getByRole('heading', { name: 'Services' }).first().waitFor();
+      expect(await violations(page)).toEqual([]);
+
+      await page.goto(`${product.baseUrl}/auth-plastics`);
+      await page.getByRole('tab', { name: 'Steps' }).waitFor();
+      expect(await violations(page)).toEqual([]);
+
+      await page.goto(`${product.baseUrl}/companies`);
+      await page.getByRole('button', { name: 'Add Company' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Register' }).click();
+      await page.getByRole('dialog').getByText('This field is required.').first().waitFor();
+      expect(await violations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${product.baseUrl}/auth-plastics-apply`);
+      await page.getByRole('heading', { name: 'Application Details' }).waitFor();
+      expect(await violations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Please correct the highlighted fields before continuing.').waitFor();
+      expect(await violations(page)).toEqual([]);
+    });
+  });
+
+  it('the German dashboard', async () => {
+    await screenshotOnFailure(page, 'a11y-german', async () => {
+      await page.evaluate(() => localStorage.setItem('lang', 'de'));
+      await page.goto(`${product.baseUrl}/dashboard`);
+      await page.getByRole('heading', { name: 'Ihre Anträge' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+      expect(await violations(page)).toEqual([]);
+    });
+  });
+});
