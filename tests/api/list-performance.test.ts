@@ -37,32 +37,26 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => server.close());
 
-async function medianMs(url: string): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < 15; i += 1) {
-    const start = performance.now();
-    const res = await call(server.app, 'GET', url, { token: user.token });
-    times.push(performance.now() - start);
-    expect(res.status).toBe(200);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? 0;
-}
-
 describe('applications list with 100,000 rows', () => {
-  it('answers the first and a deep page and the statistics quickly', async () => {
-    const first = await call<{ total: number; items: Array<{ application_status_id: number }> }>(
-      server.app,
-      'GET',
-      `clients/applications/${user.id}`,
-      { token: user.token },
-    );
+  // Behaviour only: the time a page takes is measured by `npm run bench`, not asserted here.
+  it('pages through them newest first with drafts hidden, and counts them', async () => {
+    type Page = { total: number; last_page: number; items: Array<{ app_id: string; application_status_id: number }> };
+    const first = await call<Page>(server.app, 'GET', `clients/applications/${user.id}`, { token: user.token });
     expect(first.body.data.total).toBe(90_000);
+    expect(first.body.data.last_page).toBe(3600);
+    expect(first.body.data.items).toHaveLength(25);
+    expect(first.body.data.items[0]?.app_id).toBe(`EP-BENCH-${ROWS - 1}`);
     expect(first.body.data.items.every((i) => i.application_status_id !== 1)).toBe(true);
-    // Generous bounds for shared CI machines; `npm run bench` holds the real budget.
-    const firstPageMs = await medianMs(`clients/applications/${user.id}`);
-    expect(firstPageMs).toBeLessThan(60);
-    expect(await medianMs(`clients/applications/${user.id}?page=3000`)).toBeLessThan(120);
-    expect(await medianMs(`client/statistics/${user.id}`)).toBeLessThan(120);
+
+    const deep = await call<Page>(server.app, 'GET', `clients/applications/${user.id}?page=3000`, {
+      token: user.token,
+    });
+    expect(deep.status).toBe(200);
+    expect(deep.body.data.items).toHaveLength(25);
+    expect(deep.body.data.items.every((i) => i.application_status_id !== 1)).toBe(true);
+
+    const stats = await call(server.app, 'GET', `client/statistics/${user.id}`, { token: user.token });
+    // Every 10th row is a draft: 90,000 count.
+    expect(stats.body.data).toMatchObject({ all_applications: 90_000 });
   });
 });

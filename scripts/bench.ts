@@ -1,0 +1,247 @@
+/**
+ * `npm run bench`: the performance table of DESIGN.md, measured in this run on this machine.
+ * Figures are printed, never asserted: timings on shared machines are noisy, so compare ratios and
+ * budgets here, not in tests.
+ *
+ * Measured: bundle sizes (gzip), the API under 50 concurrent connections (applications list +
+ * statistics), the applications list with 100,000 applications in the database, and the server's
+ * memory while a 20 MB file uploads. Not yet measured here: keystroke latency, wizard
+ * time-to-interactive and Lighthouse scores (they need the browser harness of tests/e2e).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { migrateToLatest, nowIso, openDatabase } from '../server/db/database';
+import { measureBundle } from './bundle-size';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const KB = 1024;
+const rows: Array<[string, string, string, string]> = [];
+const row = (what: string, figure: string, budget: string, verdict: string) =>
+  rows.push([what, figure, budget, verdict]);
+const within = (ok: boolean) => (ok ? 'within' : 'OVER');
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function bundles(): void {
+  const out = mkdtempSync(join(tmpdir(), 'ecopermit-bench-dist-'));
+  const build = spawnSync(
+    join(root, 'node_modules', '.bin', 'vite'),
+    ['build', '--manifest', '--outDir', out, '--logLevel', 'error'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
+  if (build.status !== 0) throw new Error('the portal build failed');
+  const wizard = 'pages/service-application-page.tsx';
+  const sizes = measureBundle(out, [wizard]);
+  const initial = sizes.initial / KB;
+  const added = (sizes.routes[wizard] ?? 0) / KB;
+  row('initial JS of the landing page (gzip)', `${initial.toFixed(1)} KB`, '<= 100 KB', within(initial <= 100));
+  row('wizard chunk beyond the initial JS (gzip)', `${added.toFixed(1)} KB`, '<= 150 KB', within(added <= 150));
+  rmSync(out, { recursive: true, force: true });
+}
+
+interface RunningServer {
+  base: string;
+  child: ChildProcess;
+  log: string[];
+  dataDir: string;
+}
+
+async function startServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ecopermit-bench-'));
+  const log: string[] = [];
+  // Node runs the server itself (tsx as a loader), so the pid measured is the server's.
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      STATIC_DIR: join(dataDir, 'none'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n')));
+  child.stderr?.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n')));
+  const base = `http://127.0.0.1:${port}/api`;
+  for (let i = 0; i < 300; i += 1) {
+    if (
+      await fetch(`${base}/services`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return { base, child, log, dataDir };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server did not start:\n${log.join('\n')}`);
+}
+
+async function post(
+  base: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ code: number; data: Record<string, unknown> }> {
+  const response = await fetch(`${base}/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { code: number; data: Record<string, unknown> };
+}
+
+/** Registers and signs in a client through the API, reading the OTP from the server log. */
+async function signIn(server: RunningServer, name: string, telephone: string): Promise<{ id: number; token: string }> {
+  const email = `${name}@example.org`;
+  await post(server.base, 'clients', { first_name: 'Bench', last_name: name, other_name: '', telephone, email });
+  let otp = '';
+  for (let i = 0; i < 100 && !otp; i += 1) {
+    otp =
+      server.log.map((line) => new RegExp(`\\[outbox\\] OTP for ${email}: (\\d{6})`).exec(line)?.[1]).find(Boolean) ??
+      '';
+    if (!otp) await new Promise((r) => setTimeout(r, 50));
+  }
+  await post(server.base, 'client/confirm-otp', { username: email, otp });
+  await post(server.base, 'client/password', { username: email, password: 'bench-password' });
+  const login = await post(server.base, 'clients/login', { username: email, password: 'bench-password' });
+  return { id: Number(login.data.id), token: String(login.data.token) };
+}
+
+async function insertApplications(dataDir: string, clientId: number, count: number): Promise<void> {
+  const database = openDatabase({ databaseUrl: '', dataDir });
+  await migrateToLatest(database);
+  const now = nowIso();
+  await database.db.transaction().execute(async (trx) => {
+    for (let start = 0; start < count; start += 1000) {
+      const values = Array.from({ length: Math.min(1000, count - start) }, (_, i) => {
+        const n = start + i;
+        return {
+          app_id: `EP-BENCH-${clientId}-${n}`,
+          client_id: clientId,
+          service_id: 1,
+          status_id: n % 10 === 0 ? 1 : ([2, 6, 9, 7][n % 4] ?? 2),
+          resubmitted: 0,
+          submitted_at: now,
+          created_at: now,
+          updated_at: now,
+          manually_processed: 0,
+          manual_certificate_path: null,
+          manual_certificate_name: null,
+          final_certificate_uploaded: 0,
+          tor_approval_date: null,
+          approval_conditions: null,
+          is_application_in_phase_2: 0,
+        };
+      });
+      await trx.insertInto('applications').values(values).execute();
+    }
+  });
+  await database.close();
+}
+
+function rssKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+async function api(): Promise<void> {
+  const server = await startServer();
+  try {
+    // One client with 100,000 applications for the list budget; one with a dashboard's worth for the load.
+    const user = await signIn(server, 'large', '0780000000');
+    await insertApplications(server.dataDir, user.id, 100_000);
+    const headers = { Authorization: `Bearer ${user.token}` };
+    const typical = await signIn(server, 'typical', '0780000001');
+    await insertApplications(server.dataDir, typical.id, 60);
+    const typicalHeaders = { Authorization: `Bearer ${typical.token}` };
+
+    const single = await autocannon({
+      url: `${server.base}/clients/applications/${user.id}?page=1`,
+      connections: 1,
+      amount: 300,
+      headers,
+    });
+    row(
+      'applications list, 100,000 in the database (p50 / p99, 1 connection)',
+      `${single.latency.p50} / ${single.latency.p99} ms`,
+      'page <= 10 ms',
+      within(single.latency.p50 <= 10),
+    );
+
+    const load = await autocannon({
+      url: server.base,
+      connections: 50,
+      duration: 10,
+      requests: [
+        { method: 'GET', path: `/api/clients/applications/${typical.id}?page=1`, headers: typicalHeaders },
+        { method: 'GET', path: `/api/client/statistics/${typical.id}`, headers: typicalHeaders },
+      ],
+    });
+    const errors = load.errors + load.non2xx + load.timeouts;
+    row(
+      'API, 50 connections, list + statistics of a client with 60 (p99)',
+      `${load.latency.p99} ms, ${load.requests.average} req/s, ${errors} errors`,
+      'p99 <= 25 ms, 0 errors',
+      within(load.latency.p99 <= 25 && errors === 0),
+    );
+
+    // A 20 MB upload: the server's resident memory while it streams the file to disk.
+    const draft = await post(server.base, `client/application/1`, { client_id: user.id }, user.token);
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(20 * 1024 * 1024 - 9, 0x20)]);
+    const file = join(server.dataDir, 'big.pdf');
+    writeFileSync(file, pdf);
+    const form = new FormData();
+    form.append('application_id', String(draft.data.id));
+    form.append('description', 'Company registration certificate');
+    form.append('file', new Blob([readFileSync(file)], { type: 'application/pdf' }), 'big.pdf');
+    const pid = server.child.pid ?? 0;
+    const before = rssKb(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 10);
+    const uploaded = await fetch(`${server.base}/applications/upload/file`, { method: 'POST', headers, body: form });
+    clearInterval(sampler);
+    const growth = (peak - before) / KB;
+    row(
+      '20 MB upload: server memory growth',
+      `${growth.toFixed(1)} MB (answer ${uploaded.status})`,
+      '<= 30 MB',
+      within(growth <= 30 && uploaded.ok),
+    );
+  } finally {
+    server.child.kill('SIGTERM');
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+function print(): void {
+  const header: [string, string, string, string] = ['what', 'measured', 'budget', ''];
+  const widths = header.map((_, i) => Math.max(header[i]?.length ?? 0, ...rows.map((r) => r[i]?.length ?? 0)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  console.log(`\n${line(header)}\n${line(widths.map((w) => '-'.repeat(w)))}`);
+  for (const r of rows) console.log(line(r));
+  console.log('\nNot measured by this script yet: keystroke latency, wizard time-to-interactive, Lighthouse.');
+}
+
+bundles();
+await api();
+print();
