@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { migrateToLatest, nowIso, openDatabase } from '../server/db/database';
+import { migrateToLatest, openDatabase } from '../server/db/database';
+import { insertBulkApplications } from './bulk-applications';
 import { measureBundle } from './bundle-size';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -130,32 +131,7 @@ async function signIn(server: RunningServer, name: string, telephone: string): P
 async function insertApplications(dataDir: string, clientId: number, count: number): Promise<void> {
   const database = openDatabase({ databaseUrl: '', dataDir });
   await migrateToLatest(database);
-  const now = nowIso();
-  await database.db.transaction().execute(async (trx) => {
-    for (let start = 0; start < count; start += 1000) {
-      const values = Array.from({ length: Math.min(1000, count - start) }, (_, i) => {
-        const n = start + i;
-        return {
-          app_id: `EP-BENCH-${clientId}-${n}`,
-          client_id: clientId,
-          service_id: 1,
-          status_id: n % 10 === 0 ? 1 : ([2, 6, 9, 7][n % 4] ?? 2),
-          resubmitted: 0,
-          submitted_at: now,
-          created_at: now,
-          updated_at: now,
-          manually_processed: 0,
-          manual_certificate_path: null,
-          manual_certificate_name: null,
-          final_certificate_uploaded: 0,
-          tor_approval_date: null,
-          approval_conditions: null,
-          is_application_in_phase_2: 0,
-        };
-      });
-      await trx.insertInto('applications').values(values).execute();
-    }
-  });
+  await insertBulkApplications(database.db, clientId, count);
   await database.close();
 }
 

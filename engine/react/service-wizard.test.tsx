@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ServiceDefinition, ServiceDefinitionFile } from '../core/definition-types';
+import { testDefinitionFile } from '../core/test-definition';
 import { REQUIRED_MESSAGE } from '../core/transform-errors';
 import plasticsService from '../../services/plastics/service.json';
 import plasticsSchema from '../../services/plastics/schema.json';
@@ -21,34 +22,26 @@ const plastics: ServiceDefinition = {
 
 /** A small service exercising the whole pipeline without many fields to fill. */
 const sample: ServiceDefinition = {
-  version: 1,
-  id: 99,
-  key: 'sample',
-  title: 'Sample service',
-  summary: 'A sample',
-  department: 'Sample unit',
-  routes: { info: '/sample', apply: '/sample-apply', view: '/view-sample' },
-  info: { howToApply: [] },
-  wizard: { title: 'Apply | Sample' },
-  form: { schema: 'schema.json', ui: 'ui.json' },
-  documents: { accept: ['pdf'], serviceAttachments: true },
-  submit: {
-    calls: [
-      {
-        name: 'save',
-        method: 'POST',
-        path: 'clients/applications/sample',
-        body: {
-          '...': '$form',
-          client_id: '$context.clientId',
-          application_id: '$context.applicationId',
-          is_submitted: true,
+  ...testDefinitionFile({
+    id: 99,
+    submit: {
+      calls: [
+        {
+          name: 'save',
+          method: 'POST',
+          path: 'clients/applications/sample',
+          body: {
+            '...': '$form',
+            client_id: '$context.clientId',
+            application_id: '$context.applicationId',
+            is_submitted: true,
+          },
+          savesRecord: true,
         },
-        savesRecord: true,
-      },
-    ],
-  },
-  view: { record: 'sample_record', rows: [{ label: 'Quantity', field: 'quantity' }] },
+      ],
+    },
+    view: { record: 'sample_record', rows: [{ label: 'Quantity', field: 'quantity' }] },
+  }),
   formSchema: {
     type: 'object',
     required: ['quantity', 'description'],

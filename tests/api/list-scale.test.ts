@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBulkApplications } from '../../scripts/bulk-applications';
 import { call, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
 let server: TestServer;
@@ -8,32 +9,7 @@ const ROWS = 100_000;
 beforeAll(async () => {
   server = await startServer();
   user = await signUp(server);
-  const now = new Date().toISOString();
-  await server.database.db.transaction().execute(async (trx) => {
-    for (let start = 0; start < ROWS; start += 1000) {
-      const rows = Array.from({ length: 1000 }, (_, i) => {
-        const n = start + i;
-        return {
-          app_id: `EP-BENCH-${n}`,
-          client_id: user.id,
-          service_id: n % 3 === 0 ? 2 : 1,
-          status_id: n % 10 === 0 ? 1 : ([2, 6, 9, 7][n % 4] ?? 2),
-          resubmitted: 0,
-          submitted_at: now,
-          created_at: now,
-          updated_at: now,
-          manually_processed: 0,
-          manual_certificate_path: null,
-          manual_certificate_name: null,
-          final_certificate_uploaded: 0,
-          tor_approval_date: null,
-          approval_conditions: null,
-          is_application_in_phase_2: 0,
-        };
-      });
-      await trx.insertInto('applications').values(rows).execute();
-    }
-  });
+  await insertBulkApplications(server.database.db, user.id, ROWS);
 }, 120_000);
 afterAll(async () => server.close());
 
@@ -45,7 +21,7 @@ describe('applications list with 100,000 rows', () => {
     expect(first.body.data.total).toBe(90_000);
     expect(first.body.data.last_page).toBe(3600);
     expect(first.body.data.items).toHaveLength(25);
-    expect(first.body.data.items[0]?.app_id).toBe(`EP-BENCH-${ROWS - 1}`);
+    expect(first.body.data.items[0]?.app_id).toBe(`EP-BENCH-${user.id}-${ROWS - 1}`);
     expect(first.body.data.items.every((i) => i.application_status_id !== 1)).toBe(true);
 
     const deep = await call<Page>(server.app, 'GET', `clients/applications/${user.id}?page=3000`, {
