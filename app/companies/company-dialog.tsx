@@ -19,6 +19,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api-context';
+import { usePhoneLayout } from '../components/use-phone-layout';
 import {
   companyBody,
   EMPTY_COMPANY,
@@ -57,6 +58,7 @@ export function CompanyDialog({
   onSaved: (message: string) => void;
 }) {
   const { t } = useTranslation();
+  const phone = usePhoneLayout();
   const api = useApi();
   const [values, setValues] = useState<CompanyFormValues>(EMPTY_COMPANY);
   const [touched, setTouched] = useState(false);
@@ -139,6 +141,7 @@ export function CompanyDialog({
       onClose={busy ? undefined : onClose}
       maxWidth="md"
       fullWidth
+      fullScreen={phone}
       aria-labelledby="company-dialog-title"
     >
       <Box component="form" noValidate onSubmit={submit}>

@@ -161,7 +161,7 @@ export function DashboardPage() {
         )}
         <Grid container spacing={2}>
           {CARDS.map((card) => (
-            <Grid key={card.key} size={{ xs: 12, sm: 6, lg: 3 }}>
+            <Grid key={card.key} size={{ xs: 6, lg: 3 }}>
               <Card component="article" aria-labelledby={`stat-${card.key}`}>
                 <CardContent>
                   <Typography id={`stat-${card.key}`} variant="overline" component="h2" color="text.secondary">

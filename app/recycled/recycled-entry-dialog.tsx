@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api-context';
 import { isMonthValue, toReportMonth } from './recycled-data';
+import { usePhoneLayout } from '../components/use-phone-layout';
 
 /** A company to report for (GET companies/{clientId}). */
 export interface ReportingCompany {
@@ -62,6 +63,7 @@ export function RecycledEntryDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
+  const phone = usePhoneLayout();
   const api = useApi();
   const [values, setValues] = useState<EntryValues>(EMPTY);
   const [touched, setTouched] = useState(false);
@@ -106,6 +108,7 @@ export function RecycledEntryDialog({
       onClose={busy ? undefined : onClose}
       maxWidth="sm"
       fullWidth
+      fullScreen={phone}
       aria-labelledby="recycled-dialog-title"
     >
       <Box component="form" noValidate onSubmit={submit} aria-busy={busy}>
