@@ -26,6 +26,29 @@ export interface ServiceFormContext {
   store: FormDataStore;
   /** List widgets report the names of their options (id -> name) for the confirm summary. */
   rememberOptionNames?: (field: string, names: Record<string, string>) => void;
+  /** Text inputs holding typed text not yet handed to the form (see deferred-input-template.tsx). */
+  pendingEdits?: PendingEdits;
+}
+
+/** Flushers of inputs that hold an edit the form has not received yet. */
+export interface PendingEdits {
+  /** Registers a flusher; answers its removal. */
+  add(flush: () => void): () => void;
+  /** Hands every pending edit to the form. */
+  flushAll(): void;
+}
+
+export function createPendingEdits(): PendingEdits {
+  const flushers = new Set<() => void>();
+  return {
+    add(flush) {
+      flushers.add(flush);
+      return () => flushers.delete(flush);
+    },
+    flushAll() {
+      for (const flush of flushers) flush();
+    },
+  };
 }
 
 export function createFormDataStore(initial: FormData): FormDataStore {

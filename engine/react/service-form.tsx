@@ -10,6 +10,7 @@
  * (required, RJSF's buttons) from the `form` and `rjsf` keys of the engine catalogue.
  */
 import { forwardRef, memo, useCallback, useImperativeHandle, useMemo, useRef, type ReactElement } from 'react';
+import { flushSync } from 'react-dom';
 import CoreForm, { type IChangeEvent } from '@rjsf/core';
 import { Theme } from '@rjsf/mui';
 import {
@@ -26,7 +27,8 @@ import type { TFunction } from 'i18next';
 import type { ApiClient } from '../core/api-client';
 import type { ServiceDefinition } from '../core/definition-types';
 import { transformErrors as coreTransformErrors } from '../core/transform-errors';
-import { createFormDataStore, type FormData, type ServiceFormContext } from './form-context';
+import { DeferredInputTemplate } from './deferred-input-template';
+import { createFormDataStore, createPendingEdits, type FormData, type ServiceFormContext } from './form-context';
 import { validatorFor } from './validator';
 import { WIDGETS } from './widgets';
 
@@ -43,7 +45,8 @@ const DEFAULT_FORM_STATE: Experimental_DefaultFormStateBehavior = {
 };
 
 const ALL_WIDGETS: RegistryWidgetsType<FormData, RJSFSchema, ServiceFormContext> = { ...Theme.widgets, ...WIDGETS };
-const TEMPLATES = Theme.templates;
+// Text inputs hand their value to the form when typing pauses, so a keystroke re-renders one field.
+const TEMPLATES = { ...Theme.templates, BaseInputTemplate: DeferredInputTemplate };
 const FIELDS = Theme.fields;
 const WRAPPER = Theme._internalFormWrapper;
 /** Children replace RJSF's submit button: the wizard has its own Next/Submit. */
@@ -135,10 +138,13 @@ export const ServiceForm = memo(
       [],
     );
 
+    const pendingEdits = useMemo(() => createPendingEdits(), []);
     const formContext = useMemo<ServiceFormContext>(
-      () => ({ api, clientId, setFields, store, rememberOptionNames }),
-      [api, clientId, setFields, store, rememberOptionNames],
+      () => ({ api, clientId, setFields, store, rememberOptionNames, pendingEdits }),
+      [api, clientId, setFields, store, rememberOptionNames, pendingEdits],
     );
+    // Typed text still held by an input reaches the form's state before it is validated or read.
+    const commitPending = useCallback(() => flushSync(() => pendingEdits.flushAll()), [pendingEdits]);
 
     const handleChange = useCallback(
       (event: IChangeEvent<FormData, RJSFSchema, ServiceFormContext>) => {
@@ -152,10 +158,16 @@ export const ServiceForm = memo(
     useImperativeHandle(
       ref,
       () => ({
-        validate: () => formRef.current?.validateForm() ?? false,
-        getData: () => (formRef.current?.state.formData as FormData | undefined) ?? store.get(),
+        validate: () => {
+          commitPending();
+          return formRef.current?.validateForm() ?? false;
+        },
+        getData: () => {
+          commitPending();
+          return (formRef.current?.state.formData as FormData | undefined) ?? store.get();
+        },
       }),
-      [store],
+      [store, commitPending],
     );
 
     return (

@@ -1,0 +1,135 @@
+/**
+ * The text inputs of the form (text, number, email, date, textarea: everything RJSF renders through
+ * `BaseInputTemplate`) are uncontrolled while the applicant types: the browser holds the text, and
+ * the form receives it when typing pauses, when the field loses focus, and before the wizard
+ * validates or reads the data.
+ *
+ * Why: RJSF keeps the whole form's data in one state, so every change re-renders every field, and a
+ * controlled MUI text field re-renders itself on every key too; typed straight into both, each
+ * keystroke of a large form costs a few times what a plain input does. Here a keystroke renders
+ * nothing; the form catches up once per pause.
+ */
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
+import TextField from '@mui/material/TextField';
+import { Templates } from '@rjsf/mui';
+import {
+  ariaDescribedByIds,
+  getInputProps,
+  labelValue,
+  type BaseInputTemplateProps,
+  type RJSFSchema,
+} from '@rjsf/utils';
+import { readFormContext, type FormData, type ServiceFormContext } from './form-context';
+
+/** Typing pause after which the value is handed to the form. */
+export const COMMIT_DELAY_MS = 250;
+
+type Props = BaseInputTemplateProps<FormData, RJSFSchema, ServiceFormContext> & { multiline?: boolean; rows?: number };
+
+const MuiBaseInputTemplate = Templates.BaseInputTemplate as NonNullable<typeof Templates.BaseInputTemplate>;
+const TYPES_THAT_SHRINK_LABEL = ['date', 'datetime-local', 'file', 'time'];
+
+/** Text as the input shows a form value. */
+const shownText = (value: unknown): string => (value || value === 0 ? String(value) : '');
+
+/** Whether the form's value is what the input shows (numbers compare as numbers: "2.50" is 2.5). */
+function sameValue(formValue: unknown, text: string, numeric: boolean): boolean {
+  if (numeric && text.trim() !== '' && typeof formValue === 'number') return Number(text) === formValue;
+  return shownText(formValue) === text;
+}
+
+export function DeferredInputTemplate(props: Props) {
+  // Inputs with their own change handling (files) and inputs with examples stay as RJSF renders them.
+  if (props.onChangeOverride || props.schema.examples) return <MuiBaseInputTemplate {...props} />;
+  return <UncontrolledInput {...props} />;
+}
+
+function UncontrolledInput(props: Props) {
+  const { id, htmlName, placeholder, required, readonly, disabled, type, label, hideLabel, value, onChange } = props;
+  const { onBlur, onFocus, autofocus, options, schema, rawErrors = [], registry, multiline, rows } = props;
+  const pendingEdits = readFormContext(registry.formContext).pendingEdits;
+  const inputRef = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const emptyValue = options.emptyValue;
+  const numeric = schema.type === 'number' || schema.type === 'integer';
+  // A value set from outside (another widget filling this field, a reset) remounts the input with it.
+  const [generation, setGeneration] = useState(0);
+  const refocus = useRef(false);
+
+  const flush = useCallback(() => {
+    if (timer.current === null) return;
+    clearTimeout(timer.current);
+    timer.current = null;
+    const text = inputRef.current?.value ?? '';
+    onChangeRef.current(text === '' ? emptyValue : text);
+  }, [emptyValue]);
+
+  useEffect(() => {
+    const text = inputRef.current?.value ?? '';
+    if (timer.current !== null || sameValue(value, text, numeric)) return;
+    refocus.current = typeof document !== 'undefined' && document.activeElement === inputRef.current;
+    setGeneration((n) => n + 1);
+  }, [value, numeric]);
+
+  // The wizard flushes every pending edit before it validates; an unmounted field hands over its last edit.
+  useEffect(() => {
+    const remove = pendingEdits?.add(flush);
+    return () => {
+      remove?.();
+      flush();
+    };
+  }, [pendingEdits, flush]);
+
+  const handleChange = useCallback(
+    (_event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      if (timer.current !== null) clearTimeout(timer.current);
+      timer.current = setTimeout(flush, COMMIT_DELAY_MS);
+    },
+    [flush],
+  );
+  const handleBlur = useCallback(
+    (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      flush();
+      onBlur(id, event.target.value);
+    },
+    [flush, onBlur, id],
+  );
+  const handleFocus = useCallback(
+    (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onFocus(id, event.target.value),
+    [onFocus, id],
+  );
+
+  const { step, min, max, accept, autoCapitalize, ...rest } = getInputProps<FormData, RJSFSchema, ServiceFormContext>(
+    schema,
+    type,
+    options,
+  );
+  return (
+    <TextField
+      key={generation}
+      inputRef={inputRef}
+      id={id}
+      name={htmlName || id}
+      placeholder={placeholder}
+      label={labelValue(label || undefined, hideLabel, undefined)}
+      autoFocus={autofocus || (generation > 0 && refocus.current)}
+      required={required}
+      disabled={disabled || readonly}
+      multiline={multiline}
+      rows={rows}
+      {...rest}
+      defaultValue={shownText(value)}
+      error={rawErrors.length > 0}
+      onChange={handleChange}
+      onBlur={handleBlur}
+      onFocus={handleFocus}
+      aria-describedby={ariaDescribedByIds(id, false)}
+      slotProps={{
+        htmlInput: { step, min, max, accept, ...(autoCapitalize === undefined ? {} : { autoCapitalize }) },
+        inputLabel: TYPES_THAT_SHRINK_LABEL.includes(type ?? '') ? { shrink: true } : undefined,
+      }}
+    />
+  );
+}
