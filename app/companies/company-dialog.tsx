@@ -1,12 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
   Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormHelperText,
@@ -19,7 +13,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api-context';
-import { usePhoneLayout } from '../components/use-phone-layout';
+import { FormDialog } from '../components/form-dialog';
 import {
   companyBody,
   EMPTY_COMPANY,
@@ -58,7 +52,6 @@ export function CompanyDialog({
   onSaved: (message: string) => void;
 }) {
   const { t } = useTranslation();
-  const phone = usePhoneLayout();
   const api = useApi();
   const [values, setValues] = useState<CompanyFormValues>(EMPTY_COMPANY);
   const [touched, setTouched] = useState(false);
@@ -136,119 +129,106 @@ export function CompanyDialog({
     registrationTypes.push({ value: values.type_registration, label: values.type_registration });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+      titleId="company-dialog-title"
+      title={company ? t('companies.editTitle') : t('companies.addTitle')}
+      submitLabel={company ? t('companies.update') : t('companies.register')}
       maxWidth="md"
-      fullWidth
-      fullScreen={phone}
-      aria-labelledby="company-dialog-title"
     >
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id="company-dialog-title">
-          {company ? t('companies.editTitle') : t('companies.addTitle')}
-        </DialogTitle>
-        <DialogContent dividers>
-          {failed && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {t('companies.error')}
-            </Alert>
-          )}
-          <Grid container spacing={2}>
-            {input('name', 'companies.fields.name')}
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                select
-                label={t('companies.fields.category')}
-                name="company_category_id"
-                required
-                value={
-                  categories.some((c) => String(c.id) === values.company_category_id) ? values.company_category_id : ''
-                }
-                onChange={(e) => set('company_category_id', e.target.value)}
-                error={Boolean(errors.company_category_id)}
-                helperText={errors.company_category_id ? t(errors.company_category_id) : undefined}
-                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                fullWidth
-              >
-                <MenuItem value="">{t('common.select')}</MenuItem>
-                {categories.map((category) => (
-                  <MenuItem key={category.id} value={String(category.id)}>
-                    {category.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                select
-                label={t('companies.fields.typeRegistration')}
-                name="type_registration"
-                required
-                value={values.type_registration}
-                onChange={(e) => set('type_registration', e.target.value)}
-                error={Boolean(errors.type_registration)}
-                helperText={errors.type_registration ? t(errors.type_registration) : undefined}
-                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                fullWidth
-              >
-                <MenuItem value="">{t('common.select')}</MenuItem>
-                {registrationTypes.map((type) => (
-                  <MenuItem key={type.value} value={type.value}>
-                    {type.label}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Grid>
-            {input('tin', 'companies.fields.tin')}
-            {input('telephone', 'companies.fields.telephone', { type: 'tel' })}
-            {input('email', 'companies.fields.email', { type: 'email' })}
-            {input('activities', 'companies.fields.activities', { multiline: true })}
-            {input('address', 'companies.fields.address')}
-            {input('contact_person_name', 'companies.fields.contactName', { required: false })}
-            {input('contact_person_job_title', 'companies.fields.contactJobTitle')}
-            {input('contact_person_phone', 'companies.fields.contactPhone', { type: 'tel' })}
-            {input('contact_person_email', 'companies.fields.contactEmail', { type: 'email' })}
-            <Grid size={12}>
-              <FormControl required error={Boolean(errors.requests_single_use)}>
-                <FormLabel id="single-use-label">{t('companies.fields.singleUse')}</FormLabel>
-                <RadioGroup
-                  row
-                  aria-labelledby="single-use-label"
-                  name="requests_single_use"
-                  value={values.requests_single_use}
-                  onChange={(e) => {
-                    const answer = e.target.value === 'yes' ? 'yes' : 'no';
-                    setValues((current) => ({
-                      ...current,
-                      requests_single_use: answer,
-                      avgMonthlyPlasticQuantity: answer === 'yes' ? current.avgMonthlyPlasticQuantity : '',
-                    }));
-                  }}
-                >
-                  <FormControlLabel value="yes" control={<Radio />} label={t('common.yes')} />
-                  <FormControlLabel value="no" control={<Radio />} label={t('common.no')} />
-                </RadioGroup>
-                {errors.requests_single_use && <FormHelperText>{t(errors.requests_single_use)}</FormHelperText>}
-              </FormControl>
-            </Grid>
-            {values.requests_single_use === 'yes' &&
-              input('avgMonthlyPlasticQuantity', 'companies.fields.avgQuantity', { type: 'number' })}
-            <LocationSelects
-              value={values}
-              onChange={(location) => setValues((current) => ({ ...current, ...location }))}
-            />
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {company ? t('companies.update') : t('companies.register')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      {failed && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('companies.error')}
+        </Alert>
+      )}
+      <Grid container spacing={2}>
+        {input('name', 'companies.fields.name')}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            select
+            label={t('companies.fields.category')}
+            name="company_category_id"
+            required
+            value={
+              categories.some((c) => String(c.id) === values.company_category_id) ? values.company_category_id : ''
+            }
+            onChange={(e) => set('company_category_id', e.target.value)}
+            error={Boolean(errors.company_category_id)}
+            helperText={errors.company_category_id ? t(errors.company_category_id) : undefined}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            fullWidth
+          >
+            <MenuItem value="">{t('common.select')}</MenuItem>
+            {categories.map((category) => (
+              <MenuItem key={category.id} value={String(category.id)}>
+                {category.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            select
+            label={t('companies.fields.typeRegistration')}
+            name="type_registration"
+            required
+            value={values.type_registration}
+            onChange={(e) => set('type_registration', e.target.value)}
+            error={Boolean(errors.type_registration)}
+            helperText={errors.type_registration ? t(errors.type_registration) : undefined}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            fullWidth
+          >
+            <MenuItem value="">{t('common.select')}</MenuItem>
+            {registrationTypes.map((type) => (
+              <MenuItem key={type.value} value={type.value}>
+                {type.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        {input('tin', 'companies.fields.tin')}
+        {input('telephone', 'companies.fields.telephone', { type: 'tel' })}
+        {input('email', 'companies.fields.email', { type: 'email' })}
+        {input('activities', 'companies.fields.activities', { multiline: true })}
+        {input('address', 'companies.fields.address')}
+        {input('contact_person_name', 'companies.fields.contactName', { required: false })}
+        {input('contact_person_job_title', 'companies.fields.contactJobTitle')}
+        {input('contact_person_phone', 'companies.fields.contactPhone', { type: 'tel' })}
+        {input('contact_person_email', 'companies.fields.contactEmail', { type: 'email' })}
+        <Grid size={12}>
+          <FormControl required error={Boolean(errors.requests_single_use)}>
+            <FormLabel id="single-use-label">{t('companies.fields.singleUse')}</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="single-use-label"
+              name="requests_single_use"
+              value={values.requests_single_use}
+              onChange={(e) => {
+                const answer = e.target.value === 'yes' ? 'yes' : 'no';
+                setValues((current) => ({
+                  ...current,
+                  requests_single_use: answer,
+                  avgMonthlyPlasticQuantity: answer === 'yes' ? current.avgMonthlyPlasticQuantity : '',
+                }));
+              }}
+            >
+              <FormControlLabel value="yes" control={<Radio />} label={t('common.yes')} />
+              <FormControlLabel value="no" control={<Radio />} label={t('common.no')} />
+            </RadioGroup>
+            {errors.requests_single_use && <FormHelperText>{t(errors.requests_single_use)}</FormHelperText>}
+          </FormControl>
+        </Grid>
+        {values.requests_single_use === 'yes' &&
+          input('avgMonthlyPlasticQuantity', 'companies.fields.avgQuantity', { type: 'number' })}
+        <LocationSelects
+          value={values}
+          onChange={(location) => setValues((current) => ({ ...current, ...location }))}
+        />
+      </Grid>
+    </FormDialog>
   );
 }

@@ -1,23 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  InputAdornment,
-  Link,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, InputAdornment, Link, MenuItem, Stack, TextField } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api-context';
 import { isMonthValue, toReportMonth } from './recycled-data';
-import { usePhoneLayout } from '../components/use-phone-layout';
+import { FormDialog } from '../components/form-dialog';
 
 /** A company to report for (GET companies/{clientId}). */
 export interface ReportingCompany {
@@ -63,7 +50,6 @@ export function RecycledEntryDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const phone = usePhoneLayout();
   const api = useApi();
   const [values, setValues] = useState<EntryValues>(EMPTY);
   const [touched, setTouched] = useState(false);
@@ -103,80 +89,69 @@ export function RecycledEntryDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+      titleId="recycled-dialog-title"
+      title={t('recycled.dialog.title')}
+      submitLabel={busy ? t('recycled.dialog.saving') : t('recycled.dialog.save')}
       maxWidth="sm"
-      fullWidth
-      fullScreen={phone}
-      aria-labelledby="recycled-dialog-title"
     >
-      <Box component="form" noValidate onSubmit={submit} aria-busy={busy}>
-        <DialogTitle id="recycled-dialog-title">{t('recycled.dialog.title')}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            {companies.length === 0 && (
-              <Alert severity="info">
-                {t('recycled.dialog.noCompanies')}{' '}
-                <Link component={RouterLink} to="/companies">
-                  {t('recycled.dialog.companiesLink')}
-                </Link>
-              </Alert>
-            )}
-            <TextField
-              select
-              label={t('recycled.dialog.company')}
-              name="company_id"
-              required
-              value={companies.some((c) => String(c.id) === values.company_id) ? values.company_id : ''}
-              onChange={(e) => set('company_id')(e.target.value)}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              fullWidth
-              {...helper('company_id')}
-            >
-              <MenuItem value="">{t('common.select')}</MenuItem>
-              {companies.map((company) => (
-                <MenuItem key={company.id} value={String(company.id)}>
-                  {company.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label={t('recycled.dialog.month')}
-              name="report_month"
-              type="month"
-              required
-              value={values.month}
-              onChange={(e) => set('month')(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { placeholder: 'YYYY-MM' } }}
-              fullWidth
-              {...helper('month')}
-            />
-            <TextField
-              label={t('recycled.dialog.quantity')}
-              name="quantity"
-              type="number"
-              required
-              value={values.quantity}
-              onChange={(e) => set('quantity')(e.target.value)}
-              slotProps={{
-                htmlInput: { min: 0, step: 'any', inputMode: 'decimal' },
-                input: { endAdornment: <InputAdornment position="end">kg</InputAdornment> },
-              }}
-              fullWidth
-              {...helper('quantity')}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? t('recycled.dialog.saving') : t('recycled.dialog.save')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <Stack spacing={2}>
+        {companies.length === 0 && (
+          <Alert severity="info">
+            {t('recycled.dialog.noCompanies')}{' '}
+            <Link component={RouterLink} to="/companies">
+              {t('recycled.dialog.companiesLink')}
+            </Link>
+          </Alert>
+        )}
+        <TextField
+          select
+          label={t('recycled.dialog.company')}
+          name="company_id"
+          required
+          value={companies.some((c) => String(c.id) === values.company_id) ? values.company_id : ''}
+          onChange={(e) => set('company_id')(e.target.value)}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          fullWidth
+          {...helper('company_id')}
+        >
+          <MenuItem value="">{t('common.select')}</MenuItem>
+          {companies.map((company) => (
+            <MenuItem key={company.id} value={String(company.id)}>
+              {company.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={t('recycled.dialog.month')}
+          name="report_month"
+          type="month"
+          required
+          value={values.month}
+          onChange={(e) => set('month')(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { placeholder: 'YYYY-MM' } }}
+          fullWidth
+          {...helper('month')}
+        />
+        <TextField
+          label={t('recycled.dialog.quantity')}
+          name="quantity"
+          type="number"
+          required
+          value={values.quantity}
+          onChange={(e) => set('quantity')(e.target.value)}
+          slotProps={{
+            htmlInput: { min: 0, step: 'any', inputMode: 'decimal' },
+            input: { endAdornment: <InputAdornment position="end">kg</InputAdornment> },
+          }}
+          fullWidth
+          {...helper('quantity')}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
