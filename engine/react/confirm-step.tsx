@@ -1,0 +1,70 @@
+/** Step 3 of the wizard: the summary of the form, the chosen files and their upload progress. */
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { ServiceDefinition } from '../core/definition-types';
+import { confirmSummary } from '../core/confirm-summary';
+import type { FormData } from './form-context';
+import { LabelledRowsTable } from './status-blocks';
+import { formatSize, type Slot } from './documents-step';
+
+interface ConfirmStepProps {
+  definition: ServiceDefinition;
+  formData: FormData;
+  optionNames: Record<string, Record<string, string>>;
+  slots: Slot[];
+  files: Record<string, File>;
+  progress: Record<string, number>;
+  working: boolean;
+}
+
+export function ConfirmStep({ definition, formData, optionNames, slots, files, progress, working }: ConfirmStepProps) {
+  const { t } = useTranslation();
+  const summary = useMemo(
+    () =>
+      confirmSummary(definition, formData, {
+        lookupNames: optionNames,
+        texts: { yes: t('widget.yes'), no: t('widget.no'), selected: (count) => t('wizard.selectedCount', { count }) },
+      }),
+    [definition, formData, optionNames, t],
+  );
+  const chosen = slots.filter((slot) => files[slot.name]);
+  return (
+    <Stack spacing={3}>
+      <LabelledRowsTable label={t('wizard.summary')} rows={summary} />
+      <Box>
+        <Typography variant="subtitle1" component="h3">
+          {t('wizard.chosenFiles')}
+        </Typography>
+        {chosen.length === 0 ? (
+          <Typography variant="body2">{t('wizard.noFilesChosen')}</Typography>
+        ) : (
+          <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {chosen.map((slot) => {
+              const file = files[slot.name];
+              const percent = progress[slot.name];
+              return (
+                <li key={slot.name}>
+                  <Typography variant="body2">
+                    {slot.label ?? slot.name}: {file?.name} ({formatSize(file?.size ?? 0)})
+                  </Typography>
+                  {working || percent !== undefined ? (
+                    <LinearProgress
+                      variant="determinate"
+                      value={percent ?? 0}
+                      aria-label={t('wizard.uploadProgress', { name: slot.label ?? slot.name })}
+                      sx={{ mt: 0.5 }}
+                    />
+                  ) : null}
+                </li>
+              );
+            })}
+          </Stack>
+        )}
+      </Box>
+    </Stack>
+  );
+}

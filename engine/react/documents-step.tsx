@@ -1,0 +1,133 @@
+/** Step 2 of the wizard: one file input per upload slot, mandatory ones marked, wrong types refused. */
+import { memo, type ChangeEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { acceptAttribute } from '../core/file-kinds';
+import type { ServiceAttachment, UploadSlot } from '../core/required-documents';
+import { Busy, RetryAlert } from './status-blocks';
+import type { ApplicationAttachment } from './wizard-types';
+
+/** The service's attachment list (GET service/attachments/{id}) as it loads. */
+export type AttachmentsState =
+  { status: 'loading' } | { status: 'ready'; items: ServiceAttachment[] } | { status: 'failed'; error: string };
+
+/** Slots of the documents step (service attachments and extra uploads). */
+export type Slot = UploadSlot;
+
+/** A file size as people read it. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export interface DocumentsStepProps {
+  attachments: AttachmentsState;
+  onRetry: () => void;
+  slots: Slot[];
+  files: Record<string, File>;
+  missing: string[];
+  refused: Record<string, string>;
+  existing: ApplicationAttachment[];
+  editing: boolean;
+  onChoose: (slot: Slot, event: ChangeEvent<HTMLInputElement>) => void;
+  onRemove: (slot: string) => void;
+}
+
+export const DocumentsStep = memo(function DocumentsStep(props: DocumentsStepProps) {
+  const { t } = useTranslation();
+  const { attachments, onRetry, slots, files, missing, refused, existing, editing, onChoose, onRemove } = props;
+  if (attachments.status === 'loading') {
+    return <Busy compact>{t('wizard.loadingDocuments')}</Busy>;
+  }
+  if (attachments.status === 'failed') {
+    return <RetryAlert error={attachments.error} onRetry={onRetry} />;
+  }
+  if (slots.length === 0) return <Typography>{t('wizard.noDocuments')}</Typography>;
+  return (
+    <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {slots.map((slot, index) => {
+        const file = files[slot.name];
+        const inputId = `upload-slot-${index}`;
+        const messageId = `${inputId}-message`;
+        const isMissing = missing.includes(slot.name);
+        const already = existing.filter((item) => item.description === slot.name);
+        return (
+          <Box
+            component="li"
+            key={slot.name}
+            sx={{ border: 1, borderColor: isMissing ? 'error.main' : 'divider', borderRadius: 1, p: 2 }}
+          >
+            <Typography component="h3" variant="subtitle1">
+              {slot.label ?? slot.name}
+              {slot.required ? <span aria-hidden> *</span> : null}
+              {slot.required ? (
+                <span className="visually-hidden" style={VISUALLY_HIDDEN}>{` (${t('wizard.mandatory')})`}</span>
+              ) : null}
+            </Typography>
+            {slot.description ? <Typography variant="body2">{slot.description}</Typography> : null}
+            {slot.info ? (
+              <Typography variant="body2" color="text.secondary">
+                {slot.info}
+              </Typography>
+            ) : null}
+            {already.length > 0 ? (
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {t('wizard.alreadyUploaded', { names: already.map((item) => item.name ?? item.path).join(', ') })}
+              </Typography>
+            ) : null}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1, alignItems: { sm: 'center' } }}>
+              <Button variant="outlined" component="label" htmlFor={inputId}>
+                {file ? t('wizard.replaceFile') : t('wizard.chooseFile')}
+                <input
+                  id={inputId}
+                  type="file"
+                  hidden
+                  accept={acceptAttribute(slot.accept)}
+                  aria-label={t('wizard.chooseFileFor', { name: slot.label ?? slot.name })}
+                  aria-describedby={isMissing || refused[slot.name] ? messageId : undefined}
+                  onChange={(event) => onChoose(slot, event)}
+                />
+              </Button>
+              {file ? (
+                <>
+                  <Typography variant="body2">
+                    {file.name} ({formatSize(file.size)})
+                  </Typography>
+                  <Button size="small" color="error" onClick={() => onRemove(slot.name)}>
+                    {editing ? t('wizard.cancelUpload') : t('wizard.removeFile')}
+                  </Button>
+                </>
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  {t('wizard.noFileChosen')}
+                </Typography>
+              )}
+            </Stack>
+            {refused[slot.name] ? (
+              <Typography id={messageId} color="error" variant="body2" role="alert" sx={{ mt: 1 }}>
+                {t('wizard.fileTypeRefused', { name: refused[slot.name] })}
+              </Typography>
+            ) : isMissing ? (
+              <Typography id={messageId} color="error" variant="body2" role="alert" sx={{ mt: 1 }}>
+                {slot.requiredMessage ?? t('wizard.uploadRequired', { name: slot.label ?? slot.name })}
+              </Typography>
+            ) : null}
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+});
+
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

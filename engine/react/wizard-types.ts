@@ -1,0 +1,49 @@
+/** Props and API shapes of the application wizard. */
+import type { ReactNode } from 'react';
+import type { ApiClient } from '../core/api-client';
+import type { ServiceDefinition } from '../core/definition-types';
+import type { UploadFileOptions, UploadHandle } from './upload-file';
+
+/** An existing attachment of an application. */
+export interface ApplicationAttachment {
+  id?: number;
+  description?: string | null;
+  path: string;
+  name?: string | null;
+}
+
+/** The part of `application/{id}` the wizard reads; the record sits under `definition.view.record`. */
+export interface ApplicationDetails {
+  id: number;
+  app_id: string;
+  application_status_id: number;
+  resubmitted?: boolean | number | null;
+  manually_processed?: boolean | number | null;
+  final_certificate_uploaded?: boolean | number | null;
+  manual_certificate?: { path: string; file_name?: string | null } | null;
+  application_attachments?: ApplicationAttachment[];
+  application_flow_histories?: Array<{
+    application_status_id: number;
+    comment_to_applicant?: string | null;
+    created_at?: string | null;
+  }>;
+  [record: string]: unknown;
+}
+
+export type RenderLink = (href: string, children: ReactNode) => ReactNode;
+
+export interface ServiceWizardProps {
+  definition: ServiceDefinition;
+  api: ApiClient;
+  clientId: number | string;
+  getToken: () => string | null | undefined;
+  mode: 'new' | 'view';
+  /** Required in view mode. */
+  applicationId?: number | string;
+  /** Renders a link (e.g. with the router's Link); defaults to a plain anchor. */
+  renderLink?: RenderLink;
+  /** Where the success panel's Back link goes. */
+  dashboardHref?: string;
+  /** Replaces the XMLHttpRequest upload (tests, other transports). */
+  upload?: (options: UploadFileOptions) => UploadHandle;
+}
