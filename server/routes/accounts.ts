@@ -9,6 +9,7 @@ import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import type { Client } from '../db/tables';
+import { email as emailOf, phone, REQUIRED, requiredText as requiredTextOf } from '../field-rules';
 import { HttpError, idParam, ok, parseBody } from '../http';
 import { hashPassword, newOtp, newToken, sameDigest, sha256, verifyPassword } from '../security';
 
@@ -17,10 +18,7 @@ const OTP_MAX_ATTEMPTS = 5;
 /** A confirmed code allows setting a password for this long. */
 const CONFIRMED_WINDOW_MS = 15 * 60 * 1000;
 
-const REQUIRED = 'This field is required';
-const PHONE_MESSAGE = 'Enter a 10 digit phone number.';
-
-const requiredText = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200);
+const requiredText = () => requiredTextOf(200);
 const optionalText = () =>
   z
     .string()
@@ -28,12 +26,8 @@ const optionalText = () =>
     .max(200)
     .nullish()
     .transform((v) => (v ? v : null));
-const email = () => z.string({ error: REQUIRED }).trim().toLowerCase().pipe(z.email('Enter a valid email address.'));
-const phone = () =>
-  z
-    .string({ error: PHONE_MESSAGE })
-    .trim()
-    .regex(/^\d{10}$/, PHONE_MESSAGE);
+// Accounts are found by email whatever its case.
+const email = () => emailOf().transform((value) => value.toLowerCase());
 
 const registerBody = z.object({
   first_name: requiredText(),

@@ -8,19 +8,10 @@ import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import type { Company } from '../db/tables';
+import { email, phone, REQUIRED, requiredText } from '../field-rules';
 import { idParam, notFound, ok, parseBody, ValidationError, type FieldError } from '../http';
 
-const REQUIRED = 'This field is required';
-const PHONE_MESSAGE = 'Enter a 10 digit phone number.';
-const EMAIL_MESSAGE = 'Enter a valid email address.';
-
-const text = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(500);
-const phone = () =>
-  z
-    .string({ error: PHONE_MESSAGE })
-    .trim()
-    .regex(/^\d{10}$/, PHONE_MESSAGE);
-const email = () => z.string({ error: REQUIRED }).trim().pipe(z.email(EMAIL_MESSAGE));
+const text = () => requiredText(500);
 const intId = (message = REQUIRED) =>
   z
     .union(

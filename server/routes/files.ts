@@ -14,6 +14,7 @@ import { acceptsFollowUps, NOT_CHANGEABLE, ownedApplication } from '../applicati
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { HttpError, idParam, notFound, ok, ValidationError } from '../http';
+import { REQUIRED } from '../field-rules';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
@@ -92,7 +93,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
           fields[part.fieldname] = part.value;
         }
       }
-      if (!stored) throw new ValidationError([{ field: 'file', message: 'This field is required' }]);
+      if (!stored) throw new ValidationError([{ field: 'file', message: REQUIRED }]);
       const applicationId = idParam(fields.application_id);
       const application = await ownedApplication(db, request.clientId, applicationId);
       if (!acceptsFollowUps(application)) throw new HttpError(409, NOT_CHANGEABLE);

@@ -9,8 +9,7 @@ import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { idParam, ok, parseBody, ValidationError } from '../http';
-
-const REQUIRED = 'This field is required';
+import { REQUIRED } from '../field-rules';
 
 const reportBody = z.object({
   company_id: z

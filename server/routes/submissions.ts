@@ -16,10 +16,10 @@ import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import type { Application, Database } from '../db/tables';
 import { forbidden, HttpError, ok, ValidationError, type FieldError } from '../http';
+import { REQUIRED } from '../field-rules';
 
 type Data = Record<string, unknown>;
 
-const REQUIRED = 'This field is required';
 const BAD_OPTION = 'Choose a valid option.';
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';

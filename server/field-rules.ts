@@ -1,0 +1,22 @@
+/**
+ * The field rules the API checks in more than one place (accounts, companies, reports, submissions),
+ * with the spec's messages, so a phone or an email means the same thing everywhere.
+ */
+import { z } from 'zod';
+
+export const REQUIRED = 'This field is required';
+export const PHONE_MESSAGE = 'Enter a 10 digit phone number.';
+export const EMAIL_MESSAGE = 'Enter a valid email address.';
+
+/** A required, trimmed text of at most `max` characters. */
+export const requiredText = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
+
+/** Exactly 10 digits (spec 01 section 5). */
+export const phone = () =>
+  z
+    .string({ error: PHONE_MESSAGE })
+    .trim()
+    .regex(/^\d{10}$/, PHONE_MESSAGE);
+
+/** A trimmed email address. */
+export const email = () => z.string({ error: REQUIRED }).trim().pipe(z.email(EMAIL_MESSAGE));
