@@ -4,7 +4,6 @@ import {
   Button,
   IconButton,
   Paper,
-  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -21,6 +20,7 @@ import { useApi } from '../api-context';
 import { useUser } from '../auth/user-store';
 import { CompanyDialog } from './company-dialog';
 import type { Company } from './company-form';
+import { SkeletonRows } from '../components/skeleton-rows';
 
 /** How long the success banner stays (spec 01 section 9). */
 export const COMPANY_SUCCESS_MS = 8000;
@@ -90,32 +90,26 @@ export function CompaniesPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {companies === null && !loadError
-              ? [0, 1].map((row) => (
-                  <TableRow key={row}>
-                    {[0, 1, 2, 3, 4].map((cell) => (
-                      <TableCell key={cell}>
-                        <Skeleton variant="text" />
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
-              : (companies ?? []).map((company) => (
-                  <TableRow key={company.id}>
-                    <TableCell>{company.name}</TableCell>
-                    <TableCell>{company.tin}</TableCell>
-                    <TableCell>{company.telephone}</TableCell>
-                    <TableCell>{company.email}</TableCell>
-                    <TableCell>
-                      <IconButton
-                        aria-label={t('companies.editCompany', { name: company.name })}
-                        onClick={() => setDialog({ open: true, company })}
-                      >
-                        <EditIcon />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
-                ))}
+            {companies === null && !loadError ? (
+              <SkeletonRows rows={2} columns={5} />
+            ) : (
+              (companies ?? []).map((company) => (
+                <TableRow key={company.id}>
+                  <TableCell>{company.name}</TableCell>
+                  <TableCell>{company.tin}</TableCell>
+                  <TableCell>{company.telephone}</TableCell>
+                  <TableCell>{company.email}</TableCell>
+                  <TableCell>
+                    <IconButton
+                      aria-label={t('companies.editCompany', { name: company.name })}
+                      onClick={() => setDialog({ open: true, company })}
+                    >
+                      <EditIcon />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
             {companies !== null && companies.length === 0 && (
               <TableRow>
                 <TableCell colSpan={5}>{t('companies.none')}</TableCell>

@@ -26,6 +26,7 @@ import { useUser } from '../auth/user-store';
 import { StatusChip } from '../components/status-chip';
 import { useDefinitions } from '../definitions-context';
 import { DefinitionProblems } from './definition-problems';
+import { SkeletonRows } from '../components/skeleton-rows';
 
 /** Counts of GET client/statistics/{clientId}. */
 export interface Statistics {
@@ -219,54 +220,48 @@ export function DashboardPage() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {listLoading && !list
-                  ? [0, 1, 2].map((row) => (
-                      <TableRow key={row}>
-                        {[0, 1, 2, 3, 4].map((cell) => (
-                          <TableCell key={cell}>
-                            <Skeleton variant="text" />
-                          </TableCell>
-                        ))}
+                {listLoading && !list ? (
+                  <SkeletonRows rows={3} columns={5} />
+                ) : (
+                  (list?.items ?? []).map((application) => {
+                    const links = applicationLinks(application, definitions);
+                    return (
+                      <TableRow key={application.id}>
+                        <TableCell>{application.app_id || application.id}</TableCell>
+                        <TableCell>{serviceTitle(application, definitions)}</TableCell>
+                        <TableCell>{formatDate(application.submitted_at ?? application.created_at)}</TableCell>
+                        <TableCell>
+                          <StatusChip application={application} />
+                        </TableCell>
+                        <TableCell>
+                          {links.view && (
+                            <Link
+                              component={RouterLink}
+                              to={links.view}
+                              aria-label={t('dashboard.viewApplication', {
+                                id: application.app_id || application.id,
+                              })}
+                            >
+                              {t('dashboard.view')}
+                            </Link>
+                          )}
+                          {links.edit && (
+                            <Link
+                              component={RouterLink}
+                              to={links.edit}
+                              sx={{ ml: 2 }}
+                              aria-label={t('dashboard.editApplication', {
+                                id: application.app_id || application.id,
+                              })}
+                            >
+                              {t('dashboard.edit')}
+                            </Link>
+                          )}
+                        </TableCell>
                       </TableRow>
-                    ))
-                  : (list?.items ?? []).map((application) => {
-                      const links = applicationLinks(application, definitions);
-                      return (
-                        <TableRow key={application.id}>
-                          <TableCell>{application.app_id || application.id}</TableCell>
-                          <TableCell>{serviceTitle(application, definitions)}</TableCell>
-                          <TableCell>{formatDate(application.submitted_at ?? application.created_at)}</TableCell>
-                          <TableCell>
-                            <StatusChip application={application} />
-                          </TableCell>
-                          <TableCell>
-                            {links.view && (
-                              <Link
-                                component={RouterLink}
-                                to={links.view}
-                                aria-label={t('dashboard.viewApplication', {
-                                  id: application.app_id || application.id,
-                                })}
-                              >
-                                {t('dashboard.view')}
-                              </Link>
-                            )}
-                            {links.edit && (
-                              <Link
-                                component={RouterLink}
-                                to={links.edit}
-                                sx={{ ml: 2 }}
-                                aria-label={t('dashboard.editApplication', {
-                                  id: application.app_id || application.id,
-                                })}
-                              >
-                                {t('dashboard.edit')}
-                              </Link>
-                            )}
-                          </TableCell>
-                        </TableRow>
-                      );
-                    })}
+                    );
+                  })
+                )}
                 {!listLoading && list && list.items.length === 0 && (
                   <TableRow>
                     <TableCell colSpan={5}>{t('dashboard.noApplications')}</TableCell>
