@@ -26,6 +26,7 @@ import { fileRoutes, MAX_UPLOAD_BYTES } from './routes/files';
 import { referenceRoutes } from './routes/reference';
 import { reportRoutes } from './routes/reports';
 import { submissionRoutes } from './routes/submissions';
+import { installNoStore, installSecurityHeaders } from './security-headers';
 
 export interface BuildOptions {
   /** Receives each one-time code; defaults to the `[outbox]` log line (+ SMTP when configured). */
@@ -94,12 +95,14 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       return reply.code(500).send({ code: 500, data: null, error: 'server error' });
     });
 
+    await installSecurityHeaders(app);
     await app.register(fastifyMultipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 20 },
     });
 
     await app.register(
       async (api) => {
+        installNoStore(api);
         installAuth(api, ctx);
         accountRoutes(api, ctx);
         referenceRoutes(api, ctx);

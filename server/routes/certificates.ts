@@ -98,11 +98,15 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
       verifyUrl: `${request.protocol}://${request.host}${request.url.split('?')[0] ?? ''}`,
       authority: ctx.config.authorityName,
     });
-    return reply
-      .code(200)
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `inline; filename="certificate-${row.app_id}.pdf"`)
-      .header('Cache-Control', 'no-store')
-      .send(Buffer.from(pdf));
+    return (
+      reply
+        .code(200)
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `inline; filename="certificate-${row.app_id}.pdf"`)
+        .header('Cache-Control', 'no-store')
+        // The browser's PDF viewer embeds the document: the portal's policy (object-src 'none') would block it.
+        .header('Content-Security-Policy', "frame-ancestors 'none'")
+        .send(Buffer.from(pdf))
+    );
   });
 }
