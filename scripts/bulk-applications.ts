@@ -30,6 +30,7 @@ export async function insertBulkApplications(db: Kysely<Database>, clientId: num
           tor_approval_date: null,
           approval_conditions: null,
           is_application_in_phase_2: 0,
+          certificate_token: `bench-${clientId}-${n}`,
         };
       });
       await trx.insertInto('applications').values(values).execute();

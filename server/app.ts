@@ -12,7 +12,7 @@ import type { ServiceDefinition } from '../engine/core/definition-types';
 import { installAuth } from './auth-hook';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
-import { migrateToLatest, openDatabase } from './db/database';
+import { isUniqueViolation, migrateToLatest, openDatabase } from './db/database';
 import { DEFAULT_LOOKUPS_DIR, readReferenceData } from './db/reference-data';
 import { seedReferenceData } from './db/seed';
 import { loadDefinitionsFrom } from './definitions';
@@ -22,11 +22,16 @@ import { accountRoutes } from './routes/accounts';
 import { applicationRoutes } from './routes/applications';
 import { certificateRoutes } from './routes/certificates';
 import { companyRoutes } from './routes/companies';
-import { fileRoutes, MAX_UPLOAD_BYTES } from './routes/files';
+import { fileRoutes, MAX_UPLOAD_BYTES, sweepUploads } from './routes/files';
 import { referenceRoutes } from './routes/reference';
 import { reportRoutes } from './routes/reports';
 import { submissionRoutes } from './routes/submissions';
+import { installJsonBodyParser } from './json-body';
+import { createPasswordHasher, type PasswordHasher } from './security';
 import { installNoStore, installSecurityHeaders } from './security-headers';
+import { installSlowBodyCutoff } from './slow-bodies';
+
+export const CONCURRENT_CHANGE = 'This was changed by another request at the same time. Please try again.';
 
 export interface BuildOptions {
   /** Receives each one-time code; defaults to the `[outbox]` log line (+ SMTP when configured). */
@@ -37,13 +42,18 @@ export interface BuildOptions {
   definitions?: ServiceDefinition[];
   /** Folder of the seed files (default: fixtures/lookups). */
   lookupsDir?: string;
+  /** Password hashing (default: scrypt, HASH_CONCURRENCY at a time); tests wrap it to count hashes. */
+  hasher?: PasswordHasher;
 }
 
 /** Builds the server without listening. Closing the instance closes the database. */
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
   });
+  installJsonBodyParser(app);
+  installSlowBodyCutoff(app, config.limits.bodyTimeoutMs);
 
   mkdirSync(join(config.dataDir, 'uploads'), { recursive: true });
   const database = openDatabase(config);
@@ -52,6 +62,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await migrateToLatest(database);
     const reference = readReferenceData(options.lookupsDir ?? DEFAULT_LOOKUPS_DIR);
     await seedReferenceData(database.db, reference);
+    const swept = await sweepUploads(database.db, config.dataDir);
+    if (swept > 0) app.log.info(`removed ${swept} unfinished or unrecorded upload(s) left by an interrupted run`);
 
     let definitions = options.definitions;
     if (!definitions) {
@@ -74,6 +86,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         createOutbox(config.smtpUrl, config.smtpFrom, (err) =>
           app.log.error({ err }, 'sending the code by email failed'),
         ),
+      hasher: options.hasher ?? createPasswordHasher(config.limits.hashConcurrency),
       reference,
       definitions,
       statusName: (id) => statuses.get(id) ?? 'Under Review',
@@ -82,10 +95,17 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       if (error instanceof HttpError) {
-        return reply.code(error.statusCode).send({ code: error.statusCode, data: error.data, error: error.message });
+        return reply
+          .code(error.statusCode)
+          .headers(error.headers)
+          .send({ code: error.statusCode, data: error.data, error: error.message });
       }
       if ((error as FastifyError).validation) {
         return reply.code(422).send({ code: 422, data: null, error: error.message });
+      }
+      // A race on a unique index that no route foresaw: a conflict, not a server failure.
+      if (isUniqueViolation(error)) {
+        return reply.code(409).send({ code: 409, data: null, error: CONCURRENT_CHANGE });
       }
       const status = (error as FastifyError).statusCode ?? 500;
       if (status >= 400 && status < 500) {
@@ -104,7 +124,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       async (api) => {
         installNoStore(api);
         installAuth(api, ctx);
-        accountRoutes(api, ctx);
+        await accountRoutes(api, ctx);
         referenceRoutes(api, ctx);
         companyRoutes(api, ctx);
         applicationRoutes(api, ctx);

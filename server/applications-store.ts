@@ -2,9 +2,10 @@
  * Application reads and writes shared by the routes and the staff command: ownership lookups,
  * the detail answer, status moves with their history entry.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { STATUS } from '../engine/core/status-presentation';
 import { nowIso } from './db/database';
+import type { DialectName } from './db/migrations';
 import type { Application, Database } from './db/tables';
 import { HttpError, notFound } from './http';
 
@@ -42,6 +43,20 @@ export function acceptsFollowUps(app: Application, now = Date.now()): boolean {
     app.submitted_at !== null &&
     now - Date.parse(app.submitted_at) <= FOLLOW_UP_WINDOW_MS
   );
+}
+
+/**
+ * Takes the application's row lock for the rest of the transaction, so checks and writes on it
+ * (its file quota, its submission) cannot interleave with another request's. PostgreSQL locks the
+ * row (`FOR UPDATE`); SQLite runs one write transaction at a time, which is already that lock.
+ */
+export async function lockApplication(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  applicationId: number,
+): Promise<Application | undefined> {
+  const query = trx.selectFrom('applications').selectAll().where('id', '=', applicationId);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** Throws 409 unless the form of the application may be changed. */

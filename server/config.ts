@@ -7,6 +7,38 @@ import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** A whole number of at least `min` (0 turns a limit off where its doc says so). */
+const count = (fallback: number, min = 1) =>
+  z.coerce
+    .number({ error: `must be a whole number of at least ${min}` })
+    .int({ error: `must be a whole number of at least ${min}` })
+    .min(min, { error: `must be a whole number of at least ${min}` })
+    .max(1_000_000_000, { error: 'is too large' })
+    .default(fallback);
+
+/**
+ * The security limits and their defaults (ARCHITECTURE.md, "Security"). Each is one environment
+ * variable; the key is its name.
+ */
+const limitsSchema = {
+  LOGIN_MAX_FAILURES: count(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: count(20),
+  LOGIN_LOCK_MINUTES: count(15),
+  OTP_MAX_GUESSES_PER_CODE: count(5),
+  OTP_MAX_GUESSES_PER_HOUR: count(20),
+  OTP_RESEND_SECONDS: count(60, 0),
+  OTP_MAX_SENDS_PER_HOUR: count(5),
+  ACCOUNT_REQUESTS_PER_MINUTE: count(60, 0),
+  SESSION_IDLE_HOURS: count(12),
+  SESSION_MAX_DAYS: count(30),
+  HASH_CONCURRENCY: count(2),
+  UPLOAD_MAX_FILES_PER_APPLICATION: count(30),
+  UPLOAD_MAX_MB_PER_APPLICATION: count(200),
+  UPLOAD_MAX_FILES_PER_DAY: count(100),
+  UPLOAD_MAX_MB_PER_DAY: count(500),
+  BODY_TIMEOUT_SECONDS: count(30),
+};
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number from 0 to 65535' })
@@ -30,7 +62,38 @@ const envSchema = z.object({
   AUTHORITY_NAME: z.string().min(1).default('National Environment Authority'),
   STATIC_DIR: z.string().min(1).default('./dist'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'], {
+      error: "must be 'true' (behind a reverse proxy: client addresses from X-Forwarded-For) or 'false'",
+    })
+    .default('false'),
+  ...limitsSchema,
 });
+
+/** The security limits, in the units the code uses. */
+export interface SecurityLimits {
+  /** Failed sign-ins of one account before it is locked for `lockMs`. */
+  loginFailuresPerAccount: number;
+  /** Failed sign-ins from one address (any accounts) before it is locked for `lockMs`. */
+  loginFailuresPerAddress: number;
+  lockMs: number;
+  otpGuessesPerCode: number;
+  otpGuessesPerHour: number;
+  /** At most one code sent per account (and per e-mail or phone asked for) in this time; 0: no pause. */
+  otpResendMs: number;
+  otpSendsPerHour: number;
+  /** Requests per minute and address on the public account routes; 0: no limit. */
+  accountRequestsPerMinute: number;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  hashConcurrency: number;
+  uploadFilesPerApplication: number;
+  uploadBytesPerApplication: number;
+  uploadFilesPerDay: number;
+  uploadBytesPerDay: number;
+  /** A request body that has not arrived after this long and is trickling slower than the minimum rate is cut. */
+  bodyTimeoutMs: number;
+}
 
 /** The checked settings of one server process. */
 export interface ServerConfig {
@@ -47,7 +110,13 @@ export interface ServerConfig {
   /** Absolute folder of the built portal; skipped when missing. */
   staticDir: string;
   logLevel: (typeof logLevels)[number];
+  /** Behind a reverse proxy: the client address comes from X-Forwarded-For. */
+  trustProxy: boolean;
+  limits: SecurityLimits;
 }
+
+const MINUTE = 60_000;
+const MEGABYTE = 1024 * 1024;
 
 /** Thrown when the environment holds a value the server cannot use. */
 export class ConfigError extends Error {}
@@ -79,5 +148,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authorityName: e.AUTHORITY_NAME,
     staticDir: resolve(e.STATIC_DIR),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    limits: {
+      loginFailuresPerAccount: e.LOGIN_MAX_FAILURES,
+      loginFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      lockMs: e.LOGIN_LOCK_MINUTES * MINUTE,
+      otpGuessesPerCode: e.OTP_MAX_GUESSES_PER_CODE,
+      otpGuessesPerHour: e.OTP_MAX_GUESSES_PER_HOUR,
+      otpResendMs: e.OTP_RESEND_SECONDS * 1000,
+      otpSendsPerHour: e.OTP_MAX_SENDS_PER_HOUR,
+      accountRequestsPerMinute: e.ACCOUNT_REQUESTS_PER_MINUTE,
+      sessionIdleMs: e.SESSION_IDLE_HOURS * 60 * MINUTE,
+      sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 60 * MINUTE,
+      hashConcurrency: e.HASH_CONCURRENCY,
+      uploadFilesPerApplication: e.UPLOAD_MAX_FILES_PER_APPLICATION,
+      uploadBytesPerApplication: e.UPLOAD_MAX_MB_PER_APPLICATION * MEGABYTE,
+      uploadFilesPerDay: e.UPLOAD_MAX_FILES_PER_DAY,
+      uploadBytesPerDay: e.UPLOAD_MAX_MB_PER_DAY * MEGABYTE,
+      bodyTimeoutMs: e.BODY_TIMEOUT_SECONDS * 1000,
+    },
   };
 }

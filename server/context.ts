@@ -9,12 +9,15 @@ import type { DialectName } from './db/migrations';
 import type { ReferenceData } from './db/reference-data';
 import type { Database } from './db/tables';
 import type { Outbox } from './outbox';
+import type { PasswordHasher } from './security';
 
 export interface AppContext {
   db: Kysely<Database>;
   dialect: DialectName;
   config: ServerConfig;
   outbox: Outbox;
+  /** Password hashing, a bounded number at a time (HASH_CONCURRENCY). */
+  hasher: PasswordHasher;
   reference: ReferenceData;
   definitions: readonly ServiceDefinition[];
   /** Status id -> name, from the seeded status list. */

@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const REQUIRED = 'This field is required';
 export const PHONE_MESSAGE = 'Enter a 10 digit phone number.';
 export const EMAIL_MESSAGE = 'Enter a valid email address.';
+/** Largest quantity accepted (a trillion kilograms): beyond it a number is a typing error. */
+export const MAX_KILOGRAMS = 1e12;
 
 /** A required, trimmed text of at most `max` characters. */
 export const requiredText = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
@@ -20,3 +22,8 @@ export const phone = () =>
 
 /** A trimmed email address. */
 export const email = () => z.string({ error: REQUIRED }).trim().pipe(z.email(EMAIL_MESSAGE));
+
+/** A TIN as stored and compared for uniqueness: without spaces, upper case. */
+export function normalizeTin(tin: string): string {
+  return tin.replace(/\s+/g, '').toUpperCase();
+}

@@ -10,8 +10,9 @@ export interface FieldError {
   message: string;
 }
 
-/** An error with the HTTP code and message the client sees. */
+/** An error with the HTTP code and message the client sees (and headers to send with it, e.g. Retry-After). */
 export class HttpError extends Error {
+  headers: Record<string, string> = {};
   constructor(
     readonly statusCode: number,
     message: string,
@@ -21,10 +22,16 @@ export class HttpError extends Error {
   }
 }
 
-/** 422 `Invalid fields: a, b` with `data.fields`, the validation answer of the contract. */
+/**
+ * 422 `Invalid fields: a, b` with `data.fields`, the validation answer of the contract. `message`
+ * replaces the summary where one sentence says it better (e.g. the password step's rule).
+ */
 export class ValidationError extends HttpError {
-  constructor(readonly fields: FieldError[]) {
-    super(422, `Invalid fields: ${[...new Set(fields.map((f) => f.field))].join(', ')}`, { fields });
+  constructor(
+    readonly fields: FieldError[],
+    message?: string,
+  ) {
+    super(422, message ?? `Invalid fields: ${[...new Set(fields.map((f) => f.field))].join(', ')}`, { fields });
   }
 }
 
@@ -47,11 +54,22 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   throw new ValidationError(fields);
 }
 
+/** Largest id a row can have: the id columns are 32-bit integers in PostgreSQL. */
+export const MAX_DB_ID = 2147483647;
+
+/**
+ * True for a value that can be a row id: a positive whole number (or its decimal text) of at most
+ * MAX_DB_ID. Anything else is refused before it reaches a query, where PostgreSQL would fail on
+ * 2^31 and SQLite would quietly compare it.
+ */
+export function isDbId(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 1 && value <= MAX_DB_ID;
+  return typeof value === 'string' && /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= MAX_DB_ID;
+}
+
 /** Reads a positive integer path/query parameter; anything else is a 404 (no such resource). */
 export function idParam(value: unknown): number {
-  const text = String(value ?? '');
-  if (!/^[1-9][0-9]{0,9}$/.test(text)) throw notFound();
-  const n = Number(text);
-  if (n > 2147483647) throw notFound();
-  return n;
+  const text = typeof value === 'number' ? value : String(value ?? '');
+  if (!isDbId(text)) throw notFound();
+  return Number(text);
 }

@@ -2,6 +2,7 @@
  * Secrets handling: scrypt password hashes, random tokens stored as SHA-256, one-time codes.
  */
 import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit from 'p-limit';
 
 const KEY_LENGTH = 64;
 const SCRYPT: ScryptOptions = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
@@ -41,6 +42,28 @@ export async function verifyPassword(password: string, stored: string | null): P
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+/** Password hashing with at most `concurrency` hashes at a time. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string | null): Promise<boolean>;
+  /** Hashes running and waiting now (for tests and monitoring). */
+  load(): { active: number; pending: number };
+}
+
+/**
+ * A hasher that runs at most `concurrency` scrypt computations at once. scrypt runs on libuv's
+ * thread pool (4 threads), which file reads and writes share: a flood of sign-ins would otherwise
+ * take every thread and stall uploads and downloads of everyone else. Extra hashes wait their turn.
+ */
+export function createPasswordHasher(concurrency: number): PasswordHasher {
+  const limit = pLimit(concurrency);
+  return {
+    hash: (password) => limit(() => hashPassword(password)),
+    verify: (password, stored) => limit(() => verifyPassword(password, stored)),
+    load: () => ({ active: limit.activeCount, pending: limit.pendingCount }),
+  };
+}
+
 /** SHA-256 hex of a secret: what is stored for tokens and codes. */
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -49,6 +72,11 @@ export function sha256(value: string): string {
 /** A new bearer token: 32 random bytes, base64url. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/** An unguessable id for a certificate's public address (128 random bits). */
+export function newCertificateToken(): string {
+  return randomBytes(16).toString('base64url');
 }
 
 /** A six-digit one-time code from the crypto random source. */

@@ -119,17 +119,11 @@ export function ApplicationView(props: ServiceWizardProps) {
               >
                 {t('view.viewCertificate')}
               </Button>
-            ) : (
-              <Button
-                color="inherit"
-                size="small"
-                href={api.url(`verify/certificate/${encodeURIComponent(app.app_id)}`)}
-                target="_blank"
-                rel="noopener"
-              >
+            ) : app.certUrl ? (
+              <Button color="inherit" size="small" href={api.url(app.certUrl)} target="_blank" rel="noopener">
                 {t('view.viewCertificate')}
               </Button>
-            )
+            ) : undefined
           }
         >
           <AlertTitle>{t('view.approved')}</AlertTitle>

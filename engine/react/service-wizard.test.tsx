@@ -230,7 +230,9 @@ describe('ServiceWizard (view)', () => {
   });
 
   it('shows an approved application read-only with its attachments, rows and certificate link', async () => {
-    const api = fakeApi({ 'GET application/41': ok(application(6)) });
+    const api = fakeApi({
+      'GET application/41': ok(application(6, { certUrl: 'verify/certificate/Zm9yLXRoZS1jZXJ0aWZpY2F0ZQ' })),
+    });
     render(
       <WithI18n>
         <ServiceWizard
@@ -246,7 +248,7 @@ describe('ServiceWizard (view)', () => {
     expect(await screen.findByText('Application Approved')).toBeTruthy();
     expect(screen.getByText('APPROVED')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View Certificate' }).getAttribute('href')).toBe(
-      '/api/verify/certificate/APP-41',
+      '/api/verify/certificate/Zm9yLXRoZS1jZXJ0aWZpY2F0ZQ',
     );
     expect((screen.getByLabelText(/Quantity/) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Download Company certificate' })).toBeTruthy();

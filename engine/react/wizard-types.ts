@@ -21,6 +21,8 @@ export interface ApplicationDetails {
   manually_processed?: boolean | number | null;
   final_certificate_uploaded?: boolean | number | null;
   manual_certificate?: { path: string; file_name?: string | null } | null;
+  /** Verification address of the certificate under the API base, set once approved. */
+  certUrl?: string | null;
   application_attachments?: ApplicationAttachment[];
   application_flow_histories?: Array<{
     application_status_id: number;

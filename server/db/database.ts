@@ -57,3 +57,12 @@ export async function migrateToLatest(open: OpenDatabase): Promise<void> {
 export function nowIso(): string {
   return new Date().toISOString();
 }
+
+/**
+ * True when a write failed on a unique index: two requests raced for the same e-mail, TIN, report
+ * month... (SQLite `SQLITE_CONSTRAINT_UNIQUE` / `_PRIMARYKEY`, PostgreSQL 23505).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}

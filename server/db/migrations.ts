@@ -3,7 +3,9 @@
  * dialects: only the auto-increment id differs (`integer primary key autoincrement` on SQLite,
  * `serial primary key` on PostgreSQL).
  */
-import type { CreateTableBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { normalizeTin } from '../field-rules';
+import { newCertificateToken } from '../security';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -200,9 +202,104 @@ function initial(dialect: DialectName): Migration {
   };
 }
 
+interface CompanyTinRow {
+  id: number;
+  tin: string;
+}
+interface ReportRow {
+  id: number;
+  company_id: number;
+  report_month: string;
+  quantity: number;
+}
+
+/**
+ * Security and integrity: the attempt counters of the sign-in and code limits, the secret a
+ * confirmed code hands to the password step, session idle time, certificate tokens, one company per
+ * TIN and one recycled report per company and month. Existing rows are brought in line first so the
+ * unique indexes can be created on a database that already holds data.
+ */
+function security(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('throttles')
+        .addColumn('bucket', 'text', (c) => c.primaryKey())
+        .addColumn('hits', 'double precision', (c) => c.notNull())
+        .addColumn('window_started_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema.alterTable('otps').addColumn('password_token_hash', 'text').execute();
+
+      await db.schema.alterTable('tokens').addColumn('last_used_at', 'text').execute();
+      await sql`update tokens set last_used_at = created_at`.execute(db);
+      await db.schema.createIndex('tokens_client').on('tokens').column('client_id').execute();
+
+      await db.schema.alterTable('applications').addColumn('certificate_token', 'text').execute();
+      const applications = await sql<{ id: number }>`select id from applications`.execute(db);
+      for (const row of applications.rows) {
+        await sql`update applications set certificate_token = ${newCertificateToken()} where id = ${row.id}`.execute(
+          db,
+        );
+      }
+      await db.schema
+        .createIndex('applications_certificate_token')
+        .unique()
+        .on('applications')
+        .column('certificate_token')
+        .execute();
+
+      // One company per TIN: the oldest keeps it, later copies are marked so their owners can correct them.
+      const companies = await sql<CompanyTinRow>`select id, tin from companies order by id`.execute(db);
+      const seen = new Set<string>();
+      for (const company of companies.rows) {
+        let tin = normalizeTin(company.tin);
+        if (seen.has(tin)) tin = `${tin}-DUPLICATE-${company.id}`;
+        seen.add(tin);
+        if (tin !== company.tin) await sql`update companies set tin = ${tin} where id = ${company.id}`.execute(db);
+      }
+      await db.schema.createIndex('companies_tin').unique().on('companies').column('tin').execute();
+
+      // One report per company and month: earlier duplicates were added up in the chart, so they are merged so.
+      const reports =
+        await sql<ReportRow>`select id, company_id, report_month, quantity from recycled_reports order by id`.execute(
+          db,
+        );
+      const kept = new Map<string, ReportRow>();
+      for (const report of reports.rows) {
+        const key = `${report.company_id}|${report.report_month}`;
+        const first = kept.get(key);
+        if (!first) {
+          kept.set(key, { ...report, quantity: Number(report.quantity) });
+          continue;
+        }
+        first.quantity += Number(report.quantity);
+        await sql`update recycled_reports set quantity = ${first.quantity} where id = ${first.id}`.execute(db);
+        await sql`delete from recycled_reports where id = ${report.id}`.execute(db);
+      }
+      await db.schema
+        .createIndex('recycled_reports_company_month')
+        .unique()
+        .on('recycled_reports')
+        .columns(['company_id', 'report_month'])
+        .execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropIndex('recycled_reports_company_month').ifExists().execute();
+      await db.schema.dropIndex('companies_tin').ifExists().execute();
+      await db.schema.dropIndex('applications_certificate_token').ifExists().execute();
+      await db.schema.alterTable('applications').dropColumn('certificate_token').execute();
+      await db.schema.dropIndex('tokens_client').ifExists().execute();
+      await db.schema.alterTable('tokens').dropColumn('last_used_at').execute();
+      await db.schema.alterTable('otps').dropColumn('password_token_hash').execute();
+      await db.schema.dropTable('throttles').ifExists().execute();
+    },
+  };
+}
+
 /** The in-code migration provider for a dialect. Names sort in the order they must run. */
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
-    getMigrations: async () => ({ '0001_initial': initial(dialect) }),
+    getMigrations: async () => ({ '0001_initial': initial(dialect), '0002_security': security() }),
   };
 }

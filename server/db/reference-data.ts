@@ -38,7 +38,13 @@ const serviceAttachmentsSchema = z.array(
 );
 const statusesSchema = z.array(z.object({ id: z.number().int(), name: z.string() }));
 const clientChecksSchema = z.array(
-  z.object({ path: z.string().includes('{clientId}'), answer: z.string().min(1), serviceId: z.number().int() }),
+  z.object({
+    path: z.string().includes('{clientId}'),
+    answer: z.string().min(1),
+    serviceId: z.number().int(),
+    /** A feature of the portal the check opens (e.g. `recycled-reports`); the server enforces it too. */
+    feature: z.string().min(1).optional(),
+  }),
 );
 
 export type LookupItem = z.infer<typeof itemSchema>;

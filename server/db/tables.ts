@@ -33,6 +33,8 @@ export interface OtpsTable {
   /** Set when a password was set with this confirmation, so one code sets one password. */
   used_at: string | null;
   created_at: string;
+  /** SHA-256 of the secret the confirmation answered; the password step must present it. */
+  password_token_hash: string | null;
 }
 
 export interface TokensTable {
@@ -41,6 +43,15 @@ export interface TokensTable {
   client_id: number;
   created_at: string;
   revoked_at: string | null;
+  /** Last authenticated call, kept to the minute: a session idle for too long expires. */
+  last_used_at: string | null;
+}
+
+/** Attempt counters of the limits: one row per bucket (e.g. `login-account:12`), counted in a window. */
+export interface ThrottlesTable {
+  bucket: string;
+  hits: number;
+  window_started_at: string;
 }
 
 export interface LookupsTable {
@@ -107,6 +118,8 @@ export interface ApplicationsTable {
   tor_approval_date: string | null;
   approval_conditions: string | null;
   is_application_in_phase_2: Flag;
+  /** Random id of the certificate's public verification address (not guessable from the app id). */
+  certificate_token: string;
 }
 
 export interface ApplicationRecordsTable {
@@ -150,6 +163,7 @@ export interface Database {
   clients: ClientsTable;
   otps: OtpsTable;
   tokens: TokensTable;
+  throttles: ThrottlesTable;
   lookups: LookupsTable;
   services: ServicesTable;
   service_attachments: ServiceAttachmentsTable;

@@ -1,22 +1,45 @@
 /**
  * Accounts: registration with a one-time code, password creation and reset, login, logout and
- * profile (spec 01 sections 2, 5 and 7).
+ * profile (spec 01 sections 2, 5 and 7), with the limits of ARCHITECTURE.md "Security":
+ *
+ * - confirming a code answers a single-use `password_token` (15 minutes); only its holder can then
+ *   set the password, so knowing someone's e-mail is not enough to take the account;
+ * - sign-in failures are counted per account and per address, in the database and before the
+ *   password is hashed, so a flood costs no hashing and concurrent guesses cannot exceed the limit;
+ * - code guesses are limited per code and per account and hour, code sending per account and per
+ *   e-mail or phone asked for;
+ * - registration answers the same whether or not the e-mail or phone is taken (the owner is told).
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
-import { nowIso } from '../db/database';
+import { isUniqueViolation, nowIso } from '../db/database';
 import type { Client } from '../db/tables';
 import { email as emailOf, phone, REQUIRED, requiredText as requiredTextOf } from '../field-rules';
-import { HttpError, idParam, ok, parseBody } from '../http';
-import { hashPassword, newOtp, newToken, sameDigest, sha256, verifyPassword } from '../security';
+import { HttpError, idParam, ok, parseBody, ValidationError } from '../http';
+import { passwordProblem, PASSWORD_MAX_LENGTH } from '../password-policy';
+import { newOtp, newToken, sameDigest, sha256 } from '../security';
+import { consume, consumeAll, release, reset, TooManyAttempts, type Limit } from '../throttle';
 
 const OTP_TTL_MS = 10 * 60 * 1000;
-const OTP_MAX_ATTEMPTS = 5;
-/** A confirmed code allows setting a password for this long. */
-const CONFIRMED_WINDOW_MS = 15 * 60 * 1000;
+/** A confirmed code allows setting a password for this long, with the secret it answered. */
+const PASSWORD_TOKEN_TTL_MS = 15 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+export const ACCOUNT_MESSAGES = {
+  invalidLogin: 'Invalid username or password',
+  confirmFirst: 'Confirm the code sent to you first.',
+  badConfirmation: 'This confirmation is not valid or was already used. Please request a new code.',
+  expiredConfirmation: 'This confirmation has expired. Please request a new code.',
+  invalidCode: 'Invalid code',
+  unknownCode: 'Invalid or expired code',
+  expiredCode: 'The code has expired, request a new one',
+  codeBlocked: 'Too many attempts, request a new code',
+  taken: 'An account with this email or phone already exists',
+} as const;
 
 const requiredText = () => requiredTextOf(200);
 const optionalText = () =>
@@ -46,9 +69,17 @@ const otpBody = z.object({
 });
 const passwordBody = z.object({
   username: requiredText(),
-  password: z.string({ error: REQUIRED }).min(6, 'The password must have at least 6 characters.').max(200),
+  // The rules (length, common passwords) are checked by passwordProblem, with the step's own messages.
+  password: z.string({ error: REQUIRED }).max(PASSWORD_MAX_LENGTH * 4),
+  password_token: z.string().max(200).optional(),
 });
-const loginBody = z.object({ username: requiredText(), password: z.string({ error: REQUIRED }).min(1, REQUIRED) });
+const loginBody = z.object({
+  username: requiredText(),
+  password: z
+    .string({ error: REQUIRED })
+    .min(1, REQUIRED)
+    .max(PASSWORD_MAX_LENGTH * 4),
+});
 const profileBody = z.object({
   first_name: requiredText(),
   last_name: requiredText(),
@@ -75,16 +106,51 @@ function publicUser(client: Client) {
   };
 }
 
-export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
+/** An e-mail or phone as accounts are looked up by it. */
+function identifier(username: string): string {
+  const u = username.trim();
+  return u.includes('@') ? u.toLowerCase() : u;
+}
+
+export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, hasher } = ctx;
+  const limits = ctx.config.limits;
+  const lockLimit = (max: number): Limit => ({ max, windowMs: limits.lockMs });
+
+  // A coarse per-address cap on the public account calls, before any database or hashing work.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new TooManyAttempts(context.ttl),
+  });
+  const publicRoute: RouteShorthandOptions = {
+    config: {
+      public: true,
+      ...(limits.accountRequestsPerMinute > 0
+        ? { rateLimit: { max: limits.accountRequestsPerMinute, timeWindow: 60_000 } }
+        : {}),
+    },
+  };
 
   async function findByUsername(username: string): Promise<Client | undefined> {
-    const u = username.trim();
     return db
       .selectFrom('clients')
       .selectAll()
-      .where((eb) => eb.or([eb('email', '=', u.toLowerCase()), eb('telephone', '=', u)]))
+      .where((eb) => eb.or([eb('email', '=', identifier(username)), eb('telephone', '=', username.trim())]))
       .executeTakeFirst();
+  }
+
+  /**
+   * Counts a code sent to each key (`to:<e-mail or phone>` as asked, `id:<client>` per account):
+   * one per OTP_RESEND_SECONDS and OTP_MAX_SENDS_PER_HOUR an hour, else 429.
+   */
+  async function throttleSends(keys: string[]): Promise<void> {
+    const buckets = keys.flatMap((key) => [
+      ...(limits.otpResendMs > 0
+        ? [{ bucket: `otp-send-pause:${key}`, limit: { max: 1, windowMs: limits.otpResendMs } }]
+        : []),
+      { bucket: `otp-send-hour:${key}`, limit: { max: limits.otpSendsPerHour, windowMs: HOUR_MS } },
+    ]);
+    await consumeAll(db, buckets);
   }
 
   /** Creates a code for the client and sends it to the email and the telephone. */
@@ -102,6 +168,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
         confirmed_at: null,
         used_at: null,
         created_at: new Date(now).toISOString(),
+        password_token_hash: null,
       })
       .execute();
     for (const recipient of [client.email, client.telephone]) {
@@ -109,25 +176,41 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   }
 
-  /** Sets a password when the client confirmed a code in the last 15 minutes (each code once). */
-  async function setPassword(username: string, password: string): Promise<void> {
+  /** Refuses a password the policy does not allow, with the rule's own message (the portal shows it). */
+  function assertPasswordAllowed(password: string): void {
+    const problem = passwordProblem(password);
+    if (problem) throw new ValidationError([{ field: 'password', message: problem }], problem);
+  }
+
+  /**
+   * Sets a password for the holder of a confirmation's secret: the confirmation must be the
+   * client's, unused and at most 15 minutes old. Using it and setting the password happen in one
+   * transaction, so two concurrent calls with one secret set one password. Every session ends.
+   */
+  async function setPassword(username: string, password: string, passwordToken: string | undefined): Promise<void> {
+    assertPasswordAllowed(password);
+    if (!passwordToken) throw new HttpError(403, ACCOUNT_MESSAGES.confirmFirst);
     const client = await findByUsername(username);
-    const since = new Date(Date.now() - CONFIRMED_WINDOW_MS).toISOString();
     const otp = client
       ? await db
           .selectFrom('otps')
-          .select(['id'])
+          .select(['id', 'confirmed_at', 'used_at'])
           .where('client_id', '=', client.id)
-          .where('confirmed_at', 'is not', null)
-          .where('confirmed_at', '>=', since)
-          .where('used_at', 'is', null)
-          .orderBy('id', 'desc')
+          .where('password_token_hash', '=', sha256(passwordToken))
           .executeTakeFirst()
       : undefined;
-    if (!client || !otp) throw new HttpError(403, 'Confirm the code sent to you first');
-    const hash = await hashPassword(password);
+    if (!client || !otp?.confirmed_at || otp.used_at) throw new HttpError(403, ACCOUNT_MESSAGES.badConfirmation);
+    if (Date.parse(otp.confirmed_at) + PASSWORD_TOKEN_TTL_MS < Date.now())
+      throw new HttpError(403, ACCOUNT_MESSAGES.expiredConfirmation);
+    const hash = await hasher.hash(password);
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('otps').set({ used_at: nowIso() }).where('id', '=', otp.id).execute();
+      const used = await trx
+        .updateTable('otps')
+        .set({ used_at: nowIso() })
+        .where('id', '=', otp.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (used.numUpdatedRows !== 1n) throw new HttpError(403, ACCOUNT_MESSAGES.badConfirmation);
       await trx.updateTable('clients').set({ password_hash: hash, confirmed: 1 }).where('id', '=', client.id).execute();
       // A new password ends every session opened with the old one.
       await trx
@@ -139,93 +222,174 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   }
 
-  app.post('/clients', { config: { public: true } }, async (request, reply) => {
+  /** Tells the owners of an e-mail or phone that someone tried to register it again. */
+  async function notifyOwners(owners: Client[]): Promise<void> {
+    for (const owner of owners) {
+      for (const recipient of [owner.email, owner.telephone]) {
+        await ctx.outbox({ recipient, purpose: 'account-exists' });
+      }
+    }
+  }
+
+  app.post('/clients', publicRoute, async (request, reply) => {
     const body = parseBody(registerBody, request.body);
-    const taken = await db
-      .selectFrom('clients')
-      .select('id')
-      .where((eb) => eb.or([eb('email', '=', body.email), eb('telephone', '=', body.telephone)]))
-      .executeTakeFirst();
-    if (taken) throw new HttpError(409, 'An account with this email or phone already exists');
-    const inserted = await db
-      .insertInto('clients')
-      .values({
-        uid: randomUUID(),
-        first_name: body.first_name,
-        last_name: body.last_name,
-        other_name: body.other_name,
-        email: body.email,
-        telephone: body.telephone,
-        id_number: null,
-        password_hash: null,
-        confirmed: 0,
-        created_at: nowIso(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await sendOtp(inserted, 'register');
-    return ok(reply, { id: inserted.id, email: inserted.email, telephone: inserted.telephone }, 201);
+    await throttleSends([`to:${body.email}`, `to:${body.telephone}`]);
+    // Whatever happens below, the caller gets this answer: nobody learns who is registered.
+    const answer = () => ok(reply, { email: body.email, telephone: body.telephone }, 201);
+    const holders = () =>
+      db
+        .selectFrom('clients')
+        .selectAll()
+        .where((eb) => eb.or([eb('email', '=', body.email), eb('telephone', '=', body.telephone)]))
+        .execute();
+
+    let existing = await holders();
+    if (existing.length === 0) {
+      try {
+        const created = await db
+          .insertInto('clients')
+          .values({
+            uid: randomUUID(),
+            first_name: body.first_name,
+            last_name: body.last_name,
+            other_name: body.other_name,
+            email: body.email,
+            telephone: body.telephone,
+            id_number: null,
+            password_hash: null,
+            confirmed: 0,
+            created_at: nowIso(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        // The first code counts towards the account's codes of the hour, like every later one.
+        await throttleSends([`id:${created.id}`]);
+        await sendOtp(created, 'register');
+        return answer();
+      } catch (error) {
+        // A concurrent registration took the e-mail or phone first: continue as for a taken one.
+        if (!isUniqueViolation(error)) throw error;
+        existing = await holders();
+      }
+    }
+
+    const pending = existing.length === 1 && existing[0]?.password_hash === null ? existing[0] : undefined;
+    if (pending) {
+      // Never confirmed: the registration starts again with these details and a new code.
+      await throttleSends([`id:${pending.id}`]);
+      const updated = await db
+        .updateTable('clients')
+        .set({
+          first_name: body.first_name,
+          last_name: body.last_name,
+          other_name: body.other_name,
+          email: body.email,
+          telephone: body.telephone,
+        })
+        .where('id', '=', pending.id)
+        .where('password_hash', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      if (updated) await sendOtp(updated, 'register');
+    } else {
+      await notifyOwners(existing.filter((client) => client.password_hash !== null));
+    }
+    return answer();
   });
 
-  app.post('/client/confirm-otp', { config: { public: true } }, async (request, reply) => {
+  app.post('/client/confirm-otp', publicRoute, async (request, reply) => {
     const body = parseBody(otpBody, request.body);
     const client = await findByUsername(body.username);
-    const otp = client
-      ? await db
-          .selectFrom('otps')
-          .selectAll()
-          .where('client_id', '=', client.id)
-          .where('confirmed_at', 'is', null)
-          .orderBy('id', 'desc')
-          .executeTakeFirst()
-      : undefined;
-    if (!client || !otp) throw new HttpError(400, 'Invalid or expired code');
-    if (otp.attempts >= OTP_MAX_ATTEMPTS) throw new HttpError(429, 'Too many attempts, request a new code');
-    if (otp.expires_at < nowIso()) throw new HttpError(400, 'The code has expired, request a new one');
+    if (!client) throw new HttpError(400, ACCOUNT_MESSAGES.unknownCode);
+    const hourly = `otp-guess:${client.id}`;
+    const guess = await consume(db, hourly, { max: limits.otpGuessesPerHour, windowMs: HOUR_MS });
+    if (!guess.allowed) throw new TooManyAttempts(guess.retryAfterMs);
+    const otp = await db
+      .selectFrom('otps')
+      .selectAll()
+      .where('client_id', '=', client.id)
+      .where('confirmed_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!otp) throw new HttpError(400, ACCOUNT_MESSAGES.unknownCode);
+    if (otp.expires_at < nowIso()) throw new HttpError(400, ACCOUNT_MESSAGES.expiredCode);
+    // The attempt is counted before the comparison, in one conditional update: concurrent guesses
+    // cannot together try more than the limit.
+    const attempt = await db
+      .updateTable('otps')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', otp.id)
+      .where('attempts', '<', limits.otpGuessesPerCode)
+      .returning('attempts')
+      .executeTakeFirst();
+    if (!attempt) throw new HttpError(429, ACCOUNT_MESSAGES.codeBlocked);
     if (!sameDigest(otp.code_hash, sha256(body.otp))) {
-      await db
-        .updateTable('otps')
-        .set({ attempts: otp.attempts + 1 })
-        .where('id', '=', otp.id)
-        .execute();
       throw new HttpError(
         400,
-        otp.attempts + 1 >= OTP_MAX_ATTEMPTS ? 'Too many attempts, request a new code' : 'Invalid code',
+        attempt.attempts >= limits.otpGuessesPerCode ? ACCOUNT_MESSAGES.codeBlocked : ACCOUNT_MESSAGES.invalidCode,
       );
     }
-    await db.updateTable('otps').set({ confirmed_at: nowIso() }).where('id', '=', otp.id).execute();
-    return ok(reply, { confirmed: true });
+    const passwordToken = newToken();
+    const confirmed = await db
+      .updateTable('otps')
+      .set({ confirmed_at: nowIso(), password_token_hash: sha256(passwordToken) })
+      .where('id', '=', otp.id)
+      .where('confirmed_at', 'is', null)
+      .executeTakeFirst();
+    if (confirmed.numUpdatedRows !== 1n) throw new HttpError(400, ACCOUNT_MESSAGES.unknownCode);
+    // A right code is not a wrong guess.
+    await release(db, hourly);
+    return ok(reply, { confirmed: true, password_token: passwordToken });
   });
 
-  app.post('/client/password', { config: { public: true } }, async (request, reply) => {
+  app.post('/client/password', publicRoute, async (request, reply) => {
     const body = parseBody(passwordBody, request.body);
-    await setPassword(body.username, body.password);
+    await setPassword(body.username, body.password, body.password_token);
     return ok(reply, { done: true });
   });
 
-  app.post('/clients/reset-password', { config: { public: true } }, async (request, reply) => {
+  app.post('/clients/reset-password', publicRoute, async (request, reply) => {
     const raw = (request.body ?? {}) as { password?: unknown };
     if (raw.password !== undefined) {
       const body = parseBody(passwordBody, request.body);
-      await setPassword(body.username, body.password);
+      await setPassword(body.username, body.password, body.password_token);
       return ok(reply, { done: true });
     }
     const body = parseBody(usernameBody, request.body);
+    // Counted by what was asked for, known or not, so the limit does not tell who is registered.
+    await throttleSends([`to:${identifier(body.username)}`]);
     const client = await findByUsername(body.username);
-    // The answer is the same for unknown accounts so the call cannot probe who is registered.
-    if (client) await sendOtp(client, 'reset');
+    if (client) {
+      await throttleSends([`id:${client.id}`]);
+      await sendOtp(client, 'reset');
+    }
     return ok(reply, { sent: true });
   });
 
-  app.post('/clients/login', { config: { public: true } }, async (request, reply) => {
+  app.post('/clients/login', publicRoute, async (request: FastifyRequest, reply) => {
     const body = parseBody(loginBody, request.body);
+    // Both counters are taken before the password is hashed: a refused attempt costs no hashing,
+    // and concurrent attempts cannot verify more passwords than the limits allow.
+    const addressBucket = `login-address:${request.ip}`;
+    const byAddress = await consume(db, addressBucket, lockLimit(limits.loginFailuresPerAddress));
+    if (!byAddress.allowed) throw new TooManyAttempts(byAddress.retryAfterMs);
     const client = await findByUsername(body.username);
-    const valid = await verifyPassword(body.password, client?.password_hash ?? null);
-    if (!client || !valid) throw new HttpError(401, 'Invalid username or password');
+    // An unknown name is counted like an account, so the lock does not tell who is registered.
+    const accountBucket = client ? `login-account:${client.id}` : `login-name:${identifier(body.username)}`;
+    const byAccount = await consume(db, accountBucket, lockLimit(limits.loginFailuresPerAccount));
+    if (!byAccount.allowed) throw new TooManyAttempts(byAccount.retryAfterMs);
+
+    const valid = await hasher.verify(body.password, client?.password_hash ?? null);
+    if (!client || !valid) throw new HttpError(401, ACCOUNT_MESSAGES.invalidLogin);
+    // A success clears the account's failures and takes back only its own count from the address:
+    // failures made there against other accounts stay counted.
+    await reset(db, accountBucket);
+    await release(db, addressBucket);
     const token = newToken();
+    const now = nowIso();
     await db
       .insertInto('tokens')
-      .values({ token_hash: sha256(token), client_id: client.id, created_at: nowIso(), revoked_at: null })
+      .values({ token_hash: sha256(token), client_id: client.id, created_at: now, revoked_at: null, last_used_at: now })
       .execute();
     return ok(reply, { ...publicUser(client), token });
   });
@@ -249,20 +413,26 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
         return eb.or(conditions);
       })
       .executeTakeFirst();
-    if (clash) throw new HttpError(409, 'An account with this email or phone already exists');
-    const updated = await db
-      .updateTable('clients')
-      .set({
-        first_name: body.first_name,
-        last_name: body.last_name,
-        other_name: body.other_name,
-        email: body.email,
-        ...(body.phone ? { telephone: body.phone } : {}),
-        id_number: body.id_number,
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return ok(reply, publicUser(updated));
+    if (clash) throw new HttpError(409, ACCOUNT_MESSAGES.taken);
+    try {
+      const updated = await db
+        .updateTable('clients')
+        .set({
+          first_name: body.first_name,
+          last_name: body.last_name,
+          other_name: body.other_name,
+          email: body.email,
+          ...(body.phone ? { telephone: body.phone } : {}),
+          id_number: body.id_number,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return ok(reply, publicUser(updated));
+    } catch (error) {
+      // Another client claimed the e-mail or phone between the check and the update.
+      if (isUniqueViolation(error)) throw new HttpError(409, ACCOUNT_MESSAGES.taken);
+      throw error;
+    }
   });
 }

@@ -4,12 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { STATUS } from '../../engine/core/status-presentation';
+import { presentStatus, STATUS } from '../../engine/core/status-presentation';
 import { formatAppId, ownedApplication } from '../applications-store';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { idParam, notFound, ok } from '../http';
+import { newCertificateToken } from '../security';
+import { certificatePath } from './certificates';
 
 export const PAGE_SIZE = 25;
 
@@ -45,6 +47,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
           tor_approval_date: null,
           approval_conditions: null,
           is_application_in_phase_2: 0,
+          certificate_token: newCertificateToken(),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -81,6 +84,11 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     const definition = ctx.definitions.find((d) => d.id === application.service_id);
     if (definition) nested[definition.view.record] = null;
     for (const record of records) nested[record.record_key] = JSON.parse(record.data) as unknown;
+    const approved = presentStatus({
+      application_status_id: application.status_id,
+      manually_processed: application.manually_processed,
+      final_certificate_uploaded: application.final_certificate_uploaded,
+    }).approved;
     return ok(reply, {
       id: application.id,
       app_id: application.app_id,
@@ -99,6 +107,8 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
       tor_approval_date: application.tor_approval_date,
       approval_conditions: application.approval_conditions,
       is_application_in_phase_2: flag(application.is_application_in_phase_2),
+      // The certificate's public address (under the API base), once there is a certificate to verify.
+      certUrl: approved ? certificatePath(application.certificate_token) : null,
       application_attachments: attachments,
       application_flow_histories: histories.map((h) => ({
         application_status_id: h.status_id,

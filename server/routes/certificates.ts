@@ -1,9 +1,10 @@
 /**
- * Public certificate verification (spec: the certificate link is verify/certificate/{app_id} on the
- * API host). The address answers the certificate itself, a PDF whose QR code points back here, so
- * paper and record can be compared; `?format=json` answers the same facts as data. Only approved
- * certificates are public: any other application id answers "not found", so the address cannot be
- * used to learn who applied for what.
+ * Public certificate verification (spec: the certificate link is verify/certificate/{id} on the API
+ * host). The id is the application's random certificate token, not its sequential app id, so the
+ * addresses cannot be listed by counting. The address answers the certificate itself, a PDF whose
+ * QR code points back here, so paper and record can be compared; `?format=json` answers the same
+ * facts as data, and only what a verifier needs. Only approved certificates are public: any other
+ * id answers "not found", so the address cannot be used to learn who applied for what.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
@@ -26,11 +27,20 @@ export function certificateHolder(
   return applicantName;
 }
 
+/** Shape of a certificate token (base64url, 22 characters for 128 bits; test data may be longer). */
+const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The verification address of a certificate, relative to the API base (the detail's `certUrl`). */
+export function certificatePath(token: string): string {
+  return `verify/certificate/${token}`;
+}
+
 export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  app.get('/verify/certificate/:appId', { config: { public: true } }, async (request, reply) => {
-    const appId = String((request.params as { appId: string }).appId).slice(0, 40);
+  app.get('/verify/certificate/:token', { config: { public: true } }, async (request, reply) => {
+    const token = String((request.params as { token: string }).token);
+    if (!TOKEN.test(token)) throw notFound('Certificate not found');
     const row = await db
       .selectFrom('applications')
       .innerJoin('services', 'services.id', 'applications.service_id')
@@ -48,7 +58,7 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
         'clients.last_name',
         'clients.other_name',
       ])
-      .where('applications.app_id', '=', appId)
+      .where('applications.certificate_token', '=', token)
       .where('applications.status_id', '<>', STATUS.draft)
       .executeTakeFirst();
     const approved =
@@ -84,10 +94,10 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
       holder: certificateHolder(definition, isRecord(record) ? record : null, applicant),
       approved: true,
       approved_at: approval?.created_at ?? row.updated_at,
-      manually_processed: row.manually_processed === 1,
     };
     // A manually processed certificate is the authority's own document; the facts are what can be checked here.
-    if ((request.query as { format?: string }).format === 'json' || facts.manually_processed) return ok(reply, facts);
+    if ((request.query as { format?: string }).format === 'json' || row.manually_processed === 1)
+      return ok(reply, facts);
 
     const pdf = await renderCertificatePdf({
       appId: row.app_id,

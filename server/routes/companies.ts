@@ -6,25 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
-import { nowIso } from '../db/database';
+import { isUniqueViolation, nowIso } from '../db/database';
 import type { Company } from '../db/tables';
-import { email, phone, REQUIRED, requiredText } from '../field-rules';
-import { idParam, notFound, ok, parseBody, ValidationError, type FieldError } from '../http';
+import { email, MAX_KILOGRAMS, normalizeTin, phone, REQUIRED, requiredText } from '../field-rules';
+import { HttpError, idParam, isDbId, notFound, ok, parseBody, ValidationError, type FieldError } from '../http';
 
 const text = () => requiredText(500);
 const intId = (message = REQUIRED) =>
-  z
-    .union(
-      [
-        z.number().int().positive(),
-        z
-          .string()
-          .trim()
-          .regex(/^[1-9]\d{0,9}$/),
-      ],
-      { error: message },
-    )
-    .transform(Number);
+  z.union([z.number(), z.string().trim()], { error: message }).refine(isDbId, { error: message }).transform(Number);
 const optionalId = () =>
   z
     .union([z.literal(''), z.null(), intId('Choose a valid option.')])
@@ -35,7 +24,7 @@ const companyBody = z.object({
   name: text(),
   company_category_id: intId(),
   type_registration: text(),
-  tin: text(),
+  tin: requiredText(50).transform(normalizeTin),
   telephone: phone(),
   email: email(),
   avgMonthlyPlasticQuantity: z
@@ -43,11 +32,11 @@ const companyBody = z.object({
       [
         z.literal(''),
         z.null(),
-        z.number().nonnegative(),
+        z.number().nonnegative().max(MAX_KILOGRAMS),
         z
           .string()
           .trim()
-          .regex(/^\d+(\.\d+)?$/),
+          .regex(/^\d{1,13}(\.\d{1,6})?$/),
       ],
       {
         error: 'Enter a number of kilograms.',
@@ -76,6 +65,7 @@ const companyBody = z.object({
 type CompanyBody = z.infer<typeof companyBody>;
 
 const INVALID_OPTION = 'Choose a valid option.';
+export const TIN_TAKEN = 'A company with this TIN is already registered.';
 
 /** The location levels from the top; each one's id must be a child of the level above. */
 const LOCATION_LEVELS = [
@@ -150,16 +140,36 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   }
 
+  /** Refuses a TIN another company holds (any client's); the unique index settles concurrent saves. */
+  async function assertTinFree(tin: string, ownId: number | null): Promise<void> {
+    let query = db.selectFrom('companies').select('id').where('tin', '=', tin);
+    if (ownId !== null) query = query.where('id', '<>', ownId);
+    if (await query.executeTakeFirst()) throw new HttpError(409, TIN_TAKEN);
+  }
+
+  /** Runs a company write, turning a TIN taken meanwhile by a concurrent save into the same 409. */
+  async function savingTin<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, TIN_TAKEN);
+      throw error;
+    }
+  }
+
   app.post('/companies', async (request, reply) => {
     const body = parseBody(companyBody, request.body);
     assertSelf(request, body.client_id);
     await checkReferences(body);
+    await assertTinFree(body.tin, null);
     const now = nowIso();
-    const company = await db
-      .insertInto('companies')
-      .values({ ...columns(body), client_id: request.clientId, created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const company = await savingTin(() =>
+      db
+        .insertInto('companies')
+        .values({ ...columns(body), client_id: request.clientId, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
     return ok(reply, companyView(company), 201);
   });
 
@@ -187,12 +197,15 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parseBody(companyBody, request.body);
     assertSelf(request, body.client_id);
     await checkReferences(body);
-    const company = await db
-      .updateTable('companies')
-      .set({ ...columns(body), updated_at: nowIso() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    await assertTinFree(body.tin, id);
+    const company = await savingTin(() =>
+      db
+        .updateTable('companies')
+        .set({ ...columns(body), updated_at: nowIso() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
     return ok(reply, companyView(company));
   });
 }

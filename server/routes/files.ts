@@ -4,19 +4,24 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open, rm, stat } from 'node:fs/promises';
+import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { FileKind } from '../../engine/core/definition-types';
 import { ALL_FILE_KINDS, FILE_KINDS, fileExtension } from '../../engine/core/file-kinds';
-import { acceptsFollowUps, NOT_CHANGEABLE, ownedApplication } from '../applications-store';
+import { assertEditable, lockApplication, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
+import type { Application, Database } from '../db/tables';
 import { HttpError, idParam, notFound, ok, ValidationError } from '../http';
 import { REQUIRED } from '../field-rules';
+import { consume, release } from '../throttle';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+/** Suffix of a file still being received. */
+export const PARTIAL_SUFFIX = '.part';
 
 interface Sniffed {
   kind: FileKind;
@@ -58,8 +63,19 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+export const UPLOAD_MESSAGES = {
+  applicationFull: (files: number, megabytes: number) =>
+    `This application already holds the most files allowed (${files} files, ${megabytes} MB in all).`,
+  dailyLimit: (files: number, megabytes: number) =>
+    `You have reached today's upload limit (${files} files, ${megabytes} MB). Please try again tomorrow.`,
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MEGABYTE = 1024 * 1024;
+
 export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  const limits = ctx.config.limits;
 
   /** Kinds a service accepts: its documents step, or every kind for a service without a definition. */
   function acceptedKinds(serviceId: number): FileKind[] {
@@ -70,11 +86,51 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     return [...kinds];
   }
 
+  /** The caller's application, refused unless files may still be attached (draft or returned). */
+  async function attachableApplication(clientId: number, value: unknown): Promise<Application> {
+    const application = await ownedApplication(db, clientId, idParam(value));
+    assertEditable(application);
+    return application;
+  }
+
+  /**
+   * Counts the file against the client's daily allowance (files and bytes). Refused uploads are
+   * taken back, so they do not use up the day.
+   */
+  async function consumeDailyAllowance(clientId: number, size: number): Promise<void> {
+    const files = {
+      bucket: `uploads-day-files:${clientId}`,
+      limit: { max: limits.uploadFilesPerDay, windowMs: DAY_MS },
+    };
+    const bytes = {
+      bucket: `uploads-day-bytes:${clientId}`,
+      limit: { max: limits.uploadBytesPerDay, windowMs: DAY_MS },
+    };
+    const byFiles = await consume(db, files.bucket, files.limit);
+    const byBytes = await consume(db, bytes.bucket, bytes.limit, size);
+    if (byFiles.allowed && byBytes.allowed) return;
+    await release(db, files.bucket);
+    await release(db, bytes.bucket, size);
+    const error = new HttpError(
+      429,
+      UPLOAD_MESSAGES.dailyLimit(limits.uploadFilesPerDay, Math.round(limits.uploadBytesPerDay / MEGABYTE)),
+    );
+    error.headers = { 'Retry-After': String(Math.ceil(Math.max(byFiles.retryAfterMs, byBytes.retryAfterMs) / 1000)) };
+    throw error;
+  }
+
+  /**
+   * Upload: the file streams to `<name>.part`, is checked (owner, status, kind, quotas), then renamed
+   * to its final name and recorded. A crash at any point leaves either a `.part` file or an
+   * unrecorded file, both removed at the next start (`sweepUploads`), never a record without its file.
+   */
   app.post('/applications/upload/file', async (request, reply) => {
     if (!request.isMultipart())
       throw new ValidationError([{ field: 'file', message: 'Send the file as multipart/form-data.' }]);
     const fields: Record<string, string> = {};
-    let stored: { path: string; absolute: string; name: string; size: number } | null = null;
+    let application: Application | null = null;
+    let stored: { path: string; absolute: string; partial: string; name: string; size: number } | null = null;
+    let renamed = false;
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
@@ -86,42 +142,80 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
           }
           const relative = `uploads/${randomBytes(16).toString('hex')}`;
           const absolute = join(ctx.config.dataDir, relative);
-          stored = { path: relative, absolute, name: basename(part.filename || 'file').slice(0, 200), size: 0 };
-          await pipeline(part.file, createWriteStream(absolute, { flags: 'wx' }));
-          stored.size = (await stat(absolute)).size;
+          stored = {
+            path: relative,
+            absolute,
+            partial: `${absolute}${PARTIAL_SUFFIX}`,
+            name: basename(part.filename || 'file').slice(0, 200),
+            size: 0,
+          };
+          await pipeline(part.file, createWriteStream(stored.partial, { flags: 'wx' }));
+          stored.size = (await stat(stored.partial)).size;
         } else if (typeof part.value === 'string') {
           fields[part.fieldname] = part.value;
+          // Refuse early, before the file is read, when the form names the application first.
+          if (part.fieldname === 'application_id' && !stored)
+            application = await attachableApplication(request.clientId, part.value);
         }
       }
       if (!stored) throw new ValidationError([{ field: 'file', message: REQUIRED }]);
-      const applicationId = idParam(fields.application_id);
-      const application = await ownedApplication(db, request.clientId, applicationId);
-      if (!acceptsFollowUps(application)) throw new HttpError(409, NOT_CHANGEABLE);
+      application ??= await attachableApplication(request.clientId, fields.application_id);
       const extension = fileExtension(stored.name);
-      const sniffed = sniffKind(await readHead(stored.absolute), extension);
+      const sniffed = sniffKind(await readHead(stored.partial), extension);
       const kinds = acceptedKinds(application.service_id);
       if (!sniffed || !kinds.includes(sniffed.kind) || !FILE_KINDS[sniffed.kind].extensions.includes(extension)) {
         throw new HttpError(415, `This file type is not accepted. Accepted: ${kinds.join(', ')}`);
       }
       const description = (fields.description ?? '').trim().slice(0, 300) || stored.name;
-      const row = await db
-        .insertInto('attachments')
-        .values({
-          application_id: application.id,
-          description,
-          path: stored.path,
-          name: stored.name,
-          size: stored.size,
-          mime: sniffed.mime,
-          created_at: nowIso(),
-        })
-        .returning(['id', 'description', 'path', 'name'])
-        .executeTakeFirstOrThrow();
+      await consumeDailyAllowance(request.clientId, stored.size);
+      const file = stored;
+      const target = application;
+      const row = await db.transaction().execute(async (trx) => {
+        const locked = await lockApplication(trx, ctx.dialect, target.id);
+        if (!locked) throw notFound('Application not found');
+        assertEditable(locked);
+        const held = await trx
+          .selectFrom('attachments')
+          .select((eb) => [
+            eb.fn.countAll<string | number>().as('files'),
+            eb.fn.sum<string | number>('size').as('bytes'),
+          ])
+          .where('application_id', '=', target.id)
+          .executeTakeFirst();
+        if (
+          Number(held?.files ?? 0) + 1 > limits.uploadFilesPerApplication ||
+          Number(held?.bytes ?? 0) + file.size > limits.uploadBytesPerApplication
+        ) {
+          throw new HttpError(
+            409,
+            UPLOAD_MESSAGES.applicationFull(
+              limits.uploadFilesPerApplication,
+              Math.round(limits.uploadBytesPerApplication / MEGABYTE),
+            ),
+          );
+        }
+        // Complete on disk before it is recorded: a record never points at a missing file.
+        await rename(file.partial, file.absolute);
+        renamed = true;
+        return trx
+          .insertInto('attachments')
+          .values({
+            application_id: target.id,
+            description,
+            path: file.path,
+            name: file.name,
+            size: file.size,
+            mime: sniffed.mime,
+            created_at: nowIso(),
+          })
+          .returning(['id', 'description', 'path', 'name'])
+          .executeTakeFirstOrThrow();
+      });
       stored = null;
       return ok(reply, row, 201);
     } finally {
       // Anything not recorded (refused, too large, aborted) is removed from disk.
-      if (stored) await rm(stored.absolute, { force: true });
+      if (stored) await rm(renamed ? stored.absolute : stored.partial, { force: true });
     }
   });
 
@@ -158,4 +252,31 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       .header('X-Content-Type-Options', 'nosniff')
       .send(createReadStream(absolute));
   });
+}
+
+/**
+ * Removes from the uploads folder what a crash or a killed process can leave: files still being
+ * received (`.part`) and complete files no record points to. Runs at start, before the server
+ * listens, so no upload of this process is in flight. Answers how many files it removed.
+ */
+export async function sweepUploads(db: Kysely<Database>, dataDir: string): Promise<number> {
+  const folder = join(dataDir, 'uploads');
+  const names = await readdir(folder).catch(() => [] as string[]);
+  if (names.length === 0) return 0;
+  const [attachments, certificates] = await Promise.all([
+    db.selectFrom('attachments').select('path').execute(),
+    db
+      .selectFrom('applications')
+      .select('manual_certificate_path as path')
+      .where('manual_certificate_path', 'is not', null)
+      .execute(),
+  ]);
+  const referenced = new Set([...attachments, ...certificates].map((row) => row.path));
+  let removed = 0;
+  for (const name of names) {
+    if (referenced.has(`uploads/${name}`)) continue;
+    await rm(join(folder, name), { force: true, recursive: true });
+    removed += 1;
+  }
+  return removed;
 }

@@ -7,29 +7,39 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
-import { nowIso } from '../db/database';
-import { idParam, ok, parseBody, ValidationError } from '../http';
-import { REQUIRED } from '../field-rules';
+import { STATUS } from '../../engine/core/status-presentation';
+import { isUniqueViolation, nowIso } from '../db/database';
+import { HttpError, idParam, isDbId, ok, parseBody, ValidationError } from '../http';
+import { MAX_KILOGRAMS, REQUIRED } from '../field-rules';
+
+/** The feature name client checks use to open the recycled reports. */
+export const RECYCLED_FEATURE = 'recycled-reports';
+
+/** The first month after the current one, as `YYYY-MM-01` (UTC): reports start before it. */
+function nextMonth(now = new Date()): string {
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return next.toISOString().slice(0, 10);
+}
+
+export const REPORT_MESSAGES = {
+  future: 'The month cannot be in the future.',
+  company: 'Choose one of your companies.',
+  locked: (service: string) =>
+    `Recycled quantities can be reported once you have submitted an application for "${service}".`,
+} as const;
 
 const reportBody = z.object({
   company_id: z
-    .union(
-      [
-        z.number().int().positive(),
-        z
-          .string()
-          .trim()
-          .regex(/^[1-9]\d{0,9}$/),
-      ],
-      { error: REQUIRED },
-    )
+    .union([z.number(), z.string().trim()], { error: REQUIRED })
+    .refine(isDbId, { error: REQUIRED })
     .transform(Number),
   report_month: z
     .string({ error: REQUIRED })
     .trim()
     .regex(/^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/, 'Enter a month as YYYY-MM.')
     // Normalised to the first day of the month: one report per month, whatever day was picked.
-    .transform((v) => `${v.slice(0, 7)}-01`),
+    .transform((v) => `${v.slice(0, 7)}-01`)
+    .refine((month) => month < nextMonth(), { error: REPORT_MESSAGES.future }),
   quantity: z
     .union(
       [
@@ -37,41 +47,89 @@ const reportBody = z.object({
         z
           .string()
           .trim()
-          .regex(/^\d+(\.\d+)?$/),
+          .regex(/^\d{1,13}(\.\d{1,6})?$/),
       ],
       { error: 'Enter a quantity in kilograms.' },
     )
     .transform(Number)
     // A report states what was recycled: an empty month is no report (the portal asks for more than 0).
-    .pipe(z.number().positive('Enter a quantity in kilograms greater than 0.').max(1e12)),
+    .pipe(
+      z
+        .number()
+        .positive('Enter a quantity in kilograms greater than 0.')
+        .max(MAX_KILOGRAMS, 'Enter a quantity in kilograms greater than 0.'),
+    ),
   client_id: z.unknown().optional(),
 });
 
 export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
+  // The feature is open to clients holding a submitted application of the service its check names
+  // (fixtures/lookups/client-checks.json, `feature: "recycled-reports"`), as the portal's sidebar shows.
+  const gate = ctx.reference.clientChecks.find((check) => check.feature === RECYCLED_FEATURE);
+  const gateService =
+    gate && (ctx.definitions.find((d) => d.id === gate.serviceId)?.title ?? `service ${gate.serviceId}`);
+
+  async function assertUnlocked(clientId: number): Promise<void> {
+    if (!gate) return;
+    const held = await db
+      .selectFrom('applications')
+      .select('id')
+      .where('client_id', '=', clientId)
+      .where('service_id', '=', gate.serviceId)
+      .where('status_id', '<>', STATUS.draft)
+      .executeTakeFirst();
+    if (!held) throw new HttpError(403, REPORT_MESSAGES.locked(gateService ?? ''));
+  }
+
+  /**
+   * One report per company and month: a second one for the same month replaces the quantity (the
+   * applicant's correction; there is no other way to fix a typing error) and answers 200 with
+   * `updated: true`, a new one answers 201.
+   */
   app.post('/clients/report/recycled-quantity', async (request, reply) => {
     const body = parseBody(reportBody, request.body);
     assertSelf(request, body.client_id);
+    await assertUnlocked(request.clientId);
     const company = await db
       .selectFrom('companies')
       .select(['id', 'name'])
       .where('id', '=', body.company_id)
       .where('client_id', '=', request.clientId)
       .executeTakeFirst();
-    if (!company) throw new ValidationError([{ field: 'company_id', message: 'Choose one of your companies.' }]);
-    const row = await db
-      .insertInto('recycled_reports')
-      .values({
-        client_id: request.clientId,
-        company_id: company.id,
-        report_month: body.report_month,
-        quantity: body.quantity,
-        created_at: nowIso(),
-      })
-      .returning(['id', 'company_id', 'report_month', 'quantity', 'created_at'])
-      .executeTakeFirstOrThrow();
-    return ok(reply, { ...row, company_name: company.name }, 201);
+    if (!company) throw new ValidationError([{ field: 'company_id', message: REPORT_MESSAGES.company }]);
+    const columns = ['id', 'company_id', 'report_month', 'quantity', 'created_at'] as const;
+    const update = () =>
+      db
+        .updateTable('recycled_reports')
+        .set({ quantity: body.quantity })
+        .where('company_id', '=', company.id)
+        .where('report_month', '=', body.report_month)
+        .returning(columns)
+        .executeTakeFirst();
+    const updated = await update();
+    if (updated) return ok(reply, { ...updated, company_name: company.name, updated: true }, 200);
+    try {
+      const row = await db
+        .insertInto('recycled_reports')
+        .values({
+          client_id: request.clientId,
+          company_id: company.id,
+          report_month: body.report_month,
+          quantity: body.quantity,
+          created_at: nowIso(),
+        })
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+      return ok(reply, { ...row, company_name: company.name, updated: false }, 201);
+    } catch (error) {
+      // The same month was reported by a concurrent request: this one corrects it.
+      if (!isUniqueViolation(error)) throw error;
+      const raced = await update();
+      if (!raced) throw error;
+      return ok(reply, { ...raced, company_name: company.name, updated: true }, 200);
+    }
   });
 
   /**

@@ -11,16 +11,27 @@ import { validateFormData } from '../../engine/core/form-validator';
 import { lookupBindings, resolveSourcePath, type LookupBinding } from '../../engine/core/lookup-bindings';
 import { isRecord, valueAt } from '../../engine/core/value-path';
 import { STATUS } from '../../engine/core/status-presentation';
-import { acceptsFollowUps, assertEditable, NOT_CHANGEABLE, ownedApplication } from '../applications-store';
+import { missingUploads, uploadSlots } from '../../engine/core/required-documents';
+import { definedProperties } from '../../engine/core/schema-walk';
+import {
+  acceptsFollowUps,
+  assertEditable,
+  EDITABLE_STATUSES,
+  lockApplication,
+  NOT_CHANGEABLE,
+  ownedApplication,
+} from '../applications-store';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import type { Application, Database } from '../db/tables';
-import { forbidden, HttpError, ok, ValidationError, type FieldError } from '../http';
+import type { Transaction } from 'kysely';
+import { forbidden, HttpError, isDbId, ok, ValidationError, type FieldError } from '../http';
 import { REQUIRED } from '../field-rules';
 
 type Data = Record<string, unknown>;
 
 const BAD_OPTION = 'Choose a valid option.';
+export const DOCUMENTS_MISSING = 'Please upload all required documents.';
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 
@@ -135,21 +146,33 @@ async function resolveBindings(
   clientId: number,
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
-  const findOption = async (source: string, id: unknown): Promise<string | null | undefined> => {
+  /**
+   * Names of the given ids in the list a source path serves, in one query: id -> name for the ids
+   * found (ids that cannot be database ids are simply not found); undefined when the server does not
+   * serve the source, so it cannot check it.
+   */
+  const findOptions = async (source: string, ids: readonly unknown[]): Promise<Map<string, string> | undefined> => {
+    const found = new Map<string, string>();
     const path = resolveSourcePath(source, formData, { clientId });
-    if (path === null) return null;
+    if (path === null) return found;
     const clean = path.replace(/^\/+/, '').split('?')[0] ?? '';
     for (const matcher of matchers) {
       const m = matcher.pattern.exec(clean);
       if (!m) continue;
-      if (!/^-?\d{1,10}$/.test(String(id))) return null;
-      let query = db.selectFrom('lookups').select('name').where('kind', '=', matcher.kind).where('id', '=', Number(id));
+      const wanted = [...new Set(ids.filter(isDbId).map(Number))];
+      if (wanted.length === 0) return found;
+      let query = db
+        .selectFrom('lookups')
+        .select(['id', 'name'])
+        .where('kind', '=', matcher.kind)
+        .where('id', 'in', wanted);
       if (matcher.hasParent) {
         const parent = decodeURIComponent(m[1] ?? '');
-        if (!/^\d{1,10}$/.test(parent)) return null;
+        if (!isDbId(parent)) return found;
         query = query.where('parent_id', '=', Number(parent));
       }
-      return (await query.executeTakeFirst())?.name ?? null;
+      for (const row of await query.execute()) found.set(String(row.id), row.name);
+      return found;
     }
     // A source the server does not serve cannot be checked here.
     return undefined;
@@ -159,7 +182,7 @@ async function resolveBindings(
     const value = valueAt(formData, binding.field);
     if (binding.widget === 'company-picker') {
       if (isEmpty(value)) continue;
-      const company = /^\d{1,10}$/.test(String(value))
+      const company = isDbId(value)
         ? await db
             .selectFrom('companies')
             .selectAll()
@@ -179,18 +202,13 @@ async function resolveBindings(
     if (!binding.source) continue;
     if (binding.widget === 'items-checklist') {
       const namesField = binding.nameField ? sibling(binding.field, binding.nameField) : null;
-      const names: string[] = [];
-      let refused = false;
-      for (const item of Array.isArray(value) ? value : []) {
-        if (typeof item !== 'number' && typeof item !== 'string') continue;
-        const name = await findOption(binding.source, item);
-        if (name === null) {
-          errors.push({ field: binding.field, message: BAD_OPTION });
-          refused = true;
-          break;
-        }
-        if (name !== undefined) names.push(name);
-      }
+      const items = [...new Set(Array.isArray(value) ? value : [])];
+      const found = await findOptions(binding.source, items);
+      const refused = found !== undefined && items.some((item) => !found.has(String(item)));
+      if (refused) errors.push({ field: binding.field, message: BAD_OPTION });
+      const names = found
+        ? items.map((item) => found.get(String(item))).filter((n): n is string => n !== undefined)
+        : [];
       // The names are the server's, from the ids: whatever the browser sent is replaced.
       if (namesField && !refused) setAt(formData, namesField, names.length > 0 ? names : undefined);
       continue;
@@ -204,7 +222,8 @@ async function resolveBindings(
     const extra = binding.extraOptions?.find((o) => String(o.value) === String(value));
     let name: string | null | undefined = extra?.label;
     if (!extra) {
-      name = await findOption(binding.source, value);
+      const found = await findOptions(binding.source, [value]);
+      name = found ? (found.get(String(value)) ?? null) : undefined;
       if (name === null || (name !== undefined && binding.exclude?.includes(name))) {
         errors.push({ field: binding.field, message: BAD_OPTION });
         continue;
@@ -213,6 +232,37 @@ async function resolveBindings(
     if (nameField && name !== undefined) setAt(formData, nameField, name);
   }
   return errors;
+}
+
+/**
+ * The required documents of the service (its mandatory service attachments and the definition's
+ * required extra uploads whose condition holds for `formData`) that the application does not hold,
+ * as field errors named by document.
+ */
+async function missingDocuments(
+  trx: Transaction<Database>,
+  definition: ServiceDefinition,
+  applicationId: number,
+  formData: Data,
+): Promise<FieldError[]> {
+  const serviceAttachments = definition.documents.serviceAttachments
+    ? await trx
+        .selectFrom('service_attachments')
+        .select(['name', 'description', 'info', 'is_mandatory'])
+        .where('service_id', '=', definition.id)
+        .execute()
+    : [];
+  const slots = uploadSlots(definition, serviceAttachments, formData);
+  const held = await trx
+    .selectFrom('attachments')
+    .select('description')
+    .where('application_id', '=', applicationId)
+    .execute();
+  const chosen = Object.fromEntries(held.map((row) => [row.description, true]));
+  const missing = new Set(missingUploads(slots, chosen));
+  return slots
+    .filter((slot) => missing.has(slot.name))
+    .map((slot) => ({ field: slot.name, message: slot.requiredMessage ?? REQUIRED }));
 }
 
 /** Merges field errors, keeping the first message per field. */
@@ -247,6 +297,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw new Error(
           `Service '${definition.key}': schema '${call.schema ?? ''}' of call '${call.name}' is not loaded`,
         );
+      const declared = definedProperties(schema);
 
       app.route({
         method: call.method,
@@ -259,7 +310,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
 
           let application: Application | null = null;
           if (!isEmpty(read.applicationId)) {
-            if (!/^\d{1,10}$/.test(String(read.applicationId))) throw new HttpError(404, 'Application not found');
+            if (!isDbId(read.applicationId)) throw new HttpError(404, 'Application not found');
             application = await ownedApplication(db, request.clientId, Number(read.applicationId));
             if (application.service_id !== definition.id) {
               throw new ValidationError([
@@ -277,8 +328,10 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
           const errors = mergeErrors(bindingErrors, result.errors);
           if (errors.length > 0) throw new ValidationError(errors);
 
+          // Only what the schema declares is stored: a body cannot keep fields of its own invention.
+          const record: Data = {};
+          for (const [key, value] of Object.entries(read.formData)) if (declared.has(key)) record[key] = value;
           // Flags are derived again from the form after validation: the body's own values are not trusted.
-          const record: Data = { ...read.formData };
           for (const flag of call.flags ?? []) {
             const current = valueAt(read.formData, flag.field);
             for (const value of flag.values) record[value] = current === value;
@@ -289,22 +342,34 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
           const now = nowIso();
           const data = JSON.stringify(record);
           await db.transaction().execute(async (trx) => {
+            // Under the application's lock: of concurrent submits of one draft, exactly one passes.
+            const locked = await lockApplication(trx, ctx.dialect, target.id);
+            if (!locked) throw new HttpError(404, 'Application not found');
+            if (!call.savesRecord) {
+              if (!acceptsFollowUps(locked)) throw new HttpError(409, NOT_CHANGEABLE);
+            } else {
+              assertEditable(locked);
+              const missing = await missingDocuments(trx, definition, target.id, record);
+              if (missing.length > 0) throw new ValidationError(missing, DOCUMENTS_MISSING);
+            }
             await trx
               .insertInto('application_records')
               .values({ application_id: target.id, record_key: recordKey, data, updated_at: now })
               .onConflict((oc) => oc.columns(['application_id', 'record_key']).doUpdateSet({ data, updated_at: now }))
               .execute();
             if (!call.savesRecord) return;
-            await trx
+            const moved = await trx
               .updateTable('applications')
               .set({
                 status_id: STATUS.submitted,
                 submitted_at: now,
                 updated_at: now,
-                ...(target.status_id === STATUS.returned ? { resubmitted: 1 } : {}),
+                ...(locked.status_id === STATUS.returned ? { resubmitted: 1 } : {}),
               })
               .where('id', '=', target.id)
-              .execute();
+              .where('status_id', 'in', [...EDITABLE_STATUSES])
+              .executeTakeFirst();
+            if (moved.numUpdatedRows !== 1n) throw new HttpError(409, NOT_CHANGEABLE);
             await trx
               .insertInto('flow_histories')
               .values({

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-type Draft = { id: number; app_id: string };
+type Draft = { id: number; app_id: string; token: string };
 
 /** A plastics application of alice, its record saved as the submission would, moved to `statusId`. */
 async function application(statusId: number, record: Record<string, unknown> | null): Promise<Draft> {
@@ -31,16 +31,38 @@ async function application(statusId: number, record: Record<string, unknown> | n
       .execute();
   }
   if (statusId !== 1) await moveStatus(server.database.db, draft.id, { statusId });
-  return draft;
+  const { certificate_token: token } = await server.database.db
+    .selectFrom('applications')
+    .select('certificate_token')
+    .where('id', '=', draft.id)
+    .executeTakeFirstOrThrow();
+  return { ...draft, token };
 }
 
-const verify = (appId: string, query = '') =>
-  server.app.inject({ method: 'GET', url: `/api/verify/certificate/${appId}${query}` });
+const verify = (id: string, query = '') =>
+  server.app.inject({ method: 'GET', url: `/api/verify/certificate/${id}${query}` });
 
-describe('GET verify/certificate/{app_id}', () => {
+describe('GET verify/certificate/{certificate token}', () => {
+  it('is an unguessable address, named in the detail once approved; the app id does not open it', async () => {
+    const approved = await application(6, { company_name: 'Alice Bags Ltd' });
+    expect(approved.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const detail = await call<{ certUrl: string | null }>(server.app, 'GET', `application/${approved.id}`, {
+      token: alice.token,
+    });
+    expect(detail.body.data.certUrl).toBe(`verify/certificate/${approved.token}`);
+    expect((await verify(approved.app_id)).statusCode).toBe(404);
+    const submitted = await application(2, { company_name: 'Alice Bags Ltd' });
+    const pending = await call<{ certUrl: string | null }>(server.app, 'GET', `application/${submitted.id}`, {
+      token: alice.token,
+    });
+    expect(pending.body.data.certUrl).toBeNull();
+    const tokens = await server.database.db.selectFrom('applications').select('certificate_token').execute();
+    expect(new Set(tokens.map((t) => t.certificate_token)).size).toBe(tokens.length);
+  });
+
   it('answers the facts of an approved certificate, naming the holder from the record', async () => {
     const approved = await application(6, { company_name: 'Alice Bags Ltd', is_company: true });
-    const answer = await verify(approved.app_id, '?format=json');
+    const answer = await verify(approved.token, '?format=json');
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
       code: 200,
@@ -51,14 +73,13 @@ describe('GET verify/certificate/{app_id}', () => {
         holder: 'Alice Bags Ltd',
         approved: true,
         approved_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/),
-        manually_processed: false,
       },
     });
   });
 
   it('answers the certificate as a PDF by default', async () => {
     const approved = await application(6, { company_name: 'Alice Bags Ltd' });
-    const answer = await verify(approved.app_id);
+    const answer = await verify(approved.token);
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toBe('application/pdf');
     expect(answer.headers['content-disposition']).toBe(`inline; filename="certificate-${approved.app_id}.pdf"`);
@@ -69,7 +90,7 @@ describe('GET verify/certificate/{app_id}', () => {
 
   it('names the applicant when the record names no holder', async () => {
     const approved = await application(6, { is_company: false });
-    const answer = await verify(approved.app_id, '?format=json');
+    const answer = await verify(approved.token, '?format=json');
     expect(answer.json().data.holder).toMatch(/^Alice /);
   });
 
@@ -77,11 +98,13 @@ describe('GET verify/certificate/{app_id}', () => {
     for (const statusId of [1, 2, 7, 9, 18]) {
       const other = await application(statusId, { company_name: 'Alice Bags Ltd' });
       for (const query of ['', '?format=json']) {
-        const answer = await verify(other.app_id, query);
+        const answer = await verify(other.token, query);
         expect(answer.statusCode).toBe(404);
         expect(answer.json()).toEqual({ code: 404, data: null, error: 'Certificate not found' });
       }
     }
     expect((await verify('EP-1999-999999')).statusCode).toBe(404);
+    expect((await verify('A'.repeat(22))).statusCode).toBe(404);
+    expect((await verify('%00'.repeat(30))).statusCode).toBe(404);
   });
 });

@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
+import { moveStatus } from '../../server/applications-store';
 import { openDatabase, type OpenDatabase } from '../../server/db/database';
 import { outboxLine, type OutboxMessage } from '../../server/outbox';
 
@@ -29,15 +30,21 @@ export function testConfig(extra: Record<string, string> = {}): ServerConfig {
     LOG_LEVEL: 'silent',
     STATIC_DIR: join(dataDir, 'no-portal'),
     DATABASE_URL: process.env.TEST_API_DATABASE_URL ?? '',
+    // Tests register many accounts from one address; the per-address cap has tests of its own.
+    ACCOUNT_REQUESTS_PER_MINUTE: '0',
+    OTP_RESEND_SECONDS: '0',
     ...extra,
   });
 }
 
 /** Starts a server on a fresh database. */
-export async function startServer(extra: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  extra: Record<string, string> = {},
+  options: Omit<BuildOptions, 'outbox'> = {},
+): Promise<TestServer> {
   const config = testConfig(extra);
   const lines: string[] = [];
-  const app = await buildApp(config, { outbox: (m: OutboxMessage) => void lines.push(outboxLine(m)) });
+  const app = await buildApp(config, { ...options, outbox: (m: OutboxMessage) => void lines.push(outboxLine(m)) });
   await app.ready();
   const database = openDatabase(config);
   return {
@@ -74,12 +81,13 @@ export async function call<T = unknown>(
   app: FastifyInstance,
   method: InjectOptions['method'],
   url: string,
-  options: { token?: string; body?: unknown } = {},
+  options: { token?: string; body?: unknown; address?: string } = {},
 ): Promise<{ status: number; body: Envelope<T>; response: LightMyRequestResponse }> {
   const response = await app.inject({
     method,
     url: `/api/${url.replace(/^\/+/, '')}`,
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    ...(options.address ? { remoteAddress: options.address } : {}),
     ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
   });
   return { status: response.statusCode, body: response.json<Envelope<T>>(), response };
@@ -110,9 +118,13 @@ export async function signUp(
   });
   if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
   const otp = otpFor(server.lines, email);
-  const confirmed = await call(server.app, 'POST', 'client/confirm-otp', { body: { username: email, otp } });
+  const confirmed = await call<{ password_token: string }>(server.app, 'POST', 'client/confirm-otp', {
+    body: { username: email, otp },
+  });
   if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
-  const set = await call(server.app, 'POST', 'client/password', { body: { username: email, password } });
+  const set = await call(server.app, 'POST', 'client/password', {
+    body: { username: email, password, password_token: confirmed.body.data.password_token },
+  });
   if (set.status !== 200) throw new Error(`password failed: ${JSON.stringify(set.body)}`);
   const login = await call<{ id: number; token: string }>(server.app, 'POST', 'clients/login', {
     body: { username: email, password },
@@ -121,13 +133,16 @@ export async function signUp(
   return { id: login.body.data.id, token: login.body.data.token, email, telephone, password };
 }
 
-/** A valid company body for the given client. */
+let tins = 0;
+
+/** A valid company body for the given client, with a TIN of its own (TINs are unique across clients). */
 export function companyBody(clientId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  tins += 1;
   return {
     name: 'Green Packaging Ltd',
     company_category_id: 1,
     type_registration: 'Company',
-    tin: '101234567',
+    tin: `1${String(process.pid % 10000).padStart(4, '0')}${String(tins).padStart(4, '0')}`,
     telephone: '0788123456',
     email: 'info@green.example',
     avgMonthlyPlasticQuantity: '',
@@ -167,6 +182,42 @@ export function multipart(
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads a file to an application through the API, as the wizard does (multipart). */
+export async function attach(
+  server: TestServer,
+  user: TestUser,
+  applicationId: number,
+  description: string,
+  file: { name: string; content: Buffer } = { name: 'document.pdf', content: PDF },
+): Promise<LightMyRequestResponse> {
+  const { payload, headers } = multipart(
+    { application_id: String(applicationId), description },
+    { ...file, type: 'application/octet-stream' },
+  );
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/applications/upload/file',
+    payload,
+    headers: { ...headers, authorization: `Bearer ${user.token}` },
+  });
+}
+
+/** A new application of `user` for `serviceId`, moved to `statusId` by staff (2: submitted). */
+export async function applicationAt(
+  server: TestServer,
+  user: TestUser,
+  serviceId: number,
+  statusId: number,
+): Promise<{ id: number; app_id: string }> {
+  const draft = await call<{ id: number; app_id: string }>(server.app, 'POST', `client/application/${serviceId}`, {
+    token: user.token,
+    body: { client_id: user.id },
+  });
+  if (draft.status !== 201) throw new Error(`draft failed: ${JSON.stringify(draft.body)}`);
+  if (statusId !== 1) await moveStatus(server.database.db, draft.body.data.id, { statusId });
+  return draft.body.data;
 }
 
 /** A tiny valid PDF. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, companyBody, signUp, startServer, type TestServer, type TestUser } from './helpers';
+import { applicationAt, call, companyBody, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
 let server: TestServer;
 let alice: TestUser;
@@ -16,7 +16,13 @@ beforeAll(async () => {
   bobCompany = (
     await call<{ id: number }>(server.app, 'POST', 'companies', { token: bob.token, body: companyBody(bob.id) })
   ).body.data.id;
+  // Reports are open to clients with a submitted plastics authorisation (client-checks.json).
+  await applicationAt(server, alice, 1, 2);
+  await applicationAt(server, bob, 1, 2);
 });
+
+const report = (user: TestUser, body: Record<string, unknown>) =>
+  call<Record<string, unknown>>(server.app, 'POST', 'clients/report/recycled-quantity', { token: user.token, body });
 afterAll(async () => server.close());
 
 describe('recycled quantity reports', () => {
@@ -106,5 +112,58 @@ describe('recycled quantity reports', () => {
       ['company_id', 'company_name', 'created_at', 'id', 'quantity', 'report_month'].sort(),
     );
     expect((await call(server.app, 'GET', `clients/report/recycled-quantity/${bob.id}`)).status).toBe(401);
+  });
+
+  it('is refused to a client without a submitted plastics authorisation, as the portal hides it', async () => {
+    const carol = await signUp(server);
+    const company = (
+      await call<{ id: number }>(server.app, 'POST', 'companies', { token: carol.token, body: companyBody(carol.id) })
+    ).body.data.id;
+    await applicationAt(server, carol, 1, 1); // a draft does not count
+    const refused = await report(carol, { company_id: company, report_month: '2026-01', quantity: 5 });
+    expect(refused.body).toEqual({
+      code: 403,
+      data: null,
+      error:
+        'Recycled quantities can be reported once you have submitted an application for "Authorization for the use of Plastics".',
+    });
+    await applicationAt(server, carol, 1, 2);
+    expect((await report(carol, { company_id: company, report_month: '2026-01', quantity: 5 })).status).toBe(201);
+  });
+
+  it('refuses a month in the future; the current month is fine', async () => {
+    const now = new Date();
+    const month = (offset: number) => {
+      const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+      return d.toISOString().slice(0, 7);
+    };
+    const future = await report(alice, { company_id: aliceCompany, report_month: month(1), quantity: 1 });
+    expect(future.status).toBe(422);
+    expect(future.body.data).toEqual({
+      fields: [{ field: 'report_month', message: 'The month cannot be in the future.' }],
+    });
+    expect((await report(alice, { company_id: aliceCompany, report_month: month(0), quantity: 1 })).status).toBe(201);
+  });
+
+  it('keeps one report per company and month: a second one corrects the quantity', async () => {
+    const first = await report(alice, { company_id: aliceCompany, report_month: '2025-11', quantity: 120 });
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ report_month: '2025-11-01', quantity: 120, updated: false });
+    const second = await report(alice, { company_id: aliceCompany, report_month: '2025-11-20', quantity: 210 });
+    expect(second.status).toBe(200);
+    expect(second.body.data).toMatchObject({ id: first.body.data.id, quantity: 210, updated: true });
+    const both = await Promise.all(
+      [1, 2, 3, 4, 5].map((q) => report(alice, { company_id: aliceCompany, report_month: '2025-10', quantity: q })),
+    );
+    expect(both.every((r) => r.status === 200 || r.status === 201)).toBe(true);
+    const rows = await server.database.db
+      .selectFrom('recycled_reports')
+      .select(['report_month', 'quantity'])
+      .where('company_id', '=', aliceCompany)
+      .where('report_month', 'in', ['2025-11-01', '2025-10-01'])
+      .orderBy('report_month')
+      .execute();
+    expect(rows.map((r) => r.report_month)).toEqual(['2025-10-01', '2025-11-01']);
+    expect(Number(rows[1]?.quantity)).toBe(210);
   });
 });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveStatus } from '../../server/applications-store';
-import { call, companyBody, signUp, startServer, type TestServer, type TestUser } from './helpers';
+import { attach, call, companyBody, signUp, startServer, type TestServer, type TestUser } from './helpers';
+
+/** The mandatory document of the plastics service (fixtures/lookups/service-attachments.json). */
+const MANDATORY = 'Company registration certificate';
 
 const PATH = 'clients/applications/plastic-bags-authorization';
 
@@ -32,6 +35,13 @@ const draft = async (user: TestUser) =>
       body: { client_id: user.id },
     })
   ).body.data.id;
+
+/** A draft holding its mandatory document, ready to be submitted. */
+const readyDraft = async (user: TestUser) => {
+  const id = await draft(user);
+  expect((await attach(server, user, id, MANDATORY)).statusCode).toBe(201);
+  return id;
+};
 
 /** A company application as the wizard sends it, with lying name fields the server must replace. */
 function body(user: TestUser, applicationId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -76,7 +86,7 @@ const detail = async (user: TestUser, id: number) =>
 
 describe('plastics submission (registered from the definition)', () => {
   it('stores the record with server-computed names, fills company fields, submits', async () => {
-    const id = await draft(alice);
+    const id = await readyDraft(alice);
     const res = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id) });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id, application_status_id: 2 });
@@ -161,7 +171,7 @@ describe('plastics submission (registered from the definition)', () => {
   });
 
   it('accepts the extra option Other with its name and requires the other area', async () => {
-    const id = await draft(alice);
+    const id = await readyDraft(alice);
     const res = await call(server.app, 'POST', PATH, {
       token: alice.token,
       body: body(alice, id, { consumption_area_id: 0, items: undefined, names: ['Lids'] }),
@@ -214,7 +224,7 @@ describe('plastics submission (registered from the definition)', () => {
   });
 
   it('refuses changes once submitted, and resubmits a returned application', async () => {
-    const id = await draft(alice);
+    const id = await readyDraft(alice);
     expect((await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id) })).status).toBe(200);
     const again = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, { quantity: 5 }) });
     expect(again.body).toEqual({ code: 409, data: null, error: 'This application can no longer be changed' });
@@ -233,5 +243,57 @@ describe('plastics submission (registered from the definition)', () => {
       { token: alice.token },
     );
     expect(list.body.data.items.find((i) => i.id === id)?.resubmitted).toBe(true);
+  });
+
+  it('submits only when every mandatory document is attached', async () => {
+    const id = await draft(alice);
+    const early = await call<{ fields: unknown[] }>(server.app, 'POST', PATH, {
+      token: alice.token,
+      body: body(alice, id),
+    });
+    expect(early.status).toBe(422);
+    expect(early.body.error).toBe('Please upload all required documents.');
+    expect(early.body.data.fields).toEqual([{ field: MANDATORY, message: 'This field is required' }]);
+    expect((await detail(alice, id)).application_status_id).toBe(1);
+    expect((await detail(alice, id)).auth_plastic_bags).toBeNull();
+    // An optional document does not count for the mandatory one.
+    expect((await attach(server, alice, id, 'Product sample picture')).statusCode).toBe(201);
+    expect((await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id) })).status).toBe(422);
+    expect((await attach(server, alice, id, MANDATORY)).statusCode).toBe(201);
+    expect((await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id) })).status).toBe(200);
+    // Once submitted, nothing more can be attached.
+    const late = await attach(server, alice, id, 'Product sample picture');
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('makes exactly one submission and one history entry of twenty concurrent submits', async () => {
+    const id = await readyDraft(alice);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id) })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body).toEqual({ code: 409, data: null, error: 'This application can no longer be changed' });
+    }
+    const histories = await server.database.db
+      .selectFrom('flow_histories')
+      .select('status_id')
+      .where('application_id', '=', id)
+      .execute();
+    expect(histories).toEqual([{ status_id: 2 }]);
+  });
+
+  it('stores only the fields its schema declares', async () => {
+    const id = await readyDraft(alice);
+    const res = await call(server.app, 'POST', PATH, {
+      token: alice.token,
+      body: body(alice, id, { invented: 'x'.repeat(1000), nested: { deep: true } }),
+    });
+    expect(res.status).toBe(200);
+    const saved = (await detail(alice, id)).auth_plastic_bags ?? {};
+    expect(saved).not.toHaveProperty('invented');
+    expect(saved).not.toHaveProperty('nested');
+    expect(saved).toHaveProperty('description');
   });
 });
