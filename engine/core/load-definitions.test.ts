@@ -28,6 +28,21 @@ describe('loadServiceDefinitions', () => {
     );
   });
 
+  it('reports free text without maxLength with its file and pointer', () => {
+    const files = testFiles();
+    const schema = files['sample/schema.json'] as { properties: Record<string, Record<string, unknown>> };
+    delete schema.properties.kind_name?.maxLength;
+    const { definitions, problems } = loadServiceDefinitions(files);
+    expect(definitions).toEqual([]);
+    expect(problems).toEqual([
+      {
+        file: 'sample/schema.json',
+        pointer: '/properties/kind_name',
+        message: 'a free-text field needs a maxLength (2,000 characters unless the spec says otherwise)',
+      },
+    ]);
+  });
+
   it('reports missing files and a schema that does not compile', () => {
     const files = testFiles();
     delete files['sample/ui.json'];

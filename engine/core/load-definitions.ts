@@ -3,6 +3,7 @@ import metaSchema from '../../schemas/service-definition.schema.json';
 import { createAjv } from './ajv-setup';
 import type { JsonSchema, ServiceDefinition, ServiceDefinitionFile, UiSchema } from './definition-types';
 import { compileSchema } from './form-validator';
+import { unboundedFields } from './input-bounds';
 import { bindingsOfUiSchema } from './lookup-bindings';
 import { definedProperties, ruleFields } from './schema-walk';
 import { isKnownWidget } from './widget-names';
@@ -193,6 +194,9 @@ function loadOne(
     if (!has(field))
       report(serviceFile, ptr('view', 'holder', i), `'${field}' is not a property of ${file.form.schema}`);
   });
+
+  // Every text and list the form accepts is bounded.
+  for (const field of unboundedFields(formSchema)) report(schemaFile, field.pointer, field.message);
 
   // Rules read existing fields.
   for (const ref of ruleFields(formSchema)) {

@@ -39,7 +39,7 @@ export const testFormSchema = {
   required: ['kind_id', 'mode'],
   properties: {
     kind_id: { type: 'integer', title: 'Kind' },
-    kind_name: { type: 'string' },
+    kind_name: { type: 'string', maxLength: 200 },
     mode: {
       type: 'string',
       title: 'Mode',
@@ -54,7 +54,10 @@ export const testFormSchema = {
   allOf: [
     {
       if: { properties: { kind_name: { const: 'Other' } }, required: ['kind_name'] },
-      then: { properties: { other_kind: { type: 'string', title: 'Other kind' } }, required: ['other_kind'] },
+      then: {
+        properties: { other_kind: { type: 'string', title: 'Other kind', maxLength: 2000 } },
+        required: ['other_kind'],
+      },
     },
   ],
 };

@@ -119,6 +119,17 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     throw error;
   }
 
+  /** Runs the recording of an upload; when it is refused, the day's allowance is given back. */
+  async function recordAttachment<T>(clientId: number, size: number, record: () => Promise<T>): Promise<T> {
+    try {
+      return await record();
+    } catch (error) {
+      await release(db, `uploads-day-files:${clientId}`);
+      await release(db, `uploads-day-bytes:${clientId}`, size);
+      throw error;
+    }
+  }
+
   /**
    * Upload: the file streams to `<name>.part`, is checked (owner, status, kind, quotas), then renamed
    * to its final name and recorded. A crash at any point leaves either a `.part` file or an
@@ -170,47 +181,49 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       await consumeDailyAllowance(request.clientId, stored.size);
       const file = stored;
       const target = application;
-      const row = await db.transaction().execute(async (trx) => {
-        const locked = await lockApplication(trx, ctx.dialect, target.id);
-        if (!locked) throw notFound('Application not found');
-        assertEditable(locked);
-        const held = await trx
-          .selectFrom('attachments')
-          .select((eb) => [
-            eb.fn.countAll<string | number>().as('files'),
-            eb.fn.sum<string | number>('size').as('bytes'),
-          ])
-          .where('application_id', '=', target.id)
-          .executeTakeFirst();
-        if (
-          Number(held?.files ?? 0) + 1 > limits.uploadFilesPerApplication ||
-          Number(held?.bytes ?? 0) + file.size > limits.uploadBytesPerApplication
-        ) {
-          throw new HttpError(
-            409,
-            UPLOAD_MESSAGES.applicationFull(
-              limits.uploadFilesPerApplication,
-              Math.round(limits.uploadBytesPerApplication / MEGABYTE),
-            ),
-          );
-        }
-        // Complete on disk before it is recorded: a record never points at a missing file.
-        await rename(file.partial, file.absolute);
-        renamed = true;
-        return trx
-          .insertInto('attachments')
-          .values({
-            application_id: target.id,
-            description,
-            path: file.path,
-            name: file.name,
-            size: file.size,
-            mime: sniffed.mime,
-            created_at: nowIso(),
-          })
-          .returning(['id', 'description', 'path', 'name'])
-          .executeTakeFirstOrThrow();
-      });
+      const row = await recordAttachment(request.clientId, file.size, () =>
+        db.transaction().execute(async (trx) => {
+          const locked = await lockApplication(trx, ctx.dialect, target.id);
+          if (!locked) throw notFound('Application not found');
+          assertEditable(locked);
+          const held = await trx
+            .selectFrom('attachments')
+            .select((eb) => [
+              eb.fn.countAll<string | number>().as('files'),
+              eb.fn.sum<string | number>('size').as('bytes'),
+            ])
+            .where('application_id', '=', target.id)
+            .executeTakeFirst();
+          if (
+            Number(held?.files ?? 0) + 1 > limits.uploadFilesPerApplication ||
+            Number(held?.bytes ?? 0) + file.size > limits.uploadBytesPerApplication
+          ) {
+            throw new HttpError(
+              409,
+              UPLOAD_MESSAGES.applicationFull(
+                limits.uploadFilesPerApplication,
+                Math.round(limits.uploadBytesPerApplication / MEGABYTE),
+              ),
+            );
+          }
+          // Complete on disk before it is recorded: a record never points at a missing file.
+          await rename(file.partial, file.absolute);
+          renamed = true;
+          return trx
+            .insertInto('attachments')
+            .values({
+              application_id: target.id,
+              description,
+              path: file.path,
+              name: file.name,
+              size: file.size,
+              mime: sniffed.mime,
+              created_at: nowIso(),
+            })
+            .returning(['id', 'description', 'path', 'name'])
+            .executeTakeFirstOrThrow();
+        }),
+      );
       stored = null;
       return ok(reply, row, 201);
     } finally {

@@ -163,4 +163,43 @@ describe('companies', () => {
     expect(res.status).toBe(422);
     expect(res.body.error).toBe('Invalid fields: telephone, contact_person_email');
   });
+
+  it('keeps one company per TIN across all clients, whatever its spacing', async () => {
+    const first = await call<Company>(server.app, 'POST', 'companies', {
+      token: alice.token,
+      body: companyBody(alice.id, { tin: ' 120 450 789 ' }),
+    });
+    expect(first.status).toBe(201);
+    expect(first.body.data.tin).toBe('120450789');
+    const taken = await call(server.app, 'POST', 'companies', {
+      token: bob.token,
+      body: companyBody(bob.id, { tin: '120450789' }),
+    });
+    expect(taken.body).toEqual({ code: 409, data: null, error: 'A company with this TIN is already registered.' });
+    const bobs = await call<Company>(server.app, 'POST', 'companies', { token: bob.token, body: companyBody(bob.id) });
+    const moved = await call(server.app, 'PUT', `companies/${bobs.body.data.id}`, {
+      token: bob.token,
+      body: companyBody(bob.id, { tin: '120 450 789' }),
+    });
+    expect(moved.status).toBe(409);
+    // A company keeps its own TIN on update.
+    const same = await call(server.app, 'PUT', `companies/${first.body.data.id}`, {
+      token: alice.token,
+      body: companyBody(alice.id, { tin: '120450789', name: 'Renamed Ltd' }),
+    });
+    expect(same.status).toBe(200);
+  });
+
+  it('registers a TIN once when ten requests race for it, answering 409 to the others', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(server.app, 'POST', 'companies', {
+          token: i % 2 === 0 ? alice.token : bob.token,
+          body: companyBody(i % 2 === 0 ? alice.id : bob.id, { tin: '999888777' }),
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(9);
+  });
 });

@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../../server/db/database';
+import { Migrator, sql, type Kysely } from 'kysely';
+import { isUniqueViolation, migrateToLatest, openDatabase } from '../../server/db/database';
+import { migrationProvider } from '../../server/db/migrations';
 import { readReferenceData } from '../../server/db/reference-data';
 import { seedReferenceData } from '../../server/db/seed';
 import { buildApp } from '../../server/app';
@@ -93,5 +95,118 @@ describe('migrations and seed', () => {
     const { once, twice } = await migrateAndSeedTwice({ databaseUrl: pgUrl, dataDir: testConfig().dataDir });
     expect(twice).toEqual(once);
     expect(once.services).toBe(8);
+  });
+});
+
+/** Data written under the first schema, with the duplicates the security migration must resolve. */
+async function migrateWithDuplicates(settings: { databaseUrl: string; dataDir: string }) {
+  const open = openDatabase(settings);
+  try {
+    const migrator = new Migrator({ db: open.db, provider: migrationProvider(open.dialect) });
+    const first = await migrator.migrateTo('0001_initial');
+    expect(first.error).toBeUndefined();
+    const db = open.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const now = new Date().toISOString();
+    await db.insertInto('services').values({ id: 1, name: 'Plastics', description: 'x' }).execute();
+    await db
+      .insertInto('clients')
+      .values({
+        uid: 'u1',
+        first_name: 'A',
+        last_name: 'B',
+        email: 'a@x.org',
+        telephone: '0780000001',
+        created_at: now,
+      })
+      .execute();
+    const client = await db.selectFrom('clients').select('id').executeTakeFirstOrThrow();
+    const company = (tin: string) => ({
+      client_id: client.id,
+      name: 'C',
+      company_category_id: 1,
+      type_registration: 'Company',
+      tin,
+      telephone: '0780000001',
+      email: 'c@x.org',
+      activities: 'a',
+      address: 'b',
+      contact_person_job_title: 'c',
+      contact_person_phone: '0780000001',
+      contact_person_email: 'c@x.org',
+      created_at: now,
+      updated_at: now,
+    });
+    for (const tin of [' 101 234 567', '101234567', '101234568'])
+      await db.insertInto('companies').values(company(tin)).execute();
+    const companies = await db.selectFrom('companies').select('id').orderBy('id').execute();
+    const c1 = companies[0]?.id;
+    for (const [month, quantity] of [
+      ['2026-01-01', 5],
+      ['2026-01-01', 7],
+      ['2026-02-01', 3],
+    ] as const) {
+      await db
+        .insertInto('recycled_reports')
+        .values({ client_id: client.id, company_id: c1, report_month: month, quantity, created_at: now })
+        .execute();
+    }
+    for (const appId of ['EP-1', 'EP-2']) {
+      await db
+        .insertInto('applications')
+        .values({ app_id: appId, client_id: client.id, service_id: 1, status_id: 2, created_at: now, updated_at: now })
+        .execute();
+    }
+    await db.insertInto('tokens').values({ token_hash: 'h', client_id: client.id, created_at: now }).execute();
+
+    await migrateToLatest(open);
+
+    const tins = await open.db.selectFrom('companies').select(['id', 'tin']).orderBy('id').execute();
+    expect(tins.map((c) => c.tin)).toEqual(['101234567', `101234567-DUPLICATE-${companies[1]?.id}`, '101234568']);
+    const reports = await open.db
+      .selectFrom('recycled_reports')
+      .select(['report_month', 'quantity'])
+      .orderBy('report_month')
+      .execute();
+    expect(reports.map((r) => [r.report_month, Number(r.quantity)])).toEqual([
+      ['2026-01-01', 12],
+      ['2026-02-01', 3],
+    ]);
+    const tokens = await open.db.selectFrom('applications').select('certificate_token').execute();
+    expect(tokens.every((t) => /^[A-Za-z0-9_-]{22}$/.test(t.certificate_token))).toBe(true);
+    expect(new Set(tokens.map((t) => t.certificate_token)).size).toBe(2);
+    const session = await open.db.selectFrom('tokens').select(['created_at', 'last_used_at']).executeTakeFirstOrThrow();
+    expect(session.last_used_at).toBe(session.created_at);
+    const again = await db
+      .insertInto('companies')
+      .values(company('101234568'))
+      .execute()
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(again)).toBe(true);
+  } finally {
+    await open.close();
+  }
+}
+
+describe('the security migration on a database with data', () => {
+  it('resolves duplicate TINs and report months, gives certificates tokens (SQLite)', async () => {
+    const config = testConfig();
+    try {
+      await migrateWithDuplicates({ databaseUrl: '', dataDir: config.dataDir });
+    } finally {
+      rmSync(config.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  it.skipIf(!adminUrl)('resolves them on PostgreSQL too', async () => {
+    const name = `ecopermit_m2_${process.pid}`;
+    const admin = openDatabase({ databaseUrl: adminUrl, dataDir: testConfig().dataDir });
+    await sql.raw(`create database ${name}`).execute(admin.db);
+    try {
+      await migrateWithDuplicates({ databaseUrl: adminUrl.replace(/\/[^/]*$/, `/${name}`), dataDir: '' });
+    } finally {
+      await sql.raw(`drop database ${name}`).execute(admin.db);
+      await admin.close();
+    }
   });
 });

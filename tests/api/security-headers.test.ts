@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signUp, startServer, type TestServer, type TestUser } from './helpers';
+
+let server: TestServer;
+let alice: TestUser;
+const portal = mkdtempSync(join(tmpdir(), 'ecopermit-portal-'));
+beforeAll(async () => {
+  mkdirSync(join(portal, 'assets'), { recursive: true });
+  writeFileSync(join(portal, 'index.html'), '<!doctype html><title>EcoPermit</title>');
+  writeFileSync(join(portal, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+  server = await startServer({ STATIC_DIR: portal });
+  alice = await signUp(server);
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(portal, { recursive: true, force: true });
+});
+
+function expectBrowserHeaders(response: LightMyRequestResponse): void {
+  const csp = String(response.headers['content-security-policy']);
+  const directives = new Map(
+    csp.split(';').map((d) => {
+      const [name = '', ...values] = d.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
+  expect(directives.get('default-src')).toEqual(["'self'"]);
+  expect(directives.get('script-src')).toEqual(["'self'"]);
+  expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(directives.get('object-src')).toEqual(["'none'"]);
+  expect(csp).not.toContain('unsafe-eval');
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['referrer-policy']).toBe('no-referrer');
+  expect(response.headers['x-frame-options']).toBe('DENY');
+}
+
+describe('security headers', () => {
+  it('are on the portal page, its assets and every kind of API answer', async () => {
+    const answers = [
+      await server.app.inject({ method: 'GET', url: '/dashboard' }),
+      await server.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' }),
+      (await call(server.app, 'GET', 'services')).response,
+      (await call(server.app, 'GET', `companies/${alice.id}`, { token: alice.token })).response,
+      (await call(server.app, 'GET', `companies/${alice.id}`)).response,
+      (await call(server.app, 'POST', 'clients/login', { body: { username: 'x' } })).response,
+      await server.app.inject({ method: 'GET', url: '/api/nothing' }),
+    ];
+    for (const answer of answers) expectBrowserHeaders(answer);
+  });
+
+  it('forbid storing authenticated answers and the sign-in answer', async () => {
+    const own = await call(server.app, 'GET', `client/statistics/${alice.id}`, { token: alice.token });
+    expect(own.response.headers['cache-control']).toBe('no-store');
+    const login = await call(server.app, 'POST', 'clients/login', {
+      body: { username: alice.email, password: alice.password },
+    });
+    expect(login.status).toBe(200);
+    expect(login.response.headers['cache-control']).toBe('no-store');
+    const refused = await call(server.app, 'GET', `client/statistics/${alice.id}`);
+    expect(refused.response.headers['cache-control']).toBe('no-store');
+    // Public reference lists hold nothing personal.
+    const services = await call(server.app, 'GET', 'services');
+    expect(services.response.headers['cache-control']).toBeUndefined();
+  });
+});
