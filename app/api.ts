@@ -5,16 +5,15 @@ import { clearStoredUser, getStoredToken } from './auth/user-store';
 export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api/';
 
 /**
- * Creates the portal's API client: bearer token from the stored user; a 401 on an authenticated call
- * signs out and goes to /login (the `goToLogin` callback lets the router navigate without a reload).
+ * Creates the portal's API client: bearer token from the stored user. A 401 on an authenticated call
+ * means the server ended the session (expired, revoked): the user is signed out with that reason, and
+ * the protected page sends them to /login remembering where they were (RequireAuth), where the login
+ * page explains why.
  */
-export function createAppApi(goToLogin: () => void): ApiClient {
+export function createAppApi(): ApiClient {
   return createApiClient({
     baseUrl: API_BASE,
     getToken: getStoredToken,
-    onUnauthorized: () => {
-      clearStoredUser();
-      goToLogin();
-    },
+    onUnauthorized: () => clearStoredUser('expired'),
   });
 }

@@ -9,8 +9,8 @@ import { appRoutes } from './routes';
 import { theme } from './theme';
 
 const router = createBrowserRouter(appRoutes);
-// A 401 signs out (inside createAppApi) and returns to the login page without a reload.
-const api = createAppApi(() => void router.navigate('/login'));
+// A 401 signs out (inside createAppApi); RequireAuth then sends the user to /login, origin remembered.
+const api = createAppApi();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

@@ -18,7 +18,12 @@ describe('validation', () => {
     expect(errors).toEqual({ telephone: 'validation.phone', email: 'validation.email' });
     expect(validateOtp('12x')).toBe('validation.numeric');
     expect(validateOtp('')).toBe('validation.required');
-    expect(validatePasswords('a', 'b')).toEqual({ confirmation: 'validation.passwordsMismatch' });
+    expect(validatePasswords('Secret#12', 'b')).toEqual({ confirmation: 'validation.passwordsMismatch' });
+    expect(validatePasswords('a', 'a')).toEqual({ password: 'validation.passwordTooShort' });
+    expect(validatePasswords('ééééééé', 'ééééééé')).toEqual({ password: 'validation.passwordTooShort' });
+    expect(validatePasswords('        ', '        ')).toEqual({ password: 'validation.passwordBlank' });
+    expect(validatePasswords('', '')).toEqual({ password: 'validation.required' });
+    expect(validatePasswords('Secret#12', 'Secret#12')).toEqual({});
   });
 
   it('checks a company and asks the plastic quantity only when special authorization is requested', () => {

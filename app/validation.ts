@@ -46,10 +46,15 @@ export function validateOtp(otp: string): string | undefined {
   return undefined;
 }
 
-/** Errors of a password and its confirmation. */
+/** Shortest password the server accepts (it also refuses common passwords, which only it knows). */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Errors of a password and its confirmation: required, not only spaces, at least 8 characters, matching. */
 export function validatePasswords(password: string, confirmation: string): FieldErrors<'password' | 'confirmation'> {
   const errors: FieldErrors<'password' | 'confirmation'> = {};
   if (!password) errors.password = 'validation.required';
+  else if (!password.trim()) errors.password = 'validation.passwordBlank';
+  else if ([...password].length < PASSWORD_MIN_LENGTH) errors.password = 'validation.passwordTooShort';
   if (password !== confirmation) errors.confirmation = 'validation.passwordsMismatch';
   return errors;
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { LoginPage } from '../pages/login-page';
 import { fakeApi, fail, ok, renderRoutes } from '../test-utils';
@@ -99,5 +99,32 @@ describe('RequireAuth', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Invalid username or password');
     expect(getStoredUser()).toBeNull();
+  });
+
+  it('sends a user whose session ended to /login with the reason, then back to where they were', async () => {
+    setStoredUser(USER);
+    const api = fakeApi({ 'POST clients/login': () => ok({ ...USER, token: 'fresh' }) });
+    renderRoutes(
+      [
+        {
+          path: '/companies',
+          element: (
+            <RequireAuth>
+              <Where />
+            </RequireAuth>
+          ),
+        },
+        { path: '/login', element: <LoginPage /> },
+      ],
+      { api, at: '/companies?page=2' },
+    );
+    expect((await screen.findByTestId('where')).textContent).toBe('/companies?page=2');
+    // What the API client does on a 401.
+    act(() => clearStoredUser('expired'));
+    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Email or phone/), { target: { value: 'ada@example.org' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/companies?page=2'));
   });
 });

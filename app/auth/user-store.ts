@@ -50,16 +50,30 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
+/** Why the last sign-out happened when the user did not ask for it: the login page says so. */
+export type SignOutReason = 'expired';
+let signOutReason: SignOutReason | null = null;
+
 /** Stores the user after login or a profile update. */
 export function setStoredUser(user: StoredUser): void {
+  signOutReason = null;
   globalThis.localStorage?.setItem(USER_STORAGE_KEY, JSON.stringify(user));
   notify();
 }
 
-/** Signs out locally. */
-export function clearStoredUser(): void {
+/**
+ * Signs out locally. `reason` marks a sign-out the user did not ask for (the server ended the
+ * session): the login page explains it until the next sign-in.
+ */
+export function clearStoredUser(reason: SignOutReason | null = null): void {
+  signOutReason = reason;
   globalThis.localStorage?.removeItem(USER_STORAGE_KEY);
   notify();
+}
+
+/** The reason of the last sign-out the user did not ask for, or null. */
+export function lastSignOutReason(): SignOutReason | null {
+  return signOutReason;
 }
 
 /** The token of the stored user, for the API client. */

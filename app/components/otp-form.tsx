@@ -3,6 +3,12 @@ import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { validateOtp } from '../validation';
 
+/** The answer of `client/confirm-otp`: the secret the password step must send back. */
+export interface ConfirmAnswer {
+  confirmed?: boolean;
+  password_token?: string;
+}
+
 /** The OTP step of registration and password reset: required, numeric. */
 export function OtpForm({
   busy,

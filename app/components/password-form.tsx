@@ -3,7 +3,10 @@ import { Box, Button, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { validatePasswords } from '../validation';
 
-/** New password with confirmation ('Passwords do not match'). */
+/**
+ * New password with confirmation ('Passwords do not match'), at least 8 characters and not only
+ * spaces; the server also refuses common passwords and its message shows above the form.
+ */
 export function PasswordForm({ busy, onSubmit }: { busy: boolean; onSubmit: (password: string) => void }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
@@ -28,7 +31,7 @@ export function PasswordForm({ busy, onSubmit }: { busy: boolean; onSubmit: (pas
           onChange={(e) => setPassword(e.target.value)}
           required
           error={Boolean(errors.password)}
-          helperText={errors.password ? t(errors.password) : undefined}
+          helperText={t(errors.password ?? 'password.hint')}
           fullWidth
         />
         <TextField

@@ -26,7 +26,7 @@ describe('ForgotPasswordPage', () => {
   it('goes from email or phone to OTP to new password to the success panel', async () => {
     const api = fakeApi({
       'POST clients/reset-password': () => ok({ done: true }),
-      'POST client/confirm-otp': () => ok({ confirmed: true }),
+      'POST client/confirm-otp': () => ok({ confirmed: true, password_token: 'secret-from-the-code' }),
     });
     renderPage(<ForgotPasswordPage />, { api, at: '/forgot-password' });
     sendCode(' 0781234567 ');
@@ -39,7 +39,10 @@ describe('ForgotPasswordPage', () => {
     expect(api.calls.map((c) => [c.path, c.body])).toEqual([
       ['clients/reset-password', { username: '0781234567' }],
       ['client/confirm-otp', { username: '0781234567', otp: '123456' }],
-      ['clients/reset-password', { username: '0781234567', password: 'Secret#1' }],
+      [
+        'clients/reset-password',
+        { username: '0781234567', password: 'Secret#1', password_token: 'secret-from-the-code' },
+      ],
     ]);
   });
 
@@ -79,5 +82,21 @@ describe('ForgotPasswordPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Confirm the code again');
     expect(screen.getByLabelText(/^Password/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Go to login' })).toBeNull();
+  });
+
+  it('asks for a new code when the confirmation has expired', async () => {
+    const api = fakeApi({
+      'POST clients/reset-password': (body) =>
+        (body as { password?: string }).password
+          ? fail('This confirmation has expired. Please request a new code.', 403)
+          : ok({ sent: true }),
+      'POST client/confirm-otp': () => ok({ confirmed: true, password_token: 't' }),
+    });
+    renderPage(<ForgotPasswordPage />, { api, at: '/forgot-password' });
+    sendCode();
+    await confirmCode();
+    await setPassword('Secret#12');
+    expect((await screen.findByRole('alert')).textContent).toContain('This confirmation has expired.');
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeTruthy();
   });
 });

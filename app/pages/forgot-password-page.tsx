@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { SuccessPanel } from '../components/success-panel';
 import { useStepFlow } from '../components/use-step-flow';
 import { PublicShell } from '../layout/public-shell';
 import { UsernameField } from '../components/username-field';
+import type { ConfirmAnswer } from '../components/otp-form';
 
 type ResetStep = 'username' | 'otp' | 'password' | 'done';
 
@@ -19,6 +20,8 @@ export function ForgotPasswordPage() {
   const { step, error, busy, run } = useStepFlow<ResetStep>('username');
   const [username, setUsername] = useState('');
   const [touched, setTouched] = useState(false);
+  // The secret the confirmed code answers: only its holder may set the password. Kept in memory only.
+  const passwordToken = useRef<string | null>(null);
 
   const submitUsername = (event: FormEvent) => {
     event.preventDefault();
@@ -61,7 +64,11 @@ export function ForgotPasswordPage() {
               busy={busy}
               sentTo={name}
               onSubmit={(otp) =>
-                void run('otp', 'password', () => api.post('client/confirm-otp', { username: name, otp }))
+                void run('otp', 'password', () =>
+                  api.post<ConfirmAnswer>('client/confirm-otp', { username: name, otp }),
+                ).then((result) => {
+                  if (result.ok) passwordToken.current = result.data?.password_token ?? null;
+                })
               }
             />
           </Stack>
@@ -70,7 +77,18 @@ export function ForgotPasswordPage() {
           <PasswordForm
             busy={busy}
             onSubmit={(password) =>
-              void run('password', 'done', () => api.post('clients/reset-password', { username: name, password }))
+              void run(
+                'password',
+                'done',
+                () =>
+                  api.post('clients/reset-password', {
+                    username: name,
+                    password,
+                    password_token: passwordToken.current,
+                  }),
+                // The confirmation expired or was used: start again by asking for a new code.
+                [403],
+              )
             }
           />
         )}

@@ -15,7 +15,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api-context';
 import { returnPath } from '../auth/require-auth';
-import { setStoredUser, type StoredUser } from '../auth/user-store';
+import { lastSignOutReason, setStoredUser, type StoredUser } from '../auth/user-store';
 import { PublicShell } from '../layout/public-shell';
 import { UsernameField } from '../components/username-field';
 
@@ -31,6 +31,7 @@ export function LoginPage() {
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const expired = lastSignOutReason() === 'expired';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,6 +57,11 @@ export function LoginPage() {
         </Typography>
         <Box component="form" noValidate onSubmit={submit}>
           <Stack spacing={2}>
+            {expired && !error ? (
+              <Alert severity="info" role="status">
+                {t('login.sessionExpired')}
+              </Alert>
+            ) : null}
             {error && <Alert severity="error">{error}</Alert>}
             <UsernameField value={username} onChange={setUsername} touched={touched} />
             <TextField

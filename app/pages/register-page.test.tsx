@@ -18,7 +18,7 @@ describe('RegisterPage', () => {
   it('moves through details, OTP and password to the success panel', async () => {
     const api = fakeApi({
       'POST clients': () => ok({ id: 1, email: 'ada@example.org', telephone: '0781234567' }),
-      'POST client/confirm-otp': () => ok({ confirmed: true }),
+      'POST client/confirm-otp': () => ok({ confirmed: true, password_token: 'secret-from-the-code' }),
       'POST client/password': () => ok({ done: true }),
     });
     renderPage(<RegisterPage />, { api, at: '/register' });
@@ -39,7 +39,11 @@ describe('RegisterPage', () => {
         { first_name: 'Ada', last_name: 'Uwase', other_name: '', telephone: '0781234567', email: 'ada@example.org' },
       ],
       ['POST', 'client/confirm-otp', { username: 'ada@example.org', otp: '123456' }],
-      ['POST', 'client/password', { username: 'ada@example.org', password: 'Secret#1' }],
+      [
+        'POST',
+        'client/password',
+        { username: 'ada@example.org', password: 'Secret#1', password_token: 'secret-from-the-code' },
+      ],
     ]);
   });
 
@@ -82,7 +86,43 @@ describe('RegisterPage', () => {
     fireEvent.change(screen.getByLabelText(/Confirm password/), { target: { value: 'b' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
     expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    expect(screen.getByText('The password must have at least 8 characters.')).toBeTruthy();
     expect(api.calls.map((c) => c.path)).toEqual(['clients', 'client/confirm-otp']);
+  });
+
+  it('shows the server refusal of a common password on the password step', async () => {
+    const api = fakeApi({
+      'POST clients': () => ok({}),
+      'POST client/confirm-otp': () => ok({ confirmed: true, password_token: 't' }),
+      'POST client/password': () =>
+        fail('This password is too common. Please choose one that is harder to guess.', 422),
+    });
+    renderPage(<RegisterPage />, { api, at: '/register' });
+    fillDetails();
+    fireEvent.change(await screen.findByLabelText(/Verification code/), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    fireEvent.change(await screen.findByLabelText(/^Password/), { target: { value: 'password123' } });
+    fireEvent.change(screen.getByLabelText(/Confirm password/), { target: { value: 'password123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('This password is too common.');
+    expect(screen.getByLabelText(/^Password/)).toBeTruthy();
+  });
+
+  it('starts again from the details when the confirmation has expired', async () => {
+    const api = fakeApi({
+      'POST clients': () => ok({}),
+      'POST client/confirm-otp': () => ok({ confirmed: true, password_token: 't' }),
+      'POST client/password': () => fail('This confirmation has expired. Please request a new code.', 403),
+    });
+    renderPage(<RegisterPage />, { api, at: '/register' });
+    fillDetails();
+    fireEvent.change(await screen.findByLabelText(/Verification code/), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    fireEvent.change(await screen.findByLabelText(/^Password/), { target: { value: 'Secret#12' } });
+    fireEvent.change(screen.getByLabelText(/Confirm password/), { target: { value: 'Secret#12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('This confirmation has expired.');
+    expect(screen.getByLabelText(/First name/)).toHaveProperty('value', 'Ada');
   });
 
   it("shows 'Enter a 10 digit phone number.' and does not call the server", async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Paper, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { SuccessPanel } from '../components/success-panel';
 import { useStepFlow } from '../components/use-step-flow';
 import { PublicShell } from '../layout/public-shell';
 import { validateRegistration } from '../validation';
+import type { ConfirmAnswer } from '../components/otp-form';
 
 type RegisterStep = 'details' | 'otp' | 'password' | 'done';
 const STEPS: RegisterStep[] = ['details', 'otp', 'password'];
@@ -30,6 +31,8 @@ export function RegisterPage() {
   const { step, error, busy, run } = useStepFlow<RegisterStep>('details');
   const [details, setDetails] = useState<Details>(EMPTY);
   const [touched, setTouched] = useState(false);
+  // The secret the confirmed code answers: only its holder may set the password. Kept in memory only.
+  const passwordToken = useRef<string | null>(null);
 
   const errors = touched ? validateRegistration(details) : {};
   const username = details.email.trim();
@@ -115,14 +118,26 @@ export function RegisterPage() {
           <OtpForm
             busy={busy}
             sentTo={username}
-            onSubmit={(otp) => void run('otp', 'password', () => api.post('client/confirm-otp', { username, otp }))}
+            onSubmit={(otp) =>
+              void run('otp', 'password', () => api.post<ConfirmAnswer>('client/confirm-otp', { username, otp })).then(
+                (result) => {
+                  if (result.ok) passwordToken.current = result.data?.password_token ?? null;
+                },
+              )
+            }
           />
         )}
         {step === 'password' && (
           <PasswordForm
             busy={busy}
             onSubmit={(password) =>
-              void run('password', 'done', () => api.post('client/password', { username, password }))
+              void run(
+                'password',
+                'done',
+                () => api.post('client/password', { username, password, password_token: passwordToken.current }),
+                // The confirmation expired or was used: start again from the details (a new code is sent).
+                [403],
+              )
             }
           />
         )}

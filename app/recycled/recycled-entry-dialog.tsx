@@ -3,7 +3,7 @@ import { Alert, InputAdornment, Link, MenuItem, Stack, TextField } from '@mui/ma
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api-context';
-import { isMonthValue, toReportMonth } from './recycled-data';
+import { currentMonth, isFutureMonth, isMonthValue, toReportMonth } from './recycled-data';
 import { FormDialog } from '../components/form-dialog';
 
 /** A company to report for (GET companies/{clientId}). */
@@ -22,12 +22,13 @@ const EMPTY: EntryValues = { company_id: '', month: '', quantity: '' };
 
 type EntryErrors = Partial<Record<keyof EntryValues, string>>;
 
-/** Company required, month as YYYY-MM, quantity a number of kilograms above 0 (i18n keys). */
-export function validateEntry(values: EntryValues): EntryErrors {
+/** Company required, month as YYYY-MM and not in the future, quantity a number of kilograms above 0 (i18n keys). */
+export function validateEntry(values: EntryValues, now: Date = new Date()): EntryErrors {
   const errors: EntryErrors = {};
   if (!values.company_id) errors.company_id = 'validation.required';
   if (!values.month.trim()) errors.month = 'validation.required';
   else if (!isMonthValue(values.month)) errors.month = 'recycled.errors.month';
+  else if (isFutureMonth(values.month, now)) errors.month = 'recycled.errors.future';
   const quantity = values.quantity.trim();
   if (!quantity) errors.quantity = 'validation.required';
   else if (!/^\d+(\.\d+)?$/.test(quantity) || !(Number(quantity) > 0)) errors.quantity = 'recycled.errors.quantity';
@@ -36,7 +37,9 @@ export function validateEntry(values: EntryValues): EntryErrors {
 
 /**
  * Add Entry: company, month, quantity in kg; POST clients/report/recycled-quantity. A failure shows
- * nothing (spec 01 section 8) but keeps the dialog open with what was typed, and is logged.
+ * nothing (spec 01 section 8) but keeps the dialog open with what was typed, and is logged. The
+ * server keeps one report per company and month: a second one for the same month corrects it, and
+ * `onSaved(true)` says so.
  */
 export function RecycledEntryDialog({
   open,
@@ -47,7 +50,7 @@ export function RecycledEntryDialog({
   open: boolean;
   companies: readonly ReportingCompany[];
   onClose: () => void;
-  onSaved: () => void;
+  onSaved: (updated: boolean) => void;
 }) {
   const { t } = useTranslation();
   const api = useApi();
@@ -70,7 +73,7 @@ export function RecycledEntryDialog({
     setTouched(true);
     if (Object.keys(validateEntry(values)).length > 0) return;
     setBusy(true);
-    const result = await api.post('clients/report/recycled-quantity', {
+    const result = await api.post<{ updated?: boolean }>('clients/report/recycled-quantity', {
       company_id: Number(values.company_id),
       report_month: toReportMonth(values.month),
       quantity: Number(values.quantity.trim()),
@@ -80,7 +83,7 @@ export function RecycledEntryDialog({
       console.error(`Recycled entry not saved (${result.code}): ${result.error}`);
       return;
     }
-    onSaved();
+    onSaved(result.data?.updated === true);
   };
 
   const helper = (field: keyof EntryValues) => {
@@ -133,7 +136,7 @@ export function RecycledEntryDialog({
           required
           value={values.month}
           onChange={(e) => set('month')(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { placeholder: 'YYYY-MM' } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { placeholder: 'YYYY-MM', max: currentMonth() } }}
           fullWidth
           {...helper('month')}
         />

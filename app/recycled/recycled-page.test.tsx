@@ -180,6 +180,33 @@ describe('RecycledPage', () => {
     expect(screen.getByText('12.5 kg')).toBeTruthy();
   });
 
+  it('says when a save corrected a month already reported, and refuses a future month', async () => {
+    const api = fakeApi({
+      [CHECK]: () => ok({ has_submitted_auth_plastic_bag: true }),
+      [LIST]: () => ok([]),
+      'GET companies/7': () => ok(companies),
+      'POST clients/report/recycled-quantity': () => ok({ id: 1, updated: true }),
+    });
+    renderPage(<RecycledPage />, { api, at: '/plastics-recycled' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Entry' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Entry' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Company/ }));
+    await waitFor(() => within(screen.getByRole('listbox')).getByRole('option', { name: 'Green Ltd' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Green Ltd' }));
+    const next = new Date();
+    next.setUTCDate(1);
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    fireEvent.change(within(dialog).getByLabelText(/Month/), { target: { value: next.toISOString().slice(0, 7) } });
+    fireEvent.change(within(dialog).getByLabelText(/Quantity/), { target: { value: '3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('The month cannot be in the future.')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(/Month/), { target: { value: '2026-02' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Entry updated successfully!')).toBeTruthy();
+    expect(screen.queryByText('Entry added successfully!')).toBeNull();
+  });
+
   it('on a failed save shows nothing, keeps the dialog and the values, and logs the error', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const api = fakeApi({

@@ -70,7 +70,8 @@ function Reports({ clientId }: { clientId: number }) {
   const [entries, setEntries] = useState<EntriesState>({ status: 'loading' });
   const [companies, setCompanies] = useState<ReportingCompany[]>([]);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [added, setAdded] = useState(false);
+  // Which success to show after a save: a new month, or a correction of one already reported.
+  const [saved, setSaved] = useState<'added' | 'updated' | null>(null);
 
   const loadEntries = useCallback(async () => {
     const result = await api.get<RecycledEntry[]>(`clients/report/recycled-quantity/${clientId}`);
@@ -101,16 +102,16 @@ function Reports({ clientId }: { clientId: number }) {
           variant="contained"
           startIcon={<AddIcon />}
           onClick={() => {
-            setAdded(false);
+            setSaved(null);
             setDialogOpen(true);
           }}
         >
           {t('recycled.addEntry')}
         </Button>
       </Box>
-      {added && (
-        <Alert severity="success" role="status" onClose={() => setAdded(false)}>
-          {t('recycled.added')}
+      {saved && (
+        <Alert severity="success" role="status" onClose={() => setSaved(null)}>
+          {t(`recycled.${saved}`)}
         </Alert>
       )}
       {entries.status === 'loading' && <Typography role="status">{t('recycled.loading')}</Typography>}
@@ -127,9 +128,9 @@ function Reports({ clientId }: { clientId: number }) {
         open={dialogOpen}
         companies={companies}
         onClose={() => setDialogOpen(false)}
-        onSaved={() => {
+        onSaved={(updated) => {
           setDialogOpen(false);
-          setAdded(true);
+          setSaved(updated ? 'updated' : 'added');
           void loadEntries();
         }}
       />

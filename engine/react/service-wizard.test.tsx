@@ -126,11 +126,13 @@ describe('ServiceWizard (new application)', () => {
     expect(within(summary).getByText('12')).toBeTruthy();
     expect(within(summary).getByText('Bags for a shop')).toBeTruthy();
 
-    // A failing save shows the spec's message and re-enables Submit.
+    // The files go first, while the application is a draft; a failing save then shows the spec's
+    // message and re-enables Submit.
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Error encountered while submitting application');
     expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false);
-    expect(upload).not.toHaveBeenCalled();
+    expect(upload).toHaveBeenCalledTimes(1);
+    expect(upload.mock.calls[0]?.[0]).toMatchObject({ applicationId: 41, description: 'Company certificate' });
     expect(api.post).toHaveBeenCalledWith('clients/applications/sample', {
       quantity: 12,
       description: 'Bags for a shop',
@@ -139,11 +141,10 @@ describe('ServiceWizard (new application)', () => {
       is_submitted: true,
     });
 
-    // Retry succeeds: the file is uploaded with its slot name and the success panel replaces the wizard.
+    // Retry succeeds without sending the file again, and the success panel replaces the wizard.
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Application succesfully submitted')).toBeTruthy();
     expect(upload).toHaveBeenCalledTimes(1);
-    expect(upload.mock.calls[0]?.[0]).toMatchObject({ applicationId: 41, description: 'Company certificate' });
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });

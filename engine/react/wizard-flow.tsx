@@ -139,23 +139,8 @@ export function WizardFlow(props: WizardFlowProps) {
   const submit = async () => {
     if (state.submit.status === 'working') return;
     dispatch({ type: 'submitStarted' });
-    const requests = buildSubmitRequests(definition, state.formData, {
-      clientId,
-      applicationId,
-      serviceId: definition.id,
-    });
-    for (const request of requests) {
-      if (state.submit.completedCalls.includes(request.name)) continue;
-      const result =
-        request.method === 'PUT'
-          ? await api.put(request.path, request.body)
-          : await api.post(request.path, request.body);
-      if (!result.ok) {
-        dispatch({ type: 'submitFailed', error: result.error });
-        return;
-      }
-      dispatch({ type: 'callDone', name: request.name });
-    }
+    // Files first, while the application is still a draft: the call that submits refuses an
+    // application without its mandatory documents, and an interruption leaves a draft to resume.
     for (const slot of slots) {
       const file = state.files[slot.name];
       if (!file || state.submit.uploaded.includes(slot.name)) continue;
@@ -175,6 +160,23 @@ export function WizardFlow(props: WizardFlowProps) {
         return;
       }
       dispatch({ type: 'uploadDone', slot: slot.name });
+    }
+    const requests = buildSubmitRequests(definition, state.formData, {
+      clientId,
+      applicationId,
+      serviceId: definition.id,
+    });
+    for (const request of requests) {
+      if (state.submit.completedCalls.includes(request.name)) continue;
+      const result =
+        request.method === 'PUT'
+          ? await api.put(request.path, request.body)
+          : await api.post(request.path, request.body);
+      if (!result.ok) {
+        dispatch({ type: 'submitFailed', error: result.error });
+        return;
+      }
+      dispatch({ type: 'callDone', name: request.name });
     }
     dispatch({ type: 'submitSucceeded' });
   };
