@@ -85,10 +85,13 @@ export async function registerThroughApi(product: RunningProduct, account: Accou
   });
   if (registered.status !== 201) throw new Error(`registration refused: ${registered.error}`);
   const otp = await product.otpFor(account.email, since);
-  const confirmed = await apiCall(product, 'POST', 'client/confirm-otp', { body: { username: account.email, otp } });
+  const confirmed = await apiCall<{ password_token?: string } | null>(product, 'POST', 'client/confirm-otp', {
+    body: { username: account.email, otp },
+  });
   if (confirmed.status !== 200) throw new Error(`OTP refused: ${confirmed.error}`);
+  // The password step needs the single-use secret the confirmed code answered.
   const password = await apiCall(product, 'POST', 'client/password', {
-    body: { username: account.email, password: account.password },
+    body: { username: account.email, password: account.password, password_token: confirmed.data?.password_token },
   });
   if (password.status !== 200) throw new Error(`password refused: ${password.error}`);
 }
