@@ -1,16 +1,26 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { tsImport } from 'tsx/esm/api';
 
-// The portal is built from app/index.html; service definitions under services/ are imported as JSON,
-// so editing one reloads the wizard in `npm run dev`.
+// The plugin runs engine/core's TypeScript (extensionless imports, JSON modules): loaded through tsx,
+// since Vite's config bundler flags those as unsupported by its coming native config loader.
+const { servicesPlugin } = (await tsImport(
+  './scripts/vite-plugin-services.ts',
+  import.meta.url,
+)) as typeof import('./scripts/vite-plugin-services');
+
+// The portal is built from app/index.html. The service definitions and their form validators come
+// from servicesPlugin, made in Node from services/ (the page compiles no schema: its CSP forbids
+// eval); editing a service reloads the page in `npm run dev`.
 export default defineConfig({
   root: 'app',
   publicDir: false,
   envDir: '..',
-  plugins: [react()],
+  plugins: [react(), servicesPlugin()],
   server: {
     fs: { allow: ['..'] },
-    proxy: { '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`, changeOrigin: false } },
+    // '/api/', not '/api': the portal's own modules /api.ts and /api-context.tsx are not the API.
+    proxy: { '/api/': { target: `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`, changeOrigin: false } },
   },
   build: { outDir: '../dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
 });

@@ -1,13 +1,5 @@
-import { loadServiceDefinitions } from '../engine/core/load-definitions';
+import services from 'virtual:service-definitions';
 import type { ServiceDefinition } from '../engine/core/definition-types';
-
-/** Every JSON file under services/, bundled at build time; `npm run dev` reloads them on change. */
-const modules = import.meta.glob('../services/*/*.json', { eager: true, import: 'default' });
-
-/** Maps `../services/plastics/service.json` to `plastics/service.json`, the key form the loader reads. */
-export function toDefinitionFileKey(path: string): string {
-  return path.replace(/^(\.\.\/)+services\//, '');
-}
 
 /** The loaded definitions and the problems found while checking them. */
 export interface DefinitionsResult {
@@ -15,10 +7,12 @@ export interface DefinitionsResult {
   problems: unknown[];
 }
 
-/** Reads and checks the bundled definitions (the module is loaded lazily, off the landing page). */
+/**
+ * The definitions of services/, loaded and checked when the portal is built (or by `npm run dev`,
+ * again on each change) by scripts/vite-plugin-services.ts with the server's loader: the page runs no
+ * checker, whose Ajv would compile schemas with `new Function`. The module is loaded lazily, off the
+ * landing page.
+ */
 export function loadBundledDefinitions(): DefinitionsResult {
-  const files: Record<string, unknown> = {};
-  for (const [path, content] of Object.entries(modules)) files[toDefinitionFileKey(path)] = content;
-  const { definitions, problems } = loadServiceDefinitions(files);
-  return { definitions: [...definitions], problems: [...(problems as unknown[])] };
+  return { definitions: [...services.definitions], problems: [...services.problems] };
 }

@@ -24,7 +24,15 @@ function newestMtime(paths) {
   return newest;
 }
 
-const sources = ['app', 'engine', 'services', 'schemas', 'vite.config.ts', 'package.json'].map((p) => join(root, p));
+const sources = [
+  'app',
+  'engine',
+  'services',
+  'schemas',
+  'vite.config.ts',
+  'scripts/vite-plugin-services.ts',
+  'package.json',
+].map((p) => join(root, p));
 const needsBuild = !existsSync(builtIndex) || newestMtime(sources) > statSync(builtIndex).mtimeMs;
 if (needsBuild) {
   console.log('Building the portal (dist/)...');

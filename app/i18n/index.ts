@@ -11,6 +11,7 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { catalogueTranslator } from '../../engine/core/catalogue-translator';
 import { LANGUAGE_STORAGE_KEY, storedLanguage, type LanguageCode } from './languages';
 
 type Catalogue = { [key: string]: string | Catalogue };
@@ -119,11 +120,7 @@ export function serviceTranslator(serviceKey: string, language: string): ((text:
   if (language === 'en') return (text) => text;
   const services = serviceCatalogues.get(language);
   if (!services) return undefined;
-  const catalogue = services.get(serviceKey) ?? {};
-  return (text) => {
-    const translated = catalogue[text];
-    return typeof translated === 'string' && translated !== '' ? translated : text;
-  };
+  return catalogueTranslator(services.get(serviceKey));
 }
 
 /** Switches the interface language (loading it first) and keeps the choice locally. */

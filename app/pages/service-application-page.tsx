@@ -1,11 +1,14 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { ServiceWizard, type RenderLink } from '../../engine/react/service-wizard';
+import { ServiceValidatorsContext } from '../../engine/react/validator';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { useApi } from '../api-context';
 import { getStoredToken, useUser } from '../auth/user-store';
 import { useSharedRecycledAccess } from '../recycled/recycled-access';
+import { serviceValidators } from '../service-validators';
 import { withSubmitListener } from '../submit-listener';
 
 // In-portal links (the success panel's Back) navigate without a reload.
@@ -30,6 +33,12 @@ export function ServiceApplicationPage({
 }) {
   const baseApi = useApi();
   const user = useUser();
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  // The form's validator is fetched while the draft is created (or the application read), not after.
+  useEffect(() => {
+    serviceValidators.load(definition.key, definition.formSchema, language).catch(() => undefined);
+  }, [definition, language]);
   const refreshRecycled = useSharedRecycledAccess()?.refresh;
   // Read through a ref so the wrapped client keeps its identity: a new client would re-run the
   // wizard's loading effects (and create another draft).
@@ -44,15 +53,17 @@ export function ServiceApplicationPage({
   );
   if (!user) return null;
   return (
-    <ServiceWizard
-      definition={definition}
-      api={api}
-      clientId={user.id}
-      getToken={getStoredToken}
-      mode={mode}
-      applicationId={applicationId}
-      renderLink={renderLink}
-      dashboardHref="/dashboard"
-    />
+    <ServiceValidatorsContext.Provider value={serviceValidators}>
+      <ServiceWizard
+        definition={definition}
+        api={api}
+        clientId={user.id}
+        getToken={getStoredToken}
+        mode={mode}
+        applicationId={applicationId}
+        renderLink={renderLink}
+        dashboardHref="/dashboard"
+      />
+    </ServiceValidatorsContext.Provider>
   );
 }

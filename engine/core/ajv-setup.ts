@@ -3,9 +3,9 @@ import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 
 /**
- * The one Ajv configuration of the project. The server, `services:check` and the browser's RJSF
- * validator (`customizeValidator({ ajvOptionsOverrides: AJV_OPTIONS, extenderFn: extendAjv })`) all
- * use it, so a submission is judged by the same rules everywhere.
+ * The one Ajv configuration of the project. The server, `services:check` and the form validators of
+ * the page (precompiled at build time with `RJSF_AJV_OPTIONS`) all use it, so a submission is judged
+ * by the same rules everywhere.
  */
 export const AJV_OPTIONS = {
   allErrors: true,
@@ -24,6 +24,18 @@ export function extendAjv<T extends Ajv>(ajv: T): T {
   if (!ajv.getKeyword('errorMessage')) ajvErrors(ajv);
   return ajv;
 }
+
+/**
+ * The options of RJSF's Ajv validators, built like the server's Ajv: the runtime validator of tests and
+ * Node (`customizeValidator`) and the build's precompiled ones (`compileSchemaValidatorsCode`) both
+ * take them, so the code compiled for the page makes the same judgements.
+ */
+export const RJSF_AJV_OPTIONS = {
+  ajvOptionsOverrides: { ...AJV_OPTIONS },
+  // Formats come from extendAjv (as on the server), not from RJSF's own ajv-formats copy.
+  ajvFormatOptions: false,
+  extenderFn: (ajv: Ajv): Ajv => extendAjv(ajv),
+} as const;
 
 /** A new Ajv instance with `AJV_OPTIONS` and the extensions. */
 export function createAjv(): Ajv {

@@ -1,32 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { applyUiOrder, confirmSummary, visibleProperties } from './confirm-summary';
+import { schemaMatches as matches } from './form-validator';
 import { testDefinition } from './test-definition';
 
 describe('confirmSummary', () => {
   const definition = testDefinition();
 
   it('lists filled visible fields in ui order with titles and names instead of ids', () => {
-    expect(confirmSummary(definition, { kind_id: 3, kind_name: 'Bags', mode: 'fast', done: false })).toEqual([
+    expect(
+      confirmSummary(definition, { kind_id: 3, kind_name: 'Bags', mode: 'fast', done: false }, { matches }),
+    ).toEqual([
       { field: 'mode', label: 'Mode', value: 'Fast lane' },
       { field: 'kind_id', label: 'Kind', value: 'Bags' },
       { field: 'done', label: 'Done', value: 'No' },
     ]);
   });
   it('shows branch fields only when their condition holds', () => {
-    const rows = confirmSummary(definition, { kind_id: 0, kind_name: 'Other', other_kind: 'Crates', mode: 'slow' });
+    const rows = confirmSummary(
+      definition,
+      { kind_id: 0, kind_name: 'Other', other_kind: 'Crates', mode: 'slow' },
+      { matches },
+    );
     expect(rows.find((r) => r.field === 'other_kind')).toEqual({
       field: 'other_kind',
       label: 'Name of the other kind',
       value: 'Crates',
     });
-    const stale = confirmSummary(definition, { kind_id: 3, kind_name: 'Bags', other_kind: 'Crates', mode: 'slow' });
+    const stale = confirmSummary(
+      definition,
+      { kind_id: 3, kind_name: 'Bags', other_kind: 'Crates', mode: 'slow' },
+      { matches },
+    );
     expect(stale.find((r) => r.field === 'other_kind')).toBeUndefined();
   });
   it('falls back to extra options and fetched names', () => {
-    expect(confirmSummary(definition, { kind_id: 0 })[0]).toEqual({ field: 'kind_id', label: 'Kind', value: 'Other' });
-    expect(confirmSummary(definition, { kind_id: 7 }, { lookupNames: { kind_id: { 7: 'Sacks' } } })[0]?.value).toBe(
-      'Sacks',
-    );
+    expect(confirmSummary(definition, { kind_id: 0 }, { matches })[0]).toEqual({
+      field: 'kind_id',
+      label: 'Kind',
+      value: 'Other',
+    });
+    expect(
+      confirmSummary(definition, { kind_id: 7 }, { matches, lookupNames: { kind_id: { 7: 'Sacks' } } })[0]?.value,
+    ).toBe('Sacks');
   });
   it('names checklist items when their names are known', () => {
     const def = testDefinition();
@@ -35,12 +50,12 @@ describe('confirmSummary', () => {
       properties: { items: { type: 'array', title: 'Items', items: { type: 'integer' } } },
     };
     def.uiSchema = { items: { 'ui:widget': 'items-checklist', 'ui:options': { source: 'x' } } };
-    expect(confirmSummary(def, { items: [1, 2] })[0]?.value).toBe('2 selected');
+    expect(confirmSummary(def, { items: [1, 2] }, { matches })[0]?.value).toBe('2 selected');
     const texts = { yes: 'Ja', no: 'Nein', selected: (count: number) => `${count} ausgewählt` };
-    expect(confirmSummary(def, { items: [1, 2] }, { texts })[0]?.value).toBe('2 ausgewählt');
-    expect(confirmSummary(def, { items: [1, 2] }, { lookupNames: { items: { 1: 'Cups', 2: 'Lids' } } })[0]?.value).toBe(
-      'Cups, Lids',
-    );
+    expect(confirmSummary(def, { items: [1, 2] }, { matches, texts })[0]?.value).toBe('2 ausgewählt');
+    expect(
+      confirmSummary(def, { items: [1, 2] }, { matches, lookupNames: { items: { 1: 'Cups', 2: 'Lids' } } })[0]?.value,
+    ).toBe('Cups, Lids');
   });
 });
 
@@ -51,6 +66,8 @@ describe('helpers', () => {
     expect(applyUiOrder(['a', 'b'], undefined)).toEqual(['a', 'b']);
   });
   it('resolves visible properties', () => {
-    expect([...visibleProperties(testDefinition().formSchema, { kind_name: 'Other' }).keys()]).toContain('other_kind');
+    expect([...visibleProperties(testDefinition().formSchema, { kind_name: 'Other' }, matches).keys()]).toContain(
+      'other_kind',
+    );
   });
 });

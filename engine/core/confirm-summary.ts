@@ -1,5 +1,4 @@
 import type { JsonSchema, ServiceDefinition } from './definition-types';
-import { schemaMatches } from './form-validator';
 import { bindingsOfUiSchema, type LookupBinding } from './lookup-bindings';
 import { ENGLISH_VALUE_TEXTS, isEmptyValue, listItem, optionTitle, yesNo, type ValueTexts } from './value-format';
 import { isRecord } from './value-path';
@@ -15,7 +14,17 @@ export interface SummaryRow {
   value: string;
 }
 
+/**
+ * Answers whether `data` satisfies `schema` (an `if` condition of the form schema). Injected rather
+ * than imported: the portal answers with the form's precompiled validator, since compiling a schema
+ * in the page needs `new Function`, which its Content-Security-Policy forbids; Node callers and tests
+ * may pass `schemaMatches` (engine/core/form-validator.ts).
+ */
+export type SchemaMatcher = (schema: JsonSchema | boolean, data: unknown) => boolean;
+
 export interface ConfirmSummaryOptions {
+  /** Evaluates the `if` conditions that decide which branch's fields are shown. */
+  matches: SchemaMatcher;
   /** Names of fetched options per field (field -> id -> name), e.g. the items checklist's. */
   lookupNames?: Record<string, Record<string, string>>;
   /** Yes/No and "n selected" in the interface language (English by default). */
@@ -24,9 +33,14 @@ export interface ConfirmSummaryOptions {
 
 /**
  * Properties shown for `data`, in declaration order: top-level ones plus those of `then`/`else`
- * branches whose condition holds (as RJSF resolves them) and of dependencies whose key is present.
+ * branches whose condition holds by `matches` (as RJSF resolves them) and of dependencies whose key
+ * is present.
  */
-export function visibleProperties(schema: JsonSchema, data: Record<string, unknown>): Map<string, JsonSchema> {
+export function visibleProperties(
+  schema: JsonSchema,
+  data: Record<string, unknown>,
+  matches: SchemaMatcher,
+): Map<string, JsonSchema> {
   const result = new Map<string, JsonSchema>();
   const visit = (s: JsonSchema): void => {
     if (isRecord(s.properties)) {
@@ -37,7 +51,7 @@ export function visibleProperties(schema: JsonSchema, data: Record<string, unkno
     }
     if (Array.isArray(s.allOf)) for (const item of s.allOf) if (isRecord(item)) visit(item);
     if (isRecord(s.if) || typeof s.if === 'boolean') {
-      const branch = schemaMatches(s.if as JsonSchema | boolean, data) ? s.then : s.else;
+      const branch = matches(s.if as JsonSchema | boolean, data) ? s.then : s.else;
       if (isRecord(branch)) visit(branch);
     }
     if (isRecord(s.dependencies)) {
@@ -97,11 +111,11 @@ function bindingValue(
 export function confirmSummary(
   definition: Pick<ServiceDefinition, 'formSchema' | 'uiSchema'>,
   formData: Record<string, unknown>,
-  options: ConfirmSummaryOptions = {},
+  options: ConfirmSummaryOptions,
 ): SummaryRow[] {
   const { uiSchema } = definition;
   const texts = options.texts ?? ENGLISH_VALUE_TEXTS;
-  const visible = visibleProperties(definition.formSchema, formData);
+  const visible = visibleProperties(definition.formSchema, formData, options.matches);
   const bindings = new Map(bindingsOfUiSchema(uiSchema).map((b) => [b.field, b]));
   const nameFields = new Set([...bindings.values()].map((b) => b.nameField).filter((n): n is string => !!n));
   const rows: SummaryRow[] = [];

@@ -1,4 +1,8 @@
-/** Step 3 of the wizard: the summary of the form, the chosen files and their upload progress. */
+/**
+ * Step 3 of the wizard: the summary of the form, the chosen files and their upload progress. Which
+ * conditional fields the summary shows is answered by the form's own validator (precompiled in the
+ * portal), like RJSF did on step 1.
+ */
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -8,8 +12,9 @@ import { useTranslation } from 'react-i18next';
 import type { ServiceDefinition } from '../core/definition-types';
 import { confirmSummary } from '../core/confirm-summary';
 import type { FormData } from './form-context';
-import { LabelledRowsTable } from './status-blocks';
+import { Busy, LabelledRowsTable, RetryAlert } from './status-blocks';
 import { formatSize, type Slot } from './documents-step';
+import { schemaMatcher, useServiceValidator } from './validator';
 
 interface ConfirmStepProps {
   definition: ServiceDefinition;
@@ -23,18 +28,33 @@ interface ConfirmStepProps {
 
 export function ConfirmStep({ definition, formData, optionNames, slots, files, progress, working }: ConfirmStepProps) {
   const { t } = useTranslation();
+  const { shown, error, retry } = useServiceValidator(definition);
+  const shownDefinition = shown?.definition;
+  const validator = shown?.validator;
   const summary = useMemo(
     () =>
-      confirmSummary(definition, formData, {
-        lookupNames: optionNames,
-        texts: { yes: t('widget.yes'), no: t('widget.no'), selected: (count) => t('wizard.selectedCount', { count }) },
-      }),
-    [definition, formData, optionNames, t],
+      shownDefinition && validator
+        ? confirmSummary(shownDefinition, formData, {
+            matches: schemaMatcher(validator, shownDefinition.formSchema),
+            lookupNames: optionNames,
+            texts: {
+              yes: t('widget.yes'),
+              no: t('widget.no'),
+              selected: (count) => t('wizard.selectedCount', { count }),
+            },
+          })
+        : undefined,
+    [shownDefinition, validator, formData, optionNames, t],
   );
   const chosen = slots.filter((slot) => files[slot.name]);
   return (
     <Stack spacing={3}>
-      <LabelledRowsTable label={t('wizard.summary')} rows={summary} />
+      {error ? <RetryAlert error={error} onRetry={retry} /> : null}
+      {summary ? (
+        <LabelledRowsTable label={t('wizard.summary')} rows={summary} />
+      ) : error ? null : (
+        <Busy compact>{t('widget.loading')}</Busy>
+      )}
       <Box>
         <Typography variant="subtitle1" component="h3">
           {t('wizard.chosenFiles')}

@@ -8,6 +8,7 @@ import { fakeApi, WithI18n } from './test-support';
 afterEach(cleanup);
 
 const definition = {
+  key: 'sample',
   formSchema: {
     type: 'object',
     required: ['name', 'note'],

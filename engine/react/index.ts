@@ -8,7 +8,19 @@ export {
 } from './service-wizard';
 export { ServiceForm, type ServiceFormProps, type ServiceFormHandle } from './service-form';
 export { WIDGETS, type ServiceWidget } from './widgets';
-export { validator, validatorFor, type ServiceValidator } from './validator';
+export {
+  ServiceValidatorsContext,
+  useServiceValidator,
+  validatorSource,
+  type ServiceValidator,
+  type ServiceValidatorSource,
+} from './validator';
+export {
+  precompiledValidators,
+  type PrecompiledValidatorModule,
+  type PrecompiledValidatorModules,
+} from './precompiled-validators';
+// Runtime (Ajv-compiling) validators are for tests and Node only: import runtime-validators.ts directly.
 export {
   uploadFile,
   downloadWithToken,

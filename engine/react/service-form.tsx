@@ -8,6 +8,9 @@
  * Languages: the definition arrives translated (the portal passes it through `localizeDefinition`),
  * Ajv's messages come from the validator of the interface language, and the engine's own texts
  * (required, RJSF's buttons) from the `form` and `rjsf` keys of the engine catalogue.
+ *
+ * Validators: the form's validator comes from `ServiceValidatorsContext` (validator.ts), in the
+ * portal a precompiled one fetched with the form; the form shows a spinner until it is there.
  */
 import { forwardRef, memo, useCallback, useImperativeHandle, useMemo, useRef, type ReactElement } from 'react';
 import { flushSync } from 'react-dom';
@@ -29,7 +32,8 @@ import type { ServiceDefinition } from '../core/definition-types';
 import { transformErrors as coreTransformErrors } from '../core/transform-errors';
 import { DeferredInputTemplate } from './deferred-input-template';
 import { createFormDataStore, createPendingEdits, type FormData, type ServiceFormContext } from './form-context';
-import { validatorFor } from './validator';
+import { Busy, RetryAlert } from './status-blocks';
+import { useServiceValidator, type ServiceValidator } from './validator';
 import { WIDGETS } from './widgets';
 
 type RjsfForm = CoreForm<FormData, RJSFSchema, ServiceFormContext>;
@@ -86,7 +90,8 @@ export interface ServiceFormHandle {
 }
 
 export interface ServiceFormProps {
-  definition: Pick<ServiceDefinition, 'formSchema' | 'uiSchema'>;
+  /** The service's form (as shown: translated); `key` names its validators. */
+  definition: Pick<ServiceDefinition, 'key' | 'formSchema' | 'uiSchema'>;
   api: ApiClient;
   clientId: number | string;
   /** Data the form starts with; later changes of this prop are ignored (the form owns its data). */
@@ -104,101 +109,119 @@ export interface ServiceFormProps {
 
 export const ServiceForm = memo(
   forwardRef<ServiceFormHandle, ServiceFormProps>(function ServiceForm(props, ref) {
-    const { definition, api, clientId, initialData, onChange, disabled, readonly, idPrefix, onOptionNames } = props;
-    const { t, i18n } = useTranslation();
-    // t changes only with the language, so these are created once per language.
-    const validator = validatorFor(i18n.resolvedLanguage ?? i18n.language);
-    const transformErrors = useMemo(() => errorTransformer(t), [t]);
-    const translateString = useMemo(() => rjsfTranslator(t), [t]);
-    const formRef = useRef<RjsfForm>(null);
-    // Captured once: the form owns its data after mounting.
-    const [startData] = useMemoOnce<FormData>(() => initialData ?? {});
-    const store = useMemo(() => createFormDataStore(startData), [startData]);
-    // RJSF rebuilds its state from the formData prop when the schema changes (another language), so
-    // the prop follows the data typed so far at that moment instead of the start data.
-    const dataFor = useRef({ schema: definition.formSchema, data: startData });
-    if (dataFor.current.schema !== definition.formSchema) {
-      dataFor.current = { schema: definition.formSchema, data: store.get() };
-    }
-    const formData = dataFor.current.data;
-    const onChangeRef = useRef(onChange);
-    onChangeRef.current = onChange;
-
-    const setFields = useCallback((patch: Record<string, unknown>) => {
-      const form = formRef.current;
-      if (!form) return;
-      // setFieldValue queues each change after the widget's own, so none overwrites another.
-      for (const [path, value] of Object.entries(patch)) form.setFieldValue(path, value as FormData); // typed as the whole form data by RJSF, any field value is accepted
-    }, []);
-
-    const namesRef = useRef(onOptionNames);
-    namesRef.current = onOptionNames;
-    const rememberOptionNames = useCallback(
-      (field: string, names: Record<string, string>) => namesRef.current?.(field, names),
-      [],
-    );
-
-    const pendingEdits = useMemo(() => createPendingEdits(), []);
-    const formContext = useMemo<ServiceFormContext>(
-      () => ({ api, clientId, setFields, store, rememberOptionNames, pendingEdits }),
-      [api, clientId, setFields, store, rememberOptionNames, pendingEdits],
-    );
-    // Typed text still held by an input reaches the form's state before it is validated or read.
-    const commitPending = useCallback(() => flushSync(() => pendingEdits.flushAll()), [pendingEdits]);
-
-    const handleChange = useCallback(
-      (event: IChangeEvent<FormData, RJSFSchema, ServiceFormContext>) => {
-        const data = (event.formData ?? {}) as FormData;
-        store.set(data);
-        onChangeRef.current?.(data);
-      },
-      [store],
-    );
-
-    useImperativeHandle(
-      ref,
-      () => ({
-        validate: () => {
-          commitPending();
-          return formRef.current?.validateForm() ?? false;
-        },
-        getData: () => {
-          commitPending();
-          return (formRef.current?.state.formData as FormData | undefined) ?? store.get();
-        },
-      }),
-      [store, commitPending],
-    );
-
+    const { t } = useTranslation();
+    const { shown, error, retry } = useServiceValidator(props.definition);
+    const failure = error ? <RetryAlert error={error} onRetry={retry} /> : null;
+    if (!shown) return failure ?? <Busy compact>{t('widget.loading')}</Busy>;
     return (
-      <CoreForm<FormData, RJSFSchema, ServiceFormContext>
-        ref={formRef}
-        schema={definition.formSchema as RJSFSchema}
-        uiSchema={definition.uiSchema as UiSchema<FormData, RJSFSchema, ServiceFormContext>}
-        formData={formData}
-        formContext={formContext}
-        validator={validator}
-        widgets={ALL_WIDGETS}
-        templates={TEMPLATES}
-        fields={FIELDS}
-        _internalFormWrapper={WRAPPER}
-        transformErrors={transformErrors}
-        translateString={translateString}
-        onChange={handleChange}
-        onError={ignoreErrors}
-        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
-        noHtml5Validate
-        showErrorList={false}
-        focusOnFirstError
-        disabled={disabled}
-        readonly={readonly}
-        idPrefix={idPrefix}
-      >
-        {NO_SUBMIT_BUTTON}
-      </CoreForm>
+      <>
+        {failure}
+        <LoadedServiceForm {...props} ref={ref} definition={shown.definition} validator={shown.validator} />
+      </>
     );
   }),
 );
+
+interface LoadedServiceFormProps extends ServiceFormProps {
+  /** The validator of `definition.formSchema`. */
+  validator: ServiceValidator;
+}
+
+const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(function LoadedServiceForm(props, ref) {
+  const { definition, api, clientId, initialData, onChange, disabled, readonly, idPrefix, onOptionNames } = props;
+  const { validator } = props;
+  const { t } = useTranslation();
+  // t changes only with the language, so these are created once per language.
+  const transformErrors = useMemo(() => errorTransformer(t), [t]);
+  const translateString = useMemo(() => rjsfTranslator(t), [t]);
+  const formRef = useRef<RjsfForm>(null);
+  // Captured once: the form owns its data after mounting.
+  const [startData] = useMemoOnce<FormData>(() => initialData ?? {});
+  const store = useMemo(() => createFormDataStore(startData), [startData]);
+  // RJSF rebuilds its state from the formData prop when the schema changes (another language), so
+  // the prop follows the data typed so far at that moment instead of the start data.
+  const dataFor = useRef({ schema: definition.formSchema, data: startData });
+  if (dataFor.current.schema !== definition.formSchema) {
+    dataFor.current = { schema: definition.formSchema, data: store.get() };
+  }
+  const formData = dataFor.current.data;
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  const setFields = useCallback((patch: Record<string, unknown>) => {
+    const form = formRef.current;
+    if (!form) return;
+    // setFieldValue queues each change after the widget's own, so none overwrites another.
+    for (const [path, value] of Object.entries(patch)) form.setFieldValue(path, value as FormData); // typed as the whole form data by RJSF, any field value is accepted
+  }, []);
+
+  const namesRef = useRef(onOptionNames);
+  namesRef.current = onOptionNames;
+  const rememberOptionNames = useCallback(
+    (field: string, names: Record<string, string>) => namesRef.current?.(field, names),
+    [],
+  );
+
+  const pendingEdits = useMemo(() => createPendingEdits(), []);
+  const formContext = useMemo<ServiceFormContext>(
+    () => ({ api, clientId, setFields, store, rememberOptionNames, pendingEdits }),
+    [api, clientId, setFields, store, rememberOptionNames, pendingEdits],
+  );
+  // Typed text still held by an input reaches the form's state before it is validated or read.
+  const commitPending = useCallback(() => flushSync(() => pendingEdits.flushAll()), [pendingEdits]);
+
+  const handleChange = useCallback(
+    (event: IChangeEvent<FormData, RJSFSchema, ServiceFormContext>) => {
+      const data = (event.formData ?? {}) as FormData;
+      store.set(data);
+      onChangeRef.current?.(data);
+    },
+    [store],
+  );
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      validate: () => {
+        commitPending();
+        return formRef.current?.validateForm() ?? false;
+      },
+      getData: () => {
+        commitPending();
+        return (formRef.current?.state.formData as FormData | undefined) ?? store.get();
+      },
+    }),
+    [store, commitPending],
+  );
+
+  return (
+    <CoreForm<FormData, RJSFSchema, ServiceFormContext>
+      ref={formRef}
+      schema={definition.formSchema as RJSFSchema}
+      uiSchema={definition.uiSchema as UiSchema<FormData, RJSFSchema, ServiceFormContext>}
+      formData={formData}
+      formContext={formContext}
+      validator={validator}
+      widgets={ALL_WIDGETS}
+      templates={TEMPLATES}
+      fields={FIELDS}
+      _internalFormWrapper={WRAPPER}
+      transformErrors={transformErrors}
+      translateString={translateString}
+      onChange={handleChange}
+      onError={ignoreErrors}
+      experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
+      noHtml5Validate
+      showErrorList={false}
+      focusOnFirstError
+      disabled={disabled}
+      readonly={readonly}
+      idPrefix={idPrefix}
+    >
+      {NO_SUBMIT_BUTTON}
+    </CoreForm>
+  );
+});
 
 /** A value computed on the first render only (useMemo may recompute; this never does). */
 function useMemoOnce<T>(create: () => T): [T] {

@@ -1,9 +1,14 @@
-/** Helpers for the engine's component tests: a scripted fake ApiClient and an i18n wrapper. */
+/**
+ * Helpers for the engine's component tests: a scripted fake ApiClient and a wrapper with the test
+ * i18n instance and Ajv's runtime validators (tests run in Node, where compiling schemas is fine).
+ */
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
 import type { ApiClient, ApiResult } from '../core/api-client';
 import { testI18n } from './i18n/test-i18n';
+import { runtimeValidators } from './runtime-validators';
+import { ServiceValidatorsContext } from './validator';
 
 export type Route = (path: string, body?: unknown) => ApiResult<unknown> | Promise<ApiResult<unknown>>;
 
@@ -27,6 +32,11 @@ export function fakeApi(routes: Record<string, Route | ApiResult<unknown>>) {
   return api as typeof api & ApiClient;
 }
 
+/** The test i18n instance and the runtime validators around `children`. */
 export function WithI18n({ children }: { children: ReactNode }) {
-  return <I18nextProvider i18n={testI18n}>{children}</I18nextProvider>;
+  return (
+    <I18nextProvider i18n={testI18n}>
+      <ServiceValidatorsContext.Provider value={runtimeValidators}>{children}</ServiceValidatorsContext.Provider>
+    </I18nextProvider>
+  );
 }

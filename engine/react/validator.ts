@@ -1,21 +1,29 @@
 /**
- * The RJSF validators of the portal: Ajv built with the same options and extensions as the server
- * (`engine/core/ajv-setup.ts`), so the browser refuses exactly what the server refuses, with Ajv's
- * own messages in the interface language (ajv-i18n). One validator per language, built on first use.
+ * The form validators of the portal and how the engine gets them.
+ *
+ * A validator is RJSF's Ajv validator of one form schema with Ajv's own messages in the interface
+ * language (ajv-i18n), built with the server's Ajv options (`RJSF_AJV_OPTIONS`), so the browser refuses
+ * exactly what the server refuses. The engine does not make them: a `ServiceValidatorSource` given
+ * through `ServiceValidatorsContext` does. The portal gives the validators precompiled at build time
+ * (precompiled-validators.ts; the page may not compile code under its Content-Security-Policy), tests
+ * and Node the runtime ones (runtime-validators.ts).
  */
-import { customizeValidator } from '@rjsf/validator-ajv8';
+import { createContext, useContext, useEffect, useState } from 'react';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import type { ErrorObject } from 'ajv';
 import localizeDe from 'ajv-i18n/localize/de';
 import localizeEs from 'ajv-i18n/localize/es';
 import localizeIt from 'ajv-i18n/localize/it';
 import localizeRu from 'ajv-i18n/localize/ru';
-import { AJV_OPTIONS, extendAjv } from '../core/ajv-setup';
+import { useTranslation } from 'react-i18next';
+import type { SchemaMatcher } from '../core/confirm-summary';
+import type { JsonSchema, ServiceDefinition } from '../core/definition-types';
 import type { FormData, ServiceFormContext } from './form-context';
 
 export type ServiceValidator = ValidatorType<FormData, RJSFSchema, ServiceFormContext>;
 
-type Localizer = (errors?: null | ErrorObject[]) => void;
+/** Rewrites Ajv's messages in place (ajv-i18n). */
+export type Localizer = (errors?: null | ErrorObject[]) => void;
 
 // About 1.5 KB gzip each, in the wizard's chunk only; English is Ajv's own.
 const LOCALIZERS: Record<string, Localizer> = { de: localizeDe, es: localizeEs, it: localizeIt, ru: localizeRu };
@@ -31,39 +39,132 @@ export function keepingCustomMessages(localize: Localizer): Localizer {
   };
 }
 
-function createValidator(localizer?: Localizer): ServiceValidator {
-  return customizeValidator<FormData, RJSFSchema, ServiceFormContext>(
-    {
-      ajvOptionsOverrides: { ...AJV_OPTIONS },
-      // Formats come from extendAjv (as on the server), not from RJSF's own ajv-formats copy.
-      ajvFormatOptions: false,
-      extenderFn: (ajv) => extendAjv(ajv),
-    },
-    localizer ? keepingCustomMessages(localizer) : undefined,
-  );
-}
-
-const validators = new Map<string, ServiceValidator>();
-
 /** The language whose Ajv messages are used for `language` (`de-CH` -> `de`; unknown -> `en`). */
 export function validatorLanguage(language: string | undefined): string {
   const base = (language ?? '').toLowerCase().split('-')[0] ?? '';
   return base in LOCALIZERS ? base : 'en';
 }
 
-/**
- * The validator of a language, created once and kept: Ajv caches compiled schemas per validator and
- * schema object, so each language reuses its own compilations.
- */
-export function validatorFor(language: string | undefined): ServiceValidator {
-  const code = validatorLanguage(language);
-  let validator = validators.get(code);
-  if (!validator) {
-    validator = createValidator(LOCALIZERS[code]);
-    validators.set(code, validator);
-  }
-  return validator;
+/** The localizer of Ajv's messages in `language` (none for English), keeping the custom messages. */
+export function localizerFor(language: string | undefined): Localizer | undefined {
+  const localize = LOCALIZERS[validatorLanguage(language)];
+  return localize ? keepingCustomMessages(localize) : undefined;
 }
 
-/** The English validator. */
-export const validator = validatorFor('en');
+/** Where the engine's forms get their validators from. */
+export interface ServiceValidatorSource {
+  /** The validator of `schema` (service `key`'s form as rendered) in `language`, once made. */
+  peek(key: string, schema: JsonSchema, language: string): ServiceValidator | undefined;
+  /** Makes it (once; later calls answer the same promise); rejects when none can be made. */
+  load(key: string, schema: JsonSchema, language: string): Promise<ServiceValidator>;
+}
+
+/**
+ * A source that makes each validator once per form schema object and language with `make`. The
+ * portal's translated definitions are cached, so their schema objects are stable.
+ */
+export function validatorSource(
+  make: (key: string, schema: JsonSchema, language: string) => Promise<ServiceValidator>,
+): ServiceValidatorSource {
+  type Entry = { promise: Promise<ServiceValidator>; validator?: ServiceValidator };
+  const entries = new WeakMap<JsonSchema, Map<string, Entry>>();
+  const entry = (schema: JsonSchema, language: string): Entry | undefined =>
+    entries.get(schema)?.get(validatorLanguage(language));
+  return {
+    peek: (_key, schema, language) => entry(schema, language)?.validator,
+    load(key, schema, language) {
+      const known = entry(schema, language);
+      if (known) return known.promise;
+      const code = validatorLanguage(language);
+      let byLanguage = entries.get(schema);
+      if (!byLanguage) {
+        byLanguage = new Map();
+        entries.set(schema, byLanguage);
+      }
+      const made: Entry = { promise: make(key, schema, code) };
+      made.promise.then(
+        (validator) => {
+          made.validator = validator;
+        },
+        // A failure (a chunk that did not load) is forgotten, so a retry tries again.
+        () => byLanguage.delete(code),
+      );
+      byLanguage.set(code, made);
+      return made.promise;
+    },
+  };
+}
+
+/** The validators of the engine's forms; the portal and the tests provide one. */
+export const ServiceValidatorsContext = createContext<ServiceValidatorSource | null>(null);
+
+/** `if` conditions answered by a form's validator, for the confirm summary (`visibleProperties`). */
+export function schemaMatcher(validator: ServiceValidator, rootSchema: JsonSchema): SchemaMatcher {
+  return (schema, data) =>
+    typeof schema === 'boolean'
+      ? schema
+      : validator.isValid(schema as RJSFSchema, data as FormData, rootSchema as RJSFSchema);
+}
+
+/** A definition with the validator of its form schema. */
+export interface ValidatedDefinition<D> {
+  definition: D;
+  validator: ServiceValidator;
+}
+
+export interface ServiceValidatorState<D> {
+  /**
+   * The definition to show with its validator: the given one once its validator is there, until then
+   * the previous one (a language switch keeps the form and its data until the new validator arrives).
+   */
+  shown?: ValidatedDefinition<D>;
+  /** Why the validator of the given definition could not be made. */
+  error?: string;
+  retry(): void;
+}
+
+/**
+ * The validator of `definition`'s form in the interface language, from `ServiceValidatorsContext`,
+ * loading it on first use.
+ */
+export function useServiceValidator<D extends Pick<ServiceDefinition, 'key' | 'formSchema'>>(
+  definition: D,
+): ServiceValidatorState<D> {
+  const source = useContext(ServiceValidatorsContext);
+  if (!source) throw new Error('the service form needs a ServiceValidatorsContext provider');
+  const { i18n } = useTranslation();
+  const language = validatorLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const validator = source.peek(definition.key, definition.formSchema, language);
+  const [last, setLast] = useState<ValidatedDefinition<D> | undefined>(
+    validator ? { definition, validator } : undefined,
+  );
+  // Remembered during render (React's pattern for information from previous renders).
+  if (validator && (last?.definition !== definition || last.validator !== validator))
+    setLast({ definition, validator });
+  const [, setLoaded] = useState(0);
+  const [failure, setFailure] = useState<{ definition: D; language: string; message: string }>();
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (validator) return;
+    let live = true;
+    source.load(definition.key, definition.formSchema, language).then(
+      () => live && setLoaded((count) => count + 1),
+      (error: unknown) =>
+        live && setFailure({ definition, language, message: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [source, definition, language, validator, attempt]);
+
+  const failed = !validator && failure?.definition === definition && failure.language === language;
+  return {
+    shown: validator ? { definition, validator } : last,
+    error: failed ? failure.message : undefined,
+    retry: () => {
+      setFailure(undefined);
+      setAttempt((count) => count + 1);
+    },
+  };
+}

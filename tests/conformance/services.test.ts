@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { confirmSummary } from '../../engine/core/confirm-summary';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
-import { validateFormData, type FieldError } from '../../engine/core/form-validator';
+import { schemaMatches, validateFormData, type FieldError } from '../../engine/core/form-validator';
 import { loadServiceDefinitions } from '../../engine/core/load-definitions';
 import { lookupBindings } from '../../engine/core/lookup-bindings';
 import { readServiceFiles } from '../../engine/core/node/read-service-files';
@@ -107,7 +107,7 @@ describe.each(loaded.definitions.map((d) => [d.key, d] as [string, ServiceDefini
     });
 
     it.each(valid)('summarises %s without raw lookup ids', (_name, data) => {
-      const rows = confirmSummary(definition, data);
+      const rows = confirmSummary(definition, data, { matches: schemaMatches });
       expect(rows.length).toBeGreaterThan(0);
       for (const b of bindings) {
         if (b.widget === 'items-checklist') continue;

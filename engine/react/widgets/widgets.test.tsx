@@ -11,8 +11,9 @@ afterEach(cleanup);
 
 type FormDef = Pick<ServiceDefinition, 'formSchema' | 'uiSchema'>;
 
-function renderForm(definition: FormDef, api = fakeApi({}), initialData?: Record<string, unknown>) {
+function renderForm(form: FormDef, api = fakeApi({}), initialData?: Record<string, unknown>) {
   const onChange = vi.fn();
+  const definition = { key: 'sample', ...form };
   render(
     <WithI18n>
       <ServiceForm definition={definition} api={api} clientId={5} initialData={initialData} onChange={onChange} />

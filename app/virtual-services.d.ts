@@ -1,0 +1,20 @@
+// Types of the virtual modules of scripts/vite-plugin-services.ts (the build makes them from services/).
+
+declare module 'virtual:service-definitions' {
+  const services: {
+    definitions: import('../engine/core/definition-types').ServiceDefinition[];
+    problems: import('../engine/core/load-definitions').DefinitionProblem[];
+  };
+  export default services;
+}
+
+declare module 'virtual:service-validators' {
+  const modules: import('../engine/react/precompiled-validators').PrecompiledValidatorModules;
+  export default modules;
+}
+
+declare module 'virtual:service-validators/*' {
+  export const schemaHash: string;
+  const validateFunctions: import('../engine/react/precompiled-validators').PrecompiledValidatorModule['default'];
+  export default validateFunctions;
+}

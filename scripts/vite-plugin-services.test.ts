@@ -1,0 +1,160 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../engine/core/definition-types';
+import { testDefinitionFile } from '../engine/core/test-definition';
+import {
+  DEFINITIONS_MODULE,
+  VALIDATORS_MODULE,
+  loadServices,
+  renderedFormSchema,
+  servicesPlugin,
+  standaloneToEsm,
+  validatorModuleCode,
+} from './vite-plugin-services';
+
+const work = mkdtempSync(join(tmpdir(), 'services-plugin-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+let written = 0;
+/** Writes an ES module and imports it (Node resolves its imports, as in the tests of the portal). */
+async function importModule(code: string): Promise<Record<string, unknown>> {
+  written += 1;
+  const file = join(work, `module-${written}.mjs`);
+  writeFileSync(file, code);
+  return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
+}
+
+describe('standaloneToEsm', () => {
+  // A CommonJS module as TypeScript compiles it (`__esModule`), like Ajv's runtime modules.
+  const compiled = join(work, 'length.cjs');
+  writeFileSync(
+    compiled,
+    'Object.defineProperty(exports, "__esModule", { value: true });\nexports.default = (text) => text.length;\nexports.twice = (n) => 2 * n;\n',
+  );
+  // An ES module: the shape a bundler's namespace of such a module has (`default` is the export).
+  const esm = join(work, 'plus.mjs');
+  writeFileSync(esm, 'export default (n) => n + 1;\n');
+
+  const cjs = [
+    '"use strict";',
+    'exports["51c0dc9e"] = validate10;',
+    `const func1 = require(${JSON.stringify(compiled)}).default;`,
+    `const func2 = require(${JSON.stringify(compiled)}).twice;`,
+    `const func3 = require(${JSON.stringify(esm)}).default;`,
+    'function validate10(data) { validate10.errors = null; return func2(func1(data)) === 4 && func3(1) === 2; }',
+    'exports.abc = validate11;',
+    'function validate11(data) { return data === "require(\\"not-a-module\\")"; }',
+  ].join('\n');
+
+  it('imports each required module once, statically, and exports the exports object as default', () => {
+    const code = standaloneToEsm(cjs, { schemaHash: '1f' });
+    expect(code.match(/^import \* as __module\d+ from .+;$/gm)).toEqual([
+      `import * as __module0 from ${JSON.stringify(compiled)};`,
+      `import * as __module1 from ${JSON.stringify(esm)};`,
+    ]);
+    expect(code).toContain('export const schemaHash = "1f";');
+    expect(code).toContain('export default __module.exports;');
+    // Ajv's code runs unchanged with its own `exports`, `require` and `module`: nothing is left to a
+    // module system's CommonJS support, and strings in the schemas are never rewritten.
+    expect(code).toContain(
+      `(function (exports, require, module) {\n${cjs}\n})(__module.exports, __require, __module);`,
+    );
+  });
+
+  it('runs: hash-named exports, CommonJS and ES modules required, strings left alone', async () => {
+    const module = await importModule(standaloneToEsm(cjs, { schemaHash: '1f' }));
+    const validators = module.default as Record<string, (data: unknown) => boolean>;
+    expect(Object.keys(validators)).toEqual(['51c0dc9e', 'abc']);
+    expect(validators['51c0dc9e']?.('ab')).toBe(true);
+    expect(validators['51c0dc9e']?.('abc')).toBe(false);
+    expect(validators.abc?.('require("not-a-module")')).toBe(true);
+    expect(module.schemaHash).toBe('1f');
+  });
+
+  it('turns a real precompiled form schema into a module that validates', async () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string', maxLength: 3, title: 'Name' }, mail: { type: 'string', format: 'email' } },
+      errorMessage: { required: { name: 'Name please' } },
+    };
+    const module = await importModule(validatorModuleCode(schema));
+    const hash = hashForSchema(schema as RJSFSchema);
+    expect(module.schemaHash).toBe(hash);
+    const validate = (module.default as Record<string, ((data: unknown) => boolean) & { errors?: unknown }>)[hash];
+    expect(validate?.({ name: 'Ada', mail: 'ada@example.org' })).toBe(true);
+    // maxLength counts characters with ajv's runtime ucs2length; formats come from ajv-formats.
+    expect(validate?.({ name: '😀😀😀' })).toBe(true);
+    expect(validate?.({ name: 'Adam' })).toBe(false);
+    expect(validate?.({ name: 'Ada', mail: 'nope' })).toBe(false);
+    expect(validate?.({})).toBe(false);
+    expect(validate?.errors).toEqual([expect.objectContaining({ keyword: 'errorMessage', message: 'Name please' })]);
+  });
+});
+
+type Hook<A extends unknown[], R> = (...args: A) => R;
+
+describe('servicesPlugin', () => {
+  const services = join(work, 'services');
+  mkdirSync(join(services, 'sample', 'i18n'), { recursive: true });
+  const file = testDefinitionFile({
+    submit: { calls: [{ name: 'save', method: 'POST', path: 'samples', body: { '...': '$form' }, savesRecord: true }] },
+    view: { record: 'sample', rows: [{ label: 'Quantity', field: 'quantity' }] },
+  });
+  writeFileSync(join(services, 'sample', 'service.json'), JSON.stringify(file));
+  const formSchema: JsonSchema = {
+    type: 'object',
+    required: ['quantity'],
+    properties: { quantity: { type: 'number', title: 'Quantity', exclusiveMinimum: 0 } },
+  };
+  writeFileSync(join(services, 'sample', 'schema.json'), JSON.stringify(formSchema));
+  writeFileSync(join(services, 'sample', 'ui.json'), '{}');
+  writeFileSync(join(services, 'sample', 'i18n', 'de.json'), JSON.stringify({ Quantity: 'Menge' }));
+
+  const plugin = servicesPlugin({ servicesDir: services, languages: ['en', 'de'] });
+  const resolveId = plugin.resolveId as Hook<[string], string | undefined>;
+  const load = plugin.load as Hook<[string], string | undefined>;
+  const moduleOf = (id: string): string => {
+    const resolved = resolveId(id);
+    expect(resolved, id).toBeDefined();
+    const code = load(resolved ?? '');
+    expect(code, id).toBeDefined();
+    return code ?? '';
+  };
+
+  it('serves the checked definitions', () => {
+    const loaded = loadServices(services);
+    expect(loaded.problems).toEqual([]);
+    expect(moduleOf(DEFINITIONS_MODULE)).toBe(`export default ${JSON.stringify(loaded)};\n`);
+  });
+
+  it('serves one lazy loader per service and language', () => {
+    const code = moduleOf(VALIDATORS_MODULE);
+    expect(code).toContain(`"en": () => import("${VALIDATORS_MODULE}/sample/en")`);
+    expect(code).toContain(`"de": () => import("${VALIDATORS_MODULE}/sample/de")`);
+  });
+
+  it('compiles the form schema each language renders, named after the service in the build', () => {
+    expect(resolveId(`${VALIDATORS_MODULE}/sample/de`)).toBe(`\0${VALIDATORS_MODULE}/sample/de/validators-sample-de`);
+    const [definition] = loadServices(services).definitions;
+    if (!definition) throw new Error('sample not loaded');
+    const german = renderedFormSchema(services, definition, 'de');
+    expect(german.properties).toEqual({ quantity: { type: 'number', title: 'Menge', exclusiveMinimum: 0 } });
+    expect(renderedFormSchema(services, definition, 'en')).toBe(definition.formSchema);
+    expect(moduleOf(`${VALIDATORS_MODULE}/sample/de`)).toBe(validatorModuleCode(german));
+    expect(moduleOf(`${VALIDATORS_MODULE}/sample/en`)).toContain(
+      `export const schemaHash = ${JSON.stringify(hashForSchema(formSchema as RJSFSchema))};`,
+    );
+  });
+
+  it('leaves other modules alone and refuses unknown services and languages', () => {
+    expect(resolveId('virtual:something-else')).toBeUndefined();
+    expect(resolveId('./app.tsx')).toBeUndefined();
+    expect(() => load(`\0${VALIDATORS_MODULE}/other/en/validators-other-en`)).toThrow(/no valid service 'other'/);
+    expect(() => load(`\0${VALIDATORS_MODULE}/sample/fr/validators-sample-fr`)).toThrow(/unknown language 'fr'/);
+  });
+});

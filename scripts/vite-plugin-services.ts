@@ -1,0 +1,235 @@
+/**
+ * Vite plugin: the service definitions and their form validators, made in Node when the portal is
+ * built (or served by `npm run dev`) and handed to the page as virtual modules.
+ *
+ * Why: the portal runs under a Content-Security-Policy without 'unsafe-eval', and Ajv compiles a
+ * schema into a function with `new Function`. So nothing is compiled in the page:
+ *
+ * - `virtual:service-definitions` is `{ definitions, problems }` of `loadServiceDefinitions` over
+ *   `services/`: the same loader and checks (meta-schema, schemas compile, widgets, ...) as the server
+ *   and `services:check`, run here instead of in the browser;
+ * - `virtual:service-validators/<key>/<lang>` is Ajv's standalone code (RJSF's
+ *   `compileSchemaValidatorsCode`, with the project's Ajv options) of the form schema the page renders
+ *   in that language: the definition passed through `localizeDefinition` with the service catalogue
+ *   `services/<key>/i18n/<lang>.json` (RJSF's precompiled validator looks sub-schemas up by a hash of
+ *   their content, translated titles included). It exports `schemaHash` (RJSF's `hashForSchema` of
+ *   that schema) and, as default, the validate functions by schema hash;
+ * - `virtual:service-validators` maps key -> language -> `() => import(...)` of those, so the page
+ *   fetches only the validator of the form it shows.
+ *
+ * Ajv writes CommonJS (its ES module output names exports after hashes such as `51c0dc9e`, which are
+ * not valid names); `standaloneToEsm` turns it into an ES module. In `npm run dev` a change under
+ * `services/` drops what was made and reloads the page.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
+import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
+import type { Plugin, ViteDevServer } from 'vite';
+import { LANGUAGES } from '../app/i18n/languages';
+import { RJSF_AJV_OPTIONS } from '../engine/core/ajv-setup';
+import type { JsonSchema, ServiceDefinition } from '../engine/core/definition-types';
+import { loadServiceDefinitions, type DefinitionProblem } from '../engine/core/load-definitions';
+import { catalogueTranslator } from '../engine/core/catalogue-translator';
+import { localizeDefinition } from '../engine/core/localize-definition';
+import { readServiceFiles } from '../engine/core/node/read-service-files';
+
+/** The virtual module of the checked definitions. */
+export const DEFINITIONS_MODULE = 'virtual:service-definitions';
+/** The virtual module of the validators' loaders; `<it>/<key>/<lang>` is one validator. */
+export const VALIDATORS_MODULE = 'virtual:service-validators';
+
+/** `virtual:service-validators/<key>/<lang>`. */
+const VALIDATOR_ID = new RegExp(`^${VALIDATORS_MODULE}/([^/]+)/([^/]+)$`);
+
+/** Modules Ajv's standalone code may require: pre-bundled in `npm run dev`, so none is found late. */
+export const AJV_RUNTIME_MODULES = [
+  'ajv/dist/runtime/equal',
+  'ajv/dist/runtime/ucs2length',
+  'ajv/dist/runtime/uri',
+  'ajv/dist/runtime/validation_error',
+  'ajv-formats/dist/formats',
+] as const;
+
+const REPOSITORY = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/** A `require("...")` with a literal name, as Ajv writes it (`require("ajv/dist/runtime/ucs2length")`). */
+const REQUIRE_CALL = /\brequire\("([^"\\]+)"\)/g;
+
+// Bundlers copy a CommonJS module's exports onto the namespace object; Node puts the whole
+// module.exports on `default`. Ajv's runtime modules and ajv-formats are compiled TypeScript
+// (`__esModule` set), so `require()` is the namespace in the first case and `default` in the second.
+const INTEROP = `function __interop(namespace) {
+  const whole = namespace.default;
+  return whole !== null && (typeof whole === 'object' || typeof whole === 'function') && whole.__esModule ? whole : namespace;
+}`;
+
+/**
+ * Turns Ajv's standalone CommonJS code into an ES module: every `require("x")` is served from a
+ * static `import * as ns from "x"` (so the bundler sees and bundles it), the code runs once with its
+ * own `exports` object, and that object is the default export. `constants` become named exports.
+ */
+export function standaloneToEsm(code: string, constants: Record<string, string> = {}): string {
+  const specifiers = [...new Set([...code.matchAll(REQUIRE_CALL)].map((match) => match[1] ?? ''))];
+  const lines = specifiers.map((specifier, i) => `import * as __module${i} from ${JSON.stringify(specifier)};`);
+  const table = specifiers.map((specifier, i) => `${JSON.stringify(specifier)}: __module${i}`).join(', ');
+  lines.push(
+    INTEROP,
+    `const __modules = { ${table} };`,
+    'function __require(name) {',
+    '  const namespace = __modules[name];',
+    '  if (!namespace) throw new Error(`not bundled with the precompiled validators: ${name}`);',
+    '  return __interop(namespace);',
+    '}',
+    'const __module = { exports: {} };',
+    // A function scope, so `exports`, `require` and `module` are the ones given here, not globals.
+    '(function (exports, require, module) {',
+    code,
+    '})(__module.exports, __require, __module);',
+  );
+  for (const [name, value] of Object.entries(constants)) lines.push(`export const ${name} = ${JSON.stringify(value)};`);
+  lines.push('export default __module.exports;');
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The ES module of the precompiled validators of one form schema (exactly the object the page gives
+ * RJSF): every sub-schema RJSF validates by itself (root, `if` conditions, ...) by its hash, plus
+ * `schemaHash`, which lets the page check that the module fits the schema it renders.
+ */
+export function validatorModuleCode(schema: JsonSchema): string {
+  const code = compileSchemaValidatorsCode(schema as RJSFSchema, RJSF_AJV_OPTIONS);
+  return standaloneToEsm(code, { schemaHash: hashForSchema(schema as RJSFSchema) });
+}
+
+/** What `virtual:service-definitions` holds. */
+export interface LoadedServices {
+  definitions: ServiceDefinition[];
+  problems: DefinitionProblem[];
+}
+
+/** Reads and checks every `services/<key>/` folder (as the server does); no folder means no services. */
+export function loadServices(servicesDir: string): LoadedServices {
+  if (!existsSync(servicesDir)) return { definitions: [], problems: [] };
+  const read = readServiceFiles(servicesDir);
+  const loaded = loadServiceDefinitions(read.files);
+  return { definitions: [...loaded.definitions], problems: [...read.problems, ...loaded.problems] };
+}
+
+/** A service catalogue (`services/<key>/i18n/<lang>.json`), undefined when there is none. */
+function readCatalogue(servicesDir: string, key: string, language: string): Record<string, unknown> | undefined {
+  const path = join(servicesDir, key, 'i18n', `${language}.json`);
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    throw new Error(`${relative(REPOSITORY, path)} is not valid JSON: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * The form schema of `definition` as the page renders it in `language`: the original in English, else
+ * the copy `localizeDefinition` makes with the service's catalogue (app/localized-definitions.ts).
+ */
+export function renderedFormSchema(servicesDir: string, definition: ServiceDefinition, language: string): JsonSchema {
+  if (language === 'en') return definition.formSchema;
+  const translate = catalogueTranslator(readCatalogue(servicesDir, definition.key, language));
+  return localizeDefinition(definition, translate).formSchema;
+}
+
+/** The loaders module: key -> language -> dynamic import of that validator module. */
+function loadersCode(definitions: readonly ServiceDefinition[], languages: readonly string[]): string {
+  const services = definitions.map((definition) => {
+    const entries = languages.map(
+      (language) =>
+        `    ${JSON.stringify(language)}: () => import(${JSON.stringify(`${VALIDATORS_MODULE}/${definition.key}/${language}`)}),`,
+    );
+    return `  ${JSON.stringify(definition.key)}: {\n${entries.join('\n')}\n  },`;
+  });
+  return `export default {\n${services.join('\n')}\n};\n`;
+}
+
+export interface ServicesPluginOptions {
+  /** The services folder; default `services/` of this repository. */
+  servicesDir?: string;
+  /** Languages a validator is made for; default the portal's (app/i18n/languages.ts). */
+  languages?: readonly string[];
+}
+
+/** The plugin; see the top of this file. */
+export function servicesPlugin(options: ServicesPluginOptions = {}): Plugin {
+  const servicesDir = resolve(options.servicesDir ?? join(REPOSITORY, 'services'));
+  const languages = options.languages ?? LANGUAGES.map((language) => language.code);
+  let services: LoadedServices | undefined;
+  const validators = new Map<string, string>();
+  const served = new Set<string>();
+  const current = (): LoadedServices => (services ??= loadServices(servicesDir));
+
+  const validatorModule = (key: string, language: string): string => {
+    const id = `${key}/${language}`;
+    let code = validators.get(id);
+    if (code === undefined) {
+      if (!languages.includes(language)) throw new Error(`${VALIDATORS_MODULE}/${id}: unknown language '${language}'`);
+      const definition = current().definitions.find((candidate) => candidate.key === key);
+      if (!definition) throw new Error(`${VALIDATORS_MODULE}/${id}: no valid service '${key}' under services/`);
+      code = validatorModuleCode(renderedFormSchema(servicesDir, definition, language));
+      validators.set(id, code);
+    }
+    return code;
+  };
+
+  const forget = (server: ViteDevServer, file: string): void => {
+    server.config.logger.info(`${relative(REPOSITORY, file)} changed: definitions and validators remade`, {
+      timestamp: true,
+    });
+    services = undefined;
+    validators.clear();
+    for (const environment of Object.values(server.environments)) {
+      for (const id of served) {
+        const node = environment.moduleGraph.getModuleById(id);
+        if (node) environment.moduleGraph.invalidateModule(node);
+      }
+    }
+    server.ws.send({ type: 'full-reload' });
+  };
+
+  return {
+    name: 'ecopermit-services',
+    config: (_config, { command }) =>
+      command === 'serve' ? { optimizeDeps: { include: [...AJV_RUNTIME_MODULES] } } : undefined,
+    resolveId(id) {
+      if (id === DEFINITIONS_MODULE || id === VALIDATORS_MODULE) return `\0${id}`;
+      const validator = VALIDATOR_ID.exec(id);
+      // The last segment names the chunk: `validators-plastics-de-<hash>.js` rather than `de-<hash>.js`.
+      if (validator) return `\0${id}/validators-${validator[1] ?? ''}-${validator[2] ?? ''}`;
+      return undefined;
+    },
+    load(id) {
+      if (!id.startsWith('\0virtual:')) return undefined;
+      const name = id.slice(1);
+      if (name === DEFINITIONS_MODULE) {
+        served.add(id);
+        return `export default ${JSON.stringify(current())};\n`;
+      }
+      if (name === VALIDATORS_MODULE) {
+        served.add(id);
+        return loadersCode(current().definitions, languages);
+      }
+      const match = VALIDATOR_ID.exec(name.slice(0, name.lastIndexOf('/')));
+      if (!match) return undefined;
+      served.add(id);
+      return validatorModule(match[1] ?? '', match[2] ?? '');
+    },
+    configureServer(server) {
+      // services/ lies outside Vite's root (app/); watch it, since the page imports none of its files.
+      server.watcher.add(servicesDir);
+      const changed = (file: string): void => {
+        if (`${resolve(file)}`.startsWith(`${servicesDir}${sep}`) && file.endsWith('.json')) forget(server, file);
+      };
+      server.watcher.on('add', changed);
+      server.watcher.on('change', changed);
+      server.watcher.on('unlink', changed);
+    },
+  };
+}
