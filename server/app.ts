@@ -31,6 +31,20 @@ import { createPasswordHasher, type PasswordHasher } from './security';
 import { installNoStore, installSecurityHeaders } from './security-headers';
 import { installSlowBodyCutoff } from './slow-bodies';
 
+/** One route of the API: method, URL pattern (`/api/application/:id`) and whether it needs no token. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The API's routes, in registration order. */
+    apiRoutes: readonly ApiRoute[];
+  }
+}
+
 export const CONCURRENT_CHANGE = 'This was changed by another request at the same time. Please try again.';
 
 export interface BuildOptions {
@@ -54,6 +68,15 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   });
   installJsonBodyParser(app);
   installSlowBodyCutoff(app, config.limits.bodyTimeoutMs);
+  // Every API route as registered: what the fuzz suite walks, so no endpoint escapes it.
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, public: route.config?.public === true });
+    }
+  });
 
   mkdirSync(join(config.dataDir, 'uploads'), { recursive: true });
   const database = openDatabase(config);

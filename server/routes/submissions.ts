@@ -278,6 +278,11 @@ function mergeErrors(...lists: FieldError[][]): FieldError[] {
   return result;
 }
 
+/** The route of a submit call under the API prefix: `clients/{clientId}/x` -> `/clients/:clientId/x`. */
+export function submitRouteUrl(call: Pick<SubmitCall, 'path'>): string {
+  return `/${call.path.replace(/^\/+/, '').replace(/\{(clientId|applicationId|serviceId)\}/g, ':$1')}`;
+}
+
 /** Registers every submit call of every definition. @throws Error when two calls claim one route. */
 export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -287,7 +292,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const definition of ctx.definitions) {
     const bindings = lookupBindings(definition);
     for (const call of definition.submit.calls) {
-      const url = `/${call.path.replace(/^\/+/, '').replace(/\{(clientId|applicationId|serviceId)\}/g, ':$1')}`;
+      const url = submitRouteUrl(call);
       const routeKey = `${call.method} ${url}`;
       const owner = claimed.get(routeKey);
       if (owner) throw new Error(`Submit route ${routeKey} of '${definition.key}' is already registered by '${owner}'`);

@@ -1,0 +1,301 @@
+/**
+ * The server process killed (SIGKILL) in the middle of a submission, then started again on the same
+ * data: what is left is either a draft that can be resumed or a complete submission, and the
+ * uploads folder holds exactly the files the database records. Runs on SQLite, and on PostgreSQL in
+ * `npm run test:pg` (TEST_API_DATABASE_URL).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, PDF } from './helpers';
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const dataDir = mkdtempSync(join(tmpdir(), 'ecopermit-crash-'));
+const MANDATORY = 'Company registration certificate';
+const PATH = 'clients/applications/plastic-bags-authorization';
+
+let port = 0;
+let child: ChildProcess | null = null;
+const log: string[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((done, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts the real server process (`node --import tsx server/main.ts`) on the shared data. */
+async function start(): Promise<void> {
+  child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.TEST_API_DATABASE_URL ?? '',
+      STATIC_DIR: join(dataDir, 'no-portal'),
+      LOG_LEVEL: 'warn',
+      OTP_RESEND_SECONDS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => log.push(...chunk.toString('utf8').split('\n'));
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${log.join('\n')}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/services`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${log.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** SIGKILL: no shutdown hook, no flush, exactly what a crash or an OOM kill does. */
+async function kill(): Promise<void> {
+  const running = child;
+  if (!running || running.exitCode !== null) return;
+  const exited = new Promise((r) => running.once('exit', r));
+  running.kill('SIGKILL');
+  await exited;
+}
+
+async function api<T = unknown>(method: string, path: string, body?: unknown, token?: string) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as { data: T; error: string | null } };
+}
+
+async function upload(token: string, applicationId: number) {
+  const { payload, headers } = multipart(
+    { application_id: String(applicationId), description: MANDATORY },
+    { name: 'certificate.pdf', content: PDF },
+  );
+  const response = await fetch(`http://127.0.0.1:${port}/api/applications/upload/file`, {
+    method: 'POST',
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    body: new Uint8Array(payload),
+  });
+  return response.status;
+}
+
+let token = '';
+let clientId = 0;
+let company = 0;
+
+async function signIn(): Promise<void> {
+  const email = `crash-${process.pid}@example.org`;
+  const phone = `079${String(process.pid % 10_000_000).padStart(7, '0')}`;
+  const since = log.length;
+  await api('POST', 'clients', { first_name: 'Crash', last_name: 'Test', telephone: phone, email });
+  let otp = '';
+  for (let i = 0; i < 100 && !otp; i += 1) {
+    otp =
+      log
+        .slice(since)
+        .map((l) => new RegExp(`OTP for ${email}: (\\d{6})`).exec(l)?.[1])
+        .find(Boolean) ?? '';
+    if (!otp) await new Promise((r) => setTimeout(r, 50));
+  }
+  const confirmed = await api<{ password_token: string }>('POST', 'client/confirm-otp', { username: email, otp });
+  await api('POST', 'client/password', {
+    username: email,
+    password: 'Crash-Test-Pass-1',
+    password_token: confirmed.body.data.password_token,
+  });
+  const login = await api<{ id: number; token: string }>('POST', 'clients/login', {
+    username: email,
+    password: 'Crash-Test-Pass-1',
+  });
+  token = login.body.data.token;
+  clientId = login.body.data.id;
+  company = (
+    await api<{ id: number }>(
+      'POST',
+      'companies',
+      {
+        name: 'Crash Ltd',
+        company_category_id: 1,
+        type_registration: 'Company',
+        tin: `9${String(process.pid).padStart(8, '0')}`,
+        telephone: '0788123456',
+        email: 'crash@example.org',
+        activities: 'Retail',
+        address: 'Kigali',
+        contact_person_job_title: 'Manager',
+        contact_person_phone: '0788000111',
+        contact_person_email: 'boss@example.org',
+        client_id: clientId,
+      },
+      token,
+    )
+  ).body.data.id;
+}
+
+const draft = async () =>
+  (await api<{ id: number }>('POST', 'client/application/1', { client_id: clientId }, token)).body.data.id;
+
+const submission = (applicationId: number) => ({
+  is_company: true,
+  company_id: company,
+  company_representative: 'Jane',
+  plastic_type_id: 1,
+  import_purchase: 'import',
+  origin: 'Kenya',
+  quantity_measure_id: 1,
+  quantity: 10,
+  consumption_area_id: 1,
+  items: [1],
+  plastics_finished_usage: 'Local Sale',
+  description: 'Carry bags',
+  client_id: clientId,
+  application_id: applicationId,
+  service_id: 1,
+  is_submitted: true,
+});
+
+interface Detail {
+  application_status_id: number;
+  auth_plastic_bags: Record<string, unknown> | null;
+  application_attachments: Array<{ path: string; description: string }>;
+  application_flow_histories: Array<{ application_status_id: number }>;
+}
+
+/**
+ * Either a draft (no record, no history) or a complete submission (record, its mandatory document,
+ * one history entry); and the files on disk are exactly the recorded ones.
+ */
+async function expectConsistent(applicationId: number): Promise<Detail> {
+  const detail = (await api<Detail>('GET', `application/${applicationId}`, undefined, token)).body.data;
+  if (detail.application_status_id === 1) {
+    expect(detail.auth_plastic_bags).toBeNull();
+    expect(detail.application_flow_histories).toEqual([]);
+  } else {
+    expect(detail.application_status_id).toBe(2);
+    expect(detail.auth_plastic_bags).not.toBeNull();
+    expect(detail.application_attachments.map((a) => a.description)).toContain(MANDATORY);
+    expect(detail.application_flow_histories.map((h) => h.application_status_id)).toEqual([2]);
+  }
+  for (const attachment of detail.application_attachments)
+    expect(existsSync(join(dataDir, attachment.path))).toBe(true);
+  return detail;
+}
+
+/** Every file in the uploads folder is recorded by some application of the client. */
+async function recordedFiles(applications: number[]): Promise<string[]> {
+  const paths: string[] = [];
+  for (const id of applications) {
+    const detail = (await api<Detail>('GET', `application/${id}`, undefined, token)).body.data;
+    paths.push(...detail.application_attachments.map((a) => a.path.slice('uploads/'.length)));
+  }
+  return paths.sort();
+}
+
+const onDisk = () => readdirSync(join(dataDir, 'uploads')).sort();
+
+beforeAll(async () => {
+  port = await freePort();
+  await start();
+  await signIn();
+}, 120_000);
+
+afterAll(async () => {
+  await kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a server killed mid-submission', () => {
+  const applications: number[] = [];
+
+  it('during an upload: restarts with a resumable draft and no partial file', async () => {
+    const id = await draft();
+    applications.push(id);
+    const { payload, headers } = multipart(
+      { application_id: String(id), description: MANDATORY },
+      { name: 'big.pdf', content: Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024, 0x20)]) },
+    );
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(
+      `POST /api/applications/upload/file HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+    );
+    socket.write(payload.subarray(0, payload.length / 2));
+    const deadline = Date.now() + 10_000;
+    while (!onDisk().some((name) => name.endsWith('.part'))) {
+      if (Date.now() > deadline) throw new Error('the upload never started writing');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await kill();
+    socket.destroy();
+    expect(onDisk().some((name) => name.endsWith('.part'))).toBe(true);
+
+    await start();
+    expect(onDisk()).toEqual(await recordedFiles(applications));
+    const detail = await expectConsistent(id);
+    expect(detail.application_status_id).toBe(1);
+    expect(detail.application_attachments).toEqual([]);
+    // Resumed: the file again, then the submit.
+    expect(await upload(token, id)).toBe(201);
+    expect((await api('POST', PATH, submission(id), token)).status).toBe(200);
+    expect((await expectConsistent(id)).application_status_id).toBe(2);
+  }, 120_000);
+
+  it('between the upload and the call that submits: restarts with the draft and its file', async () => {
+    const id = await draft();
+    applications.push(id);
+    expect(await upload(token, id)).toBe(201);
+    await kill();
+    await start();
+    const detail = await expectConsistent(id);
+    expect(detail.application_status_id).toBe(1);
+    expect(detail.application_attachments.map((a) => a.description)).toEqual([MANDATORY]);
+    expect(onDisk()).toEqual(await recordedFiles(applications));
+    expect((await api('POST', PATH, submission(id), token)).status).toBe(200);
+    expect((await expectConsistent(id)).application_status_id).toBe(2);
+  }, 120_000);
+
+  it('during the call that submits: restarts with a draft or the whole submission, never half', async () => {
+    const outcomes = new Set<number>();
+    for (const delay of [0, 2, 5, 10, 20]) {
+      const id = await draft();
+      applications.push(id);
+      expect(await upload(token, id)).toBe(201);
+      const sent = api('POST', PATH, submission(id), token).catch(() => null);
+      await new Promise((r) => setTimeout(r, delay));
+      await kill();
+      await sent;
+      await start();
+      const detail = await expectConsistent(id);
+      outcomes.add(detail.application_status_id);
+      // A draft is resumed by submitting again.
+      if (detail.application_status_id === 1) {
+        expect((await api('POST', PATH, submission(id), token)).status).toBe(200);
+        await expectConsistent(id);
+      }
+    }
+    expect(onDisk()).toEqual(await recordedFiles(applications));
+    expect([...outcomes].every((s) => s === 1 || s === 2)).toBe(true);
+  }, 180_000);
+});
