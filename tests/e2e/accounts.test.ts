@@ -3,6 +3,9 @@
  * a wrong code, a mismatched confirmation, then the new password works and the old one does not),
  * profile editing, and logout revoking the token on the server.
  */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiCall, loginThroughUi, newAccount, registerThroughApi, storedUser } from './flows';
@@ -54,9 +57,18 @@ describe('accounts', () => {
       await code.fill(otp);
       await page.getByRole('button', { name: 'Confirm' }).click();
 
-      // Step 3: a mismatched confirmation is refused in the browser.
+      // Step 3: a short password and a mismatched confirmation are refused in the browser, a
+      // common password by the server, with its message on the step.
       const password = page.getByLabel(/^Password/);
       const confirmation = page.getByLabel(/^Confirm password/);
+      await password.fill('Short-1');
+      await confirmation.fill('Short-1');
+      await page.getByRole('button', { name: 'Save password' }).click();
+      await page.getByText('The password must have at least 8 characters.').waitFor();
+      await password.fill('password123');
+      await confirmation.fill('password123');
+      await page.getByRole('button', { name: 'Save password' }).click();
+      await page.getByRole('alert').filter({ hasText: 'This password is too common.' }).waitFor();
       await password.fill(newPassword);
       await confirmation.fill(`${newPassword}x`);
       await page.getByRole('button', { name: 'Save password' }).click();
@@ -125,6 +137,29 @@ describe('accounts', () => {
       await page.getByRole('heading', { name: 'Profile' }).waitFor();
       expect(await page.getByLabel(/^Other names/).inputValue()).toBe('Marie Claire');
       expect(await page.getByLabel(/^Phone/).inputValue()).toBe(newPhone);
+    });
+  });
+
+  it('sends a user whose session expired to the login, saying so, and back to the page', async () => {
+    await screenshotOnFailure(page, 'session-expired', async () => {
+      const { token } = await storedUser(page);
+      // Twelve idle hours, as the server would see them.
+      const database = new SqliteDatabase(join(product.dataDir, 'ecopermit.sqlite'));
+      try {
+        database
+          .prepare('update tokens set last_used_at = ? where token_hash = ?')
+          .run(new Date(Date.now() - 13 * 3_600_000).toISOString(), createHash('sha256').update(token).digest('hex'));
+      } finally {
+        database.close();
+      }
+      await page.getByRole('link', { name: 'Companies' }).click();
+      await page.waitForURL('**/login');
+      await page.getByText('Your session has expired. Please sign in again.').waitFor();
+      await page.getByLabel(/^Email or phone/).fill(account.email);
+      await page.getByLabel(/^Password/).fill(account.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL('**/companies');
+      await page.getByRole('heading', { name: 'Companies' }).waitFor();
     });
   });
 

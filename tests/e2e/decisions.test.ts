@@ -144,7 +144,9 @@ describe('decisions on an application', () => {
       await page.getByText('Application Approved').waitFor();
       const certificate = page.getByRole('link', { name: 'View Certificate' });
       const href = await certificate.getAttribute('href');
-      expect(href).toBe(`/api/verify/certificate/${appId}`);
+      // An unguessable address, not one to reach by counting application numbers.
+      expect(href).toMatch(/^\/api\/verify\/certificate\/[A-Za-z0-9_-]{22}$/);
+      expect((await fetch(`${product.baseUrl}/api/verify/certificate/${appId}`)).status).toBe(404);
       // The certificate itself: a PDF served from the verification address its QR code points to.
       const pdf = await fetch(`${product.baseUrl}${href}`);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
