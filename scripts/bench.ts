@@ -131,8 +131,13 @@ async function signIn(
       '';
     if (!otp) await new Promise((r) => setTimeout(r, 50));
   }
-  await post(server.base, 'client/confirm-otp', { username: email, otp });
-  await post(server.base, 'client/password', { username: email, password: 'bench-password' });
+  const confirmed = await post(server.base, 'client/confirm-otp', { username: email, otp });
+  // The password step needs the single-use secret the confirmed code answered.
+  await post(server.base, 'client/password', {
+    username: email,
+    password: 'bench-password',
+    password_token: confirmed.data?.password_token,
+  });
   const login = await post(server.base, 'clients/login', { username: email, password: 'bench-password' });
   return { id: Number(login.data.id), token: String(login.data.token), stored: login.data };
 }
