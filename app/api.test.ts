@@ -9,7 +9,10 @@ afterEach(() => {
 });
 
 const answer = (status: number, body: unknown) =>
-  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
 
 describe('createAppApi', () => {
   it('signs out with the reason "expired" when the server ends the session (401)', async () => {
