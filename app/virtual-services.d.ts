@@ -15,6 +15,7 @@ declare module 'virtual:service-validators' {
 
 declare module 'virtual:service-validators/*' {
   export const schemaHash: string;
+  export const localize: import('../engine/react/validator').Localizer | undefined;
   const validateFunctions: import('../engine/react/precompiled-validators').PrecompiledValidatorModule['default'];
   export default validateFunctions;
 }

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../engine/core/definition-types';
 import { testDefinitionFile } from '../engine/core/test-definition';
 import {
+  ajvLocalizerModule,
   DEFINITIONS_MODULE,
   VALIDATORS_MODULE,
   loadServices,
@@ -93,6 +94,17 @@ describe('standaloneToEsm', () => {
     expect(validate?.({ name: 'Ada', mail: 'nope' })).toBe(false);
     expect(validate?.({})).toBe(false);
     expect(validate?.errors).toEqual([expect.objectContaining({ keyword: 'errorMessage', message: 'Name please' })]);
+    expect(module.localize).toBeUndefined();
+  });
+
+  it("brings its language's Ajv messages", async () => {
+    expect(ajvLocalizerModule('en')).toBeUndefined();
+    expect(ajvLocalizerModule('xx')).toBeUndefined();
+    expect(ajvLocalizerModule('de')).toBe('ajv-i18n/localize/de');
+    const module = await importModule(validatorModuleCode({ type: 'number' }, 'ajv-i18n/localize/de'));
+    const errors = [{ keyword: 'type', instancePath: '', schemaPath: '#/type', params: { type: 'number' } }];
+    (module.localize as (errors: unknown[]) => void)(errors);
+    expect(errors[0]).toMatchObject({ message: 'muss sein: number' });
   });
 });
 
@@ -145,7 +157,8 @@ describe('servicesPlugin', () => {
     const german = renderedFormSchema(services, definition, 'de');
     expect(german.properties).toEqual({ quantity: { type: 'number', title: 'Menge', exclusiveMinimum: 0 } });
     expect(renderedFormSchema(services, definition, 'en')).toBe(definition.formSchema);
-    expect(moduleOf(`${VALIDATORS_MODULE}/sample/de`)).toBe(validatorModuleCode(german));
+    expect(moduleOf(`${VALIDATORS_MODULE}/sample/de`)).toBe(validatorModuleCode(german, 'ajv-i18n/localize/de'));
+    expect(moduleOf(`${VALIDATORS_MODULE}/sample/en`)).toContain('export const localize = undefined;');
     expect(moduleOf(`${VALIDATORS_MODULE}/sample/en`)).toContain(
       `export const schemaHash = ${JSON.stringify(hashForSchema(formSchema as RJSFSchema))};`,
     );

@@ -13,7 +13,8 @@
  *   in that language: the definition passed through `localizeDefinition` with the service catalogue
  *   `services/<key>/i18n/<lang>.json` (RJSF's precompiled validator looks sub-schemas up by a hash of
  *   their content, translated titles included). It exports `schemaHash` (RJSF's `hashForSchema` of
- *   that schema) and, as default, the validate functions by schema hash;
+ *   that schema), `localize` (ajv-i18n's messages of that language) and, as default, the validate
+ *   functions by schema hash;
  * - `virtual:service-validators` maps key -> language -> `() => import(...)` of those, so the page
  *   fetches only the validator of the form it shows.
  *
@@ -23,6 +24,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
@@ -43,7 +45,10 @@ export const VALIDATORS_MODULE = 'virtual:service-validators';
 /** `virtual:service-validators/<key>/<lang>`. */
 const VALIDATOR_ID = new RegExp(`^${VALIDATORS_MODULE}/([^/]+)/([^/]+)$`);
 
-/** Modules Ajv's standalone code may require: pre-bundled in `npm run dev`, so none is found late. */
+/**
+ * Modules Ajv's standalone code may require: pre-bundled in `npm run dev` (with ajv-i18n's localizers),
+ * so none is found late.
+ */
 export const AJV_RUNTIME_MODULES = [
   'ajv/dist/runtime/equal',
   'ajv/dist/runtime/ucs2length',
@@ -96,11 +101,29 @@ export function standaloneToEsm(code: string, constants: Record<string, string> 
 /**
  * The ES module of the precompiled validators of one form schema (exactly the object the page gives
  * RJSF): every sub-schema RJSF validates by itself (root, `if` conditions, ...) by its hash, plus
- * `schemaHash`, which lets the page check that the module fits the schema it renders.
+ * `schemaHash`, which lets the page check that the module fits the schema it renders, and `localize`,
+ * ajv-i18n's localizer `localizer` (a module name) of the language, so each language's messages come
+ * with its validator instead of all of them with the wizard.
  */
-export function validatorModuleCode(schema: JsonSchema): string {
+export function validatorModuleCode(schema: JsonSchema, localizer?: string): string {
   const code = compileSchemaValidatorsCode(schema as RJSFSchema, RJSF_AJV_OPTIONS);
-  return standaloneToEsm(code, { schemaHash: hashForSchema(schema as RJSFSchema) });
+  const module = standaloneToEsm(code, { schemaHash: hashForSchema(schema as RJSFSchema) });
+  const localize = localizer
+    ? `export { default as localize } from ${JSON.stringify(localizer)};`
+    : 'export const localize = undefined;';
+  return `${module}${localize}\n`;
+}
+
+/** ajv-i18n's localizer module of `language`, when it has one (none for English: Ajv's own messages). */
+export function ajvLocalizerModule(language: string): string | undefined {
+  if (language === 'en') return undefined;
+  const name = `ajv-i18n/localize/${language}`;
+  try {
+    createRequire(import.meta.url).resolve(name);
+    return name;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What `virtual:service-definitions` holds. */
@@ -173,7 +196,7 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): Plugin {
       if (!languages.includes(language)) throw new Error(`${VALIDATORS_MODULE}/${id}: unknown language '${language}'`);
       const definition = current().definitions.find((candidate) => candidate.key === key);
       if (!definition) throw new Error(`${VALIDATORS_MODULE}/${id}: no valid service '${key}' under services/`);
-      code = validatorModuleCode(renderedFormSchema(servicesDir, definition, language));
+      code = validatorModuleCode(renderedFormSchema(servicesDir, definition, language), ajvLocalizerModule(language));
       validators.set(id, code);
     }
     return code;
@@ -196,8 +219,11 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): Plugin {
 
   return {
     name: 'ecopermit-services',
-    config: (_config, { command }) =>
-      command === 'serve' ? { optimizeDeps: { include: [...AJV_RUNTIME_MODULES] } } : undefined,
+    config: (_config, { command }) => {
+      if (command !== 'serve') return undefined;
+      const localizers = languages.map(ajvLocalizerModule).filter((name): name is string => name !== undefined);
+      return { optimizeDeps: { include: [...AJV_RUNTIME_MODULES, ...localizers] } };
+    },
     resolveId(id) {
       if (id === DEFINITIONS_MODULE || id === VALIDATORS_MODULE) return `\0${id}`;
       const validator = VALIDATOR_ID.exec(id);

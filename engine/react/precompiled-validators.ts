@@ -8,12 +8,17 @@ import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/valid
 import type { ErrorObject } from 'ajv';
 import type { JsonSchema } from '../core/definition-types';
 import type { FormData, ServiceFormContext } from './form-context';
-import { localizerFor, validatorSource, type Localizer, type ServiceValidatorSource } from './validator';
+import { keepingCustomMessages, validatorSource, type Localizer, type ServiceValidatorSource } from './validator';
 
-/** One precompiled module: the validate functions by schema hash, and the hash of its form schema. */
+/**
+ * One precompiled module: the validate functions by schema hash, the hash of its form schema and
+ * ajv-i18n's localizer of its language (so only the language shown is fetched, not all of them).
+ */
 export interface PrecompiledValidatorModule {
   /** RJSF's `hashForSchema` of the form schema the module was compiled from. */
   schemaHash: string;
+  /** Ajv's messages in the module's language; undefined for English (Ajv's own). */
+  localize?: Localizer;
   default: ValidatorFunctions;
 }
 
@@ -62,19 +67,20 @@ export function precompiledValidators(modules: PrecompiledValidatorModules): Ser
     const loaders = modules[key];
     if (!loaders) throw new Error(`no precompiled validators for the service '${key}'`);
     const hash = hashForSchema(schema as RJSFSchema);
+    const own = await loaders[language]?.();
+    const localize = own?.localize;
+    const localizer = localize && quotingPropertyNames(keepingCustomMessages(localize));
     const candidates = [...new Set([language, 'en', ...Object.keys(loaders)])];
     for (const candidate of candidates) {
       const load = loaders[candidate];
       if (!load) continue;
-      const module = await load();
-      if (module.schemaHash === hash) {
-        const localizer = localizerFor(language);
+      const module = candidate === language && own ? own : await load();
+      if (module.schemaHash === hash)
         return createPrecompiledValidator<FormData, RJSFSchema, ServiceFormContext>(
           module.default,
           schema as RJSFSchema,
-          localizer && quotingPropertyNames(localizer),
+          localizer,
         );
-      }
     }
     throw new Error(`no precompiled validator of '${key}' fits its form schema; rebuild the portal`);
   });

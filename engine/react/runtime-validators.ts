@@ -5,9 +5,28 @@
  */
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
+import localizeDe from 'ajv-i18n/localize/de';
+import localizeEs from 'ajv-i18n/localize/es';
+import localizeIt from 'ajv-i18n/localize/it';
+import localizeRu from 'ajv-i18n/localize/ru';
 import { RJSF_AJV_OPTIONS } from '../core/ajv-setup';
 import type { FormData, ServiceFormContext } from './form-context';
-import { localizerFor, validatorLanguage, type ServiceValidator, type ServiceValidatorSource } from './validator';
+import {
+  keepingCustomMessages,
+  validatorLanguage,
+  type Localizer,
+  type ServiceValidator,
+  type ServiceValidatorSource,
+} from './validator';
+
+// The page's validators bring their language's localizer with them (precompiled-validators.ts).
+const LOCALIZERS: Record<string, Localizer> = { de: localizeDe, es: localizeEs, it: localizeIt, ru: localizeRu };
+
+/** ajv-i18n's localizer of `language` (none for English), keeping the schema's custom messages. */
+export function localizerFor(language: string | undefined): Localizer | undefined {
+  const localize = LOCALIZERS[validatorLanguage(language)];
+  return localize ? keepingCustomMessages(localize) : undefined;
+}
 
 const validators = new Map<string, ServiceValidator>();
 

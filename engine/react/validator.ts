@@ -11,10 +11,6 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import type { ErrorObject } from 'ajv';
-import localizeDe from 'ajv-i18n/localize/de';
-import localizeEs from 'ajv-i18n/localize/es';
-import localizeIt from 'ajv-i18n/localize/it';
-import localizeRu from 'ajv-i18n/localize/ru';
 import { useTranslation } from 'react-i18next';
 import type { SchemaMatcher } from '../core/confirm-summary';
 import type { JsonSchema, ServiceDefinition } from '../core/definition-types';
@@ -25,8 +21,8 @@ export type ServiceValidator = ValidatorType<FormData, RJSFSchema, ServiceFormCo
 /** Rewrites Ajv's messages in place (ajv-i18n). */
 export type Localizer = (errors?: null | ErrorObject[]) => void;
 
-// About 1.5 KB gzip each, in the wizard's chunk only; English is Ajv's own.
-const LOCALIZERS: Record<string, Localizer> = { de: localizeDe, es: localizeEs, it: localizeIt, ru: localizeRu };
+/** Languages with their own validators: ajv-i18n's messages (English is Ajv's own). */
+export const VALIDATOR_LANGUAGES: readonly string[] = ['en', 'de', 'es', 'it', 'ru'];
 
 /**
  * Localizes Ajv's messages except the schema's own `errorMessage` texts (ajv-errors), which already
@@ -42,13 +38,7 @@ export function keepingCustomMessages(localize: Localizer): Localizer {
 /** The language whose Ajv messages are used for `language` (`de-CH` -> `de`; unknown -> `en`). */
 export function validatorLanguage(language: string | undefined): string {
   const base = (language ?? '').toLowerCase().split('-')[0] ?? '';
-  return base in LOCALIZERS ? base : 'en';
-}
-
-/** The localizer of Ajv's messages in `language` (none for English), keeping the custom messages. */
-export function localizerFor(language: string | undefined): Localizer | undefined {
-  const localize = LOCALIZERS[validatorLanguage(language)];
-  return localize ? keepingCustomMessages(localize) : undefined;
+  return VALIDATOR_LANGUAGES.includes(base) ? base : 'en';
 }
 
 /** Where the engine's forms get their validators from. */
