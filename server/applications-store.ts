@@ -35,6 +35,25 @@ export async function ownedApplication(
   return app;
 }
 
+/**
+ * True when the client has an application of the service beyond draft: what a client check answers
+ * (fixtures/lookups/client-checks.json) and what opens the feature it names.
+ */
+export async function hasSubmittedApplication(
+  db: Kysely<Database>,
+  clientId: number,
+  serviceId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('applications')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('service_id', '=', serviceId)
+    .where('status_id', '<>', STATUS.draft)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** True while the wizard may still attach files or send follow-up calls. */
 export function acceptsFollowUps(app: Application, now = Date.now()): boolean {
   if (EDITABLE_STATUSES.includes(app.status_id)) return true;

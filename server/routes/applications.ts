@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { presentStatus, STATUS } from '../../engine/core/status-presentation';
-import { formatAppId, ownedApplication } from '../applications-store';
+import { formatAppId, hasSubmittedApplication, ownedApplication } from '../applications-store';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
@@ -200,14 +200,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.get(path, async (request, reply) => {
       const clientId = idParam((request.params as { clientId: string }).clientId);
       assertSelf(request, clientId);
-      const row = await db
-        .selectFrom('applications')
-        .select('id')
-        .where('client_id', '=', clientId)
-        .where('service_id', '=', check.serviceId)
-        .where('status_id', '<>', STATUS.draft)
-        .executeTakeFirst();
-      return ok(reply, { [check.answer]: row !== undefined });
+      return ok(reply, { [check.answer]: await hasSubmittedApplication(db, clientId, check.serviceId) });
     });
   }
 }

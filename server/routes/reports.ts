@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
-import { STATUS } from '../../engine/core/status-presentation';
+import { hasSubmittedApplication } from '../applications-store';
 import { isUniqueViolation, nowIso } from '../db/database';
 import { HttpError, idParam, isDbId, ok, parseBody, ValidationError } from '../http';
 import { MAX_KILOGRAMS, REQUIRED } from '../field-rules';
@@ -72,15 +72,8 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
     gate && (ctx.definitions.find((d) => d.id === gate.serviceId)?.title ?? `service ${gate.serviceId}`);
 
   async function assertUnlocked(clientId: number): Promise<void> {
-    if (!gate) return;
-    const held = await db
-      .selectFrom('applications')
-      .select('id')
-      .where('client_id', '=', clientId)
-      .where('service_id', '=', gate.serviceId)
-      .where('status_id', '<>', STATUS.draft)
-      .executeTakeFirst();
-    if (!held) throw new HttpError(403, REPORT_MESSAGES.locked(gateService ?? ''));
+    if (gate && !(await hasSubmittedApplication(db, clientId, gate.serviceId)))
+      throw new HttpError(403, REPORT_MESSAGES.locked(gateService ?? ''));
   }
 
   /**

@@ -12,11 +12,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, PDF } from './helpers';
+import { multipart, PDF, PLASTICS_MANDATORY as MANDATORY, plasticsBody } from './helpers';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const dataDir = mkdtempSync(join(tmpdir(), 'ecopermit-crash-'));
-const MANDATORY = 'Company registration certificate';
 const PATH = 'clients/applications/plastic-bags-authorization';
 
 let port = 0;
@@ -156,24 +155,7 @@ async function signIn(): Promise<void> {
 const draft = async () =>
   (await api<{ id: number }>('POST', 'client/application/1', { client_id: clientId }, token)).body.data.id;
 
-const submission = (applicationId: number) => ({
-  is_company: true,
-  company_id: company,
-  company_representative: 'Jane',
-  plastic_type_id: 1,
-  import_purchase: 'import',
-  origin: 'Kenya',
-  quantity_measure_id: 1,
-  quantity: 10,
-  consumption_area_id: 1,
-  items: [1],
-  plastics_finished_usage: 'Local Sale',
-  description: 'Carry bags',
-  client_id: clientId,
-  application_id: applicationId,
-  service_id: 1,
-  is_submitted: true,
-});
+const submission = (applicationId: number) => plasticsBody({ clientId, company, applicationId });
 
 interface Detail {
   application_status_id: number;

@@ -20,12 +20,10 @@ import type { ApiRoute } from '../../server/app';
 import { loadDefinitionsFrom } from '../../server/definitions';
 import { submitRouteUrl } from '../../server/routes/submissions';
 import {
-  attach,
-  call,
+  applicantWithDraft,
   companyBody,
   multipart,
   PDF,
-  signUp,
   startServer,
   type TestServer,
   type TestUser,
@@ -43,17 +41,7 @@ let routes: readonly ApiRoute[];
 
 beforeAll(async () => {
   server = await startServer();
-  alice = await signUp(server);
-  company = (
-    await call<{ id: number }>(server.app, 'POST', 'companies', { token: alice.token, body: companyBody(alice.id) })
-  ).body.data.id;
-  draft = (
-    await call<{ id: number }>(server.app, 'POST', 'client/application/1', {
-      token: alice.token,
-      body: { client_id: alice.id },
-    })
-  ).body.data.id;
-  await attach(server, alice, draft, 'Company registration certificate');
+  ({ user: alice, company, draft } = await applicantWithDraft(server));
   routes = server.app.apiRoutes;
 });
 afterAll(async () => server.close());

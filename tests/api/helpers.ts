@@ -220,6 +220,49 @@ export async function applicationAt(
   return draft.body.data;
 }
 
+/** The mandatory document of the plastics service (fixtures/lookups/service-attachments.json). */
+export const PLASTICS_MANDATORY = 'Company registration certificate';
+
+/** A signed-up client with a company and a plastics draft that holds its mandatory document. */
+export async function applicantWithDraft(
+  server: TestServer,
+): Promise<{ user: TestUser; company: number; draft: number }> {
+  const user = await signUp(server);
+  const company = (
+    await call<{ id: number }>(server.app, 'POST', 'companies', { token: user.token, body: companyBody(user.id) })
+  ).body.data.id;
+  const draft = (await applicationAt(server, user, 1, 1)).id;
+  const attached = await attach(server, user, draft, PLASTICS_MANDATORY);
+  if (attached.statusCode !== 201) throw new Error(`upload failed: ${attached.body}`);
+  return { user, company, draft };
+}
+
+/** A plastics submission of a company as the wizard sends it (application area 1 with its item 1). */
+export function plasticsBody(
+  to: { clientId: number; company: number; applicationId: number },
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    is_company: true,
+    company_id: to.company,
+    company_representative: 'Jane',
+    plastic_type_id: 1,
+    import_purchase: 'import',
+    origin: 'Kenya',
+    quantity_measure_id: 1,
+    quantity: 10,
+    consumption_area_id: 1,
+    items: [1],
+    plastics_finished_usage: 'Local Sale',
+    description: 'Carry bags',
+    client_id: to.clientId,
+    application_id: to.applicationId,
+    service_id: 1,
+    is_submitted: true,
+    ...overrides,
+  };
+}
+
 /** A tiny valid PDF. */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 /** A PNG signature plus filler. */

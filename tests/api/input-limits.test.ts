@@ -6,7 +6,16 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_MESSAGES } from '../../server/json-body';
-import { attach, call, companyBody, signUp, startServer, type TestServer, type TestUser } from './helpers';
+import {
+  applicantWithDraft,
+  attach,
+  call,
+  companyBody,
+  plasticsBody,
+  startServer,
+  type TestServer,
+  type TestUser,
+} from './helpers';
 
 let server: TestServer;
 let alice: TestUser;
@@ -14,17 +23,7 @@ let company: number;
 let draftId: number;
 beforeAll(async () => {
   server = await startServer();
-  alice = await signUp(server);
-  company = (
-    await call<{ id: number }>(server.app, 'POST', 'companies', { token: alice.token, body: companyBody(alice.id) })
-  ).body.data.id;
-  draftId = (
-    await call<{ id: number }>(server.app, 'POST', 'client/application/1', {
-      token: alice.token,
-      body: { client_id: alice.id },
-    })
-  ).body.data.id;
-  await attach(server, alice, draftId, 'Company registration certificate');
+  ({ user: alice, company, draft: draftId } = await applicantWithDraft(server));
 });
 afterAll(async () => server.close());
 
@@ -56,25 +55,8 @@ async function snapshot() {
   };
 }
 
-const plastics = (overrides: Record<string, unknown> = {}) => ({
-  is_company: true,
-  company_id: company,
-  company_representative: 'Jane',
-  plastic_type_id: 1,
-  import_purchase: 'import',
-  origin: 'Kenya',
-  quantity_measure_id: 1,
-  quantity: 10,
-  consumption_area_id: 1,
-  items: [1],
-  plastics_finished_usage: 'Local Sale',
-  description: 'Bags',
-  client_id: alice.id,
-  application_id: draftId,
-  service_id: 1,
-  is_submitted: true,
-  ...overrides,
-});
+const plastics = (overrides: Record<string, unknown> = {}) =>
+  plasticsBody({ clientId: alice.id, company, applicationId: draftId }, { description: 'Bags', ...overrides });
 const PLASTICS = 'clients/applications/plastic-bags-authorization';
 
 describe('JSON bodies', () => {

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveStatus } from '../../server/applications-store';
-import { attach, call, companyBody, signUp, startServer, type TestServer, type TestUser } from './helpers';
-
-/** The mandatory document of the plastics service (fixtures/lookups/service-attachments.json). */
-const MANDATORY = 'Company registration certificate';
+import {
+  attach,
+  call,
+  companyBody,
+  PLASTICS_MANDATORY as MANDATORY,
+  signUp,
+  startServer,
+  type TestServer,
+  type TestUser,
+} from './helpers';
 
 const PATH = 'clients/applications/plastic-bags-authorization';
 
