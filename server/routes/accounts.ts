@@ -141,12 +141,13 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   /**
    * Counts a code sent to each key (`to:<e-mail or phone>` as asked, `id:<client>` per account):
-   * one per OTP_RESEND_SECONDS and OTP_MAX_SENDS_PER_HOUR an hour, else 429.
+   * a resend of the same kind of code waits OTP_RESEND_SECONDS, and OTP_MAX_SENDS_PER_HOUR codes of
+   * any kind go out an hour, else 429. (Asking for a reset code right after registering is no resend.)
    */
-  async function throttleSends(keys: string[]): Promise<void> {
+  async function throttleSends(purpose: 'register' | 'reset', keys: string[]): Promise<void> {
     const buckets = keys.flatMap((key) => [
       ...(limits.otpResendMs > 0
-        ? [{ bucket: `otp-send-pause:${key}`, limit: { max: 1, windowMs: limits.otpResendMs } }]
+        ? [{ bucket: `otp-send-pause:${purpose}:${key}`, limit: { max: 1, windowMs: limits.otpResendMs } }]
         : []),
       { bucket: `otp-send-hour:${key}`, limit: { max: limits.otpSendsPerHour, windowMs: HOUR_MS } },
     ]);
@@ -233,7 +234,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.post('/clients', publicRoute, async (request, reply) => {
     const body = parseBody(registerBody, request.body);
-    await throttleSends([`to:${body.email}`, `to:${body.telephone}`]);
+    await throttleSends('register', [`to:${body.email}`, `to:${body.telephone}`]);
     // Whatever happens below, the caller gets this answer: nobody learns who is registered.
     const answer = () => ok(reply, { email: body.email, telephone: body.telephone }, 201);
     const holders = () =>
@@ -263,7 +264,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
           .returningAll()
           .executeTakeFirstOrThrow();
         // The first code counts towards the account's codes of the hour, like every later one.
-        await throttleSends([`id:${created.id}`]);
+        await throttleSends('register', [`id:${created.id}`]);
         await sendOtp(created, 'register');
         return answer();
       } catch (error) {
@@ -276,7 +277,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const pending = existing.length === 1 && existing[0]?.password_hash === null ? existing[0] : undefined;
     if (pending) {
       // Never confirmed: the registration starts again with these details and a new code.
-      await throttleSends([`id:${pending.id}`]);
+      await throttleSends('register', [`id:${pending.id}`]);
       const updated = await db
         .updateTable('clients')
         .set({
@@ -357,10 +358,10 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     }
     const body = parseBody(usernameBody, request.body);
     // Counted by what was asked for, known or not, so the limit does not tell who is registered.
-    await throttleSends([`to:${identifier(body.username)}`]);
+    await throttleSends('reset', [`to:${identifier(body.username)}`]);
     const client = await findByUsername(body.username);
     if (client) {
-      await throttleSends([`id:${client.id}`]);
+      await throttleSends('reset', [`id:${client.id}`]);
       await sendOtp(client, 'reset');
     }
     return ok(reply, { sent: true });
