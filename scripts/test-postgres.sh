@@ -25,6 +25,7 @@ url() { echo "postgres://postgres@127.0.0.1:$port/$1"; }
 as_postgres "'$pgbin/createdb' -h 127.0.0.1 -p $port -U postgres ecopermit_migrations"
 as_postgres "'$pgbin/createdb' -h 127.0.0.1 -p $port -U postgres ecopermit_api"
 
-# One database for the migrations test, one for the API suite; files run one at a time on the shared one.
+# One database for the migrations test, one for the API suite: each test server creates a database of
+# its own from it (tests/api/helpers.ts); the crash test's server processes use it directly.
 TEST_DATABASE_URL=$(url ecopermit_migrations) TEST_API_DATABASE_URL=$(url ecopermit_api) \
   npx vitest run --config vitest.config.ts tests/api --no-file-parallelism

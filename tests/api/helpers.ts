@@ -1,11 +1,13 @@
 /**
- * API test helpers: a server on a fresh SQLite database in a temporary DATA_DIR, an outbox that
- * records the `[outbox]` lines, and a signed-in user made through the real registration flow.
+ * API test helpers: a server on a fresh database (SQLite in a temporary DATA_DIR, or a PostgreSQL
+ * database of its own on the PostgreSQL run), an outbox that records the `[outbox]` lines, and a
+ * signed-in user made through the real registration flow.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { moveStatus } from '../../server/applications-store';
@@ -37,12 +39,53 @@ export function testConfig(extra: Record<string, string> = {}): ServerConfig {
   });
 }
 
+let databases = 0;
+
+/**
+ * On the PostgreSQL run (TEST_API_DATABASE_URL), a database of its own for one test server, dropped
+ * when it closes, so servers never see each other's rows or attempt counters; null on SQLite, where
+ * every server has its own file anyway.
+ */
+async function ownPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const base = process.env.TEST_API_DATABASE_URL ?? '';
+  if (!base) return null;
+  databases += 1;
+  const name = `ecopermit_t${process.pid}_${databases}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  return {
+    url: base.replace(/\/[^/]*$/, `/${name}`),
+    // Without FORCE: a closed pool's connections may still be on their way out, and forcing them would
+    // make their clients report a termination. The drop waits until they are gone instead.
+    drop: async () => {
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await admin(`drop database if exists ${name}`);
+          return;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 100) throw error;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+    },
+  };
+}
+
 /** Starts a server on a fresh database. */
 export async function startServer(
   extra: Record<string, string> = {},
   options: Omit<BuildOptions, 'outbox'> = {},
 ): Promise<TestServer> {
-  const config = testConfig(extra);
+  const own = await ownPostgresDatabase();
+  const config = testConfig({ ...(own ? { DATABASE_URL: own.url } : {}), ...extra });
   const lines: string[] = [];
   const app = await buildApp(config, { ...options, outbox: (m: OutboxMessage) => void lines.push(outboxLine(m)) });
   await app.ready();
@@ -55,6 +98,7 @@ export async function startServer(
     async close() {
       await database.close();
       await app.close();
+      await own?.drop();
       rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
