@@ -35,7 +35,6 @@ export const ACCOUNT_MESSAGES = {
   badConfirmation: 'This confirmation is not valid or was already used. Please request a new code.',
   expiredConfirmation: 'This confirmation has expired. Please request a new code.',
   invalidCode: 'Invalid code',
-  unknownCode: 'Invalid or expired code',
   expiredCode: 'The code has expired, request a new one',
   codeBlocked: 'Too many attempts, request a new code',
   taken: 'An account with this email or phone already exists',
@@ -301,7 +300,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.post('/client/confirm-otp', publicRoute, async (request, reply) => {
     const body = parseBody(otpBody, request.body);
     const client = await findByUsername(body.username);
-    if (!client) throw new HttpError(400, ACCOUNT_MESSAGES.unknownCode);
+    // The same answer as a wrong code: the call does not tell which names have an account.
+    if (!client) throw new HttpError(400, ACCOUNT_MESSAGES.invalidCode);
     const hourly = `otp-guess:${client.id}`;
     const guess = await consume(db, hourly, { max: limits.otpGuessesPerHour, windowMs: HOUR_MS });
     if (!guess.allowed) throw new TooManyAttempts(guess.retryAfterMs);
@@ -312,7 +312,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       .where('confirmed_at', 'is', null)
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    if (!otp) throw new HttpError(400, ACCOUNT_MESSAGES.unknownCode);
+    if (!otp) throw new HttpError(400, ACCOUNT_MESSAGES.invalidCode);
     if (otp.expires_at < nowIso()) throw new HttpError(400, ACCOUNT_MESSAGES.expiredCode);
     // The attempt is counted before the comparison, in one conditional update: concurrent guesses
     // cannot together try more than the limit.
@@ -337,7 +337,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       .where('id', '=', otp.id)
       .where('confirmed_at', 'is', null)
       .executeTakeFirst();
-    if (confirmed.numUpdatedRows !== 1n) throw new HttpError(400, ACCOUNT_MESSAGES.unknownCode);
+    if (confirmed.numUpdatedRows !== 1n) throw new HttpError(400, ACCOUNT_MESSAGES.invalidCode);
     // A right code is not a wrong guess.
     await release(db, hourly);
     return ok(reply, { confirmed: true, password_token: passwordToken });

@@ -93,24 +93,26 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     return application;
   }
 
-  /**
-   * Counts the file against the client's daily allowance (files and bytes). Refused uploads are
-   * taken back, so they do not use up the day.
-   */
+  /** The client's daily upload counters: files and bytes. */
+  const dailyBuckets = (clientId: number) => ({
+    files: { bucket: `uploads-day-files:${clientId}`, limit: { max: limits.uploadFilesPerDay, windowMs: DAY_MS } },
+    bytes: { bucket: `uploads-day-bytes:${clientId}`, limit: { max: limits.uploadBytesPerDay, windowMs: DAY_MS } },
+  });
+
+  /** Takes an upload back from the day's allowance: refused uploads do not use up the day. */
+  async function giveBackDailyAllowance(clientId: number, size: number): Promise<void> {
+    const { files, bytes } = dailyBuckets(clientId);
+    await release(db, files.bucket);
+    await release(db, bytes.bucket, size);
+  }
+
+  /** Counts the file against the client's daily allowance (files and bytes), or answers 429. */
   async function consumeDailyAllowance(clientId: number, size: number): Promise<void> {
-    const files = {
-      bucket: `uploads-day-files:${clientId}`,
-      limit: { max: limits.uploadFilesPerDay, windowMs: DAY_MS },
-    };
-    const bytes = {
-      bucket: `uploads-day-bytes:${clientId}`,
-      limit: { max: limits.uploadBytesPerDay, windowMs: DAY_MS },
-    };
+    const { files, bytes } = dailyBuckets(clientId);
     const byFiles = await consume(db, files.bucket, files.limit);
     const byBytes = await consume(db, bytes.bucket, bytes.limit, size);
     if (byFiles.allowed && byBytes.allowed) return;
-    await release(db, files.bucket);
-    await release(db, bytes.bucket, size);
+    await giveBackDailyAllowance(clientId, size);
     const error = new HttpError(
       429,
       UPLOAD_MESSAGES.dailyLimit(limits.uploadFilesPerDay, Math.round(limits.uploadBytesPerDay / MEGABYTE)),
@@ -124,8 +126,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     try {
       return await record();
     } catch (error) {
-      await release(db, `uploads-day-files:${clientId}`);
-      await release(db, `uploads-day-bytes:${clientId}`, size);
+      await giveBackDailyAllowance(clientId, size);
       throw error;
     }
   }

@@ -451,3 +451,19 @@ describe('password hashing', () => {
     expect(await hasher.verify('password-3', hashes[3] ?? null)).toBe(true);
   });
 });
+
+describe('code confirmation does not tell who is registered', () => {
+  it('answers an unknown name like a wrong code', async () => {
+    const server = await startServer();
+    try {
+      await register(server, 'known@example.org', '0795000001');
+      const code = otpFor(server.lines, 'known@example.org');
+      const wrong = await confirm(server, 'known@example.org', code === '000000' ? '111111' : '000000');
+      const unknown = await confirm(server, 'unknown@example.org', '123456');
+      expect(unknown.status).toBe(wrong.status);
+      expect(unknown.body).toEqual(wrong.body);
+    } finally {
+      await server.close();
+    }
+  });
+});
