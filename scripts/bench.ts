@@ -8,9 +8,8 @@
  * memory while a 20 MB file uploads. Measured in headless Chromium: keystroke latency in
  * the largest form against a plain input. Not yet measured: wizard time-to-interactive and Lighthouse.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,7 @@ import { definedProperties } from '../engine/core/schema-walk';
 import { migrateToLatest, openDatabase } from '../server/db/database';
 import { insertBulkApplications } from './bulk-applications';
 import { measureBundle } from './bundle-size';
+import { startServerProcess, type ServerProcess } from './server-process';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const KB = 1024;
@@ -29,17 +29,6 @@ const rows: Array<[string, string, string, string]> = [];
 const row = (what: string, figure: string, budget: string, verdict: string) =>
   rows.push([what, figure, budget, verdict]);
 const within = (ok: boolean) => (ok ? 'within' : 'OVER');
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Builds the portal into a temporary folder, prints its sizes and answers the folder (served by the keystroke run). */
 function bundles(): string {
@@ -63,43 +52,17 @@ function bundles(): string {
   return out;
 }
 
-interface RunningServer {
-  base: string;
-  child: ChildProcess;
-  log: string[];
+interface RunningServer extends ServerProcess {
   dataDir: string;
 }
 
 async function startServer(staticDir?: string): Promise<RunningServer> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ecopermit-bench-'));
-  const log: string[] = [];
-  // Node runs the server itself (tsx as a loader), so the pid measured is the server's.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      STATIC_DIR: staticDir ?? join(dataDir, 'none'),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServerProcess({
+    env: { DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: staticDir ?? join(dataDir, 'none'), LOG_LEVEL: 'warn' },
+    timeoutMs: 30_000,
   });
-  child.stdout?.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n')));
-  child.stderr?.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n')));
-  const base = `http://127.0.0.1:${port}/api`;
-  for (let i = 0; i < 300; i += 1) {
-    if (
-      await fetch(`${base}/services`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      return { base, child, log, dataDir };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server did not start:\n${log.join('\n')}`);
+  return { ...server, dataDir };
 }
 
 async function post(
@@ -218,7 +181,7 @@ async function api(): Promise<void> {
       within(growth <= 30 && uploaded.ok),
     );
   } finally {
-    server.child.kill('SIGTERM');
+    await server.stop();
     rmSync(server.dataDir, { recursive: true, force: true });
   }
 }
@@ -260,7 +223,7 @@ async function keystrokes(dist: string): Promise<void> {
     );
   } finally {
     await browser.close();
-    server.child.kill('SIGTERM');
+    await server.stop();
     rmSync(server.dataDir, { recursive: true, force: true });
   }
 }

@@ -4,74 +4,39 @@
  * uploads folder holds exactly the files the database records. Runs on SQLite, and on PostgreSQL in
  * `npm run test:pg` (TEST_API_DATABASE_URL).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startServerProcess, type ServerProcess } from '../../scripts/server-process';
 import { multipart, PDF, PLASTICS_MANDATORY as MANDATORY, plasticsBody } from './helpers';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const dataDir = mkdtempSync(join(tmpdir(), 'ecopermit-crash-'));
 const PATH = 'clients/applications/plastic-bags-authorization';
 
 let port = 0;
-let child: ChildProcess | null = null;
+let server: ServerProcess | null = null;
 const log: string[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Starts the real server process (`node --import tsx server/main.ts`) on the shared data. */
+/** Starts the real server process on the shared data (and port, so the client keeps its address). */
 async function start(): Promise<void> {
-  child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
-    cwd: root,
+  server = await startServerProcess({
+    port,
+    log,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: process.env.TEST_API_DATABASE_URL ?? '',
       STATIC_DIR: join(dataDir, 'no-portal'),
       LOG_LEVEL: 'warn',
       OTP_RESEND_SECONDS: '0',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const collect = (chunk: Buffer) => log.push(...chunk.toString('utf8').split('\n'));
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${log.join('\n')}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/services`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${log.join('\n')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** SIGKILL: no shutdown hook, no flush, exactly what a crash or an OOM kill does. */
 async function kill(): Promise<void> {
-  const running = child;
-  if (!running || running.exitCode !== null) return;
-  const exited = new Promise((r) => running.once('exit', r));
-  running.kill('SIGKILL');
-  await exited;
+  await server?.stop('SIGKILL');
 }
 
 async function api<T = unknown>(method: string, path: string, body?: unknown, token?: string) {
