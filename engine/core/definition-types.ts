@@ -87,6 +87,8 @@ export interface SubmitCall {
   /** Body template: keys map to `BodyValue`s. `"...": "$form"` spreads the form data. */
   body: Record<string, BodyValue>;
   flags?: OneHotFlags[];
+  /** Form fields the `"...": "$form"` spread leaves out (another call of the pipeline sends them). */
+  omit?: string[];
   /**
    * Schema file (relative to the service folder) the server validates the body with. Defaults to the
    * form schema for the record call.

@@ -4,6 +4,7 @@ import { createAjv } from './ajv-setup';
 import type { JsonSchema, ServiceDefinition, ServiceDefinitionFile, UiSchema } from './definition-types';
 import { compileSchema } from './form-validator';
 import { unboundedFields } from './input-bounds';
+import { CONTEXT_REFERENCES, submitCallProblems } from './payload-mapping';
 import { bindingsOfUiSchema } from './lookup-bindings';
 import { definedProperties, ruleFields } from './schema-walk';
 import { isKnownWidget } from './widget-names';
@@ -29,8 +30,6 @@ export interface LoadedDefinitions {
   problems: DefinitionProblem[];
 }
 
-/** References a body template may use besides constants. */
-export const CONTEXT_REFERENCES = ['clientId', 'applicationId', 'serviceId'] as const;
 
 let metaValidator: ValidateFunction | undefined;
 function validateMeta(data: unknown): ValidateFunction {
@@ -213,26 +212,8 @@ function loadOne(
     if (callNames.has(call.name))
       report(serviceFile, ptr('submit', 'calls', i, 'name'), `duplicate call name '${call.name}'`);
     callNames.add(call.name);
-    const checkValue = (value: unknown, path: Array<string | number>): void => {
-      if (typeof value === 'string' && value.startsWith('$')) {
-        const context = /^\$context\.(.+)$/.exec(value);
-        const form = /^\$form\.(.+)$/.exec(value);
-        if (value === '$form') return;
-        if (context && (CONTEXT_REFERENCES as readonly string[]).includes(context[1] ?? '')) return;
-        if (form && has(form[1] ?? '')) return;
-        report(serviceFile, ptr('submit', 'calls', i, 'body', ...path), `unknown reference '${value}'`);
-      } else if (Array.isArray(value)) value.forEach((v, j) => checkValue(v, [...path, j]));
-      else if (isRecord(value)) for (const [k, v] of Object.entries(value)) checkValue(v, [...path, k]);
-    };
-    for (const [key, value] of Object.entries(call.body)) {
-      if (key === '...' && value !== '$form')
-        report(serviceFile, ptr('submit', 'calls', i, 'body', key), "only '$form' can be spread");
-      checkValue(value, [key]);
-    }
-    for (const m of call.path.matchAll(/\{([^{}]+)\}/g)) {
-      if (!(CONTEXT_REFERENCES as readonly string[]).includes(m[1] ?? ''))
-        report(serviceFile, ptr('submit', 'calls', i, 'path'), `unknown placeholder {${m[1] ?? ''}}`);
-    }
+    for (const problem of submitCallProblems(call, has))
+      report(serviceFile, ptr('submit', 'calls', i, ...problem.path), problem.message);
     (call.flags ?? []).forEach((flag, j) => {
       if (!has(flag.field)) {
         report(

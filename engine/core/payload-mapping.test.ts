@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildSubmitRequests, resolveBodyValue, resolveCallPath } from './payload-mapping';
+import {
+  buildSubmitRequests,
+  callSchema,
+  readSubmitBody,
+  resolveBodyValue,
+  resolveCallPath,
+  submitCallProblems,
+  submitRoute,
+} from './payload-mapping';
 import { testDefinition } from './test-definition';
 
 const context = { clientId: 5, applicationId: 42, serviceId: 90 };
@@ -44,5 +52,146 @@ describe('resolveBodyValue', () => {
   });
   it('fills path placeholders', () => {
     expect(resolveCallPath('a/{clientId}/{serviceId}', context)).toBe('a/5/90');
+  });
+});
+
+describe('the submit language both ways', () => {
+  const definition = testDefinition({
+    submit: {
+      calls: [
+        {
+          name: 'save',
+          method: 'POST',
+          path: 'samples/{applicationId}',
+          body: {
+            '...': '$form',
+            client_id: '$context.clientId',
+            application_id: '$context.applicationId',
+            service_id: '$context.serviceId',
+            is_submitted: true,
+          },
+          omit: ['rows'],
+          flags: [{ field: 'mode', values: ['fast', 'slow'] }],
+          savesRecord: true,
+        },
+        {
+          name: 'rows',
+          method: 'POST',
+          path: 'sample-rows',
+          body: {
+            application_id: '$context.applicationId',
+            rows: { $form: 'rows', trim: true, keepRowsWith: ['from', 'to'] },
+          },
+        },
+      ],
+    },
+  });
+  const form = {
+    kind_id: 3,
+    mode: 'slow',
+    rows: [
+      { from: ' Kigali ', via: ' ', to: 'Goma ' },
+      { from: 'Rubavu', to: '   ' },
+      { from: '', to: '' },
+    ],
+  };
+
+  it('builds the requests: spread without omitted fields, transforms, flags, context', () => {
+    const [save, rows] = buildSubmitRequests(definition, form, context);
+    expect(save?.body).toEqual({
+      kind_id: 3,
+      mode: 'slow',
+      client_id: 5,
+      application_id: 42,
+      service_id: 90,
+      is_submitted: true,
+      fast: false,
+      slow: true,
+    });
+    expect(rows).toMatchObject({ path: 'sample-rows', savesRecord: false });
+    expect(rows?.body).toEqual({ application_id: 42, rows: [{ from: 'Kigali', via: '', to: 'Goma' }] });
+  });
+
+  it('reads every request back into the form data it was built from', () => {
+    const requests = buildSubmitRequests(definition, form, context);
+    const read = requests.map((request, i) =>
+      readSubmitBody(definition.submit.calls[i]!, 90, request.body as Record<string, unknown>),
+    );
+    expect(read.every((r) => r.errors.length === 0)).toBe(true);
+    expect(read.map((r) => [r.clientId, r.applicationId])).toEqual([
+      [5, 42],
+      [undefined, 42],
+    ]);
+    // Together the calls carry the whole form, transformed as the wizard sends it.
+    expect({ ...read[0]?.formData, ...read[1]?.formData }).toEqual({
+      kind_id: 3,
+      mode: 'slow',
+      rows: [{ from: 'Kigali', via: '', to: 'Goma' }],
+    });
+    // Reading back applies the transforms again: what the browser skipped, the server does not.
+    const untrimmed = readSubmitBody(definition.submit.calls[1]!, 90, {
+      application_id: 42,
+      rows: [
+        { from: ' A ', to: '' },
+        { from: 'B', to: ' C' },
+      ],
+    });
+    expect(untrimmed.formData).toEqual({ rows: [{ from: 'B', to: 'C' }] });
+  });
+
+  it('refuses changed constants, a wrong service, missing context values', () => {
+    const read = readSubmitBody(definition.submit.calls[0]!, 90, {
+      kind_id: 1,
+      client_id: '',
+      service_id: 91,
+      is_submitted: false,
+    });
+    expect(read.errors).toEqual([
+      { field: 'client_id', message: 'This field is required' },
+      { field: 'application_id', message: 'This field is required' },
+      { field: 'service_id', message: 'must be 90' },
+      { field: 'is_submitted', message: 'must be true' },
+    ]);
+    expect(readSubmitBody(definition.submit.calls[0]!, 90, {}, { serviceId: '7' }).errors).toContainEqual({
+      field: 'serviceId',
+      message: 'must be 90',
+    });
+  });
+
+  it('judges a follow-up call by the schemas of the fields it sends', () => {
+    const schema = callSchema(
+      {
+        ...definition,
+        formSchema: {
+          type: 'object',
+          required: ['kind_id'],
+          properties: { kind_id: {}, rows: { type: 'array', maxItems: 10 } },
+        },
+      },
+      definition.submit.calls[1]!,
+    );
+    expect(schema).toEqual({ type: 'object', properties: { rows: { type: 'array', maxItems: 10 } } });
+  });
+
+  it('names the routes and checks the templates', () => {
+    expect(submitRoute({ path: 'clients/{clientId}/x/{applicationId}' })).toBe('/clients/:clientId/x/:applicationId');
+    const problems = submitCallProblems(
+      {
+        name: 'x',
+        method: 'POST',
+        path: 'a/{nope}',
+        body: { '...': '$form.kind_id', a: '$form.missing', b: { $form: 'gone', trim: true }, c: '$context.who' },
+        omit: ['ghost'],
+      },
+      (field) => field === 'kind_id',
+    );
+    expect(problems).toEqual([
+      { path: ['body', '...'], message: "only '$form' can be spread" },
+      { path: ['body', 'a'], message: "unknown reference '$form.missing'" },
+      { path: ['body', 'b', '$form'], message: "unknown field 'gone'" },
+      { path: ['body', 'c'], message: "unknown reference '$context.who'" },
+      { path: ['omit', 0], message: "unknown field 'ghost'" },
+      { path: ['path'], message: 'unknown placeholder {nope}' },
+    ]);
   });
 });

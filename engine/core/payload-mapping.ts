@@ -1,10 +1,23 @@
-import type { BodyValue, ServiceDefinition, SubmitCall } from './definition-types';
-import { isRecord, valueAt } from './value-path';
+import type { BodyValue, JsonSchema, ServiceDefinition, SubmitCall } from './definition-types';
+import { definedProperties } from './schema-walk';
+import { isRecord, setValueAt, valueAt } from './value-path';
 
 /**
- * Builds the HTTP requests of a definition's submit pipeline from the form data: body templates
- * (`"...": "$form"` spreads, `$form.<field>`, `$context.<name>`, constants), one-hot flags and path
- * placeholders. The server registers one route per call and validates what this produces.
+ * The submit-call language of a definition, read in this one module both ways: the wizard builds
+ * the requests of the submit pipeline from the form data (`buildSubmitRequests`), the server reads a
+ * request back into the form data it was built from (`readSubmitBody`) before judging it, and the
+ * loader checks a call's templates (`submitCallProblems`).
+ *
+ * Body template values:
+ * - `"$form"`: the whole form data (spread with the key `"..."`, minus the call's `omit` fields);
+ * - `"$form.<field>"`: one field (dotted paths reach into objects);
+ * - `{ "$form": "<field>", "trim": true, "keepRowsWith": ["a", "b"] }`: one field with transforms:
+ *   `trim` trims every text in it, `keepRowsWith` keeps only the rows of a list whose named fields are
+ *   not blank (e.g. transit rows need a state of dispatch and of destination);
+ * - `"$context.clientId"`, `"$context.applicationId"`, `"$context.serviceId"`;
+ * - anything else is a constant the server insists on.
+ * `flags` add one-hot booleans derived from an enum field; path placeholders are `{clientId}`,
+ * `{applicationId}` and `{serviceId}`.
  */
 
 export interface SubmitContext {
@@ -22,8 +35,51 @@ export interface SubmitRequest {
   savesRecord: boolean;
 }
 
+/** References a template may use besides `$form`. */
+export const CONTEXT_REFERENCES = ['clientId', 'applicationId', 'serviceId'] as const;
+
+type Data = Record<string, unknown>;
+
+/** A field reference with transforms: `{ "$form": field, trim?, keepRowsWith? }`. */
+interface FieldTransform {
+  field: string;
+  trim: boolean;
+  keepRowsWith: string[];
+}
+
+function transformOf(value: unknown): FieldTransform | null {
+  if (!isRecord(value) || typeof value.$form !== 'string') return null;
+  const keep = Array.isArray(value.keepRowsWith) ? value.keepRowsWith.filter((f) => typeof f === 'string') : [];
+  return { field: value.$form, trim: value.trim === true, keepRowsWith: keep };
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+function trimmed(value: unknown): unknown {
+  if (typeof value === 'string') return value.trim();
+  if (Array.isArray(value)) return value.map(trimmed);
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trimmed(v)]));
+  return value;
+}
+
+/** Applies a field's transforms. Idempotent, so the server applies them again to what it receives. */
+function transformed(value: unknown, transform: FieldTransform): unknown {
+  let result = transform.trim ? trimmed(value) : value;
+  if (transform.keepRowsWith.length > 0 && Array.isArray(result)) {
+    result = result.filter(
+      (row) => isRecord(row) && transform.keepRowsWith.every((field) => !isBlank(valueAt(row, field))),
+    );
+  }
+  return result;
+}
+
 /** Resolves one template value; `undefined` means "leave the key out". */
-export function resolveBodyValue(value: BodyValue, formData: Record<string, unknown>, context: SubmitContext): unknown {
+export function resolveBodyValue(value: BodyValue, formData: Data, context: SubmitContext): unknown {
+  const transform = transformOf(value);
+  if (transform) {
+    const field = valueAt(formData, transform.field);
+    return field === undefined ? undefined : transformed(field, transform);
+  }
   if (typeof value === 'string') {
     if (value === '$form') return { ...formData };
     if (value.startsWith('$form.')) return valueAt(formData, value.slice('$form.'.length));
@@ -32,20 +88,16 @@ export function resolveBodyValue(value: BodyValue, formData: Record<string, unkn
     return value;
   }
   if (Array.isArray(value)) return value.map((v) => resolveBodyValue(v, formData, context));
-  if (isRecord(value)) return resolveTemplate(value, formData, context);
+  if (isRecord(value)) return resolveTemplate(value, formData, context, []);
   return value;
 }
 
-function resolveTemplate(
-  template: Record<string, BodyValue>,
-  formData: Record<string, unknown>,
-  context: SubmitContext,
-): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+function resolveTemplate(template: Record<string, BodyValue>, formData: Data, context: SubmitContext, omit: string[]) {
+  const body: Data = {};
   for (const [key, value] of Object.entries(template)) {
     if (key === '...') {
       const spread = resolveBodyValue(value, formData, context);
-      if (isRecord(spread)) Object.assign(body, spread);
+      if (isRecord(spread)) for (const [field, v] of Object.entries(spread)) if (!omit.includes(field)) body[field] = v;
       continue;
     }
     const resolved = resolveBodyValue(value, formData, context);
@@ -61,14 +113,22 @@ export function resolveCallPath(path: string, context: SubmitContext): string {
   );
 }
 
-/** The requests of the submit pipeline, in the definition's order. */
+/** The route of a call under the API prefix: `clients/{clientId}/x` -> `/clients/:clientId/x`. */
+export function submitRoute(call: Pick<SubmitCall, 'path'>): string {
+  return `/${call.path.replace(/^\/+/, '').replace(/\{(clientId|applicationId|serviceId)\}/g, ':$1')}`;
+}
+
+/**
+ * The requests of the submit pipeline, in the definition's order (the record call first, then the
+ * calls that follow it, as the spec orders them).
+ */
 export function buildSubmitRequests(
   definition: Pick<ServiceDefinition, 'submit'>,
-  formData: Record<string, unknown>,
+  formData: Data,
   context: SubmitContext,
 ): SubmitRequest[] {
   return definition.submit.calls.map((call) => {
-    const body = resolveTemplate(call.body, formData, context);
+    const body = resolveTemplate(call.body, formData, context, call.omit ?? []);
     for (const flag of call.flags ?? []) {
       const current = valueAt(formData, flag.field);
       for (const value of flag.values) body[value] = current === value;
@@ -81,6 +141,162 @@ export function buildSubmitRequests(
       savesRecord: call.savesRecord === true,
     };
   });
+}
+
+/** A field error of a request body, in the shape of the API's 422 answer. */
+export interface BodyError {
+  field: string;
+  message: string;
+}
+
+/** A request body read back: the form data it carries and the context values it names. */
+export interface ReadBody {
+  formData: Data;
+  errors: BodyError[];
+  clientId: unknown;
+  applicationId: unknown;
+}
+
+const REQUIRED = 'This field is required';
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+
+/** True when a template value holds no reference anywhere, i.e. it is a constant. */
+function isConstant(value: unknown): boolean {
+  if (typeof value === 'string') return !value.startsWith('$');
+  if (transformOf(value)) return false;
+  if (Array.isArray(value)) return value.every(isConstant);
+  if (isRecord(value)) return Object.values(value).every(isConstant);
+  return true;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Reads a request of `call` back into the form data it was built from (the inverse of
+ * `buildSubmitRequests`): spread fields, `$form` references (with their transforms applied again, as
+ * nothing the browser did is trusted), the context values it names (`params` are the path's), and
+ * an error for each constant that differs and each context value that is missing or wrong. Flag
+ * keys are not form data and are left out. The caller validates the form data.
+ */
+export function readSubmitBody(call: SubmitCall, serviceId: number, body: Data, params: Data = {}): ReadBody {
+  const errors: BodyError[] = [];
+  const flagKeys = new Set((call.flags ?? []).flatMap((f) => f.values));
+  const templateKeys = new Set(Object.keys(call.body).filter((k) => k !== '...'));
+  const omit = new Set(call.omit ?? []);
+  const formData: Data = {};
+  if (call.body['...'] === '$form') {
+    for (const [key, value] of Object.entries(body))
+      if (!templateKeys.has(key) && !flagKeys.has(key) && !omit.has(key)) formData[key] = value;
+  }
+  let clientId: unknown = params.clientId;
+  let applicationId: unknown = params.applicationId;
+  if (params.serviceId !== undefined && String(params.serviceId) !== String(serviceId)) {
+    errors.push({ field: 'serviceId', message: `must be ${serviceId}` });
+  }
+  for (const [key, template] of Object.entries(call.body)) {
+    if (key === '...') continue;
+    const value = body[key];
+    const transform = transformOf(template);
+    if (transform) {
+      if (value !== undefined) setValueAt(formData, transform.field, transformed(value, transform));
+    } else if (template === '$form') {
+      if (isRecord(value)) Object.assign(formData, value);
+    } else if (typeof template === 'string' && template.startsWith('$form.')) {
+      if (value !== undefined) setValueAt(formData, template.slice('$form.'.length), value);
+    } else if (template === '$context.clientId') {
+      if (isEmpty(value)) errors.push({ field: key, message: REQUIRED });
+      clientId = isEmpty(value) ? clientId : value;
+    } else if (template === '$context.applicationId') {
+      if (isEmpty(value)) errors.push({ field: key, message: REQUIRED });
+      applicationId = isEmpty(value) ? applicationId : value;
+    } else if (template === '$context.serviceId') {
+      if (String(value) !== String(serviceId)) errors.push({ field: key, message: `must be ${serviceId}` });
+    } else if (isConstant(template) && !sameJson(value, template)) {
+      errors.push({ field: key, message: `must be ${JSON.stringify(template)}` });
+    }
+  }
+  return { formData, errors, clientId, applicationId };
+}
+
+/** The form fields a call sends: every field for a spread (minus `omit`), else the referenced ones. */
+export function fieldsOfCall(call: SubmitCall, formFields: readonly string[]): string[] {
+  const fields = new Set<string>();
+  const visit = (value: unknown): void => {
+    const transform = transformOf(value);
+    if (transform) fields.add(transform.field.split('.')[0] ?? transform.field);
+    else if (value === '$form') for (const f of formFields) fields.add(f);
+    else if (typeof value === 'string' && value.startsWith('$form.'))
+      fields.add(value.slice('$form.'.length).split('.')[0] ?? '');
+    else if (Array.isArray(value)) value.forEach(visit);
+    else if (isRecord(value)) Object.values(value).forEach(visit);
+  };
+  for (const [key, value] of Object.entries(call.body)) {
+    if (key === '...' && value === '$form') {
+      for (const f of formFields) if (!(call.omit ?? []).includes(f)) fields.add(f);
+    } else visit(value);
+  }
+  return [...fields];
+}
+
+/**
+ * The schema a call's body is judged by once read back: the whole form schema for the record call
+ * (and for a call naming its own `schema`), otherwise an object of just the fields it sends, each
+ * with its schema from the form (a follow-up call such as the transit rows carries a part of the form).
+ */
+export function callSchema(definition: Pick<ServiceDefinition, 'formSchema' | 'callSchemas'>, call: SubmitCall) {
+  if (call.schema) return definition.callSchemas[call.schema];
+  if (call.savesRecord) return definition.formSchema;
+  const properties = definedProperties(definition.formSchema);
+  const own: Record<string, JsonSchema> = {};
+  for (const field of fieldsOfCall(call, [...properties.keys()])) {
+    const schema = properties.get(field);
+    if (schema) own[field] = schema;
+  }
+  return { type: 'object', properties: own } satisfies JsonSchema;
+}
+
+/** A problem of a call's templates: JSON pointer below the call and message. */
+export interface CallProblem {
+  path: Array<string | number>;
+  message: string;
+}
+
+/**
+ * Checks the templates of a call against the form's fields (`has(field)`): references, transforms,
+ * spreads, omitted fields and path placeholders.
+ */
+export function submitCallProblems(call: SubmitCall, has: (field: string) => boolean): CallProblem[] {
+  const problems: CallProblem[] = [];
+  const check = (value: unknown, path: Array<string | number>): void => {
+    const transform = transformOf(value);
+    if (transform) {
+      if (!has(transform.field))
+        problems.push({ path: [...path, '$form'], message: `unknown field '${transform.field}'` });
+      return;
+    }
+    if (typeof value === 'string' && value.startsWith('$')) {
+      const context = /^\$context\.(.+)$/.exec(value);
+      const form = /^\$form\.(.+)$/.exec(value);
+      if (value === '$form') return;
+      if (context && (CONTEXT_REFERENCES as readonly string[]).includes(context[1] ?? '')) return;
+      if (form && has(form[1] ?? '')) return;
+      problems.push({ path, message: `unknown reference '${value}'` });
+    } else if (Array.isArray(value)) value.forEach((v, j) => check(v, [...path, j]));
+    else if (isRecord(value)) for (const [k, v] of Object.entries(value)) check(v, [...path, k]);
+  };
+  for (const [key, value] of Object.entries(call.body)) {
+    if (key === '...' && value !== '$form')
+      problems.push({ path: ['body', key], message: "only '$form' can be spread" });
+    check(value, ['body', key]);
+  }
+  (call.omit ?? []).forEach((field, i) => {
+    if (!has(field)) problems.push({ path: ['omit', i], message: `unknown field '${field}'` });
+  });
+  for (const m of call.path.matchAll(/\{([^{}]+)\}/g)) {
+    if (!(CONTEXT_REFERENCES as readonly string[]).includes(m[1] ?? ''))
+      problems.push({ path: ['path'], message: `unknown placeholder {${m[1] ?? ''}}` });
+  }
+  return problems;
 }
 
 /** Main export. */

@@ -82,10 +82,10 @@ export function testFiles(overrides: Partial<ServiceDefinitionFile> = {}): Recor
   };
 }
 
-/** The loaded sample definition. */
-export function testDefinition(): ServiceDefinition {
+/** The loaded sample definition (with `overrides` of its service.json). */
+export function testDefinition(overrides: Partial<ServiceDefinitionFile> = {}): ServiceDefinition {
   return {
-    ...testDefinitionFile(),
+    ...testDefinitionFile(overrides),
     formSchema: structuredClone(testFormSchema),
     uiSchema: structuredClone(testUiSchema),
     callSchemas: {},

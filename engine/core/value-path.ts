@@ -17,3 +17,24 @@ export function valueAt(data: unknown, path: string): unknown {
   }
   return current;
 }
+
+/**
+ * Writes `value` at a dotted path, creating the objects on the way; `undefined` or `null` removes
+ * the key (and creates nothing).
+ */
+export function setValueAt(data: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let current: Record<string, unknown> = data;
+  for (const part of parts.slice(0, -1)) {
+    let next = current[part];
+    if (!isRecord(next)) {
+      if (value === undefined || value === null) return;
+      next = {};
+      current[part] = next;
+    }
+    current = next as Record<string, unknown>;
+  }
+  const last = parts[parts.length - 1] ?? path;
+  if (value === undefined || value === null) delete current[last];
+  else current[last] = value;
+}

@@ -6,10 +6,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ServiceDefinition, SubmitCall } from '../../engine/core/definition-types';
+import type { JsonSchema, ServiceDefinition, SubmitCall } from '../../engine/core/definition-types';
+import { callSchema, readSubmitBody, submitRoute, type ReadBody } from '../../engine/core/payload-mapping';
 import { validateFormData } from '../../engine/core/form-validator';
 import { lookupBindings, resolveSourcePath, type LookupBinding } from '../../engine/core/lookup-bindings';
-import { isRecord, valueAt } from '../../engine/core/value-path';
+import { isRecord, setValueAt, valueAt } from '../../engine/core/value-path';
 import { STATUS } from '../../engine/core/status-presentation';
 import { missingUploads, uploadSlots } from '../../engine/core/required-documents';
 import { definedProperties } from '../../engine/core/schema-walk';
@@ -35,38 +36,11 @@ export const DOCUMENTS_MISSING = 'Please upload all required documents.';
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 
-function setAt(data: Data, path: string, value: unknown): void {
-  const parts = path.split('.');
-  let current: Data = data;
-  for (const part of parts.slice(0, -1)) {
-    let next = current[part];
-    if (!isRecord(next)) {
-      if (value === undefined || value === null) return;
-      next = {};
-      current[part] = next;
-    }
-    current = next as Data;
-  }
-  const last = parts[parts.length - 1] ?? path;
-  if (value === undefined || value === null) delete current[last];
-  else current[last] = value;
-}
-
 /** A sibling of a dotted field: `a.b` + `c` -> `a.c`. */
 function sibling(field: string, name: string): string {
   const dot = field.lastIndexOf('.');
   return dot < 0 ? name : `${field.slice(0, dot + 1)}${name}`;
 }
-
-/** True when a template value holds no `$` reference anywhere, i.e. it is a constant. */
-function isConstant(value: unknown): boolean {
-  if (typeof value === 'string') return !value.startsWith('$');
-  if (Array.isArray(value)) return value.every(isConstant);
-  if (isRecord(value)) return Object.values(value).every(isConstant);
-  return true;
-}
-
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Matches API paths of the lookup lists, e.g. `plastics/consumption-areas/3` -> items of area 3. */
 interface LookupMatcher {
@@ -84,54 +58,6 @@ function lookupMatchers(ctx: AppContext): LookupMatcher[] {
       .join('([^/]+)');
     return { kind: list.kind, pattern: new RegExp(`^${escaped}$`), hasParent: list.path.includes('{parent}') };
   });
-}
-
-/** Body split back into what it was built from: the form data and the context values. */
-interface ReadBody {
-  formData: Data;
-  errors: FieldError[];
-  clientId: unknown;
-  applicationId: unknown;
-}
-
-/**
- * Reverses the body template of a call (see engine/core/payload-mapping.ts): checks constants and
- * context values, and collects the form data.
- */
-function readBody(call: SubmitCall, definition: ServiceDefinition, body: Data, params: Data): ReadBody {
-  const errors: FieldError[] = [];
-  const flagKeys = new Set((call.flags ?? []).flatMap((f) => f.values));
-  const templateKeys = new Set(Object.keys(call.body).filter((k) => k !== '...'));
-  let formData: Data = {};
-  if (call.body['...'] === '$form') {
-    for (const [key, value] of Object.entries(body))
-      if (!templateKeys.has(key) && !flagKeys.has(key)) formData[key] = value;
-  }
-  let clientId: unknown = params.clientId;
-  let applicationId: unknown = params.applicationId;
-  if (params.serviceId !== undefined && String(params.serviceId) !== String(definition.id)) {
-    errors.push({ field: 'serviceId', message: `must be ${definition.id}` });
-  }
-  for (const [key, template] of Object.entries(call.body)) {
-    if (key === '...') continue;
-    const value = body[key];
-    if (template === '$form') {
-      if (isRecord(value)) formData = { ...formData, ...value };
-    } else if (typeof template === 'string' && template.startsWith('$form.')) {
-      if (value !== undefined) setAt(formData, template.slice('$form.'.length), value);
-    } else if (template === '$context.clientId') {
-      if (isEmpty(value)) errors.push({ field: key, message: REQUIRED });
-      clientId = isEmpty(value) ? clientId : value;
-    } else if (template === '$context.applicationId') {
-      if (isEmpty(value)) errors.push({ field: key, message: REQUIRED });
-      applicationId = isEmpty(value) ? applicationId : value;
-    } else if (template === '$context.serviceId') {
-      if (String(value) !== String(definition.id)) errors.push({ field: key, message: `must be ${definition.id}` });
-    } else if (isConstant(template) && !sameJson(value, template)) {
-      errors.push({ field: key, message: `must be ${JSON.stringify(template)}` });
-    }
-  }
-  return { formData, errors, clientId, applicationId };
 }
 
 /**
@@ -195,7 +121,7 @@ async function resolveBindings(
         continue;
       }
       for (const [target, companyField] of Object.entries(binding.fill ?? {})) {
-        setAt(formData, sibling(binding.field, target), (company as unknown as Data)[companyField] ?? null);
+        setValueAt(formData, sibling(binding.field, target), (company as unknown as Data)[companyField] ?? null);
       }
       continue;
     }
@@ -210,13 +136,13 @@ async function resolveBindings(
         ? items.map((item) => found.get(String(item))).filter((n): n is string => n !== undefined)
         : [];
       // The names are the server's, from the ids: whatever the browser sent is replaced.
-      if (namesField && !refused) setAt(formData, namesField, names.length > 0 ? names : undefined);
+      if (namesField && !refused) setValueAt(formData, namesField, names.length > 0 ? names : undefined);
       continue;
     }
     const nameField = binding.nameField ? sibling(binding.field, binding.nameField) : null;
     if (isEmpty(value)) {
       // No choice, no name: a name sent without an id is dropped.
-      if (nameField) setAt(formData, nameField, null);
+      if (nameField) setValueAt(formData, nameField, null);
       continue;
     }
     const extra = binding.extraOptions?.find((o) => String(o.value) === String(value));
@@ -229,7 +155,7 @@ async function resolveBindings(
         continue;
       }
     }
-    if (nameField && name !== undefined) setAt(formData, nameField, name);
+    if (nameField && name !== undefined) setValueAt(formData, nameField, name);
   }
   return errors;
 }
@@ -278,121 +204,161 @@ function mergeErrors(...lists: FieldError[][]): FieldError[] {
   return result;
 }
 
-/** The route of a submit call under the API prefix: `clients/{clientId}/x` -> `/clients/:clientId/x`. */
-export function submitRouteUrl(call: Pick<SubmitCall, 'path'>): string {
-  return `/${call.path.replace(/^\/+/, '').replace(/\{(clientId|applicationId|serviceId)\}/g, ':$1')}`;
+interface Candidate {
+  definition: ServiceDefinition;
+  call: SubmitCall;
+  bindings: LookupBinding[];
+  schema: JsonSchema;
+  declared: ReadonlySet<string>;
 }
 
-/** Registers every submit call of every definition. @throws Error when two calls claim one route. */
+/**
+ * Registers every submit call of every definition. Services may share a route (both licences save a
+ * Basel record at the same path): the application named in the body says whose call it is.
+ * @throws Error when two calls of one service claim one route.
+ */
 export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const matchers = lookupMatchers(ctx);
-  const claimed = new Map<string, string>();
+  const routes = new Map<string, { method: SubmitCall['method']; url: string; candidates: Candidate[] }>();
 
   for (const definition of ctx.definitions) {
     const bindings = lookupBindings(definition);
     for (const call of definition.submit.calls) {
-      const url = submitRouteUrl(call);
+      const url = submitRoute(call);
       const routeKey = `${call.method} ${url}`;
-      const owner = claimed.get(routeKey);
-      if (owner) throw new Error(`Submit route ${routeKey} of '${definition.key}' is already registered by '${owner}'`);
-      claimed.set(routeKey, definition.key);
-      const schema = call.schema ? definition.callSchemas[call.schema] : definition.formSchema;
+      const route = routes.get(routeKey) ?? { method: call.method, url, candidates: [] };
+      if (route.candidates.some((c) => c.definition.id === definition.id))
+        throw new Error(`Submit route ${routeKey} is claimed twice by '${definition.key}'`);
+      const schema = callSchema(definition, call);
       if (!schema)
         throw new Error(
           `Service '${definition.key}': schema '${call.schema ?? ''}' of call '${call.name}' is not loaded`,
         );
-      const declared = definedProperties(schema);
-
-      app.route({
-        method: call.method,
-        url,
-        handler: async (request: FastifyRequest, reply) => {
-          if (!isRecord(request.body)) throw new ValidationError([{ field: 'body', message: 'Send a JSON object.' }]);
-          const read = readBody(call, definition, request.body, (request.params ?? {}) as Data);
-          if (!isEmpty(read.clientId) && String(read.clientId) !== String(request.clientId)) throw forbidden();
-          if (read.errors.length > 0) throw new ValidationError(read.errors);
-
-          let application: Application | null = null;
-          if (!isEmpty(read.applicationId)) {
-            if (!isDbId(read.applicationId)) throw new HttpError(404, 'Application not found');
-            application = await ownedApplication(db, request.clientId, Number(read.applicationId));
-            if (application.service_id !== definition.id) {
-              throw new ValidationError([
-                { field: 'application_id', message: `is not an application of service ${definition.id}` },
-              ]);
-            }
-            if (call.savesRecord) assertEditable(application);
-            else if (!acceptsFollowUps(application)) throw new HttpError(409, NOT_CHANGEABLE);
-          } else if (call.savesRecord) {
-            throw new ValidationError([{ field: 'application_id', message: REQUIRED }]);
-          }
-
-          const bindingErrors = await resolveBindings(db, matchers, bindings, read.formData, request.clientId);
-          const result = validateFormData(schema, read.formData);
-          const errors = mergeErrors(bindingErrors, result.errors);
-          if (errors.length > 0) throw new ValidationError(errors);
-
-          // Only what the schema declares is stored: a body cannot keep fields of its own invention.
-          const record: Data = {};
-          for (const [key, value] of Object.entries(read.formData)) if (declared.has(key)) record[key] = value;
-          // Flags are derived again from the form after validation: the body's own values are not trusted.
-          for (const flag of call.flags ?? []) {
-            const current = valueAt(read.formData, flag.field);
-            for (const value of flag.values) record[value] = current === value;
-          }
-          if (!application) return ok(reply, { saved: false, [call.name]: record });
-          const target = application;
-          const recordKey = call.savesRecord ? definition.view.record : call.name;
-          const now = nowIso();
-          const data = JSON.stringify(record);
-          await db.transaction().execute(async (trx) => {
-            // Under the application's lock: of concurrent submits of one draft, exactly one passes.
-            const locked = await lockApplication(trx, ctx.dialect, target.id);
-            if (!locked) throw new HttpError(404, 'Application not found');
-            if (!call.savesRecord) {
-              if (!acceptsFollowUps(locked)) throw new HttpError(409, NOT_CHANGEABLE);
-            } else {
-              assertEditable(locked);
-              const missing = await missingDocuments(trx, definition, target.id, record);
-              if (missing.length > 0) throw new ValidationError(missing, DOCUMENTS_MISSING);
-            }
-            await trx
-              .insertInto('application_records')
-              .values({ application_id: target.id, record_key: recordKey, data, updated_at: now })
-              .onConflict((oc) => oc.columns(['application_id', 'record_key']).doUpdateSet({ data, updated_at: now }))
-              .execute();
-            if (!call.savesRecord) return;
-            const moved = await trx
-              .updateTable('applications')
-              .set({
-                status_id: STATUS.submitted,
-                submitted_at: now,
-                updated_at: now,
-                ...(locked.status_id === STATUS.returned ? { resubmitted: 1 } : {}),
-              })
-              .where('id', '=', target.id)
-              .where('status_id', 'in', [...EDITABLE_STATUSES])
-              .executeTakeFirst();
-            if (moved.numUpdatedRows !== 1n) throw new HttpError(409, NOT_CHANGEABLE);
-            await trx
-              .insertInto('flow_histories')
-              .values({
-                application_id: target.id,
-                status_id: STATUS.submitted,
-                comment_to_applicant: null,
-                created_at: now,
-              })
-              .execute();
-          });
-          return ok(reply, {
-            id: target.id,
-            app_id: target.app_id,
-            application_status_id: call.savesRecord ? STATUS.submitted : target.status_id,
-            [recordKey]: record,
-          });
-        },
+      route.candidates.push({
+        definition,
+        call,
+        bindings,
+        schema,
+        declared: new Set(definedProperties(schema).keys()),
       });
+      routes.set(routeKey, route);
     }
+  }
+
+  /** The call a request is for, with the application it names (null for a call without one). */
+  async function resolve(
+    candidates: Candidate[],
+    request: FastifyRequest,
+    body: Data,
+  ): Promise<{ candidate: Candidate; read: ReadBody; application: Application | null }> {
+    const params = (request.params ?? {}) as Data;
+    const first = candidates[0] as Candidate;
+    let candidate = first;
+    let read = readSubmitBody(first.call, first.definition.id, body, params);
+    if (!isEmpty(read.clientId) && String(read.clientId) !== String(request.clientId)) throw forbidden();
+    if (isEmpty(read.applicationId)) {
+      if (first.call.savesRecord || candidates.length > 1)
+        throw new ValidationError([{ field: 'application_id', message: REQUIRED }]);
+      if (read.errors.length > 0) throw new ValidationError(read.errors);
+      return { candidate, read, application: null };
+    }
+    if (!isDbId(read.applicationId)) throw new HttpError(404, 'Application not found');
+    const application = await ownedApplication(db, request.clientId, Number(read.applicationId));
+    const owner = candidates.find((c) => c.definition.id === application.service_id);
+    if (!owner) {
+      throw new ValidationError([
+        {
+          field: 'application_id',
+          message: `is not an application of service ${candidates.map((c) => c.definition.id).join(' or ')}`,
+        },
+      ]);
+    }
+    if (owner !== first) {
+      candidate = owner;
+      read = readSubmitBody(owner.call, owner.definition.id, body, params);
+    }
+    if (read.errors.length > 0) throw new ValidationError(read.errors);
+    return { candidate, read, application };
+  }
+
+  for (const { method, url, candidates } of routes.values()) {
+    app.route({
+      method,
+      url,
+      handler: async (request: FastifyRequest, reply) => {
+        if (!isRecord(request.body)) throw new ValidationError([{ field: 'body', message: 'Send a JSON object.' }]);
+        const { candidate, read, application } = await resolve(candidates, request, request.body);
+        const { definition, call, bindings, schema, declared } = candidate;
+        if (application) {
+          if (call.savesRecord) assertEditable(application);
+          else if (!acceptsFollowUps(application)) throw new HttpError(409, NOT_CHANGEABLE);
+        }
+
+        const bindingErrors = await resolveBindings(db, matchers, bindings, read.formData, request.clientId);
+        const result = validateFormData(schema, read.formData);
+        const errors = mergeErrors(bindingErrors, result.errors);
+        if (errors.length > 0) throw new ValidationError(errors);
+
+        // Only what the schema declares is stored: a body cannot keep fields of its own invention.
+        const record: Data = {};
+        for (const [key, value] of Object.entries(read.formData)) if (declared.has(key)) record[key] = value;
+        // Flags are derived again from the form after validation: the body's own values are not trusted.
+        for (const flag of call.flags ?? []) {
+          const current = valueAt(read.formData, flag.field);
+          for (const value of flag.values) record[value] = current === value;
+        }
+        if (!application) return ok(reply, { saved: false, [call.name]: record });
+        const target = application;
+        const recordKey = call.savesRecord ? definition.view.record : call.name;
+        const now = nowIso();
+        const data = JSON.stringify(record);
+        await db.transaction().execute(async (trx) => {
+          // Under the application's lock: of concurrent submits of one draft, exactly one passes.
+          const locked = await lockApplication(trx, ctx.dialect, target.id);
+          if (!locked) throw new HttpError(404, 'Application not found');
+          if (!call.savesRecord) {
+            if (!acceptsFollowUps(locked)) throw new HttpError(409, NOT_CHANGEABLE);
+          } else {
+            assertEditable(locked);
+            const missing = await missingDocuments(trx, definition, target.id, record);
+            if (missing.length > 0) throw new ValidationError(missing, DOCUMENTS_MISSING);
+          }
+          await trx
+            .insertInto('application_records')
+            .values({ application_id: target.id, record_key: recordKey, data, updated_at: now })
+            .onConflict((oc) => oc.columns(['application_id', 'record_key']).doUpdateSet({ data, updated_at: now }))
+            .execute();
+          if (!call.savesRecord) return;
+          const moved = await trx
+            .updateTable('applications')
+            .set({
+              status_id: STATUS.submitted,
+              submitted_at: now,
+              updated_at: now,
+              ...(locked.status_id === STATUS.returned ? { resubmitted: 1 } : {}),
+            })
+            .where('id', '=', target.id)
+            .where('status_id', 'in', [...EDITABLE_STATUSES])
+            .executeTakeFirst();
+          if (moved.numUpdatedRows !== 1n) throw new HttpError(409, NOT_CHANGEABLE);
+          await trx
+            .insertInto('flow_histories')
+            .values({
+              application_id: target.id,
+              status_id: STATUS.submitted,
+              comment_to_applicant: null,
+              created_at: now,
+            })
+            .execute();
+        });
+        return ok(reply, {
+          id: target.id,
+          app_id: target.app_id,
+          application_status_id: call.savesRecord ? STATUS.submitted : target.status_id,
+          [recordKey]: record,
+        });
+      },
+    });
   }
 }

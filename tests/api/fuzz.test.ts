@@ -18,7 +18,7 @@ import type { JsonSchema } from '../../engine/core/definition-types';
 import { definedProperties } from '../../engine/core/schema-walk';
 import type { ApiRoute } from '../../server/app';
 import { loadDefinitionsFrom } from '../../server/definitions';
-import { submitRouteUrl } from '../../server/routes/submissions';
+import { submitRoute } from '../../engine/core/payload-mapping';
 import {
   applicantWithDraft,
   companyBody,
@@ -293,7 +293,7 @@ function bodyFor(route: ApiRoute): fc.Arbitrary<unknown> {
 function serviceOf(route: ApiRoute): { id: number; key: string; formSchema: JsonSchema } | undefined {
   for (const definition of DEFINITIONS) {
     for (const submit of definition.submit.calls) {
-      if (submit.method === route.method && `/api${submitRouteUrl(submit)}` === route.url) {
+      if (submit.method === route.method && `/api${submitRoute(submit)}` === route.url) {
         return {
           id: definition.id,
           key: definition.key,
