@@ -30,7 +30,6 @@ export interface LoadedDefinitions {
   problems: DefinitionProblem[];
 }
 
-
 let metaValidator: ValidateFunction | undefined;
 function validateMeta(data: unknown): ValidateFunction {
   metaValidator ??= createAjv().compile(metaSchema as JsonSchema);
