@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect } from 'react';
 import { Link } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -9,7 +9,6 @@ import { useApi } from '../api-context';
 import { getStoredToken, useUser } from '../auth/user-store';
 import { useSharedRecycledAccess } from '../recycled/recycled-access';
 import { serviceValidators } from '../service-validators';
-import { withSubmitListener } from '../submit-listener';
 
 // In-portal links (the success panel's Back) navigate without a reload.
 const renderLink: RenderLink = (href, children) => (
@@ -31,7 +30,7 @@ export function ServiceApplicationPage({
   mode: 'new' | 'view';
   applicationId?: number;
 }) {
-  const baseApi = useApi();
+  const api = useApi();
   const user = useUser();
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -39,24 +38,15 @@ export function ServiceApplicationPage({
   useEffect(() => {
     serviceValidators.load(definition.key, definition.formSchema, language).catch(() => undefined);
   }, [definition, language]);
+  // A submission may unlock a feature of the portal (Recycled): it asks again right away.
   const refreshRecycled = useSharedRecycledAccess()?.refresh;
-  // Read through a ref so the wrapped client keeps its identity: a new client would re-run the
-  // wizard's loading effects (and create another draft).
-  const onSubmitted = useRef(refreshRecycled);
-  useEffect(() => {
-    onSubmitted.current = refreshRecycled;
-  }, [refreshRecycled]);
-  // A submission may unlock Recycled (plastic bags authorization): ask again right away.
-  const api = useMemo(
-    () => withSubmitListener(baseApi, definition, () => onSubmitted.current?.()),
-    [baseApi, definition],
-  );
   if (!user) return null;
   return (
     <ServiceValidatorsContext.Provider value={serviceValidators}>
       <ServiceWizard
         definition={definition}
         api={api}
+        onSubmitted={refreshRecycled}
         clientId={user.id}
         getToken={getStoredToken}
         mode={mode}

@@ -82,9 +82,18 @@ describe('ServiceWizard (new application)', () => {
       'POST clients/applications/sample': () => (++saves === 1 ? fail('Invalid fields: quantity') : ok({ id: 1 })),
     });
     const upload = fakeUpload();
+    const onSubmitted = vi.fn();
     render(
       <WithI18n>
-        <ServiceWizard definition={sample} api={api} clientId={5} getToken={() => 'token'} mode="new" upload={upload} />
+        <ServiceWizard
+          definition={sample}
+          api={api}
+          clientId={5}
+          getToken={() => 'token'}
+          mode="new"
+          upload={upload}
+          onSubmitted={onSubmitted}
+        />
       </WithI18n>,
     );
 
@@ -131,6 +140,7 @@ describe('ServiceWizard (new application)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Error encountered while submitting application');
     expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(onSubmitted).not.toHaveBeenCalled();
     expect(upload).toHaveBeenCalledTimes(1);
     expect(upload.mock.calls[0]?.[0]).toMatchObject({ applicationId: 41, description: 'Company certificate' });
     expect(api.post).toHaveBeenCalledWith('clients/applications/sample', {
@@ -145,6 +155,7 @@ describe('ServiceWizard (new application)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Application succesfully submitted')).toBeTruthy();
     expect(upload).toHaveBeenCalledTimes(1);
+    expect(onSubmitted).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });

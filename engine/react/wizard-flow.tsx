@@ -177,6 +177,7 @@ export function WizardFlow(props: WizardFlowProps) {
         return;
       }
       dispatch({ type: 'callDone', name: request.name });
+      if (request.savesRecord) props.onSubmitted?.();
     }
     dispatch({ type: 'submitSucceeded' });
   };

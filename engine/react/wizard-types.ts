@@ -46,6 +46,11 @@ export interface ServiceWizardProps {
   renderLink?: RenderLink;
   /** Where the success panel's Back link goes. */
   dashboardHref?: string;
+  /**
+   * Called once the application has become submitted (its record call succeeded), e.g. to refresh
+   * what a submission unlocks in the portal.
+   */
+  onSubmitted?: () => void;
   /** Replaces the XMLHttpRequest upload (tests, other transports). */
   upload?: (options: UploadFileOptions) => UploadHandle;
 }
