@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the API tests against a throwaway PostgreSQL cluster (same migrations as SQLite).
+# Runs the API and conformance tests against a throwaway PostgreSQL cluster (same migrations as SQLite).
 # Needs Debian's postgresql package (installed when missing and running as root). Port 54329 on loopback.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,4 +28,4 @@ as_postgres "'$pgbin/createdb' -h 127.0.0.1 -p $port -U postgres ecopermit_api"
 # One database for the migrations test, one for the API suite: each test server creates a database of
 # its own from it (tests/api/helpers.ts); the crash test's server processes use it directly.
 TEST_DATABASE_URL=$(url ecopermit_migrations) TEST_API_DATABASE_URL=$(url ecopermit_api) \
-  npx vitest run --config vitest.config.ts tests/api --no-file-parallelism
+  npx vitest run --config vitest.config.ts tests/api tests/conformance --no-file-parallelism

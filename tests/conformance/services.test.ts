@@ -1,38 +1,46 @@
 /**
- * Conformance: one suite run over every service definition under services/. A new service folder
- * with fixtures under fixtures/<key>/ is covered without touching this file.
+ * Conformance: one suite run over every service definition under services/ and every form of it. A
+ * new service folder with fixtures under fixtures/<key>/ is covered without touching this file.
+ *
+ * Besides the engine's own checks, every fixture goes through the real API (an in-process server on
+ * a fresh database with the seeded reference data), the way the wizard sends it: valid fixtures are
+ * submitted and read back unchanged, invalid ones are refused with the engine's errors. Per service a
+ * snapshot file (__snapshots__/<key>.snap.json) holds the rendered field tree, the submit requests of
+ * each valid fixture and the errors of each invalid one.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { format, resolveConfig } from 'prettier';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmSummary } from '../../engine/core/confirm-summary';
-import type { ServiceDefinition } from '../../engine/core/definition-types';
+import type { ServiceDefinition, SubmitCall } from '../../engine/core/definition-types';
 import { schemaMatches, validateFormData, type FieldError } from '../../engine/core/form-validator';
 import { loadServiceDefinitions } from '../../engine/core/load-definitions';
 import { lookupBindings } from '../../engine/core/lookup-bindings';
 import { readServiceFiles } from '../../engine/core/node/read-service-files';
-import { buildSubmitRequests } from '../../engine/core/payload-mapping';
+import { buildSubmitRequests, type SubmitRequest } from '../../engine/core/payload-mapping';
 import { definedProperties, ruleFields } from '../../engine/core/schema-walk';
+import { STATUS } from '../../engine/core/status-presentation';
+import { valueAt } from '../../engine/core/value-path';
 import { detailRows } from '../../engine/core/view-rows';
 import { isKnownWidget } from '../../engine/core/widget-names';
+import { readApplication, startApplicant, submitThroughApi, type Applicant } from './api-applicant';
+import { fieldTree } from './field-tree';
+import {
+  fixtureCompanies,
+  formsOf,
+  invalidFixtures,
+  validFixtures,
+  withServerCompanies,
+  type FormData,
+  type FormUnderTest,
+} from './service-fixtures';
 
 const root = resolve(__dirname, '../..');
 const read = readServiceFiles(join(root, 'services'));
 const loaded = loadServiceDefinitions(read.files);
 
-interface InvalidFixture {
-  data: Record<string, unknown>;
-  expect: FieldError[];
-}
-
-function fixtures<T>(key: string, kind: 'valid' | 'invalid'): Array<[string, T]> {
-  const dir = join(root, 'fixtures', key, kind);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => [f, JSON.parse(readFileSync(join(dir, f), 'utf8')) as T]);
-}
+/** The context of the requests written to the snapshot files (the API run uses its own ids). */
+const SNAPSHOT_CONTEXT = { clientId: 5, applicationId: 42 };
 
 function widgetsOf(ui: unknown, path = ''): Array<{ path: string; widget: unknown }> {
   if (typeof ui !== 'object' || ui === null || Array.isArray(ui)) return [];
@@ -44,8 +52,35 @@ function widgetsOf(ui: unknown, path = ''): Array<{ path: string; widget: unknow
   return result;
 }
 
-const sortErrors = (errors: FieldError[]): FieldError[] =>
+const sortErrors = (errors: readonly FieldError[]): FieldError[] =>
   [...errors].sort((a, b) => `${a.field}${a.message}`.localeCompare(`${b.field}${b.message}`));
+
+const succeeded = (status: number) => status >= 200 && status <= 209;
+
+/**
+ * What the record call must have stored for `fixture`: every field the record holds is the fixture's
+ * value (or, for a one-hot flag, derived from it), and every fixture field the call sent is held. So
+ * a name the server recomputes from an id, a company field it fills from the stored company, or a
+ * field it drops all show as a difference from the fixture.
+ */
+function expectedRecord(call: SubmitCall, request: SubmitRequest, fixture: FormData, record: unknown): FormData {
+  const flags = new Map((call.flags ?? []).flatMap((f) => f.values.map((value) => [value, f.field] as const)));
+  const templateKeys = new Set(Object.keys(call.body).filter((k) => k !== '...'));
+  const expected: FormData = {};
+  const held = typeof record === 'object' && record !== null ? Object.keys(record) : [];
+  for (const key of held) {
+    const flagField = flags.get(key);
+    expected[key] = flagField === undefined ? fixture[key] : valueAt(fixture, flagField) === key;
+  }
+  for (const key of Object.keys(fixture))
+    if (key in request.body && !templateKeys.has(key) && !flags.has(key)) expected[key] = fixture[key];
+  return expected;
+}
+
+/** A fixture file as text sorted by prettier like every other JSON file of the repository. */
+async function snapshotText(value: unknown, file: string): Promise<string> {
+  return format(JSON.stringify(value), { ...(await resolveConfig(file)), filepath: file });
+}
 
 describe('service definitions', () => {
   it('load without problems', () => {
@@ -57,104 +92,150 @@ describe('service definitions', () => {
 describe.each(loaded.definitions.map((d) => [d.key, d] as [string, ServiceDefinition]))(
   'service %s',
   (key, definition) => {
-    const valid = fixtures<Record<string, unknown>>(key, 'valid');
-    const invalid = fixtures<InvalidFixture>(key, 'invalid');
-    const properties = definedProperties(definition.formSchema);
-    const bindings = lookupBindings(definition);
-    const context = { clientId: 5, applicationId: 42, serviceId: definition.id };
+    const { forms, unsupported } = formsOf(definition, join(root, 'fixtures'));
 
-    it('has valid and invalid fixtures', () => {
-      expect(valid.length).toBeGreaterThan(0);
-      expect(invalid.length).toBeGreaterThan(0);
-    });
-
-    it('uses only registered widgets', () => {
-      for (const { path, widget } of widgetsOf(definition.uiSchema))
-        expect(isKnownWidget(widget), `${path}: ${String(widget)}`).toBe(true);
-    });
-
-    it('reads only existing fields in its rules', () => {
-      for (const ref of ruleFields(definition.formSchema)) expect(properties.has(ref.field), ref.pointer).toBe(true);
-    });
-
-    it('names existing fields as lookup nameFields', () => {
-      for (const b of bindings) if (b.nameField) expect(properties.has(b.nameField), b.field).toBe(true);
+    it('has a form shape the conformance suite knows', () => {
+      expect(unsupported, unsupported).toBeUndefined();
+      expect(forms.length).toBeGreaterThan(0);
     });
 
     it('has exactly one record-saving call', () => {
       expect(definition.submit.calls.filter((c) => c.savesRecord)).toHaveLength(1);
     });
 
-    it.each(valid)('accepts valid fixture %s', (_name, data) => {
-      expect(validateFormData(definition.formSchema, data)).toEqual({ valid: true, errors: [] });
-    });
+    describe.each(forms.map((f) => [f.name, f] as [string, FormUnderTest]))('%s', (formName, form) => {
+      const valid = validFixtures(form);
+      const invalid = invalidFixtures(form);
+      const properties = definedProperties(form.formSchema);
+      const bindings = lookupBindings(form.definition);
+      const context = { ...SNAPSHOT_CONTEXT, serviceId: definition.id };
 
-    it.each(invalid)('refuses invalid fixture %s with the expected messages', (_name, fixture) => {
-      const result = validateFormData(definition.formSchema, fixture.data);
-      expect(result.valid).toBe(false);
-      expect(sortErrors(result.errors)).toEqual(sortErrors(fixture.expect));
-    });
+      it('has valid and invalid fixtures', () => {
+        expect(valid.length).toBeGreaterThan(0);
+        expect(invalid.length).toBeGreaterThan(0);
+      });
 
-    it.each(valid)('builds submit bodies from %s that validate again', (_name, data) => {
-      for (const request of buildSubmitRequests(definition, data, context)) {
-        const schema = definition.submit.calls.find((c) => c.name === request.name)?.schema;
-        const against = schema ? definition.callSchemas[schema] : definition.formSchema;
-        expect(against).toBeDefined();
-        if (!against) continue;
-        expect(validateFormData(against, request.body).errors).toEqual([]);
-        expect(request.path).not.toMatch(/[{}]/);
-      }
-    });
+      it('uses only registered widgets', () => {
+        for (const { path, widget } of widgetsOf(form.uiSchema))
+          expect(isKnownWidget(widget), `${path}: ${String(widget)}`).toBe(true);
+      });
 
-    it.each(valid)('summarises %s without raw lookup ids', (_name, data) => {
-      const rows = confirmSummary(definition, data, { matches: schemaMatches });
-      expect(rows.length).toBeGreaterThan(0);
-      for (const b of bindings) {
-        if (b.widget === 'items-checklist') continue;
-        const row = rows.find((r) => r.field === b.field);
-        if (!row) continue;
-        expect(row.value, b.field).not.toBe(String(data[b.field]));
-      }
-      for (const row of rows) expect(row.value).not.toBe('');
-    });
+      it('reads only existing fields in its rules', () => {
+        for (const ref of ruleFields(form.formSchema)) expect(properties.has(ref.field), ref.pointer).toBe(true);
+      });
 
-    it.each(valid)('shows a detail row per view row for %s', (_name, data) => {
-      const rows = detailRows(definition, data);
-      expect(rows).toHaveLength(definition.view.rows.length);
+      it('names existing fields as lookup nameFields', () => {
+        for (const b of bindings) if (b.nameField) expect(properties.has(b.nameField), b.field).toBe(true);
+      });
+
+      it.each(valid)('accepts valid fixture %s', (_name, data) => {
+        expect(validateFormData(form.formSchema, data)).toEqual({ valid: true, errors: [] });
+      });
+
+      it.each(invalid)('refuses invalid fixture %s with the expected messages', (_name, fixture) => {
+        const result = validateFormData(form.formSchema, fixture.data);
+        expect(result.valid).toBe(false);
+        expect(sortErrors(result.errors)).toEqual(sortErrors(fixture.expect));
+      });
+
+      it.each(valid)('builds submit bodies from %s that validate again', (_name, data) => {
+        for (const request of buildSubmitRequests(form.definition, data, context)) {
+          const schema = form.definition.submit.calls.find((c) => c.name === request.name)?.schema;
+          const against = schema ? form.definition.callSchemas[schema] : form.formSchema;
+          expect(against).toBeDefined();
+          if (!against) continue;
+          expect(validateFormData(against, request.body).errors).toEqual([]);
+          expect(request.path).not.toMatch(/[{}]/);
+        }
+      });
+
+      it.each(valid)('summarises %s without raw lookup ids', (_name, data) => {
+        const rows = confirmSummary(form, data, { matches: schemaMatches });
+        expect(rows.length).toBeGreaterThan(0);
+        for (const b of bindings) {
+          // Only fields holding one id of an API list (a lookup source, a company); a checklist shows a count
+          // until its names are fetched.
+          if (b.widget === 'items-checklist' || (!b.source && !b.fill)) continue;
+          const row = rows.find((r) => r.field === b.field);
+          if (!row) continue;
+          expect(row.value, b.field).not.toBe(String(data[b.field]));
+        }
+        for (const row of rows) expect(row.value).not.toBe('');
+      });
+
+      it.each(valid)('shows a detail row per view row for %s', (_name, data) => {
+        const rows = detailRows(form.definition, data);
+        expect(rows).toHaveLength(form.definition.view.rows.length);
+      });
+
+      it('matches its snapshot file (field tree, submit requests, errors)', async () => {
+        const file = join(
+          __dirname,
+          '__snapshots__',
+          formName === 'form' ? `${key}.snap.json` : `${key}.${formName}.snap.json`,
+        );
+        const snapshot = {
+          service: key,
+          form: formName,
+          fields: fieldTree(form.formSchema, form.uiSchema),
+          valid: Object.fromEntries(
+            valid.map(([name, data]) => [name, buildSubmitRequests(form.definition, data, context)]),
+          ),
+          invalid: Object.fromEntries(
+            invalid.map(([name, fixture]) => [name, validateFormData(form.formSchema, fixture.data).errors]),
+          ),
+        };
+        await expect(await snapshotText(snapshot, file)).toMatchFileSnapshot(file);
+      });
+
+      describe('through the API', () => {
+        let applicant: Applicant | undefined;
+        const started = (): Applicant => {
+          if (!applicant) throw new Error('the applicant was not set up');
+          return applicant;
+        };
+        beforeAll(async () => {
+          applicant = await startApplicant(form.definition, fixtureCompanies(form, valid));
+        });
+        afterAll(async () => applicant?.server.close());
+
+        it.each(valid)('submits %s as the wizard does and stores what it says', async (_name, fixture) => {
+          const me = started();
+          const data = withServerCompanies(form, fixture, me.companies);
+          const run = await submitThroughApi(me, form.definition, data);
+          expect(
+            run.answers.filter((a) => !succeeded(a.status)),
+            'calls the server refused',
+          ).toEqual([]);
+          expect(run.answers.map((a) => a.name)).toEqual(run.requests.map((r) => r.name));
+
+          const application = await readApplication(me, run.applicationId);
+          expect(application.application_status_id).toBe(STATUS.submitted);
+          const recordCall = form.definition.submit.calls.find((c) => c.savesRecord);
+          const recordRequest = run.requests.find((r) => r.savesRecord);
+          expect(recordCall && recordRequest).toBeTruthy();
+          if (!recordCall || !recordRequest) return;
+          const record = application[form.definition.view.record];
+          expect(record).toEqual(expectedRecord(recordCall, recordRequest, data, record));
+        });
+
+        it.each(invalid)('refuses %s with the errors the engine gives', async (_name, fixture) => {
+          const me = started();
+          const run = await submitThroughApi(
+            me,
+            form.definition,
+            withServerCompanies(form, fixture.data, me.companies),
+          );
+          const refused = run.answers.at(-1);
+          expect(refused?.status, JSON.stringify(refused?.body)).toBe(422);
+          const data = refused?.body.data as { fields?: FieldError[] } | null | undefined;
+          expect(sortErrors(data?.fields ?? [])).toEqual(
+            sortErrors(validateFormData(form.formSchema, fixture.data).errors),
+          );
+          const application = await readApplication(me, run.applicationId);
+          expect(application.application_status_id).toBe(STATUS.draft);
+        });
+      });
     });
   },
 );
-
-describe('plastics', () => {
-  const plastics = loaded.definitions.find((d) => d.id === 1);
-
-  it('maps the company import fixture to the save call (small snapshot)', () => {
-    expect(plastics).toBeDefined();
-    if (!plastics) return;
-    const [request] = buildSubmitRequests(
-      plastics,
-      { import_purchase: 'import', quantity: 1 },
-      { clientId: 5, applicationId: 42, serviceId: 1 },
-    );
-    expect(request).toMatchInlineSnapshot(`
-      {
-        "body": {
-          "application_id": 42,
-          "client_id": 5,
-          "import": true,
-          "import_purchase": "import",
-          "import_single": false,
-          "is_submitted": true,
-          "purchase": false,
-          "purchase_single": false,
-          "quantity": 1,
-          "service_id": 1,
-        },
-        "method": "POST",
-        "name": "save",
-        "path": "clients/applications/plastic-bags-authorization",
-        "savesRecord": true,
-      }
-    `);
-  });
-});
