@@ -90,7 +90,7 @@ function bindingValue(
 ): string {
   const nameOf = (id: unknown): string | undefined =>
     names?.[String(id)] ?? binding.extraOptions?.find((o) => o.value === id)?.label;
-  if (binding.widget === 'items-checklist') {
+  if (binding.shows === 'lookup-names') {
     const ids = Array.isArray(value) ? value : [value];
     const resolved = ids.map(nameOf);
     if (resolved.every((n): n is string => n !== undefined)) return resolved.join(', ');
@@ -129,7 +129,8 @@ export function confirmSummary(
     const label = typeof titled === 'string' ? titled : humanize(field);
     const binding = bindings.get(field);
     let text: string;
-    if (binding) text = bindingValue(binding, value, formData, options.lookupNames?.[field], texts);
+    if (binding && binding.shows !== 'value')
+      text = bindingValue(binding, value, formData, options.lookupNames?.[field], texts);
     else if (typeof value === 'boolean') text = optionTitle(schema, ui, value) ?? yesNo(value, texts);
     else if (Array.isArray(value))
       text = value

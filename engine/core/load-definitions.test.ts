@@ -70,17 +70,39 @@ describe('loadServiceDefinitions', () => {
         {
           file: 'sample/ui.json',
           pointer: '/kind_id/ui:options/source',
-          message: 'lookup widget needs ui:options.source',
+          message: 'the lookup widget needs this option',
         },
         {
           file: 'sample/ui.json',
           pointer: '/kind_id/ui:options/nameField',
-          message: "nameField 'kind_label' is not a property of schema.json",
+          message: "'kind_label' is not a property of schema.json",
         },
         {
           file: 'sample/schema.json',
           pointer: '/allOf/0/if/properties/kind_label',
           message: "rule reads 'kind_label', which is not a property of the form",
+        },
+      ]),
+    );
+  });
+
+  it("checks a widget's options against its contract", () => {
+    const files = testFiles();
+    const ui = files['sample/ui.json'] as Record<string, Record<string, unknown>>;
+    ui.kind_id = { 'ui:widget': 'lookup', 'ui:options': { source: 'kinds', sorce: 'typo', exclude: 'Other' } };
+    ui.mode = { 'ui:widget': 'company-picker', 'ui:options': { fill: { ghost: 'name' } } };
+    expect(loadServiceDefinitions(files).problems).toEqual(
+      expect.arrayContaining([
+        {
+          file: 'sample/ui.json',
+          pointer: '/kind_id/ui:options/sorce',
+          message: 'unknown option of the lookup widget',
+        },
+        { file: 'sample/ui.json', pointer: '/kind_id/ui:options/exclude', message: 'must be array' },
+        {
+          file: 'sample/ui.json',
+          pointer: '/mode/ui:options/fill/ghost',
+          message: "'ghost' is not a property of schema.json",
         },
       ]),
     );

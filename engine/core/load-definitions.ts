@@ -8,7 +8,9 @@ import { CONTEXT_REFERENCES, submitCallProblems } from './payload-mapping';
 import { bindingsOfUiSchema } from './lookup-bindings';
 import { definedProperties, ruleFields } from './schema-walk';
 import { isKnownWidget } from './widget-names';
-import { isRecord } from './value-path';
+import { isRecord, valueAt } from './value-path';
+import { WIDGET_CONTRACTS } from './widget-contracts';
+import type { CustomWidgetName } from './widget-names';
 
 /**
  * Loads and checks service definitions from their files' parsed JSON. Works in Node and the
@@ -28,6 +30,35 @@ export interface LoadedDefinitions {
   /** Definitions without problems, sorted by id. */
   definitions: ServiceDefinition[];
   problems: DefinitionProblem[];
+}
+
+const optionValidators = new Map<string, ValidateFunction>();
+
+/** Problems of a widget's `ui:options` against its contract, with pointers below `ui:options`. */
+function optionProblems(
+  widget: CustomWidgetName,
+  options: Record<string, unknown>,
+): Array<{ pointer: string; message: string }> {
+  let validate = optionValidators.get(widget);
+  if (!validate) {
+    validate = createAjv().compile(WIDGET_CONTRACTS[widget].options);
+    optionValidators.set(widget, validate);
+  }
+  if (validate(options)) return [];
+  return (validate.errors ?? []).map((e) => {
+    const extra = e.params as { additionalProperty?: string; missingProperty?: string };
+    if (extra.additionalProperty)
+      return {
+        pointer: `${e.instancePath}${ptr(extra.additionalProperty)}`,
+        message: `unknown option of the ${widget} widget`,
+      };
+    if (extra.missingProperty)
+      return {
+        pointer: `${e.instancePath}${ptr(extra.missingProperty)}`,
+        message: `the ${widget} widget needs this option`,
+      };
+    return { pointer: e.instancePath, message: e.message ?? 'is invalid' };
+  });
 }
 
 let metaValidator: ValidateFunction | undefined;
@@ -152,38 +183,36 @@ function loadOne(
     });
   }
 
-  // API-bound widgets.
+  // The engine's widgets: their options fit the widget's contract and name fields of the form.
   for (const binding of bindingsOfUiSchema(uiSchema as UiSchema)) {
     const at = binding.field.split('.');
-    if ((binding.widget === 'lookup' || binding.widget === 'items-checklist') && !binding.source) {
-      report(uiFile, ptr(...at, 'ui:options', 'source'), `${binding.widget} widget needs ui:options.source`);
-    }
-    if (binding.source) {
-      for (const m of binding.source.matchAll(/\{([^{}]+)\}/g)) {
-        const name = m[1] ?? '';
-        if (!has(name) && !(CONTEXT_REFERENCES as readonly string[]).includes(name)) {
-          report(
-            uiFile,
-            ptr(...at, 'ui:options', 'source'),
-            `placeholder {${name}} is not a property of ${file.form.schema}`,
-          );
-        }
+    const contract = WIDGET_CONTRACTS[binding.widget];
+    const ui = valueAt(uiSchema, binding.field) as Record<string, unknown>;
+    const options = isRecord(ui['ui:options']) ? ui['ui:options'] : {};
+    for (const problem of optionProblems(binding.widget, options))
+      report(uiFile, ptr(...at, 'ui:options') + problem.pointer, problem.message);
+    for (const name of contract.fieldOptions ?? []) {
+      const value = options[name];
+      const targets =
+        typeof value === 'string'
+          ? [[value, ptr(name)]]
+          : isRecord(value)
+            ? Object.keys(value).map((k) => [k, ptr(name, k)])
+            : [];
+      for (const [target, pointer] of targets) {
+        if (target && !has(target))
+          report(uiFile, ptr(...at, 'ui:options') + pointer, `'${target}' is not a property of ${file.form.schema}`);
       }
     }
-    if (binding.nameField && !has(binding.nameField)) {
-      report(
-        uiFile,
-        ptr(...at, 'ui:options', 'nameField'),
-        `nameField '${binding.nameField}' is not a property of ${file.form.schema}`,
-      );
-    }
-    for (const target of Object.keys(binding.fill ?? {})) {
-      if (!has(target))
+    for (const m of (binding.source ?? '').matchAll(/\{([^{}]+)\}/g)) {
+      const name = m[1] ?? '';
+      if (!has(name) && !(CONTEXT_REFERENCES as readonly string[]).includes(name)) {
         report(
           uiFile,
-          ptr(...at, 'ui:options', 'fill', target),
-          `'${target}' is not a property of ${file.form.schema}`,
+          ptr(...at, 'ui:options', 'source'),
+          `placeholder {${name}} is not a property of ${file.form.schema}`,
         );
+      }
     }
   }
 

@@ -3,30 +3,56 @@ import { lookupBindings, resolveSourcePath, sourcePlaceholders } from './lookup-
 import { testDefinition } from './test-definition';
 
 describe('lookupBindings', () => {
-  it('collects API-bound widgets with their options', () => {
+  it("collects the engine's widgets with their options and their contract's check", () => {
     expect(lookupBindings(testDefinition())).toEqual([
       {
         field: 'kind_id',
         widget: 'lookup',
+        check: 'lookup',
+        shows: 'lookup-name',
         source: 'kinds',
         nameField: 'kind_name',
         extraOptions: [{ value: 0, label: 'Other' }],
       },
     ]);
   });
-  it('reads company pickers, checklists and nested objects', () => {
+  it('reads company pickers, checklists, nested objects, countries and word limits', () => {
     const bindings = lookupBindings({
       uiSchema: {
         company_id: { 'ui:widget': 'company-picker', 'ui:options': { fill: { company_name: 'name' } } },
         items: { 'ui:widget': 'items-checklist', 'ui:options': { source: 'areas/{area_id}', exclude: ['Other', 3] } },
         carrier: { country_id: { 'ui:widget': 'lookup', 'ui:options': { source: 'countries' } } },
+        origin: { 'ui:widget': 'country' },
+        story: { 'ui:widget': 'word-limited-textarea', 'ui:options': { maxWords: 300, maxChars: 1800 } },
         plain: { 'ui:widget': 'text' },
       },
     });
     expect(bindings).toEqual([
-      { field: 'company_id', widget: 'company-picker', fill: { company_name: 'name' } },
-      { field: 'items', widget: 'items-checklist', source: 'areas/{area_id}', exclude: ['Other'] },
-      { field: 'carrier.country_id', widget: 'lookup', source: 'countries' },
+      {
+        field: 'company_id',
+        widget: 'company-picker',
+        check: 'own-company',
+        shows: 'lookup-name',
+        fill: { company_name: 'name' },
+      },
+      {
+        field: 'items',
+        widget: 'items-checklist',
+        check: 'lookup-list',
+        shows: 'lookup-names',
+        source: 'areas/{area_id}',
+        exclude: ['Other'],
+      },
+      { field: 'carrier.country_id', widget: 'lookup', check: 'lookup', shows: 'lookup-name', source: 'countries' },
+      { field: 'origin', widget: 'country', check: 'country', shows: 'value' },
+      {
+        field: 'story',
+        widget: 'word-limited-textarea',
+        check: 'word-limit',
+        shows: 'value',
+        maxWords: 300,
+        maxChars: 1800,
+      },
     ]);
   });
 });

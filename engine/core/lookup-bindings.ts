@@ -1,23 +1,28 @@
 import type { ServiceDefinition, UiSchema } from './definition-types';
 import { isRecord, valueAt } from './value-path';
+import { widgetContract, type ServerCheck, type ValueDisplay } from './widget-contracts';
+import type { CustomWidgetName } from './widget-names';
 
 /**
- * The fields of a definition whose options come from the API (lookup, company-picker,
- * items-checklist), read from `ui.json`. The portal fetches options with them; the server uses them
- * to recompute name fields from ids and to check a company belongs to the caller.
+ * The fields of a definition drawn by the engine's own widgets, read from `ui.json` with what their
+ * contract (widget-contracts.ts) says about them: the portal fetches options with them, the server
+ * checks their values (lookup ids, the caller's company, countries, word limits) and recomputes the
+ * name fields from ids, the confirm summary shows names instead of ids.
  */
-
-export type BindingWidget = 'lookup' | 'company-picker' | 'items-checklist';
 
 export interface ExtraOption {
   value: string | number;
   label: string;
 }
 
-export interface LookupBinding {
-  /** Form field holding the id (dotted path for nested objects). */
+export interface WidgetBinding {
+  /** Form field (dotted path for nested objects). */
   field: string;
-  widget: BindingWidget;
+  widget: CustomWidgetName;
+  /** What the server checks of the value (from the widget's contract). */
+  check: ServerCheck;
+  /** How the value is shown (from the widget's contract). */
+  shows: ValueDisplay;
   /** API path, `{field}` placeholders filled from the form data (see `resolveSourcePath`). */
   source?: string;
   /** Sibling field that receives the chosen option's name. */
@@ -28,16 +33,26 @@ export interface LookupBinding {
   extraOptions?: ExtraOption[];
   /** company-picker: form field <- company field. */
   fill?: Record<string, string>;
+  /** word-limited-textarea: most words and characters. */
+  maxWords?: number;
+  maxChars?: number;
 }
 
-const BINDING_WIDGETS: readonly string[] = ['lookup', 'company-picker', 'items-checklist'];
+/** The former name, for the widgets whose options come from the API. */
+export type LookupBinding = WidgetBinding;
 
 function stringArray(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
 }
 
-function readBinding(field: string, widget: BindingWidget, options: Record<string, unknown>): LookupBinding {
-  const binding: LookupBinding = { field, widget };
+function readBinding(field: string, widget: CustomWidgetName, options: Record<string, unknown>): WidgetBinding {
+  const contract = widgetContract(widget);
+  const binding: WidgetBinding = {
+    field,
+    widget,
+    check: contract?.check ?? 'schema',
+    shows: contract?.shows ?? 'value',
+  };
   if (typeof options.source === 'string') binding.source = options.source;
   if (typeof options.nameField === 'string') binding.nameField = options.nameField;
   const exclude = stringArray(options.exclude);
@@ -53,27 +68,29 @@ function readBinding(field: string, widget: BindingWidget, options: Record<strin
       Object.entries(options.fill).filter((e): e is [string, string] => typeof e[1] === 'string'),
     );
   }
+  if (typeof options.maxWords === 'number') binding.maxWords = options.maxWords;
+  if (typeof options.maxChars === 'number') binding.maxChars = options.maxChars;
   return binding;
 }
 
-/** Walks a uiSchema (nested objects give dotted fields) and collects the API-bound widgets. */
-export function bindingsOfUiSchema(uiSchema: UiSchema, prefix = ''): LookupBinding[] {
-  const result: LookupBinding[] = [];
+/** Walks a uiSchema (nested objects give dotted fields) and collects the fields of the engine's widgets. */
+export function bindingsOfUiSchema(uiSchema: UiSchema, prefix = ''): WidgetBinding[] {
+  const result: WidgetBinding[] = [];
   for (const [key, value] of Object.entries(uiSchema)) {
     if (key.startsWith('ui:') || !isRecord(value)) continue;
     const field = prefix ? `${prefix}.${key}` : key;
     const widget = value['ui:widget'];
-    if (typeof widget === 'string' && BINDING_WIDGETS.includes(widget)) {
+    if (widgetContract(widget)) {
       const options = isRecord(value['ui:options']) ? value['ui:options'] : {};
-      result.push(readBinding(field, widget as BindingWidget, options));
+      result.push(readBinding(field, widget as CustomWidgetName, options));
     }
     result.push(...bindingsOfUiSchema(value, field));
   }
   return result;
 }
 
-/** The API-bound fields of a definition, in uiSchema order. */
-export function lookupBindings(definition: Pick<ServiceDefinition, 'uiSchema'>): LookupBinding[] {
+/** The fields of a definition drawn by the engine's widgets, in uiSchema order. */
+export function lookupBindings(definition: Pick<ServiceDefinition, 'uiSchema'>): WidgetBinding[] {
   return bindingsOfUiSchema(definition.uiSchema);
 }
 

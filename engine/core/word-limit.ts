@@ -1,7 +1,7 @@
 /**
  * Word limits of long text fields (spec 02: 300 words, 1800 characters, a remaining-words counter,
- * typing past the limit ignored). The server enforces the same limit through the form schema
- * (`maxLength` plus a `pattern` built by `wordLimitPattern`).
+ * typing past the limit ignored). The server checks the same limit for the word-limited-textarea
+ * widget (its contract's `word-limit` check); `wordLimitPattern` puts it in a form schema too.
  */
 
 /** Number of whitespace-separated words in `text`. */
@@ -47,6 +47,11 @@ export function withinWordLimit(text: string, maxWords: number, maxChars?: numbe
  */
 export function wordLimitPattern(maxWords: number): string {
   return maxWords <= 0 ? '^\\s*$' : `^\\s*(\\S+(\\s+|$)){0,${maxWords}}$`;
+}
+
+/** The spec's message for a text over its limit (spec 02 section 5). */
+export function wordLimitMessage(maxWords: number): string {
+  return `Word limit exceeded. Please limit your description to ${maxWords} words.`;
 }
 
 /** Main export. */

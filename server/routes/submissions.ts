@@ -11,6 +11,8 @@ import { callSchema, readSubmitBody, submitRoute, type ReadBody } from '../../en
 import { validateFormData } from '../../engine/core/form-validator';
 import { lookupBindings, resolveSourcePath, type LookupBinding } from '../../engine/core/lookup-bindings';
 import { isRecord, setValueAt, valueAt } from '../../engine/core/value-path';
+import { isCountryName } from '../../engine/core/countries';
+import { withinWordLimit, wordLimitMessage } from '../../engine/core/word-limit';
 import { STATUS } from '../../engine/core/status-presentation';
 import { missingUploads, uploadSlots } from '../../engine/core/required-documents';
 import { definedProperties } from '../../engine/core/schema-walk';
@@ -106,56 +108,72 @@ async function resolveBindings(
 
   for (const binding of bindings) {
     const value = valueAt(formData, binding.field);
-    if (binding.widget === 'company-picker') {
-      if (isEmpty(value)) continue;
-      const company = isDbId(value)
-        ? await db
-            .selectFrom('companies')
-            .selectAll()
-            .where('id', '=', Number(value))
-            .where('client_id', '=', clientId)
-            .executeTakeFirst()
-        : undefined;
-      if (!company) {
-        errors.push({ field: binding.field, message: 'Choose one of your companies.' });
-        continue;
+    switch (binding.check) {
+      case 'own-company': {
+        if (isEmpty(value)) break;
+        const company = isDbId(value)
+          ? await db
+              .selectFrom('companies')
+              .selectAll()
+              .where('id', '=', Number(value))
+              .where('client_id', '=', clientId)
+              .executeTakeFirst()
+          : undefined;
+        if (!company) {
+          errors.push({ field: binding.field, message: 'Choose one of your companies.' });
+          break;
+        }
+        for (const [target, companyField] of Object.entries(binding.fill ?? {})) {
+          setValueAt(formData, sibling(binding.field, target), (company as unknown as Data)[companyField] ?? null);
+        }
+        break;
       }
-      for (const [target, companyField] of Object.entries(binding.fill ?? {})) {
-        setValueAt(formData, sibling(binding.field, target), (company as unknown as Data)[companyField] ?? null);
+      case 'lookup-list': {
+        if (!binding.source) break;
+        const namesField = binding.nameField ? sibling(binding.field, binding.nameField) : null;
+        const items = [...new Set(Array.isArray(value) ? value : [])];
+        const found = await findOptions(binding.source, items);
+        const refused = found !== undefined && items.some((item) => !found.has(String(item)));
+        if (refused) errors.push({ field: binding.field, message: BAD_OPTION });
+        const names = found
+          ? items.map((item) => found.get(String(item))).filter((n): n is string => n !== undefined)
+          : [];
+        // The names are the server's, from the ids: whatever the browser sent is replaced.
+        if (namesField && !refused) setValueAt(formData, namesField, names.length > 0 ? names : undefined);
+        break;
       }
-      continue;
-    }
-    if (!binding.source) continue;
-    if (binding.widget === 'items-checklist') {
-      const namesField = binding.nameField ? sibling(binding.field, binding.nameField) : null;
-      const items = [...new Set(Array.isArray(value) ? value : [])];
-      const found = await findOptions(binding.source, items);
-      const refused = found !== undefined && items.some((item) => !found.has(String(item)));
-      if (refused) errors.push({ field: binding.field, message: BAD_OPTION });
-      const names = found
-        ? items.map((item) => found.get(String(item))).filter((n): n is string => n !== undefined)
-        : [];
-      // The names are the server's, from the ids: whatever the browser sent is replaced.
-      if (namesField && !refused) setValueAt(formData, namesField, names.length > 0 ? names : undefined);
-      continue;
-    }
-    const nameField = binding.nameField ? sibling(binding.field, binding.nameField) : null;
-    if (isEmpty(value)) {
-      // No choice, no name: a name sent without an id is dropped.
-      if (nameField) setValueAt(formData, nameField, null);
-      continue;
-    }
-    const extra = binding.extraOptions?.find((o) => String(o.value) === String(value));
-    let name: string | null | undefined = extra?.label;
-    if (!extra) {
-      const found = await findOptions(binding.source, [value]);
-      name = found ? (found.get(String(value)) ?? null) : undefined;
-      if (name === null || (name !== undefined && binding.exclude?.includes(name))) {
-        errors.push({ field: binding.field, message: BAD_OPTION });
-        continue;
+      case 'lookup': {
+        if (!binding.source) break;
+        const nameField = binding.nameField ? sibling(binding.field, binding.nameField) : null;
+        if (isEmpty(value)) {
+          // No choice, no name: a name sent without an id is dropped.
+          if (nameField) setValueAt(formData, nameField, null);
+          break;
+        }
+        const extra = binding.extraOptions?.find((o) => String(o.value) === String(value));
+        let name: string | null | undefined = extra?.label;
+        if (!extra) {
+          const found = await findOptions(binding.source, [value]);
+          name = found ? (found.get(String(value)) ?? null) : undefined;
+          if (name === null || (name !== undefined && binding.exclude?.includes(name))) {
+            errors.push({ field: binding.field, message: BAD_OPTION });
+            break;
+          }
+        }
+        if (nameField && name !== undefined) setValueAt(formData, nameField, name);
+        break;
       }
+      case 'country':
+        if (!isEmpty(value) && !isCountryName(value)) errors.push({ field: binding.field, message: BAD_OPTION });
+        break;
+      case 'word-limit':
+        if (typeof value === 'string' && !withinWordLimit(value, binding.maxWords ?? Infinity, binding.maxChars))
+          errors.push({ field: binding.field, message: wordLimitMessage(binding.maxWords ?? 0) });
+        break;
+      case 'lookup-rows':
+      case 'schema':
+        break;
     }
-    if (nameField && name !== undefined) setValueAt(formData, nameField, name);
   }
   return errors;
 }
