@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyUiOrder, confirmSummary, visibleProperties } from './confirm-summary';
+import { applyUiOrder, confirmSummary } from './confirm-summary';
+import { visibleProperties } from './schema-walk';
 import { schemaMatches as matches } from './form-validator';
 import { testDefinition } from './test-definition';
 

@@ -1,7 +1,8 @@
-import type { JsonSchema, ServiceDefinition } from './definition-types';
+import type { ServiceDefinition } from './definition-types';
 import { bindingsOfUiSchema, type LookupBinding } from './lookup-bindings';
 import { ENGLISH_VALUE_TEXTS, isEmptyValue, listItem, optionTitle, yesNo, type ValueTexts } from './value-format';
 import { isRecord } from './value-path';
+import { visibleProperties, type SchemaMatcher } from './schema-walk';
 
 /**
  * The step-3 summary ("Confirm Detail"): the visible, filled fields of the form in display order,
@@ -14,14 +15,6 @@ export interface SummaryRow {
   value: string;
 }
 
-/**
- * Answers whether `data` satisfies `schema` (an `if` condition of the form schema). Injected rather
- * than imported: the portal answers with the form's precompiled validator, since compiling a schema
- * in the page needs `new Function`, which its Content-Security-Policy forbids; Node callers and tests
- * may pass `schemaMatches` (engine/core/form-validator.ts).
- */
-export type SchemaMatcher = (schema: JsonSchema | boolean, data: unknown) => boolean;
-
 export interface ConfirmSummaryOptions {
   /** Evaluates the `if` conditions that decide which branch's fields are shown. */
   matches: SchemaMatcher;
@@ -29,37 +22,6 @@ export interface ConfirmSummaryOptions {
   lookupNames?: Record<string, Record<string, string>>;
   /** Yes/No and "n selected" in the interface language (English by default). */
   texts?: ValueTexts;
-}
-
-/**
- * Properties shown for `data`, in declaration order: top-level ones plus those of `then`/`else`
- * branches whose condition holds by `matches` (as RJSF resolves them) and of dependencies whose key
- * is present.
- */
-export function visibleProperties(
-  schema: JsonSchema,
-  data: Record<string, unknown>,
-  matches: SchemaMatcher,
-): Map<string, JsonSchema> {
-  const result = new Map<string, JsonSchema>();
-  const visit = (s: JsonSchema): void => {
-    if (isRecord(s.properties)) {
-      for (const [name, prop] of Object.entries(s.properties)) {
-        const previous = result.get(name);
-        result.set(name, { ...(previous ?? {}), ...(isRecord(prop) ? prop : {}) });
-      }
-    }
-    if (Array.isArray(s.allOf)) for (const item of s.allOf) if (isRecord(item)) visit(item);
-    if (isRecord(s.if) || typeof s.if === 'boolean') {
-      const branch = matches(s.if as JsonSchema | boolean, data) ? s.then : s.else;
-      if (isRecord(branch)) visit(branch);
-    }
-    if (isRecord(s.dependencies)) {
-      for (const [key, dep] of Object.entries(s.dependencies)) if (key in data && isRecord(dep)) visit(dep);
-    }
-  };
-  visit(schema);
-  return result;
 }
 
 /** Orders names by `ui:order` (with `*` standing for every unlisted name, appended when absent). */

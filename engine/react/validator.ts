@@ -12,7 +12,7 @@ import { createContext, useContext, useEffect, useState } from 'react';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import type { ErrorObject } from 'ajv';
 import { useTranslation } from 'react-i18next';
-import type { SchemaMatcher } from '../core/confirm-summary';
+import type { SchemaMatcher } from '../core/schema-walk';
 import type { JsonSchema, ServiceDefinition } from '../core/definition-types';
 import type { FormData, ServiceFormContext } from './form-context';
 

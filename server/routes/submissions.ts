@@ -8,14 +8,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { JsonSchema, ServiceDefinition, SubmitCall } from '../../engine/core/definition-types';
 import { callSchema, readSubmitBody, submitRoute, type ReadBody } from '../../engine/core/payload-mapping';
-import { validateFormData } from '../../engine/core/form-validator';
+import { schemaMatches, validateFormData } from '../../engine/core/form-validator';
 import { lookupBindings, resolveSourcePath, type LookupBinding } from '../../engine/core/lookup-bindings';
 import { isRecord, setValueAt, valueAt } from '../../engine/core/value-path';
 import { isCountryName } from '../../engine/core/countries';
 import { withinWordLimit, wordLimitMessage } from '../../engine/core/word-limit';
 import { STATUS } from '../../engine/core/status-presentation';
 import { missingUploads, uploadSlots } from '../../engine/core/required-documents';
-import { definedProperties } from '../../engine/core/schema-walk';
+import { definedProperties, visibleProperties } from '../../engine/core/schema-walk';
 import {
   acceptsFollowUps,
   assertEditable,
@@ -313,17 +313,27 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
           else if (!acceptsFollowUps(application)) throw new HttpError(409, NOT_CHANGEABLE);
         }
 
-        const bindingErrors = await resolveBindings(db, matchers, bindings, read.formData, request.clientId);
-        const result = validateFormData(schema, read.formData);
+        // Names first (rules read them), then only the fields the data shows are kept: a value the
+        // form hides (the company of an applicant who switched to "individual") is neither stored
+        // nor used to fill other fields. Then the real checks of what is kept.
+        let formData = read.formData;
+        if (call.savesRecord) {
+          const named = structuredClone(formData);
+          await resolveBindings(db, matchers, bindings, named, request.clientId);
+          const visible = visibleProperties(schema, named, schemaMatches);
+          formData = Object.fromEntries(Object.entries(formData).filter(([key]) => visible.has(key)));
+        }
+        const bindingErrors = await resolveBindings(db, matchers, bindings, formData, request.clientId);
+        const result = validateFormData(schema, formData);
         const errors = mergeErrors(bindingErrors, result.errors);
         if (errors.length > 0) throw new ValidationError(errors);
 
         // Only what the schema declares is stored: a body cannot keep fields of its own invention.
         const record: Data = {};
-        for (const [key, value] of Object.entries(read.formData)) if (declared.has(key)) record[key] = value;
+        for (const [key, value] of Object.entries(formData)) if (declared.has(key)) record[key] = value;
         // Flags are derived again from the form after validation: the body's own values are not trusted.
         for (const flag of call.flags ?? []) {
-          const current = valueAt(read.formData, flag.field);
+          const current = valueAt(formData, flag.field);
           for (const value of flag.values) record[value] = current === value;
         }
         if (!application) return ok(reply, { saved: false, [call.name]: record });

@@ -302,4 +302,26 @@ describe('plastics submission (registered from the definition)', () => {
     expect(saved).not.toHaveProperty('nested');
     expect(saved).toHaveProperty('description');
   });
+
+  it('keeps only what the form shows: a company left behind by an individual is ignored', async () => {
+    const id = await readyDraft(alice);
+    const res = await call(server.app, 'POST', PATH, {
+      token: alice.token,
+      body: body(alice, id, {
+        is_company: false,
+        company_id: aliceCompany,
+        company_name: 'Alice Uwase',
+        contact_telephone: '0781234567',
+        tin: '1199080012345678',
+      }),
+    });
+    expect(res.status).toBe(200);
+    const saved = (await detail(alice, id)).auth_plastic_bags ?? {};
+    expect(saved).not.toHaveProperty('company_id');
+    expect(saved).toMatchObject({
+      company_name: 'Alice Uwase',
+      tin: '1199080012345678',
+      contact_telephone: '0781234567',
+    });
+  });
 });

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../app/i18n/languages';
 import { loadLanguage } from '../../app/i18n';
 import { localizedDefinition } from '../../app/localized-definitions';
-import { visibleProperties } from '../../engine/core/confirm-summary';
+import { visibleProperties } from '../../engine/core/schema-walk';
 import { schemaMatches } from '../../engine/core/form-validator';
 import { precompiledValidators } from '../../engine/react/precompiled-validators';
 import { runtimeValidatorFor } from '../../engine/react/runtime-validators';
