@@ -1,19 +1,25 @@
-import { createApiClient, type ApiClient } from '../engine/core/api-client';
+import i18n from 'i18next';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '../engine/core/api-client';
+import { xhrUploader } from '../engine/react/upload-file';
 import { clearStoredUser, getStoredToken } from './auth/user-store';
 
 /** The API base: one setting points the portal at the reference server or the authority's API. */
 export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api/';
 
 /**
- * Creates the portal's API client: bearer token from the stored user. A 401 on an authenticated call
- * means the server ended the session (expired, revoked): the user is signed out with that reason, and
- * the protected page sends them to /login remembering where they were (RequireAuth), where the login
- * page explains why.
+ * Creates the portal's API client: bearer token from the stored user, `Accept-Language` from the
+ * interface language i18next resolved, uploads over XMLHttpRequest for their progress. A 401 on an
+ * authenticated call (uploads included) means the server ended the session (expired, revoked): the
+ * user is signed out with that reason, and the protected page sends them to /login remembering where
+ * they were (RequireAuth), where the login page explains why. `overrides` serve tests.
  */
-export function createAppApi(): ApiClient {
+export function createAppApi(overrides: Partial<ApiClientOptions> = {}): ApiClient {
   return createApiClient({
     baseUrl: API_BASE,
     getToken: getStoredToken,
+    getLanguage: () => i18n.resolvedLanguage ?? i18n.language,
     onUnauthorized: () => clearStoredUser('expired'),
+    uploader: xhrUploader(),
+    ...overrides,
   });
 }

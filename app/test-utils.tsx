@@ -2,18 +2,21 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient, ApiResult } from '../engine/core/api-client';
 import type { ServiceDefinition } from '../engine/core/definition-types';
+import { createApiQueryClient } from '../engine/react/use-api-query';
 import { ApiContext } from './api-context';
+import { ApiQueryProvider } from './api-query-provider';
 import { DefinitionsContext, staticDefinitions } from './definitions-context';
 import { theme } from './theme';
 import './i18n';
 
 type Handler = (body: unknown) => ApiResult<unknown> | Promise<ApiResult<unknown>>;
 
-/** A recorded call of the fake API. */
+/** A recorded call of the fake API (an upload is recorded as UPLOAD with its form). */
 export interface FakeCall {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'UPLOAD';
   path: string;
   body?: unknown;
 }
@@ -36,6 +39,7 @@ export function fakeApi(handlers: Record<string, Handler>): ApiClient & { calls:
     get: <T,>(path: string) => answer('GET', path) as Promise<ApiResult<T>>,
     post: <T,>(path: string, body?: unknown) => answer('POST', path, body) as Promise<ApiResult<T>>,
     put: <T,>(path: string, body?: unknown) => answer('PUT', path, body) as Promise<ApiResult<T>>,
+    upload: <T,>(path: string, form: FormData) => answer('UPLOAD', path, form) as Promise<ApiResult<T>>,
     url: (path: string) => `/api/${path}`,
   };
 }
@@ -43,30 +47,36 @@ export function fakeApi(handlers: Record<string, Handler>): ApiClient & { calls:
 export const ok = <T,>(data: T): ApiResult<T> => ({ ok: true, code: 200, data });
 export const fail = (error: string, code = 400): ApiResult<never> => ({ ok: false, code, error });
 
+/** Options of `renderRoutes` and `renderPage`. */
+export interface RenderOptions {
+  api?: ApiClient;
+  at?: string;
+  definitions?: ServiceDefinition[];
+  /** The cache of API answers; a new one per render unless given (to look into it). */
+  queryClient?: QueryClient;
+}
+
 /** Renders routes in a memory router with the portal's providers. */
-export function renderRoutes(
-  routes: RouteObject[],
-  options: { api?: ApiClient; at?: string; definitions?: ServiceDefinition[] } = {},
-) {
+export function renderRoutes(routes: RouteObject[], options: RenderOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [options.at ?? '/'] });
+  const queryClient = options.queryClient ?? createApiQueryClient();
   const view = render(
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <ApiContext.Provider value={options.api ?? fakeApi({})}>
-        <DefinitionsContext.Provider value={staticDefinitions(options.definitions ?? [])}>
-          <RouterProvider router={router} />
-        </DefinitionsContext.Provider>
+        <ApiQueryProvider client={queryClient}>
+          <DefinitionsContext.Provider value={staticDefinitions(options.definitions ?? [])}>
+            <RouterProvider router={router} />
+          </DefinitionsContext.Provider>
+        </ApiQueryProvider>
       </ApiContext.Provider>
     </ThemeProvider>,
   );
-  return { ...view, router };
+  return { ...view, router, queryClient };
 }
 
 /** Renders one element at `at` (default /). */
-export function renderPage(
-  element: ReactElement,
-  options: { api?: ApiClient; at?: string; definitions?: ServiceDefinition[] } = {},
-) {
+export function renderPage(element: ReactElement, options: RenderOptions = {}) {
   const path = (options.at ?? '/').split('?')[0] ?? '/';
   return renderRoutes(
     [

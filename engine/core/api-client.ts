@@ -1,8 +1,21 @@
 /**
- * The portal's client of the provider API (spec 01 section 7): every answer is an envelope
+ * The portal's client of the provider API (spec 01 section 7), on ky. Every answer is an envelope
  * `{ code, data, error }`; codes 200 to 209 count as success; a network or parse failure becomes
- * `{ code: 500, error: 'server error' }` so callers handle one shape only.
+ * `{ code: 500, error: 'server error' }` so callers handle one shape only, and nothing throws.
+ *
+ * What the client adds to every call, uploads included, so no page repeats it:
+ * - the bearer token (`getToken`) and the interface language (`Accept-Language`, `getLanguage`);
+ * - `onUnauthorized` when a call that carried a token answers 401 (the server ended the session);
+ * - a timeout per attempt (30 s), answered as `{ code: 408, error: TIMEOUT_MESSAGE }`;
+ * - retries of GETs only (reads are idempotent; a repeated POST could save twice): network errors,
+ *   408, 429, 500, 502, 503 and 504, twice, with backoff; a `Retry-After` is honoured up to
+ *   `maxRetryAfter`, and a longer one is answered at once instead of keeping the page waiting.
+ *
+ * Uploads need progress, which fetch does not report, so the transport of `upload` is injectable
+ * (`uploader`): the portal gives an XMLHttpRequest one (engine/react), and without one the client
+ * posts the form with ky. Either way the headers and the 401 handling are the client's.
  */
+import ky, { HTTPError, TimeoutError, type BeforeRetryState, type KyInstance } from 'ky';
 
 /** The envelope every call answers with. */
 export interface ApiEnvelope<T> {
@@ -19,27 +32,92 @@ export function isSuccessCode(code: number): boolean {
   return code >= 200 && code <= 209;
 }
 
+/** The message used for any network or parse failure (spec 01 section 8). */
+export const SERVER_ERROR_MESSAGE = 'server error';
+/** The message of a call the server did not answer within the timeout. */
+export const TIMEOUT_MESSAGE = 'The server did not answer in time. Please try again.';
+/** The code of a timed-out call (HTTP's Request Timeout). */
+export const TIMEOUT_CODE = 408;
+/** The message of a call cancelled through its signal (a page left, an upload cancelled). */
+export const ABORTED_MESSAGE = 'request aborted';
+/** The code of a cancelled call: no answer was received. */
+export const ABORTED_CODE = 0;
+
+/** Timeout of one attempt. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Retries of a GET after the first attempt. */
+export const DEFAULT_GET_RETRIES = 2;
+/** The longest `Retry-After` waited for before retrying; a longer one is answered at once. */
+export const DEFAULT_MAX_RETRY_AFTER_MS = 5_000;
+/** Answers worth asking again for (ky's list without 413: a body too large stays too large). */
+export const RETRY_STATUS_CODES: readonly number[] = [408, 429, 500, 502, 503, 504];
+
+/** Options of one call. */
+export interface RequestOptions {
+  /** Cancels the call (e.g. TanStack Query's signal when the page that asked is gone). */
+  signal?: AbortSignal;
+}
+
+/** Options of an upload. */
+export interface UploadOptions extends RequestOptions {
+  /** Called with 0..100 as the bytes go out (when the uploader can tell), and 100 on success. */
+  onProgress?: (percent: number) => void;
+}
+
+/** What an uploader is asked to send: a multipart POST with the client's headers. */
+export interface UploadRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: FormData;
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** The raw answer of an upload. */
+export interface UploadAnswer {
+  status: number;
+  text: string;
+}
+
+/**
+ * Sends an upload and resolves with the raw answer; rejects when no answer came (network failure,
+ * cancelled). engine/react's XMLHttpRequest uploader reports progress; tests inject fakes.
+ */
+export type Uploader = (request: UploadRequest) => Promise<UploadAnswer>;
+
 export interface ApiClientOptions {
   /** API base, e.g. `/api/` or `http://127.0.0.1:8080/api/`. */
   baseUrl: string;
   /** Returns the bearer token of the signed-in user, if any. */
-  getToken: () => string | null | undefined;
-  /** Called when an authenticated call answers 401, e.g. to sign out. */
+  getToken?: () => string | null | undefined;
+  /** Returns the interface language, sent as `Accept-Language` so the server may answer in it. */
+  getLanguage?: () => string | null | undefined;
+  /** Called when a call that carried a token answers 401, e.g. to sign out. */
   onUnauthorized?: () => void;
-  fetchImpl?: typeof fetch;
+  /** The fetch ky uses (tests inject a fake); defaults to the global fetch at call time. */
+  fetch?: typeof fetch;
+  /** The transport of `upload` (progress needs XMLHttpRequest); defaults to a ky POST. */
+  uploader?: Uploader;
+  /** Timeout of one attempt in milliseconds (default 30 s). */
+  timeout?: number;
+  /** Retries of a GET (default 2). */
+  retries?: number;
+  /** Longest `Retry-After` honoured, in milliseconds (default 5 s). */
+  maxRetryAfter?: number;
+  /** Backoff before retry n (1, 2, ...) when the answer gives no `Retry-After`; ky's default doubles from 300 ms. */
+  retryDelay?: (attempt: number) => number;
 }
 
 export interface ApiClient {
   readonly baseUrl: string;
-  get<T>(path: string): Promise<ApiResult<T>>;
-  post<T>(path: string, body?: unknown): Promise<ApiResult<T>>;
-  put<T>(path: string, body?: unknown): Promise<ApiResult<T>>;
+  get<T>(path: string, options?: RequestOptions): Promise<ApiResult<T>>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
+  /** POSTs a multipart form (never retried), with progress when the uploader reports it. */
+  upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<ApiResult<T>>;
   /** Absolute URL of a path under the API base (downloads, certificate links). */
   url(path: string): string;
 }
-
-/** The message used for any network or parse failure (spec 01 section 8). */
-export const SERVER_ERROR_MESSAGE = 'server error';
 
 /** Joins the API base and a relative path, with exactly one slash between them. */
 export function joinApiPath(baseUrl: string, path: string): string {
@@ -60,37 +138,225 @@ export function readEnvelope<T>(httpStatus: number, payload: unknown): ApiResult
   return { ok: false, code, error };
 }
 
+/** Reads an answer's text as an envelope; text that is not JSON is a server error. */
+export function readEnvelopeText<T>(httpStatus: number, text: string): ApiResult<T> {
+  try {
+    return readEnvelope<T>(httpStatus, JSON.parse(text));
+  } catch {
+    return { ok: false, code: 500, error: SERVER_ERROR_MESSAGE };
+  }
+}
+
 /**
- * Creates the API client. It sends the stored token as bearer authorization and never throws:
- * failures come back as `{ ok: false, code, error }`.
+ * Milliseconds a `Retry-After` value asks to wait: seconds or an HTTP date; null when absent or
+ * unreadable. A past date means now.
+ */
+export function retryAfterMs(value: string | null | undefined, now: number = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** The error a failed `ApiResult` becomes where a throw is expected (TanStack Query's query functions). */
+export class ApiError extends Error {
+  readonly code: number;
+
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+  }
+}
+
+/** Texts for the failures the client itself produces (not the server's messages), e.g. translated. */
+export interface ClientFailureTexts {
+  serverError?: string;
+  timeout?: string;
+}
+
+/**
+ * The one way to turn a failure into the message a person reads: a failed `ApiResult` gives its
+ * error, a thrown `Error` (an `ApiError` included) its message, a string itself; anything else, and
+ * an `ok` result that lacked the data expected, is a server error. The client's own messages (server
+ * error, timeout) are replaced by `texts` when given, so the interface can translate them; the
+ * server's messages pass through as they are.
+ */
+export function failureMessage(failure: unknown, texts: ClientFailureTexts = {}): string {
+  const serverError = texts.serverError ?? SERVER_ERROR_MESSAGE;
+  let message: string | undefined;
+  if (typeof failure === 'string') message = failure;
+  else if (failure instanceof Error) message = failure.message;
+  else if (failure !== null && typeof failure === 'object' && 'ok' in failure) {
+    const result = failure as { ok: unknown; error?: unknown };
+    if (result.ok === false && typeof result.error === 'string') message = result.error;
+  }
+  if (!message || message === SERVER_ERROR_MESSAGE) return serverError;
+  if (message === TIMEOUT_MESSAGE) return texts.timeout ?? TIMEOUT_MESSAGE;
+  return message;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * ky builds a `Request`, which needs an absolute URL outside a page (Node, jsdom); in a page the
+ * relative base resolves against the document as fetch would.
+ */
+function absolute(url: string): string {
+  const href = (globalThis as { location?: { href?: string } }).location?.href;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) || !href) return url;
+  return new URL(url, href).href;
+}
+
+/**
+ * Creates the API client. It never throws: failures come back as `{ ok: false, code, error }`.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const doFetch = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const maxRetryAfter = options.maxRetryAfter ?? DEFAULT_MAX_RETRY_AFTER_MS;
 
-  async function call<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
+  /** The headers every call carries; `tokenSent` says whether a 401 means the session ended. */
+  function clientHeaders(): { headers: Record<string, string>; tokenSent: boolean } {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    const token = options.getToken();
+    const token = options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const language = options.getLanguage?.();
+    if (language) headers['Accept-Language'] = language;
+    return { headers, tokenSent: Boolean(token) };
+  }
+
+  function noteStatus(status: number, tokenSent: boolean): void {
+    if (status === 401 && tokenSent) options.onUnauthorized?.();
+  }
+
+  /**
+   * ky sleeps for a `Retry-After` before this hook runs; it is told to sleep 0 (`maxRetryAfter: 0`)
+   * so this hook decides: wait what the server asked when it is short, else give its answer now.
+   */
+  async function honourRetryAfter({ error, options: requestOptions }: BeforeRetryState): Promise<void> {
+    if (!(error instanceof HTTPError)) return;
+    const wait = retryAfterMs(error.response.headers.get('Retry-After'));
+    if (wait === null) return;
+    if (wait > maxRetryAfter) throw error;
+    await sleep(wait, requestOptions.signal ?? undefined);
+  }
+
+  const http: KyInstance = ky.create({
+    timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    retry: {
+      limit: options.retries ?? DEFAULT_GET_RETRIES,
+      methods: ['get'],
+      statusCodes: [...RETRY_STATUS_CODES],
+      afterStatusCodes: [429, 503],
+      maxRetryAfter: 0,
+      ...(options.retryDelay ? { delay: options.retryDelay } : {}),
+    },
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          for (const [name, value] of Object.entries(clientHeaders().headers)) request.headers.set(name, value);
+        },
+      ],
+      afterResponse: [
+        (request, _options, response) => noteStatus(response.status, request.headers.has('Authorization')),
+      ],
+      beforeRetry: [honourRetryAfter],
+    },
+  });
+
+  /** Turns what a ky call threw into a result. */
+  async function failure<T>(error: unknown, signal: AbortSignal | undefined): Promise<ApiResult<T>> {
+    if (error instanceof HTTPError) {
+      try {
+        return readEnvelopeText<T>(error.response.status, await error.response.text());
+      } catch {
+        return { ok: false, code: 500, error: SERVER_ERROR_MESSAGE };
+      }
+    }
+    if (error instanceof TimeoutError) return { ok: false, code: TIMEOUT_CODE, error: TIMEOUT_MESSAGE };
+    if (signal?.aborted) return { ok: false, code: ABORTED_CODE, error: ABORTED_MESSAGE };
+    return { ok: false, code: 500, error: SERVER_ERROR_MESSAGE };
+  }
+
+  async function call<T>(
+    method: 'get' | 'post' | 'put',
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<ApiResult<T>> {
     try {
-      const response = await doFetch(joinApiPath(options.baseUrl, path), {
+      const response = await http(absolute(joinApiPath(options.baseUrl, path)), {
         method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        ...(body === undefined ? {} : { json: body }),
+        ...(signal ? { signal } : {}),
       });
-      if (response.status === 401 && token) options.onUnauthorized?.();
-      const payload: unknown = await response.json();
-      return readEnvelope<T>(response.status, payload);
+      return readEnvelopeText<T>(response.status, await response.text());
+    } catch (error) {
+      return failure<T>(error, signal);
+    }
+  }
+
+  /** Without an injected uploader: a plain ky POST of the form (no progress until it is done). */
+  const kyUploader: Uploader = async (request) => {
+    const response = await http.post(absolute(request.url), {
+      body: request.body,
+      // The client's hooks set the headers again; these are the same ones.
+      headers: request.headers,
+      retry: 0,
+      // An upload takes as long as the file needs: no timeout of its own (it can be cancelled).
+      timeout: false,
+      throwHttpErrors: false,
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+    return { status: response.status, text: await response.text() };
+  };
+
+  async function upload<T>(path: string, form: FormData, uploadOptions: UploadOptions = {}): Promise<ApiResult<T>> {
+    const { headers, tokenSent } = clientHeaders();
+    const uploader = options.uploader ?? kyUploader;
+    const { signal, onProgress } = uploadOptions;
+    try {
+      const answer = await uploader({
+        url: joinApiPath(options.baseUrl, path),
+        headers,
+        body: form,
+        ...(onProgress ? { onProgress } : {}),
+        ...(signal ? { signal } : {}),
+      });
+      // The ky uploader's hooks saw the answer already; an injected uploader's did not.
+      if (options.uploader) noteStatus(answer.status, tokenSent);
+      const result = readEnvelopeText<T>(answer.status, answer.text);
+      if (result.ok) onProgress?.(100);
+      return result;
     } catch {
+      if (signal?.aborted) return { ok: false, code: ABORTED_CODE, error: ABORTED_MESSAGE };
       return { ok: false, code: 500, error: SERVER_ERROR_MESSAGE };
     }
   }
 
   return {
     baseUrl: options.baseUrl,
-    get: (path) => call('GET', path),
-    post: (path, body) => call('POST', path, body ?? {}),
-    put: (path, body) => call('PUT', path, body ?? {}),
+    get: (path, requestOptions) => call('get', path, undefined, requestOptions?.signal),
+    post: (path, body, requestOptions) => call('post', path, body ?? {}, requestOptions?.signal),
+    put: (path, body, requestOptions) => call('put', path, body ?? {}, requestOptions?.signal),
+    upload,
     url: (path) => joinApiPath(options.baseUrl, path),
   };
 }

@@ -23,12 +23,29 @@ export {
 // Runtime (Ajv-compiling) validators are for tests and Node only: import runtime-validators.ts directly.
 export {
   uploadFile,
+  xhrUploader,
   downloadWithToken,
   UPLOAD_ABORTED,
   type UploadFileOptions,
   type UploadHandle,
   type UploadedAttachment,
 } from './upload-file';
+export { ApiClientContext, useApiClient } from './api-context';
+export {
+  useApiQuery,
+  useApiMutation,
+  useApiQueryClient,
+  invalidateApiPaths,
+  apiQueryKey,
+  createApiQueryClient,
+  type ApiQueryOptions,
+  type ApiQueryState,
+  type ApiQueryStatus,
+  type ApiMutationOptions,
+  type ApiMutationState,
+  type ApiWrite,
+} from './use-api-query';
+export { useFailureMessage } from './failure-message';
 export { wizardReducer, initialWizardState, type WizardState, type WizardAction } from './wizard-state';
 export type { ServiceFormContext, FormData as ServiceFormData } from './form-context';
 export { engineEn } from './i18n';

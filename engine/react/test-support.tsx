@@ -15,7 +15,10 @@ export type Route = (path: string, body?: unknown) => ApiResult<unknown> | Promi
 export const ok = (data: unknown): ApiResult<unknown> => ({ ok: true, code: 200, data });
 export const fail = (error: string, code = 422): ApiResult<unknown> => ({ ok: false, code, error });
 
-/** A fake ApiClient answering from `routes` keyed by "METHOD path"; unknown calls answer 404. */
+/**
+ * A fake ApiClient answering from `routes` keyed by "METHOD path" (uploads: "UPLOAD path", given
+ * the form); unknown calls answer 404.
+ */
 export function fakeApi(routes: Record<string, Route | ApiResult<unknown>>) {
   const answer = async (method: string, path: string, body?: unknown): Promise<ApiResult<unknown>> => {
     const route = routes[`${method} ${path}`];
@@ -27,6 +30,7 @@ export function fakeApi(routes: Record<string, Route | ApiResult<unknown>>) {
     get: vi.fn((path: string) => answer('GET', path)),
     post: vi.fn((path: string, body?: unknown) => answer('POST', path, body)),
     put: vi.fn((path: string, body?: unknown) => answer('PUT', path, body)),
+    upload: vi.fn((path: string, form: FormData) => answer('UPLOAD', path, form)),
     url: (path: string) => `/api/${path}`,
   };
   return api as typeof api & ApiClient;

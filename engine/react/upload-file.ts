@@ -1,9 +1,17 @@
 /**
- * Uploads one file of an application with progress (XMLHttpRequest: fetch has no upload progress).
- * POST multipart `file`, `application_id`, `description` to `applications/upload/file` with the
- * bearer token; resolves (never rejects) to the API result, like the ApiClient.
+ * Uploads of the wizard. The request goes through the ApiClient's `upload`, so the bearer token,
+ * the language and the 401 handling are the client's; the transport that reports progress is
+ * `xhrUploader` (XMLHttpRequest: fetch has no upload progress), which the portal gives the client.
  */
-import { readEnvelope, SERVER_ERROR_MESSAGE, type ApiClient, type ApiResult } from '../core/api-client';
+import {
+  ABORTED_CODE,
+  failureMessage,
+  readEnvelopeText,
+  SERVER_ERROR_MESSAGE,
+  type ApiClient,
+  type ApiResult,
+  type Uploader,
+} from '../core/api-client';
 
 export interface UploadedAttachment {
   id: number;
@@ -13,15 +21,14 @@ export interface UploadedAttachment {
 }
 
 export interface UploadFileOptions {
-  api: Pick<ApiClient, 'url'>;
-  getToken: () => string | null | undefined;
+  api: Pick<ApiClient, 'upload'>;
+  /** No longer read: the client adds the token. Kept so existing callers compile. */
+  getToken?: () => string | null | undefined;
   applicationId: number | string;
   description: string;
   file: Blob & { name?: string };
   /** Called with 0..100 as bytes go out. */
   onProgress?: (percent: number) => void;
-  /** Lets tests and other runtimes provide their own XMLHttpRequest. */
-  createRequest?: () => XMLHttpRequest;
 }
 
 export interface UploadHandle {
@@ -32,39 +39,68 @@ export interface UploadHandle {
 /** The error of an upload cancelled with `abort()`. */
 export const UPLOAD_ABORTED = 'upload aborted';
 
+/**
+ * Uploads one file of an application: POST multipart `file`, `application_id`, `description` to
+ * `applications/upload/file`. Resolves (never rejects) to the API result; `abort()` cancels it.
+ */
 export function uploadFile(options: UploadFileOptions): UploadHandle {
-  const request = options.createRequest ? options.createRequest() : new XMLHttpRequest();
-  const result = new Promise<ApiResult<UploadedAttachment>>((resolve) => {
-    const form = new FormData();
-    form.append('application_id', String(options.applicationId));
-    form.append('description', options.description);
-    form.append('file', options.file, options.file.name ?? 'upload');
+  const controller = new AbortController();
+  const form = new FormData();
+  form.append('application_id', String(options.applicationId));
+  form.append('description', options.description);
+  form.append('file', options.file, options.file.name ?? 'upload');
+  const result = options.api
+    .upload<UploadedAttachment>('applications/upload/file', form, {
+      signal: controller.signal,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    })
+    .then((answer): ApiResult<UploadedAttachment> =>
+      !answer.ok && answer.code === ABORTED_CODE ? { ok: false, code: ABORTED_CODE, error: UPLOAD_ABORTED } : answer,
+    );
+  return { result, abort: () => controller.abort() };
+}
 
-    request.open('POST', options.api.url('applications/upload/file'));
-    const token = options.getToken();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-    request.setRequestHeader('Accept', 'application/json');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0)
-        options.onProgress?.(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onload = () => {
-      let payload: unknown = null;
-      try {
-        payload = JSON.parse(request.responseText);
-      } catch {
-        payload = null;
+/**
+ * The upload transport with progress, for `createApiClient({ uploader })`: XMLHttpRequest, since
+ * fetch reports no upload progress. Rejects when no answer came (network failure, cancelled).
+ * `createRequest` lets tests and other runtimes provide their own XMLHttpRequest.
+ */
+export function xhrUploader(createRequest: () => XMLHttpRequest = () => new XMLHttpRequest()): Uploader {
+  return (request) =>
+    new Promise((resolve, reject) => {
+      const xhr = createRequest();
+      const { signal } = request;
+      const onAbort = () => xhr.abort();
+      const done = () => signal?.removeEventListener('abort', onAbort);
+      xhr.open('POST', request.url);
+      for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0)
+          request.onProgress?.(Math.round((event.loaded / event.total) * 100));
+      };
+      xhr.onload = () => {
+        done();
+        resolve({ status: xhr.status, text: xhr.responseText });
+      };
+      xhr.onerror = () => {
+        done();
+        reject(new Error('upload failed: network error'));
+      };
+      xhr.ontimeout = () => {
+        done();
+        reject(new Error('upload failed: timeout'));
+      };
+      xhr.onabort = () => {
+        done();
+        reject(new Error(UPLOAD_ABORTED));
+      };
+      if (signal?.aborted) {
+        reject(new Error(UPLOAD_ABORTED));
+        return;
       }
-      const answer = readEnvelope<UploadedAttachment>(request.status, payload);
-      if (answer.ok) options.onProgress?.(100);
-      resolve(answer);
-    };
-    request.onerror = () => resolve({ ok: false, code: 500, error: SERVER_ERROR_MESSAGE });
-    request.ontimeout = () => resolve({ ok: false, code: 500, error: SERVER_ERROR_MESSAGE });
-    request.onabort = () => resolve({ ok: false, code: 0, error: UPLOAD_ABORTED });
-    request.send(form);
-  });
-  return { result, abort: () => request.abort() };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      xhr.send(request.body);
+    });
 }
 
 /**
@@ -80,16 +116,7 @@ export async function downloadWithToken(
   try {
     const token = getToken();
     const response = await fetchImpl(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-    if (!response.ok) {
-      let message = SERVER_ERROR_MESSAGE;
-      try {
-        const body = (await response.json()) as { error?: unknown };
-        if (typeof body.error === 'string' && body.error) message = body.error;
-      } catch {
-        // not JSON: keep the generic text
-      }
-      return message;
-    }
+    if (!response.ok) return failureMessage(readEnvelopeText(response.status, await response.text()));
     const blob = await response.blob();
     const objectUrl = URL.createObjectURL(blob);
     const link = document.createElement('a');
