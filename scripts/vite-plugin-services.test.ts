@@ -6,8 +6,10 @@ import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../engine/core/definition-types';
 import { testDefinitionFile } from '../engine/core/test-definition';
+import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import {
   ajvLocalizerModule,
+  definitionConditions,
   DEFINITIONS_MODULE,
   VALIDATORS_MODULE,
   loadServices,
@@ -95,6 +97,20 @@ describe('standaloneToEsm', () => {
     expect(validate?.({})).toBe(false);
     expect(validate?.errors).toEqual([expect.objectContaining({ keyword: 'errorMessage', message: 'Name please' })]);
     expect(module.localize).toBeUndefined();
+  });
+
+  it("answers the definition's own conditions too, through RJSF's precompiled validator", async () => {
+    const schema: JsonSchema = { type: 'object', properties: { has_eia: { type: 'boolean' } } };
+    const when: JsonSchema = { properties: { has_eia: { const: true } }, required: ['has_eia'] };
+    const module = await importModule(validatorModuleCode(schema, undefined, [when]));
+    const validator = createPrecompiledValidator(module.default as ValidatorFunctions, schema as RJSFSchema);
+    expect(validator.isValid(when as RJSFSchema, { has_eia: true }, schema as RJSFSchema)).toBe(true);
+    expect(validator.isValid(when as RJSFSchema, { has_eia: false }, schema as RJSFSchema)).toBe(false);
+    expect(
+      definitionConditions({
+        documents: { accept: ['pdf'], serviceAttachments: false, extra: [{ name: 'EIA', when }, { name: 'x' }] },
+      }),
+    ).toEqual([when]);
   });
 
   it("brings its language's Ajv messages", async () => {

@@ -26,8 +26,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
-import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
+import { hashForSchema, schemaParser, type RJSFSchema } from '@rjsf/utils';
+import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin, ViteDevServer } from 'vite';
 import { LANGUAGES } from '../app/i18n/languages';
 import { RJSF_AJV_OPTIONS } from '../engine/core/ajv-setup';
@@ -99,19 +100,53 @@ export function standaloneToEsm(code: string, constants: Record<string, string> 
 }
 
 /**
- * The ES module of the precompiled validators of one form schema (exactly the object the page gives
- * RJSF): every sub-schema RJSF validates by itself (root, `if` conditions, ...) by its hash, plus
- * `schemaHash`, which lets the page check that the module fits the schema it renders, and `localize`,
- * ajv-i18n's localizer `localizer` (a module name) of the language, so each language's messages come
- * with its validator instead of all of them with the wizard.
+ * Ajv's standalone code of a form schema's validators as RJSF's `compileSchemaValidatorsCode` makes
+ * it (every sub-schema RJSF validates by itself, by hash), plus the definition's own conditions
+ * (the `when` of its uploads), by hash too: the precompiled validator's `isValid` then answers them
+ * as it answers the form's `if`s.
  */
-export function validatorModuleCode(schema: JsonSchema, localizer?: string): string {
-  const code = compileSchemaValidatorsCode(schema as RJSFSchema, RJSF_AJV_OPTIONS);
-  const module = standaloneToEsm(code, { schemaHash: hashForSchema(schema as RJSFSchema) });
+export function validatorsCode(schema: JsonSchema, conditions: readonly JsonSchema[] = []): string {
+  const schemas: Record<string, RJSFSchema> = { ...schemaParser(schema as RJSFSchema) };
+  for (const condition of conditions) {
+    const hash = hashForSchema(condition as RJSFSchema);
+    schemas[hash] = { ...(condition as RJSFSchema), $id: hash };
+  }
+  const { ajvOptionsOverrides, ajvFormatOptions, extenderFn } = RJSF_AJV_OPTIONS;
+  const ajv = createAjvInstance(
+    undefined,
+    undefined,
+    { ...ajvOptionsOverrides, code: { lines: true, source: true }, schemas: Object.values(schemas) },
+    ajvFormatOptions,
+    undefined,
+    extenderFn,
+  );
+  return standaloneCode(ajv);
+}
+
+/**
+ * The ES module of the precompiled validators of one form schema (exactly the object the page gives
+ * RJSF) and of the definition's conditions, plus `schemaHash`, which lets the page check that the
+ * module fits the schema it renders, and `localize`, ajv-i18n's localizer `localizer` (a module name)
+ * of the language, so each language's messages come with its validator instead of all of them with
+ * the wizard.
+ */
+export function validatorModuleCode(
+  schema: JsonSchema,
+  localizer?: string,
+  conditions: readonly JsonSchema[] = [],
+): string {
+  const module = standaloneToEsm(validatorsCode(schema, conditions), {
+    schemaHash: hashForSchema(schema as RJSFSchema),
+  });
   const localize = localizer
     ? `export { default as localize } from ${JSON.stringify(localizer)};`
     : 'export const localize = undefined;';
   return `${module}${localize}\n`;
+}
+
+/** The conditions of a definition besides its form's: the `when` of its uploads. */
+export function definitionConditions(definition: Pick<ServiceDefinition, 'documents'>): JsonSchema[] {
+  return (definition.documents.extra ?? []).flatMap((extra) => (extra.when ? [extra.when] : []));
 }
 
 /** ajv-i18n's localizer module of `language`, when it has one (none for English: Ajv's own messages). */
@@ -196,7 +231,11 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): Plugin {
       if (!languages.includes(language)) throw new Error(`${VALIDATORS_MODULE}/${id}: unknown language '${language}'`);
       const definition = current().definitions.find((candidate) => candidate.key === key);
       if (!definition) throw new Error(`${VALIDATORS_MODULE}/${id}: no valid service '${key}' under services/`);
-      code = validatorModuleCode(renderedFormSchema(servicesDir, definition, language), ajvLocalizerModule(language));
+      code = validatorModuleCode(
+        renderedFormSchema(servicesDir, definition, language),
+        ajvLocalizerModule(language),
+        definitionConditions(definition),
+      );
       validators.set(id, code);
     }
     return code;

@@ -49,8 +49,12 @@ export interface ExtraUpload {
   accept?: FileKind[];
   /** Required when `when` holds (or always when `when` is absent). */
   required?: boolean;
-  /** Field conditions on the step-1 form data: every entry must equal the given value. */
-  when?: Record<string, unknown>;
+  /**
+   * A JSON Schema the step-1 form data must satisfy for the upload to be asked for (the same
+   * condition language as the form's `if`), e.g. `{"properties": {"has_eia": {"const": true}},
+   * "required": ["has_eia"]}`. Always asked for when absent.
+   */
+  when?: JsonSchema;
   /** Message shown when a required upload is missing. */
   requiredMessage?: string;
 }

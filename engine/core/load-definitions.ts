@@ -6,7 +6,7 @@ import { compileSchema } from './form-validator';
 import { unboundedFields } from './input-bounds';
 import { CONTEXT_REFERENCES, submitCallProblems } from './payload-mapping';
 import { bindingsOfUiSchema } from './lookup-bindings';
-import { definedProperties, ruleFields } from './schema-walk';
+import { conditionFields, definedProperties, ruleFields } from './schema-walk';
 import { isKnownWidget } from './widget-names';
 import { isRecord, valueAt } from './value-path';
 import { WIDGET_CONTRACTS } from './widget-contracts';
@@ -263,15 +263,18 @@ function loadOne(
     });
   });
 
-  // Conditional uploads read existing fields.
+  // Conditional uploads: their `when` is a condition that compiles and reads fields of the form.
   (file.documents.extra ?? []).forEach((extra, i) => {
-    for (const field of Object.keys(extra.when ?? {})) {
-      if (!has(field))
-        report(
-          serviceFile,
-          ptr('documents', 'extra', i, 'when', field),
-          `'${field}' is not a property of ${file.form.schema}`,
-        );
+    if (!extra.when) return;
+    const at = ptr('documents', 'extra', i, 'when');
+    try {
+      compileSchema(extra.when);
+    } catch (error) {
+      report(serviceFile, at, `condition does not compile: ${(error as Error).message}`);
+    }
+    for (const ref of conditionFields(extra.when, at)) {
+      if (!properties.has(ref.field))
+        report(serviceFile, ref.pointer, `condition reads '${ref.field}', which is not a property of the form`);
     }
   });
 

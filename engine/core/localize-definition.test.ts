@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceDefinition } from './definition-types';
-import { validateFormData } from './form-validator';
+import { schemaMatches, validateFormData } from './form-validator';
 import { uploadSlots } from './required-documents';
 import {
   definitionStrings,
@@ -29,7 +29,7 @@ const definition: ServiceDefinition = {
         name: 'EIA report',
         description: 'The environmental impact assessment',
         required: true,
-        when: { kind: 'big' },
+        when: { properties: { kind: { const: 'big' } }, required: ['kind'] },
         requiredMessage: 'Please upload the EIA report',
       },
     ],
@@ -149,13 +149,13 @@ describe('localizeDefinition', () => {
       label: 'UVP-Bericht',
       description: 'Die Umweltverträglichkeitsprüfung',
       required: true,
-      when: { kind: 'big' },
+      when: { properties: { kind: { const: 'big' } }, required: ['kind'] },
       requiredMessage: 'Bitte laden Sie den UVP-Bericht hoch',
     });
   });
 
   it('gives the upload slot the translated label and keeps the English name as its description', () => {
-    expect(uploadSlots(localized, [], { kind: 'big' })).toEqual([
+    expect(uploadSlots(localized, [], { kind: 'big' }, schemaMatches)).toEqual([
       {
         name: 'EIA report',
         label: 'UVP-Bericht',
@@ -165,7 +165,7 @@ describe('localizeDefinition', () => {
         requiredMessage: 'Bitte laden Sie den UVP-Bericht hoch',
       },
     ]);
-    expect(uploadSlots(definition, [], { kind: 'big' })[0]).not.toHaveProperty('label');
+    expect(uploadSlots(definition, [], { kind: 'big' }, schemaMatches)[0]).not.toHaveProperty('label');
   });
 
   it('translates schema titles, descriptions, option titles and errorMessage texts at any depth', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { schemaMatches } from './form-validator';
 import { missingUploads, uploadSlots } from './required-documents';
 
 const documents = {
@@ -9,7 +10,7 @@ const documents = {
       name: 'EIA report',
       accept: ['pdf'] as Array<'pdf'>,
       required: true,
-      when: { has_eia: true },
+      when: { properties: { has_eia: { const: true } }, required: ['has_eia'] },
       requiredMessage: 'EIA report is required',
     },
     { name: 'Draft ToR', description: 'Optional draft' },
@@ -22,12 +23,12 @@ const attachments = [
 
 describe('uploadSlots', () => {
   it('lists service attachments then the extras whose condition holds', () => {
-    expect(uploadSlots({ documents }, attachments, { has_eia: false })).toEqual([
+    expect(uploadSlots({ documents }, attachments, { has_eia: false }, schemaMatches)).toEqual([
       { name: 'Business licence', description: 'Copy', info: 'Certified', required: true, accept: ['pdf', 'image'] },
       { name: 'Concept note', description: '', required: false, accept: ['pdf', 'image'] },
       { name: 'Draft ToR', description: 'Optional draft', required: false, accept: ['pdf', 'image'] },
     ]);
-    const withEia = uploadSlots({ documents }, attachments, { has_eia: true });
+    const withEia = uploadSlots({ documents }, attachments, { has_eia: true }, schemaMatches);
     expect(withEia.map((s) => s.name)).toContain('EIA report');
     expect(withEia.find((s) => s.name === 'EIA report')).toMatchObject({
       required: true,
@@ -36,16 +37,21 @@ describe('uploadSlots', () => {
     });
   });
   it('ignores the service list when the definition does not use it', () => {
-    expect(uploadSlots({ documents: { ...documents, serviceAttachments: false, extra: [] } }, attachments, {})).toEqual(
-      [],
-    );
-    expect(uploadSlots({ documents }, null, null).map((s) => s.name)).toEqual(['Draft ToR']);
+    expect(
+      uploadSlots(
+        { documents: { ...documents, serviceAttachments: false, extra: [] } },
+        attachments,
+        {},
+        schemaMatches,
+      ),
+    ).toEqual([]);
+    expect(uploadSlots({ documents }, null, null, schemaMatches).map((s) => s.name)).toEqual(['Draft ToR']);
   });
 });
 
 describe('missingUploads', () => {
   it('names required slots without a file', () => {
-    const slots = uploadSlots({ documents }, attachments, { has_eia: true });
+    const slots = uploadSlots({ documents }, attachments, { has_eia: true }, schemaMatches);
     expect(missingUploads(slots, {})).toEqual(['Business licence', 'EIA report']);
     expect(missingUploads(slots, { 'Business licence': { name: 'a.pdf' }, 'EIA report': [] })).toEqual(['EIA report']);
     expect(missingUploads(slots, { 'Business licence': [{ name: 'a.pdf' }], 'EIA report': 'uploads/x.pdf' })).toEqual(

@@ -1,5 +1,6 @@
 import type { FileKind, ServiceDefinition } from './definition-types';
 import type { LocalizedExtraUpload } from './localize-definition';
+import type { SchemaMatcher } from './schema-walk';
 
 /**
  * The upload slots of the documents step: the service's attachment list from the API (when the
@@ -31,20 +32,16 @@ function isMandatory(value: ServiceAttachment['is_mandatory']): boolean {
   return value === true || value === 1 || value === '1' || value === 'true';
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
-}
-
-/** True when every entry of `when` equals the form's value (an absent `when` always holds). */
-export function conditionHolds(when: Record<string, unknown> | undefined, formData: Record<string, unknown>): boolean {
-  return Object.entries(when ?? {}).every(([field, expected]) => sameValue(formData[field], expected));
-}
-
-/** Upload slots for the current form data, service attachments first. */
+/**
+ * Upload slots for the current form data, service attachments first. An extra upload is asked for
+ * when its `when` schema holds for the data, answered by `matches` (the form's precompiled validator
+ * in the page, Ajv on the server).
+ */
 export function uploadSlots(
   definition: Pick<ServiceDefinition, 'documents'>,
   serviceAttachments: readonly ServiceAttachment[] | null | undefined,
   formData: Record<string, unknown> | null | undefined,
+  matches: SchemaMatcher,
 ): UploadSlot[] {
   const { documents } = definition;
   const slots: UploadSlot[] = [];
@@ -61,7 +58,7 @@ export function uploadSlots(
     }
   }
   for (const extra of documents.extra ?? []) {
-    if (!conditionHolds(extra.when, formData ?? {})) continue;
+    if (extra.when && !matches(extra.when, formData ?? {})) continue;
     const slot: UploadSlot = {
       name: extra.name,
       description: extra.description ?? '',

@@ -54,8 +54,11 @@ export interface RuleReference {
   pointer: string;
 }
 
-/** Fields read by `if` conditions (their `properties` and `required`), with where they are read. */
-export function ruleFields(schema: JsonSchema, pointer = ''): RuleReference[] {
+/**
+ * Fields a condition reads (its `properties` and `required`, through allOf/anyOf/oneOf/not), with
+ * where it reads them: the `if` of a form schema, or the `when` of an upload.
+ */
+export function conditionFields(condition: Record<string, unknown>, pointer = ''): RuleReference[] {
   const result: RuleReference[] = [];
   const fieldsOf = (cond: Record<string, unknown>, at: string): void => {
     if (isRecord(cond.properties))
@@ -70,7 +73,14 @@ export function ruleFields(schema: JsonSchema, pointer = ''): RuleReference[] {
     }
     if (isRecord(cond.not)) fieldsOf(cond.not, `${at}/not`);
   };
-  if (isRecord(schema.if)) fieldsOf(schema.if, `${pointer}/if`);
+  fieldsOf(condition, pointer);
+  return result;
+}
+
+/** Fields read by `if` conditions (their `properties` and `required`), with where they are read. */
+export function ruleFields(schema: JsonSchema, pointer = ''): RuleReference[] {
+  const result: RuleReference[] = [];
+  if (isRecord(schema.if)) result.push(...conditionFields(schema.if, `${pointer}/if`));
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
     const list = schema[key];
     if (Array.isArray(list))

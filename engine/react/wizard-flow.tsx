@@ -26,6 +26,7 @@ import { uploadFile, type UploadHandle } from './upload-file';
 import { initialWizardState, LAST_STEP, wizardReducer } from './wizard-state';
 import type { ApplicationAttachment, RenderLink, ServiceWizardProps } from './wizard-types';
 import { ConfirmStep } from './confirm-step';
+import { schemaMatcher, useServiceValidator } from './validator';
 import { DocumentsStep, type AttachmentsState, type Slot } from './documents-step';
 
 const defaultRenderLink: RenderLink = (href, children) => <Link href={href}>{children}</Link>;
@@ -93,9 +94,17 @@ export function WizardFlow(props: WizardFlowProps) {
   }, [api, definition.id, definition.documents.serviceAttachments, attachmentsAttempt]);
 
   const serviceAttachments = attachments.status === 'ready' ? attachments.items : NO_SERVICE_ATTACHMENTS;
+  // Conditional uploads are answered by the form's validator, like the form's own conditions.
+  const { shown } = useServiceValidator(definition);
   const slots = useMemo(
-    () => uploadSlots(definition, serviceAttachments, state.formData),
-    [definition, serviceAttachments, state.formData],
+    () =>
+      uploadSlots(
+        definition,
+        serviceAttachments,
+        state.formData,
+        shown ? schemaMatcher(shown.validator, shown.definition.formSchema) : NOTHING_MATCHES,
+      ),
+    [definition, serviceAttachments, state.formData, shown],
   );
 
   // Move focus to the step heading so keyboard and screen reader users follow the step change.
@@ -289,3 +298,5 @@ export function WizardFlow(props: WizardFlowProps) {
 }
 
 const NO_SERVICE_ATTACHMENTS: ServiceAttachment[] = [];
+/** Before the validator is there (a moment at most), no condition is taken to hold. */
+const NOTHING_MATCHES = () => false;

@@ -196,7 +196,7 @@ async function missingDocuments(
         .where('service_id', '=', definition.id)
         .execute()
     : [];
-  const slots = uploadSlots(definition, serviceAttachments, formData);
+  const slots = uploadSlots(definition, serviceAttachments, formData, schemaMatches);
   const held = await trx
     .selectFrom('attachments')
     .select('description')

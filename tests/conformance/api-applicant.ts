@@ -4,6 +4,7 @@
  * it: draft, required documents, then each call of the definition in order.
  */
 import type { FileKind, ServiceDefinition } from '../../engine/core/definition-types';
+import { schemaMatches } from '../../engine/core/form-validator';
 import { buildSubmitRequests, type SubmitRequest } from '../../engine/core/payload-mapping';
 import { uploadSlots, type ServiceAttachment } from '../../engine/core/required-documents';
 import {
@@ -94,7 +95,7 @@ export async function submitThroughApi(
   });
   if (draft.status !== 201) throw new Error(`draft refused: ${JSON.stringify(draft.body)}`);
   const applicationId = draft.body.data.id;
-  for (const slot of uploadSlots(definition, applicant.serviceAttachments, formData)) {
+  for (const slot of uploadSlots(definition, applicant.serviceAttachments, formData, schemaMatches)) {
     if (!slot.required) continue;
     const kind = slot.accept[0];
     if (!kind) throw new Error(`upload slot ${slot.name} accepts no kind of file`);
