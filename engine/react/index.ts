@@ -46,6 +46,5 @@ export {
   type ApiWrite,
 } from './use-api-query';
 export { useFailureMessage } from './failure-message';
-export { wizardReducer, initialWizardState, type WizardState, type WizardAction } from './wizard-state';
 export type { ServiceFormContext, FormData as ServiceFormData } from './form-context';
 export { engineEn } from './i18n';

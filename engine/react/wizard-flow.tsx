@@ -19,11 +19,10 @@ import { useTranslation } from 'react-i18next';
 import { isAcceptedFile } from '../core/file-kinds';
 import { buildSubmitRequests } from '../core/payload-mapping';
 import { missingUploads, uploadSlots, type ServiceAttachment } from '../core/required-documents';
-import { WIZARD_STEPS } from '../core/step-model';
 import type { FormData } from './form-context';
 import { ServiceForm, type ServiceFormHandle } from './service-form';
 import { uploadFile, type UploadHandle } from './upload-file';
-import { initialWizardState, LAST_STEP, wizardReducer } from './wizard-state';
+import { initialWizardState, LAST_STEP, WIZARD_STEPS, wizardReducer } from '../core/wizard-state';
 import type { ApplicationAttachment, RenderLink, ServiceWizardProps } from './wizard-types';
 import { ConfirmStep } from './confirm-step';
 import { schemaMatcher, useServiceValidator } from './validator';
@@ -47,11 +46,7 @@ export function WizardFlow(props: WizardFlowProps) {
   const { definition, api, clientId, getToken, applicationId, initialData, existing, editing } = props;
   const renderLink = props.renderLink ?? defaultRenderLink;
   const upload = props.upload ?? uploadFile;
-  const [state, dispatch] = useReducer(
-    wizardReducer<File>,
-    { applicationId, formData: initialData },
-    initialWizardState<File>,
-  );
+  const [state, dispatch] = useReducer(wizardReducer<File>, { formData: initialData }, initialWizardState<File>);
   const formRef = useRef<ServiceFormHandle>(null);
   const [invalid, setInvalid] = useState(false);
   const uploads = useRef(new Set<UploadHandle>());

@@ -1,17 +1,22 @@
 /**
- * The wizard's state machine, kept pure so every transition is a unit test: draft creation, the
- * three steps, chosen files, and the submit pipeline. The submit remembers which calls and uploads
+ * The wizard's one state model, kept pure so every transition is a unit test: the three steps
+ * (spec 01 section 2), chosen files, and the submit pipeline. The submit remembers which calls and uploads
  * already succeeded, so a retry after a failure does not save twice or upload a file again; going
  * back to step 1 and accepting the details again forgets the calls (the data may have changed).
  */
 
-export type DraftState =
-  { status: 'creating' } | { status: 'ready'; applicationId: number | string } | { status: 'failed'; error: string };
+/** The steps of every wizard, in order (spec 01 section 2: details, document uploads, confirm). */
+export const WIZARD_STEPS = [
+  { key: 'details', title: 'Application Details' },
+  { key: 'documents', title: 'Document Uploads' },
+  { key: 'confirm', title: 'Confirm Detail' },
+] as const;
+
+export type StepKey = (typeof WIZARD_STEPS)[number]['key'];
 
 export type SubmitStatus = 'idle' | 'working' | 'failed' | 'done';
 
-export interface WizardState<F = File> {
-  draft: DraftState;
+export interface WizardState<F = unknown> {
   /** 0 details, 1 documents, 2 confirm. */
   step: number;
   formData: Record<string, unknown>;
@@ -31,10 +36,7 @@ export interface WizardState<F = File> {
   };
 }
 
-export type WizardAction<F = File> =
-  | { type: 'draftCreating' }
-  | { type: 'draftCreated'; applicationId: number | string }
-  | { type: 'draftFailed'; error: string }
+export type WizardAction<F = unknown> =
   | { type: 'detailsAccepted'; formData: Record<string, unknown> }
   | { type: 'documentsChecked'; missing: string[] }
   | { type: 'previous' }
@@ -48,17 +50,11 @@ export type WizardAction<F = File> =
   | { type: 'submitFailed'; error: string }
   | { type: 'submitSucceeded' };
 
-export const LAST_STEP = 2;
+export const LAST_STEP = WIZARD_STEPS.length - 1;
 
-/** A new application starts by creating its draft; a returned one starts ready with its data. */
-export function initialWizardState<F = File>(
-  start: { applicationId?: number | string | null; formData?: Record<string, unknown> } = {},
-): WizardState<F> {
+/** The state at step 1 with the given data (a new application's is empty, a returned one's its record). */
+export function initialWizardState<F = unknown>(start: { formData?: Record<string, unknown> } = {}): WizardState<F> {
   return {
-    draft:
-      start.applicationId === undefined || start.applicationId === null
-        ? { status: 'creating' }
-        : { status: 'ready', applicationId: start.applicationId },
     step: 0,
     formData: start.formData ?? {},
     files: {},
@@ -78,12 +74,6 @@ function without<T>(record: Record<string, T>, key: string): Record<string, T> {
 export function wizardReducer<F>(state: WizardState<F>, action: WizardAction<F>): WizardState<F> {
   const working = state.submit.status === 'working';
   switch (action.type) {
-    case 'draftCreating':
-      return { ...state, draft: { status: 'creating' } };
-    case 'draftCreated':
-      return { ...state, draft: { status: 'ready', applicationId: action.applicationId } };
-    case 'draftFailed':
-      return { ...state, draft: { status: 'failed', error: action.error } };
     case 'detailsAccepted':
       if (state.step !== 0 || working) return state;
       return {
@@ -131,7 +121,7 @@ export function wizardReducer<F>(state: WizardState<F>, action: WizardAction<F>)
         },
       };
     case 'submitStarted':
-      if (working || state.step !== LAST_STEP || state.draft.status !== 'ready') return state;
+      if (working || state.step !== LAST_STEP) return state;
       return { ...state, submit: { ...state.submit, status: 'working', error: null } };
     case 'callDone':
       return state.submit.completedCalls.includes(action.name)

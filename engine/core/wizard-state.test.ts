@@ -3,7 +3,7 @@ import { initialWizardState, wizardReducer, type WizardAction, type WizardState 
 
 type S = WizardState<string>;
 const run = (state: S, ...actions: WizardAction<string>[]): S => actions.reduce(wizardReducer<string>, state);
-const ready = (): S => run(initialWizardState<string>(), { type: 'draftCreated', applicationId: 7 });
+const ready = (): S => initialWizardState<string>();
 const atConfirm = (): S =>
   run(
     ready(),
@@ -13,20 +13,9 @@ const atConfirm = (): S =>
   );
 
 describe('wizardReducer', () => {
-  it('starts by creating a draft for a new application and ready for an existing one', () => {
-    expect(initialWizardState().draft).toEqual({ status: 'creating' });
-    expect(initialWizardState({ applicationId: 3, formData: { x: 1 } })).toMatchObject({
-      draft: { status: 'ready', applicationId: 3 },
-      formData: { x: 1 },
-      step: 0,
-    });
-  });
-
-  it('records draft creation and failure', () => {
-    expect(ready().draft).toEqual({ status: 'ready', applicationId: 7 });
-    const failed = run(initialWizardState<string>(), { type: 'draftFailed', error: 'Forbidden' });
-    expect(failed.draft).toEqual({ status: 'failed', error: 'Forbidden' });
-    expect(run(failed, { type: 'draftCreating' }).draft).toEqual({ status: 'creating' });
+  it('starts at step 1 with the data given (a returned application its record)', () => {
+    expect(initialWizardState()).toMatchObject({ step: 0, formData: {}, files: {}, submit: { status: 'idle' } });
+    expect(initialWizardState({ formData: { x: 1 } })).toMatchObject({ formData: { x: 1 }, step: 0 });
   });
 
   it('moves from details to documents with the accepted data, and back', () => {
@@ -83,14 +72,9 @@ describe('wizardReducer', () => {
     expect(s.submit.completedCalls).toEqual([]);
   });
 
-  it('does not submit before the confirm step or without a draft', () => {
+  it('does not submit before the confirm step', () => {
     expect(run(ready(), { type: 'submitStarted' }).submit.status).toBe('idle');
-    const noDraft = run(
-      initialWizardState<string>(),
-      { type: 'detailsAccepted', formData: {} },
-      { type: 'documentsChecked', missing: [] },
-      { type: 'submitStarted' },
-    );
-    expect(noDraft.submit.status).toBe('idle');
+    const atDocuments = run(ready(), { type: 'detailsAccepted', formData: {} }, { type: 'submitStarted' });
+    expect(atDocuments.submit.status).toBe('idle');
   });
 });
