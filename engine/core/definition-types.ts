@@ -59,6 +59,12 @@ export interface ExtraUpload {
   requiredMessage?: string;
 }
 
+/** A blank document to download, fill and upload (a file of the service folder's `files/`). */
+export interface DocumentTemplate {
+  label: string;
+  file: string;
+}
+
 /** The documents step. */
 export interface DocumentsStep {
   /** Accepted kinds for every input of the step unless an upload narrows it. */
@@ -66,6 +72,8 @@ export interface DocumentsStep {
   /** Read the service's attachment list from `service/attachments/{id}`. */
   serviceAttachments: boolean;
   extra?: ExtraUpload[];
+  /** Templates offered for download on the step. */
+  templates?: DocumentTemplate[];
 }
 
 /**
@@ -112,11 +120,22 @@ export interface ViewRow {
   format?: 'text' | 'date' | 'yesno' | 'list' | 'number';
 }
 
+/** A table of a list in the application view (waste identifications, transit states...). */
+export interface ViewTable {
+  title: string;
+  /** Record holding the list: the view's record by default, or a follow-up call's (named by the call). */
+  record?: string;
+  /** The list field of that record. */
+  field: string;
+  columns: ViewRow[];
+}
+
 /** How the application view reads and shows the service record. */
 export interface ServiceView {
   /** Key of the nested record in the `application/{id}` answer, e.g. `auth_plastic_bags`. */
   record: string;
   rows: ViewRow[];
+  tables?: ViewTable[];
   /**
    * Record fields naming the holder printed on the certificate, tried in order (e.g. the company
    * name); the applicant's own name when none is filled.
@@ -130,7 +149,20 @@ export interface FormFiles {
   ui: string;
 }
 
-/** `service.json` as written by an analyst. */
+/**
+ * One form of a service with several (e.g. Basel or Rotterdam), chosen by the applicant: its own
+ * form, submit pipeline, view and, when it differs, documents step.
+ */
+export interface ServiceVariantFile {
+  key: string;
+  label: string;
+  form: FormFiles;
+  submit: { calls: SubmitCall[] };
+  view: ServiceView;
+  documents?: DocumentsStep;
+}
+
+/** `service.json` as written by an analyst (with every `{"$ref": "<file>.json"}` replaced by that file). */
 export interface ServiceDefinitionFile {
   $schema?: string;
   /** Version of the definition format. */
@@ -146,16 +178,36 @@ export interface ServiceDefinitionFile {
   routes: ServiceRoutes;
   info: ServiceInfo;
   wizard: { title: string };
-  form: FormFiles;
   documents: DocumentsStep;
-  submit: { calls: SubmitCall[] };
-  view: ServiceView;
+  /** The form, its pipeline and its view: for a service with one form (else `variants`). */
+  form?: FormFiles;
+  submit?: { calls: SubmitCall[] };
+  view?: ServiceView;
+  /** Several forms the applicant chooses from (instead of `form`, `submit` and `view`). */
+  variants?: { label: string; options: ServiceVariantFile[] };
 }
 
-/** A definition with its files read and checked: what the engine and the server use. */
-export interface ServiceDefinition extends ServiceDefinitionFile {
+/** A `service.json` of a service with one form. */
+export type SingleFormServiceFile = Omit<ServiceDefinitionFile, 'variants'> &
+  Required<Pick<ServiceDefinitionFile, 'form' | 'submit' | 'view'>>;
+
+/**
+ * A definition with its files read and checked: what the engine and the server use. It is always
+ * one form: a service with variants is the first variant's form, and lists every variant (each a
+ * definition of its own) under `variants.options`; see `formsOf` and `variantOf`.
+ */
+export interface ServiceDefinition extends Omit<ServiceDefinitionFile, 'form' | 'submit' | 'view' | 'variants'> {
+  form: FormFiles;
+  submit: { calls: SubmitCall[] };
+  view: ServiceView;
   formSchema: JsonSchema;
   uiSchema: UiSchema;
   /** Extra schemas named by submit calls, keyed by file name. */
   callSchemas: Record<string, JsonSchema>;
+  /** The variant this form is, for a service with several. */
+  variant?: { key: string; label: string };
+  /** The chooser and every form of a service with several. */
+  variants?: { label: string; options: ServiceDefinition[] };
+  /** Folders of shared fragments the definition includes: their catalogues translate it too. */
+  fragments?: string[];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadServiceDefinitions } from './load-definitions';
-import { testDefinitionFile, testFiles } from './test-definition';
+import { formsOf, loadServiceDefinitions, variantOf } from './load-definitions';
+import { testDefinition, testDefinitionFile, testFiles } from './test-definition';
 
 describe('loadServiceDefinitions', () => {
   it('loads a correct definition with its files', () => {
@@ -188,5 +188,100 @@ describe('loadServiceDefinitions', () => {
     expect(loadServiceDefinitions(files).problems).toEqual([
       { file: 'sample/service.json', pointer: '/key', message: "must equal the folder name 'sample'" },
     ]);
+  });
+});
+
+describe('variants and shared fragments', () => {
+  /** A service whose two forms live in a folder of shared fragments, included by reference. */
+  function variantFiles(): Record<string, unknown> {
+    const files = testFiles();
+    const single = files['sample/service.json'] as Record<string, unknown>;
+    const { form, submit, view, ...service } = single as Record<string, unknown> & {
+      form: unknown;
+      submit: { calls: Array<Record<string, unknown>> };
+      view: unknown;
+    };
+    const variant = (key: string, path: string) => ({
+      key,
+      label: `${key} form`,
+      form: { schema: '../shared-forms/schema.json', ui: '../shared-forms/ui.json' },
+      submit: { calls: [{ ...submit.calls[0], path }] },
+      view,
+    });
+    void form;
+    files['sample/service.json'] = {
+      ...service,
+      variants: { label: 'Convention', options: [variant('a', 'samples-a'), { $ref: '../shared-forms/b.json' }] },
+    };
+    files['shared-forms/b.json'] = variant('b', 'samples-b');
+    files['shared-forms/schema.json'] = files['sample/schema.json'];
+    files['shared-forms/ui.json'] = { $ref: 'ui-body.json' };
+    files['shared-forms/ui-body.json'] = files['sample/ui.json'];
+    delete files['sample/schema.json'];
+    delete files['sample/ui.json'];
+    return files;
+  }
+
+  it('loads every variant as a form of its own, the first one standing for the service', () => {
+    const { definitions, problems } = loadServiceDefinitions(variantFiles());
+    expect(problems).toEqual([]);
+    const [definition] = definitions;
+    expect(definition?.variant).toEqual({ key: 'a', label: 'a form' });
+    expect(definition?.variants?.label).toBe('Convention');
+    expect(formsOf(definition!).map((f) => [f.variant?.key, f.submit.calls[0]?.path])).toEqual([
+      ['a', 'samples-a'],
+      ['b', 'samples-b'],
+    ]);
+    expect(variantOf(definition!, 'b')?.submit.calls[0]?.path).toBe('samples-b');
+    expect(variantOf(definition!, 'c')).toBeUndefined();
+    expect(definition?.fragments).toEqual(['shared-forms']);
+    expect(formsOf(testDefinition())).toEqual([testDefinition()]);
+  });
+
+  it('reports missing and circular includes, and a service with both a form and variants', () => {
+    const missing = variantFiles();
+    delete missing['shared-forms/b.json'];
+    expect(loadServiceDefinitions(missing).problems).toEqual([
+      {
+        file: 'sample/service.json',
+        pointer: '/variants/options/1',
+        message: "included file '../shared-forms/b.json' is missing",
+      },
+    ]);
+    const circular = variantFiles();
+    circular['shared-forms/ui-body.json'] = { $ref: 'ui.json' };
+    expect(loadServiceDefinitions(circular).problems[0]).toMatchObject({
+      file: 'shared-forms/ui-body.json',
+      message: expect.stringContaining('includes itself'),
+    });
+    const both = variantFiles();
+    (both['sample/service.json'] as Record<string, unknown>).form = { schema: 'schema.json', ui: 'ui.json' };
+    expect(loadServiceDefinitions(both).problems).toContainEqual({
+      file: 'sample/service.json',
+      pointer: '',
+      message: 'a service has form, submit and view, or variants, not both',
+    });
+  });
+
+  it('lets services share a view route but not an info or apply route', () => {
+    const files = testFiles();
+    files['other/service.json'] = { ...testDefinitionFile({ id: 91, key: 'other' }) };
+    files['other/schema.json'] = files['sample/schema.json'];
+    files['other/ui.json'] = files['sample/ui.json'];
+    const sharedView = loadServiceDefinitions({
+      ...files,
+      'other/service.json': {
+        ...testDefinitionFile({ id: 91, key: 'other' }),
+        routes: { info: '/other', apply: '/other-apply', view: '/view-sample' },
+      },
+    });
+    expect(sharedView.problems).toEqual([]);
+    expect(sharedView.definitions).toHaveLength(2);
+    // Folders load in name order: the later one is reported.
+    expect(loadServiceDefinitions(files).problems).toContainEqual({
+      file: 'sample/service.json',
+      pointer: '/routes/info',
+      message: "route '/sample' is already used by 'other'",
+    });
   });
 });

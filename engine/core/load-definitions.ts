@@ -1,7 +1,16 @@
 import type { ValidateFunction } from 'ajv';
 import metaSchema from '../../schemas/service-definition.schema.json';
 import { createAjv } from './ajv-setup';
-import type { JsonSchema, ServiceDefinition, ServiceDefinitionFile, UiSchema } from './definition-types';
+import type {
+  DocumentsStep,
+  FormFiles,
+  JsonSchema,
+  ServiceDefinition,
+  ServiceDefinitionFile,
+  ServiceView,
+  SubmitCall,
+  UiSchema,
+} from './definition-types';
 import { compileSchema } from './form-validator';
 import { unboundedFields } from './input-bounds';
 import { CONTEXT_REFERENCES, submitCallProblems } from './payload-mapping';
@@ -90,107 +99,196 @@ function allowedValues(schema: JsonSchema | undefined): unknown[] | undefined {
   return undefined;
 }
 
-/** Checks one service folder's files; returns its definition when it has no problem. */
-function loadOne(
-  folder: string,
-  files: Record<string, unknown>,
-  problems: DefinitionProblem[],
-): ServiceDefinition | null {
-  const start = problems.length;
-  const serviceFile = `${folder}/service.json`;
-  const raw = files[serviceFile];
-  const report = (file: string, pointer: string, message: string): void => {
-    problems.push({ file, pointer, message });
-  };
+type Report = (file: string, pointer: string, message: string) => void;
 
-  const meta = validateMeta(raw);
-  if (meta.errors && meta.errors.length > 0) {
-    for (const e of meta.errors) {
-      if (e.keyword === 'if') continue;
-      const extra = e.params as { additionalProperty?: string; missingProperty?: string; allowedValues?: unknown[] };
-      let pointer = e.instancePath;
-      let message = e.message ?? 'is invalid';
-      if (extra.additionalProperty) {
-        pointer += ptr(extra.additionalProperty);
-        message = 'unknown property';
-      } else if (extra.missingProperty) {
-        pointer += ptr(extra.missingProperty);
-        message = 'is required';
-      } else if (extra.allowedValues) {
-        message += `: ${extra.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
-      }
-      report(serviceFile, pointer, message);
-    }
-    return null;
+/** `folder` + a path relative to it (`../shared/x.json` allowed), as a key of the files map; null outside. */
+export function resolveFileKey(fromFile: string, relative: string): string | null {
+  const parts = fromFile.split('/').slice(0, -1);
+  for (const part of relative.split('/')) {
+    if (part === '..') {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else if (part && part !== '.') parts.push(part);
   }
-  const file = raw as ServiceDefinitionFile;
-  if (file.key !== folder) report(serviceFile, '/key', `must equal the folder name '${folder}'`);
+  return parts.length >= 2 ? parts.join('/') : null;
+}
 
-  const schemaFile = `${folder}/${file.form.schema}`;
-  const uiFile = `${folder}/${file.form.ui}`;
-  const formSchema = files[schemaFile];
-  const uiSchema = files[uiFile];
-  if (!isRecord(formSchema))
-    report(serviceFile, '/form/schema', `file '${file.form.schema}' is missing or not a JSON object`);
-  if (!isRecord(uiSchema)) report(serviceFile, '/form/ui', `file '${file.form.ui}' is missing or not a JSON object`);
+/** True for `{"$ref": "<file>.json"}`: an include of another file (a `#/...` $ref is JSON Schema's own). */
+function includeOf(value: unknown): string | null {
+  if (!isRecord(value)) return null;
+  const keys = Object.keys(value);
+  const ref = value.$ref;
+  return keys.length === 1 && typeof ref === 'string' && !ref.startsWith('#') && ref.endsWith('.json') ? ref : null;
+}
+
+/**
+ * Replaces every `{"$ref": "<file>.json"}` in `value` by the content of that file (relative to
+ * `fromFile`, inside services/), recursively: services share fragments this way (both licences'
+ * Basel form). `included` collects the files used; a missing file or a cycle is reported.
+ */
+function resolveIncludes(
+  value: unknown,
+  fromFile: string,
+  files: Record<string, unknown>,
+  report: Report,
+  included: Set<string>,
+  pointer = '',
+  stack: string[] = [fromFile],
+): unknown {
+  const ref = includeOf(value);
+  if (ref !== null) {
+    const key = resolveFileKey(fromFile, ref);
+    if (!key || !(key in files)) {
+      report(fromFile, pointer, `included file '${ref}' is missing`);
+      return {};
+    }
+    if (stack.includes(key)) {
+      report(fromFile, pointer, `'${ref}' includes itself (${[...stack, key].join(' -> ')})`);
+      return {};
+    }
+    included.add(key);
+    return resolveIncludes(files[key], key, files, report, included, '', [...stack, key]);
+  }
+  if (Array.isArray(value))
+    return value.map((item, i) => resolveIncludes(item, fromFile, files, report, included, `${pointer}/${i}`, stack));
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value))
+      out[key] = resolveIncludes(item, fromFile, files, report, included, `${pointer}/${pointerSegment(key)}`, stack);
+    return out;
+  }
+  return value;
+}
+
+/** Reports the meta-schema's errors of `service.json`; true when there are none. */
+function checkMeta(raw: unknown, serviceFile: string, report: Report): boolean {
+  const meta = validateMeta(raw);
+  if (!meta.errors || meta.errors.length === 0) return true;
+  for (const e of meta.errors) {
+    if (e.keyword === 'if') continue;
+    const extra = e.params as { additionalProperty?: string; missingProperty?: string; allowedValues?: unknown[] };
+    let pointer = e.instancePath;
+    let message = e.message ?? 'is invalid';
+    if (extra.additionalProperty) {
+      pointer += ptr(extra.additionalProperty);
+      message = 'unknown property';
+    } else if (extra.missingProperty) {
+      pointer += ptr(extra.missingProperty);
+      message = 'is required';
+    } else if (extra.allowedValues) {
+      message += `: ${extra.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    }
+    report(serviceFile, pointer, message);
+  }
+  return false;
+}
+
+/** One form of a service as written: at the top of service.json, or a variant (`at` its pointer). */
+interface FormPart {
+  at: Array<string | number>;
+  /** Where its documents step is written: the variant's own, or the service's. */
+  documentsAt: Array<string | number>;
+  form: FormFiles;
+  submit: { calls: SubmitCall[] };
+  view: ServiceView;
+  documents: DocumentsStep;
+}
+
+/** The checked files of one form. */
+interface LoadedForm {
+  formSchema: JsonSchema;
+  uiSchema: UiSchema;
+  callSchemas: Record<string, JsonSchema>;
+}
+
+/**
+ * Checks one form of a service: its schema and ui files (with their includes), widgets, rules,
+ * bounds, submit pipeline, view and conditional uploads. Null when anything is wrong.
+ */
+function loadForm(
+  folder: string,
+  part: FormPart,
+  files: Record<string, unknown>,
+  report: Report,
+  included: Set<string>,
+): LoadedForm | null {
+  let failed = false;
+  const fail: Report = (file, pointer, message) => {
+    failed = true;
+    report(file, pointer, message);
+  };
+  const serviceFile = `${folder}/service.json`;
+  const at = (...segments: Array<string | number>) => ptr(...part.at, ...segments);
+  const fileOf = (relative: string, pointer: string): [string, unknown] | null => {
+    const key = resolveFileKey(serviceFile, relative);
+    const content = key ? files[key] : undefined;
+    if (!key || !isRecord(content)) {
+      fail(serviceFile, pointer, `file '${relative}' is missing or not a JSON object`);
+      return null;
+    }
+    if (key.split('/')[0] !== folder) included.add(key);
+    return [key, resolveIncludes(content, key, files, fail, included)];
+  };
+  const schemaEntry = fileOf(part.form.schema, at('form', 'schema'));
+  const uiEntry = fileOf(part.form.ui, at('form', 'ui'));
 
   const callSchemas: Record<string, JsonSchema> = {};
-  file.submit.calls.forEach((call, i) => {
+  part.submit.calls.forEach((call, i) => {
     if (!call.schema) return;
-    const content = files[`${folder}/${call.schema}`];
-    if (!isRecord(content))
-      report(serviceFile, ptr('submit', 'calls', i, 'schema'), `file '${call.schema}' is missing or not a JSON object`);
-    else {
-      callSchemas[call.schema] = content;
-      try {
-        compileSchema(content);
-      } catch (error) {
-        report(`${folder}/${call.schema}`, '', `schema does not compile: ${(error as Error).message}`);
-      }
+    const entry = fileOf(call.schema, at('submit', 'calls', i, 'schema'));
+    if (!entry) return;
+    const [key, content] = entry as [string, JsonSchema];
+    callSchemas[call.schema] = content;
+    try {
+      compileSchema(content);
+    } catch (error) {
+      fail(key, '', `schema does not compile: ${(error as Error).message}`);
     }
   });
-  if (!isRecord(formSchema) || !isRecord(uiSchema)) return null;
+  if (!schemaEntry || !uiEntry) return null;
+  const [schemaFile, formSchema] = schemaEntry as [string, JsonSchema];
+  const [uiFile, uiSchema] = uiEntry as [string, UiSchema];
+  const schemaName = schemaFile.slice(schemaFile.lastIndexOf('/') + 1);
 
   try {
     compileSchema(formSchema);
   } catch (error) {
-    report(schemaFile, '', `schema does not compile: ${(error as Error).message}`);
+    fail(schemaFile, '', `schema does not compile: ${(error as Error).message}`);
   }
-  if (formSchema.type !== 'object') report(schemaFile, '/type', "the form schema must be of type 'object'");
+  if (formSchema.type !== 'object') fail(schemaFile, '/type', "the form schema must be of type 'object'");
 
   const properties = definedProperties(formSchema);
   const has = (field: string): boolean => properties.has(field.split('.')[0] ?? field);
+  const notAProperty = (name: string) => `'${name}' is not a property of ${schemaName}`;
 
   // ui.json: keys name properties, widgets are known, ui:order names properties.
   const checkUi = (ui: Record<string, unknown>, path: Array<string | number>): void => {
     for (const [key, value] of Object.entries(ui)) {
-      if (key === 'ui:widget' && !isKnownWidget(value)) {
-        report(uiFile, ptr(...path, key), `unknown widget '${String(value)}'`);
-      }
+      if (key === 'ui:widget' && !isKnownWidget(value))
+        fail(uiFile, ptr(...path, key), `unknown widget '${String(value)}'`);
       if (isRecord(value) && !key.startsWith('ui:')) checkUi(value, [...path, key]);
     }
   };
   for (const key of Object.keys(uiSchema)) {
-    if (!key.startsWith('ui:') && !properties.has(key))
-      report(uiFile, ptr(key), `'${key}' is not a property of ${file.form.schema}`);
+    if (!key.startsWith('ui:') && !properties.has(key)) fail(uiFile, ptr(key), notAProperty(key));
   }
   checkUi(uiSchema, []);
   const order = uiSchema['ui:order'];
   if (Array.isArray(order)) {
     order.forEach((name, i) => {
       if (name !== '*' && (typeof name !== 'string' || !properties.has(name)))
-        report(uiFile, ptr('ui:order', i), `'${String(name)}' is not a property of ${file.form.schema}`);
+        fail(uiFile, ptr('ui:order', i), notAProperty(String(name)));
     });
   }
 
   // The engine's widgets: their options fit the widget's contract and name fields of the form.
-  for (const binding of bindingsOfUiSchema(uiSchema as UiSchema)) {
-    const at = binding.field.split('.');
+  for (const binding of bindingsOfUiSchema(uiSchema)) {
+    const path = binding.field.split('.');
     const contract = WIDGET_CONTRACTS[binding.widget];
     const ui = valueAt(uiSchema, binding.field) as Record<string, unknown>;
     const options = isRecord(ui['ui:options']) ? ui['ui:options'] : {};
     for (const problem of optionProblems(binding.widget, options))
-      report(uiFile, ptr(...at, 'ui:options') + problem.pointer, problem.message);
+      fail(uiFile, ptr(...path, 'ui:options') + problem.pointer, problem.message);
     for (const name of contract.fieldOptions ?? []) {
       const value = options[name];
       const targets =
@@ -200,86 +298,165 @@ function loadOne(
             ? Object.keys(value).map((k) => [k, ptr(name, k)])
             : [];
       for (const [target, pointer] of targets) {
-        if (target && !has(target))
-          report(uiFile, ptr(...at, 'ui:options') + pointer, `'${target}' is not a property of ${file.form.schema}`);
+        if (target && !has(target)) fail(uiFile, ptr(...path, 'ui:options') + pointer, notAProperty(target));
       }
     }
     for (const m of (binding.source ?? '').matchAll(/\{([^{}]+)\}/g)) {
       const name = m[1] ?? '';
-      if (!has(name) && !(CONTEXT_REFERENCES as readonly string[]).includes(name)) {
-        report(
-          uiFile,
-          ptr(...at, 'ui:options', 'source'),
-          `placeholder {${name}} is not a property of ${file.form.schema}`,
-        );
-      }
+      if (!has(name) && !(CONTEXT_REFERENCES as readonly string[]).includes(name))
+        fail(uiFile, ptr(...path, 'ui:options', 'source'), `placeholder {${name}} is not a property of ${schemaName}`);
     }
   }
 
   // The certificate's holder is read from fields of the form.
-  (file.view.holder ?? []).forEach((field, i) => {
-    if (!has(field))
-      report(serviceFile, ptr('view', 'holder', i), `'${field}' is not a property of ${file.form.schema}`);
+  (part.view.holder ?? []).forEach((field, i) => {
+    if (!has(field)) fail(serviceFile, at('view', 'holder', i), notAProperty(field));
   });
 
   // Every text and list the form accepts is bounded.
-  for (const field of unboundedFields(formSchema)) report(schemaFile, field.pointer, field.message);
+  for (const field of unboundedFields(formSchema)) fail(schemaFile, field.pointer, field.message);
 
   // Rules read existing fields.
   for (const ref of ruleFields(formSchema)) {
     if (!properties.has(ref.field))
-      report(schemaFile, ref.pointer, `rule reads '${ref.field}', which is not a property of the form`);
+      fail(schemaFile, ref.pointer, `rule reads '${ref.field}', which is not a property of the form`);
   }
 
   // Submit pipeline.
-  const recordCalls = file.submit.calls.filter((c) => c.savesRecord === true).length;
+  const recordCalls = part.submit.calls.filter((c) => c.savesRecord === true).length;
   if (recordCalls !== 1)
-    report(serviceFile, '/submit/calls', `exactly one call must have savesRecord (found ${recordCalls})`);
+    fail(serviceFile, at('submit', 'calls'), `exactly one call must have savesRecord (found ${recordCalls})`);
   const callNames = new Set<string>();
-  file.submit.calls.forEach((call, i) => {
+  part.submit.calls.forEach((call, i) => {
     if (callNames.has(call.name))
-      report(serviceFile, ptr('submit', 'calls', i, 'name'), `duplicate call name '${call.name}'`);
+      fail(serviceFile, at('submit', 'calls', i, 'name'), `duplicate call name '${call.name}'`);
     callNames.add(call.name);
     for (const problem of submitCallProblems(call, has))
-      report(serviceFile, ptr('submit', 'calls', i, ...problem.path), problem.message);
+      fail(serviceFile, at('submit', 'calls', i, ...problem.path), problem.message);
     (call.flags ?? []).forEach((flag, j) => {
       if (!has(flag.field)) {
-        report(
-          serviceFile,
-          ptr('submit', 'calls', i, 'flags', j, 'field'),
-          `'${flag.field}' is not a property of ${file.form.schema}`,
-        );
+        fail(serviceFile, at('submit', 'calls', i, 'flags', j, 'field'), notAProperty(flag.field));
         return;
       }
       const allowed = allowedValues(properties.get(flag.field));
       flag.values.forEach((v, k) => {
         if (allowed && !allowed.includes(v))
-          report(
+          fail(
             serviceFile,
-            ptr('submit', 'calls', i, 'flags', j, 'values', k),
+            at('submit', 'calls', i, 'flags', j, 'values', k),
             `'${v}' is not a value of '${flag.field}'`,
           );
       });
     });
   });
 
+  // Detail tables read a record the pipeline saves.
+  (part.view.tables ?? []).forEach((table, i) => {
+    if (table.record && table.record !== part.view.record && !callNames.has(table.record))
+      fail(serviceFile, at('view', 'tables', i, 'record'), `no call of the pipeline saves a record '${table.record}'`);
+  });
+
   // Conditional uploads: their `when` is a condition that compiles and reads fields of the form.
-  (file.documents.extra ?? []).forEach((extra, i) => {
+  (part.documents.extra ?? []).forEach((extra, i) => {
     if (!extra.when) return;
-    const at = ptr('documents', 'extra', i, 'when');
+    const where =
+      part.documents === undefined ? at('documents', 'extra', i, 'when') : ptr('documents', 'extra', i, 'when');
     try {
       compileSchema(extra.when);
     } catch (error) {
-      report(serviceFile, at, `condition does not compile: ${(error as Error).message}`);
+      fail(serviceFile, where, `condition does not compile: ${(error as Error).message}`);
     }
-    for (const ref of conditionFields(extra.when, at)) {
+    for (const ref of conditionFields(extra.when, where)) {
       if (!properties.has(ref.field))
-        report(serviceFile, ref.pointer, `condition reads '${ref.field}', which is not a property of the form`);
+        fail(serviceFile, ref.pointer, `condition reads '${ref.field}', which is not a property of the form`);
     }
   });
 
-  if (problems.length > start) return null;
-  return { ...file, formSchema, uiSchema, callSchemas };
+  return failed ? null : { formSchema, uiSchema, callSchemas };
+}
+
+/** Checks one service folder's files; returns its definition when it has no problem. */
+function loadOne(
+  folder: string,
+  files: Record<string, unknown>,
+  problems: DefinitionProblem[],
+): ServiceDefinition | null {
+  const start = problems.length;
+  const serviceFile = `${folder}/service.json`;
+  const report: Report = (file, pointer, message) => problems.push({ file, pointer, message });
+  const included = new Set<string>();
+  const raw = resolveIncludes(files[serviceFile], serviceFile, files, report, included);
+  // A missing include leaves an empty object behind: judging that would only add noise.
+  if (problems.length > start || !checkMeta(raw, serviceFile, report)) return null;
+  const file = raw as ServiceDefinitionFile;
+  if (file.key !== folder) report(serviceFile, '/key', `must equal the folder name '${folder}'`);
+
+  const parts: Array<FormPart & { variant?: { key: string; label: string } }> = [];
+  if (file.variants) {
+    if (file.form || file.submit || file.view)
+      report(serviceFile, '', 'a service has form, submit and view, or variants, not both');
+    const keys = new Set<string>();
+    file.variants.options.forEach((option, i) => {
+      if (keys.has(option.key))
+        report(serviceFile, ptr('variants', 'options', i, 'key'), `duplicate variant '${option.key}'`);
+      keys.add(option.key);
+      parts.push({
+        at: ['variants', 'options', i],
+        documentsAt: option.documents ? ['variants', 'options', i, 'documents'] : ['documents'],
+        form: option.form,
+        submit: option.submit,
+        view: option.view,
+        documents: option.documents ?? file.documents,
+        variant: { key: option.key, label: option.label },
+      });
+    });
+  } else if (file.form && file.submit && file.view) {
+    parts.push({
+      at: [],
+      documentsAt: ['documents'],
+      form: file.form,
+      submit: file.submit,
+      view: file.view,
+      documents: file.documents,
+    });
+  } else {
+    report(serviceFile, '', 'a service needs form, submit and view, or variants');
+    return null;
+  }
+
+  const { variants: _variants, ...shared } = file;
+  const forms: ServiceDefinition[] = [];
+  for (const part of parts) {
+    const loaded = loadForm(folder, part, files, report, included);
+    if (!loaded) continue;
+    forms.push({
+      ...shared,
+      form: part.form,
+      submit: part.submit,
+      view: part.view,
+      documents: part.documents,
+      ...loaded,
+      ...(part.variant ? { variant: part.variant } : {}),
+    });
+  }
+  if (problems.length > start || forms.length === 0) return null;
+  const fragments = [...new Set([...included].map((key) => key.split('/')[0] ?? '').filter((f) => f && f !== folder))];
+  const withFragments = forms.map((form) => (fragments.length > 0 ? { ...form, fragments } : form));
+  const first = withFragments[0] as ServiceDefinition;
+  return file.variants && file.variants.options.length > 0
+    ? { ...first, variants: { label: file.variants.label, options: withFragments } }
+    : first;
+}
+
+/** Every form of a definition: its variants, or itself when it has one form. */
+export function formsOf(definition: ServiceDefinition): ServiceDefinition[] {
+  return definition.variants ? definition.variants.options : [definition];
+}
+
+/** The variant of a definition by key (the definition itself when it has one form). */
+export function variantOf(definition: ServiceDefinition, key: string | undefined): ServiceDefinition | undefined {
+  if (!definition.variants) return definition;
+  return definition.variants.options.find((option) => option.variant?.key === key);
 }
 
 /**
@@ -302,7 +479,7 @@ export function loadServiceDefinitions(files: Record<string, unknown>): LoadedDe
 
   // Uniqueness across services: the later folder (alphabetically) is the one reported.
   const ids = new Map<number, string>();
-  const routes = new Map<string, string>();
+  const routes = new Map<string, { key: string; shareable: boolean }>();
   const duplicated = new Set<string>();
   for (const def of loaded) {
     const file = `${def.key}/service.json`;
@@ -311,20 +488,23 @@ export function loadServiceDefinitions(files: Record<string, unknown>): LoadedDe
       problems.push({ file, pointer: '/id', message: `id ${def.id} is already used by '${ownerOfId}'` });
       duplicated.add(def.key);
     } else ids.set(def.id, def.key);
+    // Info and apply pages belong to one service; a view or edit page may serve several (both
+    // licences are viewed at /view-application-export): the application says whose it is.
     for (const [name, route] of Object.entries(def.routes) as Array<[string, string | undefined]>) {
       if (!route) continue;
+      const shareable = name === 'view' || name === 'edit';
       const owner = routes.get(route);
-      if (owner && owner !== def.key) {
+      if (owner && (owner.key === def.key || !shareable || !owner.shareable)) {
         problems.push({
           file,
           pointer: ptr('routes', name),
-          message: `route '${route}' is already used by '${owner}'`,
+          message:
+            owner.key === def.key
+              ? `route '${route}' is used twice`
+              : `route '${route}' is already used by '${owner.key}'`,
         });
         duplicated.add(def.key);
-      } else if (owner === def.key) {
-        problems.push({ file, pointer: ptr('routes', name), message: `route '${route}' is used twice` });
-        duplicated.add(def.key);
-      } else routes.set(route, def.key);
+      } else if (!owner) routes.set(route, { key: def.key, shareable });
     }
   }
   const definitions = loaded.filter((d) => !duplicated.has(d.key)).sort((a, b) => a.id - b.id);

@@ -1,10 +1,10 @@
-import type { ServiceDefinition, ServiceDefinitionFile } from './definition-types';
+import type { ServiceDefinition, SingleFormServiceFile } from './definition-types';
 
 /**
  * A small service definition for unit tests: shared by the engine's tests so each tests its
  * module against the same shape a real service has.
  */
-export function testDefinitionFile(overrides: Partial<ServiceDefinitionFile> = {}): ServiceDefinitionFile {
+export function testDefinitionFile(overrides: Partial<SingleFormServiceFile> = {}): SingleFormServiceFile {
   return {
     version: 1,
     id: 90,
@@ -74,7 +74,7 @@ export const testUiSchema = {
 };
 
 /** The files map of one sample service, as `readServiceFiles` returns it. */
-export function testFiles(overrides: Partial<ServiceDefinitionFile> = {}): Record<string, unknown> {
+export function testFiles(overrides: Partial<SingleFormServiceFile> = {}): Record<string, unknown> {
   return {
     'sample/service.json': testDefinitionFile(overrides),
     'sample/schema.json': structuredClone(testFormSchema),
@@ -83,7 +83,7 @@ export function testFiles(overrides: Partial<ServiceDefinitionFile> = {}): Recor
 }
 
 /** The loaded sample definition (with `overrides` of its service.json). */
-export function testDefinition(overrides: Partial<ServiceDefinitionFile> = {}): ServiceDefinition {
+export function testDefinition(overrides: Partial<SingleFormServiceFile> = {}): ServiceDefinition {
   return {
     ...testDefinitionFile(overrides),
     formSchema: structuredClone(testFormSchema),

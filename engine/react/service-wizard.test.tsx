@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ServiceDefinition, ServiceDefinitionFile } from '../core/definition-types';
+import type { ServiceDefinition, SingleFormServiceFile } from '../core/definition-types';
 import { testDefinitionFile } from '../core/test-definition';
 import { REQUIRED_MESSAGE } from '../core/transform-errors';
 import plasticsService from '../../services/plastics/service.json';
@@ -14,7 +14,7 @@ import type { UploadFileOptions, UploadHandle } from './upload-file';
 afterEach(cleanup);
 
 const plastics: ServiceDefinition = {
-  ...(plasticsService as unknown as ServiceDefinitionFile),
+  ...(plasticsService as unknown as SingleFormServiceFile),
   formSchema: plasticsSchema,
   uiSchema: plasticsUi,
   callSchemas: {},
