@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Button,
@@ -16,10 +16,10 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../api-context';
+import { listOf, useApiQuery } from '../../engine/react/use-api-query';
 import { useUser } from '../auth/user-store';
 import { CompanyDialog } from './company-dialog';
-import type { Company } from './company-form';
+import { companiesPath, type Company } from './company-form';
 import { SkeletonRows } from '../components/skeleton-rows';
 
 /** How long the success banner stays (spec 01 section 9). */
@@ -28,26 +28,16 @@ export const COMPANY_SUCCESS_MS = 8000;
 /** The client's companies with Add and Edit. */
 export function CompaniesPage() {
   const { t } = useTranslation();
-  const api = useApi();
   const user = useUser();
   const clientId = user?.id;
-  const [companies, setCompanies] = useState<Company[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // The dialog's save refreshes this list (it invalidates the path).
+  const query = useApiQuery<unknown, Company[]>(clientId === undefined ? null : companiesPath(clientId), {
+    select: listOf<Company>,
+  });
+  const companies = query.data ?? null;
+  const loadError = query.error;
   const [dialog, setDialog] = useState<{ open: boolean; company?: Company }>({ open: false });
   const [success, setSuccess] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    if (clientId === undefined) return;
-    const result = await api.get<Company[]>(`companies/${clientId}`);
-    if (result.ok) {
-      setCompanies(Array.isArray(result.data) ? result.data : []);
-      setLoadError(null);
-    } else setLoadError(result.error);
-  }, [api, clientId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   useEffect(() => {
     if (!success) return;
@@ -126,7 +116,6 @@ export function CompaniesPage() {
         onSaved={(message) => {
           setDialog({ open: false });
           setSuccess(message);
-          void load();
         }}
       />
     </>

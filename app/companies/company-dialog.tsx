@@ -12,9 +12,10 @@ import {
   TextField,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../api-context';
+import { listOf, useApiMutation, useApiQuery } from '../../engine/react/use-api-query';
 import { FormDialog } from '../components/form-dialog';
 import {
+  companiesPath,
   companyBody,
   EMPTY_COMPANY,
   companyToForm,
@@ -52,12 +53,17 @@ export function CompanyDialog({
   onSaved: (message: string) => void;
 }) {
   const { t } = useTranslation();
-  const api = useApi();
   const [values, setValues] = useState<CompanyFormValues>(EMPTY_COMPANY);
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const [categories, setCategories] = useState<NamedOption[]>([]);
+  // Reference data: read once while the page lives, when the dialog first opens.
+  const categories =
+    useApiQuery<unknown, NamedOption[]>(open ? 'company-categories' : null, {
+      staleTime: Infinity,
+      select: listOf<NamedOption>,
+    }).data ?? [];
+  // A saved company changes the client's list, wherever it is shown.
+  const { send, busy } = useApiMutation({ invalidates: [companiesPath(clientId)] });
 
   useEffect(() => {
     if (!open) return;
@@ -66,17 +72,6 @@ export function CompanyDialog({
     setFailed(false);
   }, [open, company]);
 
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    void api.get<NamedOption[]>('company-categories').then((result) => {
-      if (live && result.ok && Array.isArray(result.data)) setCategories(result.data);
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, open]);
-
   const errors = touched ? validateCompany(values) : {};
   const set = (field: CompanyField, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
@@ -84,11 +79,11 @@ export function CompanyDialog({
     event.preventDefault();
     setTouched(true);
     if (Object.keys(validateCompany(values)).length > 0) return;
-    setBusy(true);
     setFailed(false);
     const body = companyBody(values, clientId);
-    const result = company ? await api.put(`companies/${company.id}`, body) : await api.post('companies', body);
-    setBusy(false);
+    const result = await send(
+      company ? { method: 'PUT', path: `companies/${company.id}`, body } : { method: 'POST', path: 'companies', body },
+    );
     if (!result.ok) {
       setFailed(true);
       return;

@@ -1,5 +1,13 @@
 import { isEmail, isNumber, isTenDigitPhone } from '../validation';
 
+/**
+ * The API path of a client's companies: read by the companies page, the recycled reports and the
+ * wizard's company picker, and invalidated when a company is saved so all of them show it.
+ */
+export function companiesPath(clientId: number | string): string {
+  return `companies/${clientId}`;
+}
+
 /** A company as the API returns it (GET companies/{clientId}). */
 export interface Company {
   id: number;

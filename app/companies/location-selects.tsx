@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Grid, MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../api-context';
+import { listOf, useApiQuery } from '../../engine/react/use-api-query';
 
 export interface NamedOption {
   id: number;
@@ -22,21 +21,16 @@ const LEVELS = [
   { field: 'cell_id', label: 'location.cell', path: (parent: string) => `cells/${parent}` },
 ] as const;
 
-/** Options of one level, read from the API when its parent is chosen. */
+const NO_OPTIONS: NamedOption[] = [];
+
+/**
+ * Options of one level, read from the API when its parent is chosen. Locations are reference data:
+ * each list is read once while the page lives. A failed read leaves the level empty.
+ */
 function useOptions(path: string | null): NamedOption[] {
-  const api = useApi();
-  const [options, setOptions] = useState<{ path: string | null; items: NamedOption[] }>({ path: null, items: [] });
-  useEffect(() => {
-    if (!path) return;
-    let live = true;
-    void api.get<NamedOption[]>(path).then((result) => {
-      if (live) setOptions({ path, items: result.ok && Array.isArray(result.data) ? result.data : [] });
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, path]);
-  return path && options.path === path ? options.items : [];
+  return (
+    useApiQuery<unknown, NamedOption[]>(path, { staleTime: Infinity, select: listOf<NamedOption> }).data ?? NO_OPTIONS
+  );
 }
 
 /** Province, district, sector and cell; choosing a level clears the lower ones. */

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { ApiResult } from '../../engine/core/api-client';
+import { useFailureMessage } from '../../engine/react/failure-message';
 
 /**
  * A flow of steps driven by server calls (registration, password reset): each call either moves to
@@ -12,6 +13,7 @@ export function useStepFlow<Step extends string>(first: Step) {
   const [step, setStep] = useState<Step>(first);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const describe = useFailureMessage();
 
   const run = useCallback(
     async <T>(
@@ -28,11 +30,11 @@ export function useStepFlow<Step extends string>(first: Step) {
         setStep(next);
       } else {
         setStep(restartOn.includes(result.code) ? first : current);
-        setError(result.error);
+        setError(describe(result));
       }
       return result;
     },
-    [first],
+    [first, describe],
   );
 
   return { step, error, busy, run };

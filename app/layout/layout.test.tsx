@@ -4,8 +4,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { Button } from '@mui/material';
 import { clearStoredUser, getStoredUser, setStoredUser } from '../auth/user-store';
 import { LogoutPage } from '../pages/logout-page';
-import { useSharedRecycledAccess } from '../recycled/recycled-access';
 import { appRoutes } from '../routes';
+import { useSubmissionRefresh } from '../submissions';
 import { fakeApi, ok, renderRoutes } from '../test-utils';
 import { Layout } from './layout';
 
@@ -34,9 +34,10 @@ function checkAnswers(...answers: boolean[]) {
   return () => ok({ has_submitted_auth_plastic_bag: answers[Math.min(call++, answers.length - 1)] });
 }
 
-function RefreshButton() {
-  const access = useSharedRecycledAccess();
-  return <Button onClick={() => access?.refresh()}>Submitted</Button>;
+/** Stands for the wizard's page: reports a submission of client 7 as the application page does. */
+function SubmitButton() {
+  const onSubmitted = useSubmissionRefresh(7);
+  return <Button onClick={onSubmitted}>Submitted</Button>;
 }
 
 describe('Layout', () => {
@@ -55,7 +56,7 @@ describe('Layout', () => {
 
   it('checks again when a page reports a submission', async () => {
     const api = fakeApi({ [CHECK]: checkAnswers(false, true) });
-    renderRoutes([{ element: <Layout />, children: [{ path: '/apply', element: <RefreshButton /> }] }], {
+    renderRoutes([{ element: <Layout />, children: [{ path: '/apply', element: <SubmitButton /> }] }], {
       api,
       at: '/apply',
     });

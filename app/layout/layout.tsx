@@ -31,7 +31,7 @@ import RecyclingIcon from '@mui/icons-material/Recycling';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../auth/user-store';
-import { RecycledAccessContext, RECYCLED_PATH, useRecycledAccessState } from '../recycled/recycled-access';
+import { RECYCLED_PATH, useRecycledAccess } from '../recycled/recycled-access';
 import { Footer } from './footer';
 import { LanguageSwitcher } from './language-switcher';
 import { SkipLink } from './skip-link';
@@ -65,13 +65,14 @@ export function Layout() {
   const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
   const [noticeAnchor, setNoticeAnchor] = useState<HTMLElement | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
-  const recycledAccess = useRecycledAccessState(user?.id);
+  const recycledAccess = useRecycledAccess(user?.id);
   const hasRecycled = recycledAccess.allowed === true;
   const { refresh: refreshRecycled } = recycledAccess;
   const previousPath = useRef(location.pathname);
 
-  // The first plastics submission opens Recycled: coming back to the dashboard (the success panel's
-  // Back link) asks again, so the entry appears without a reload. Once allowed it stays.
+  // The first plastics submission opens Recycled: the submission itself invalidates the check (see
+  // app/submissions.ts); coming back to the dashboard asks again too, for a submission made in
+  // another tab, so the entry appears without a reload. Once allowed it stays.
   useEffect(() => {
     if (previousPath.current === location.pathname) return;
     previousPath.current = location.pathname;
@@ -128,119 +129,117 @@ export function Layout() {
     setter(event.currentTarget);
 
   return (
-    <RecycledAccessContext.Provider value={recycledAccess}>
-      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-        <SkipLink />
-        <AppBar position="fixed" component="header" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
-          <Toolbar>
-            {!desktop && (
-              <IconButton
-                color="inherit"
-                edge="start"
-                onClick={() => setMobileOpen(true)}
-                aria-label={t('layout.openNavigation')}
-                sx={{ mr: 1 }}
-              >
-                <MenuIcon />
-              </IconButton>
-            )}
-            <Typography
-              component={RouterLink}
-              to="/dashboard"
-              variant="h6"
-              sx={{ flexGrow: 1, color: 'inherit', textDecoration: 'none', fontWeight: 700 }}
-            >
-              {t('app.title')}
-            </Typography>
-            <Tooltip title={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}>
-              <IconButton
-                color="inherit"
-                onClick={toggleFullscreen}
-                aria-label={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}
-              >
-                {fullscreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
-              </IconButton>
-            </Tooltip>
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
+      <AppBar position="fixed" component="header" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
+        <Toolbar>
+          {!desktop && (
             <IconButton
               color="inherit"
-              onClick={openMenu(setNoticeAnchor)}
-              aria-label={t('layout.notifications', { count: NOTIFICATIONS.length })}
-              aria-haspopup="menu"
-              aria-controls={noticeAnchor ? 'notifications-menu' : undefined}
-              aria-expanded={noticeAnchor ? 'true' : undefined}
+              edge="start"
+              onClick={() => setMobileOpen(true)}
+              aria-label={t('layout.openNavigation')}
+              sx={{ mr: 1 }}
             >
-              <Badge badgeContent={NOTIFICATIONS.length} color="error">
-                <NotificationsIcon />
-              </Badge>
+              <MenuIcon />
             </IconButton>
-            <Menu
-              id="notifications-menu"
-              anchorEl={noticeAnchor}
-              open={Boolean(noticeAnchor)}
-              onClose={() => setNoticeAnchor(null)}
-            >
-              {NOTIFICATIONS.map((key) => (
-                <MenuItem key={key} onClick={() => setNoticeAnchor(null)}>
-                  {t(key)}
-                </MenuItem>
-              ))}
-            </Menu>
-            <LanguageSwitcher />
+          )}
+          <Typography
+            component={RouterLink}
+            to="/dashboard"
+            variant="h6"
+            sx={{ flexGrow: 1, color: 'inherit', textDecoration: 'none', fontWeight: 700 }}
+          >
+            {t('app.title')}
+          </Typography>
+          <Tooltip title={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}>
             <IconButton
               color="inherit"
-              onClick={openMenu(setUserAnchor)}
-              aria-label={t('layout.userMenu', { name: user ? `${user.first_name} ${user.last_name}` : '' })}
-              aria-haspopup="menu"
-              aria-controls={userAnchor ? 'user-menu' : undefined}
-              aria-expanded={userAnchor ? 'true' : undefined}
+              onClick={toggleFullscreen}
+              aria-label={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}
             >
-              <AccountCircleIcon />
+              {fullscreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
             </IconButton>
-            <Menu id="user-menu" anchorEl={userAnchor} open={Boolean(userAnchor)} onClose={() => setUserAnchor(null)}>
-              <MenuItem component={RouterLink} to="/profile" onClick={() => setUserAnchor(null)}>
-                {t('nav.profile')}
+          </Tooltip>
+          <IconButton
+            color="inherit"
+            onClick={openMenu(setNoticeAnchor)}
+            aria-label={t('layout.notifications', { count: NOTIFICATIONS.length })}
+            aria-haspopup="menu"
+            aria-controls={noticeAnchor ? 'notifications-menu' : undefined}
+            aria-expanded={noticeAnchor ? 'true' : undefined}
+          >
+            <Badge badgeContent={NOTIFICATIONS.length} color="error">
+              <NotificationsIcon />
+            </Badge>
+          </IconButton>
+          <Menu
+            id="notifications-menu"
+            anchorEl={noticeAnchor}
+            open={Boolean(noticeAnchor)}
+            onClose={() => setNoticeAnchor(null)}
+          >
+            {NOTIFICATIONS.map((key) => (
+              <MenuItem key={key} onClick={() => setNoticeAnchor(null)}>
+                {t(key)}
               </MenuItem>
-              <MenuItem component={RouterLink} to="/logout" onClick={() => setUserAnchor(null)}>
-                {t('nav.logout')}
-              </MenuItem>
-            </Menu>
-          </Toolbar>
-        </AppBar>
-        {desktop ? (
-          <Drawer
-            variant="permanent"
-            sx={{
-              width: DRAWER_WIDTH,
-              flexShrink: 0,
-              '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
-            }}
+            ))}
+          </Menu>
+          <LanguageSwitcher />
+          <IconButton
+            color="inherit"
+            onClick={openMenu(setUserAnchor)}
+            aria-label={t('layout.userMenu', { name: user ? `${user.first_name} ${user.last_name}` : '' })}
+            aria-haspopup="menu"
+            aria-controls={userAnchor ? 'user-menu' : undefined}
+            aria-expanded={userAnchor ? 'true' : undefined}
           >
-            {nav}
-          </Drawer>
-        ) : (
-          <Drawer
-            variant="temporary"
-            open={mobileOpen}
-            onClose={() => setMobileOpen(false)}
-            ModalProps={{ keepMounted: true }}
-            sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
-          >
-            {nav}
-          </Drawer>
-        )}
-        <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-          <Toolbar />
-          <Box
-            component="main"
-            id="main-content"
-            tabIndex={-1}
-            sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none' }}
-          >
-            <Outlet />
-          </Box>
-          <Footer />
+            <AccountCircleIcon />
+          </IconButton>
+          <Menu id="user-menu" anchorEl={userAnchor} open={Boolean(userAnchor)} onClose={() => setUserAnchor(null)}>
+            <MenuItem component={RouterLink} to="/profile" onClick={() => setUserAnchor(null)}>
+              {t('nav.profile')}
+            </MenuItem>
+            <MenuItem component={RouterLink} to="/logout" onClick={() => setUserAnchor(null)}>
+              {t('nav.logout')}
+            </MenuItem>
+          </Menu>
+        </Toolbar>
+      </AppBar>
+      {desktop ? (
+        <Drawer
+          variant="permanent"
+          sx={{
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
+          {nav}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        >
+          {nav}
+        </Drawer>
+      )}
+      <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+        <Toolbar />
+        <Box
+          component="main"
+          id="main-content"
+          tabIndex={-1}
+          sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none' }}
+        >
+          <Outlet />
         </Box>
+        <Footer />
       </Box>
-    </RecycledAccessContext.Provider>
+    </Box>
   );
 }

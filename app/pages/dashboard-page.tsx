@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -21,7 +21,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { presentStatus } from '../../engine/core/status-presentation';
-import { useApi } from '../api-context';
+import { useApiQuery } from '../../engine/react/use-api-query';
 import { useUser } from '../auth/user-store';
 import { StatusChip } from '../components/status-chip';
 import { useDefinitions } from '../definitions-context';
@@ -58,6 +58,16 @@ export interface ApplicationsPage {
   per_page: number;
   total: number;
   last_page: number;
+}
+
+/** The API path of a client's status counts. */
+export function statisticsPath(clientId: number): string {
+  return `client/statistics/${clientId}`;
+}
+
+/** The API path of a client's applications; `page` (from 1) picks one page of them. */
+export function applicationsPath(clientId: number, page?: number): string {
+  return page === undefined ? `clients/applications/${clientId}` : `clients/applications/${clientId}?page=${page}`;
 }
 
 /** Default page size until the server says otherwise (spec 01 section 9). */
@@ -102,48 +112,25 @@ function formatDate(value: string | null | undefined): string {
 /** The dashboard: status counts, custom dashboards and the client's applications. */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const api = useApi();
   const user = useUser();
   const clientId = user?.id;
   const definitionsState = useDefinitions();
   const definitions = definitionsState.status === 'ready' ? definitionsState.definitions : [];
-
-  const [stats, setStats] = useState<Statistics | null>(null);
-  const [statsError, setStatsError] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<ApplicationsPage | null>(null);
-  const [listLoading, setListLoading] = useState(true);
-  const [listError, setListError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (clientId === undefined) return;
-    let live = true;
-    void api.get<Statistics>(`client/statistics/${clientId}`).then((result) => {
-      if (!live) return;
-      if (result.ok && result.data) setStats(result.data);
-      else setStatsError(result.ok ? t('common.serverError') : result.error);
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, clientId, t]);
-
-  useEffect(() => {
-    if (clientId === undefined) return;
-    let live = true;
-    setListLoading(true);
-    void api.get<ApplicationsPage>(`clients/applications/${clientId}?page=${page}`).then((result) => {
-      if (!live) return;
-      setListLoading(false);
-      if (result.ok && result.data) {
-        setList(result.data);
-        setListError(null);
-      } else setListError(result.ok ? t('common.serverError') : result.error);
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, clientId, page, t]);
+  const statistics = useApiQuery<Statistics>(clientId === undefined ? null : statisticsPath(clientId), {
+    requireData: true,
+  });
+  // The current page stays on screen while the next one loads.
+  const applications = useApiQuery<ApplicationsPage>(clientId === undefined ? null : applicationsPath(clientId, page), {
+    requireData: true,
+    keepPrevious: true,
+  });
+  const stats = statistics.data ?? null;
+  const statsError = statistics.error;
+  const list = applications.data ?? null;
+  const listLoading = applications.status === 'loading' || applications.status === 'idle';
+  const listError = applications.error;
 
   const perPage = list?.per_page || DEFAULT_PAGE_SIZE;
 

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../api-context';
+import { useApiQuery } from '../../engine/react/use-api-query';
 import { useUser } from '../auth/user-store';
 import { PublicShell } from '../layout/public-shell';
 
@@ -16,7 +16,10 @@ export interface PublicService {
 /** Services shown before 'Show More' (spec 01 section 9). */
 export const LANDING_SERVICES_SHOWN = 6;
 
-type ServicesState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; services: PublicService[] };
+/** The list of an answer; anything else counts as a failure to load. */
+function servicesOf(data: unknown): PublicService[] | null {
+  return Array.isArray(data) ? (data as PublicService[]) : null;
+}
 
 /** Public landing page; a signed-in user goes straight to the dashboard. */
 export function LandingPage() {
@@ -27,24 +30,14 @@ export function LandingPage() {
 
 function Landing() {
   const { t } = useTranslation();
-  const api = useApi();
-  const [state, setState] = useState<ServicesState>({ status: 'loading' });
+  const query = useApiQuery<unknown, PublicService[] | null>('services', { select: servicesOf });
   const [showAll, setShowAll] = useState(false);
+  // An answer that is not a list is a failure too.
+  const services = query.status === 'success' ? query.data : undefined;
+  const failed = query.status === 'error' || services === null;
 
-  useEffect(() => {
-    let live = true;
-    void api.get<PublicService[]>('services').then((result) => {
-      if (!live) return;
-      if (result.ok && Array.isArray(result.data)) setState({ status: 'ready', services: result.data });
-      else setState({ status: 'failed' });
-    });
-    return () => {
-      live = false;
-    };
-  }, [api]);
-
-  const services = state.status === 'ready' ? state.services : [];
-  const shown = showAll ? services : services.slice(0, LANDING_SERVICES_SHOWN);
+  const list = services ?? [];
+  const shown = showAll ? list : list.slice(0, LANDING_SERVICES_SHOWN);
 
   return (
     <PublicShell>
@@ -69,9 +62,9 @@ function Landing() {
         <Typography id="services-title" variant="h2" gutterBottom>
           {t('landing.ourServices')}
         </Typography>
-        {state.status === 'loading' && <Typography role="status">{t('landing.loadingServices')}</Typography>}
-        {state.status === 'failed' && <Alert severity="error">{t('landing.servicesFailed')}</Alert>}
-        {state.status === 'ready' && (
+        {query.status === 'loading' && <Typography role="status">{t('landing.loadingServices')}</Typography>}
+        {failed && <Alert severity="error">{t('landing.servicesFailed')}</Alert>}
+        {services && (
           <>
             <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {shown.map((service) => (
@@ -91,7 +84,7 @@ function Landing() {
                 </Grid>
               ))}
             </Grid>
-            {!showAll && services.length > LANDING_SERVICES_SHOWN && (
+            {!showAll && list.length > LANDING_SERVICES_SHOWN && (
               <Box sx={{ textAlign: 'center', mt: 3 }}>
                 <Button variant="outlined" onClick={() => setShowAll(true)}>
                   {t('landing.showMore')}

@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useFailureMessage } from '../../engine/react/failure-message';
 import { useApi } from '../api-context';
 import { returnPath } from '../auth/require-auth';
 import { lastSignOutReason, setStoredUser, type StoredUser } from '../auth/user-store';
@@ -23,6 +24,7 @@ import { UsernameField } from '../components/username-field';
 export function LoginPage() {
   const { t } = useTranslation();
   const api = useApi();
+  const describe = useFailureMessage();
   const navigate = useNavigate();
   const location = useLocation();
   const [username, setUsername] = useState('');
@@ -42,7 +44,8 @@ export function LoginPage() {
     const result = await api.post<StoredUser>('clients/login', { username: username.trim(), password });
     setBusy(false);
     if (!result.ok || !result.data) {
-      setError(result.ok ? t('common.serverError') : result.error);
+      // An answer without the user is a server error too.
+      setError(describe(result));
       return;
     }
     setStoredUser(result.data);

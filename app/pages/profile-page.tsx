@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../api-context';
+import { useApiMutation } from '../../engine/react/use-api-query';
 import { setStoredUser, useUser, type StoredUser } from '../auth/user-store';
 import { validateProfile, type ProfileField } from '../validation';
 
@@ -31,12 +31,11 @@ function valuesOf(user: StoredUser | null): Record<ProfileField, string> {
 /** The signed-in user's profile: read-only until Edit, then Save with PUT client/{id}. */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const api = useApi();
   const user = useUser();
+  const { send, busy } = useApiMutation<Partial<StoredUser>>();
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState(() => valuesOf(user));
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -60,12 +59,10 @@ export function ProfilePage() {
     if (!user) return;
     setTouched(true);
     if (Object.keys(validateProfile(values)).length > 0) return;
-    setBusy(true);
     setFailed(false);
     setSuccess(false);
     const body = Object.fromEntries(FIELDS.map((f) => [f.name, values[f.name].trim()]));
-    const result = await api.put<Partial<StoredUser>>(`client/${user.id}`, body);
-    setBusy(false);
+    const result = await send({ method: 'PUT', path: `client/${user.id}`, body });
     if (!result.ok) {
       setFailed(true);
       return;

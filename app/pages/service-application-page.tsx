@@ -7,8 +7,8 @@ import { ServiceValidatorsContext } from '../../engine/react/validator';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { useApi } from '../api-context';
 import { getStoredToken, useUser } from '../auth/user-store';
-import { useSharedRecycledAccess } from '../recycled/recycled-access';
 import { serviceValidators } from '../service-validators';
+import { useSubmissionRefresh } from '../submissions';
 
 // In-portal links (the success panel's Back) navigate without a reload.
 const renderLink: RenderLink = (href, children) => (
@@ -38,15 +38,16 @@ export function ServiceApplicationPage({
   useEffect(() => {
     serviceValidators.load(definition.key, definition.formSchema, language).catch(() => undefined);
   }, [definition, language]);
-  // A submission may unlock a feature of the portal (Recycled): it asks again right away.
-  const refreshRecycled = useSharedRecycledAccess()?.refresh;
+  // A submission changes the dashboard and may unlock a feature of the portal (Recycled): the
+  // answers it changed are read again.
+  const onSubmitted = useSubmissionRefresh(user?.id);
   if (!user) return null;
   return (
     <ServiceValidatorsContext.Provider value={serviceValidators}>
       <ServiceWizard
         definition={definition}
         api={api}
-        onSubmitted={refreshRecycled}
+        onSubmitted={onSubmitted}
         clientId={user.id}
         getToken={getStoredToken}
         mode={mode}

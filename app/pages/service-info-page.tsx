@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -21,7 +21,7 @@ import {
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
-import { useApi } from '../api-context';
+import { useApiQuery } from '../../engine/react/use-api-query';
 
 /** A required document of GET service/attachments/{serviceId}. */
 export interface ServiceAttachment {
@@ -32,28 +32,20 @@ export interface ServiceAttachment {
   is_mandatory: boolean | number;
 }
 
-type Attachments =
-  { status: 'loading' } | { status: 'failed'; error: string } | { status: 'ready'; items: ServiceAttachment[] };
+/** The documents of an answer; anything that is not a list reads as none. */
+function attachmentsOf(data: unknown): ServiceAttachment[] {
+  return Array.isArray(data) ? (data as ServiceAttachment[]) : [];
+}
 
 /** Information page of any service: Steps (documents and facts) and How to Apply, then Apply Now. */
 export function ServiceInfoPage({ definition }: { definition: ServiceDefinition }) {
   const { t } = useTranslation();
-  const api = useApi();
   const [tab, setTab] = useState(0);
-  const [attachments, setAttachments] = useState<Attachments>({ status: 'loading' });
+  const attachments = useApiQuery<unknown, ServiceAttachment[]>(`service/attachments/${definition.id}`, {
+    select: attachmentsOf,
+  });
+  const items = attachments.status === 'success' ? (attachments.data ?? []) : null;
   const hide = new Set(definition.info.hide ?? []);
-
-  useEffect(() => {
-    let live = true;
-    void api.get<ServiceAttachment[]>(`service/attachments/${definition.id}`).then((result) => {
-      if (!live) return;
-      if (result.ok) setAttachments({ status: 'ready', items: Array.isArray(result.data) ? result.data : [] });
-      else setAttachments({ status: 'failed', error: result.error });
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, definition.id]);
 
   const validity = definition.info.validity ?? '';
   const facts: Array<{ key: 'fee' | 'validity' | 'processingTime'; label: string; value: string }> = [
@@ -93,13 +85,11 @@ export function ServiceInfoPage({ definition }: { definition: ServiceDefinition 
                 {attachments.status === 'loading' && (
                   <Skeleton variant="rectangular" height={80} aria-label={t('common.loading')} />
                 )}
-                {attachments.status === 'failed' && <Alert severity="error">{attachments.error}</Alert>}
-                {attachments.status === 'ready' && attachments.items.length === 0 && (
-                  <Typography>{t('serviceInfo.noDocuments')}</Typography>
-                )}
-                {attachments.status === 'ready' && attachments.items.length > 0 && (
+                {attachments.status === 'error' && <Alert severity="error">{attachments.error}</Alert>}
+                {items && items.length === 0 && <Typography>{t('serviceInfo.noDocuments')}</Typography>}
+                {items && items.length > 0 && (
                   <List>
-                    {attachments.items.map((item) => (
+                    {items.map((item) => (
                       <ListItem key={item.id} divider alignItems="flex-start">
                         <ListItemText
                           primary={

@@ -2,9 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, InputAdornment, Link, MenuItem, Stack, TextField } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../api-context';
+import { useApiMutation } from '../../engine/react/use-api-query';
 import { currentMonth, isFutureMonth, isMonthValue, toReportMonth } from './recycled-data';
 import { FormDialog } from '../components/form-dialog';
+
+/** The API path of a client's reports (GET), which a saved entry changes. */
+export function recycledEntriesPath(clientId: number): string {
+  return `clients/report/recycled-quantity/${clientId}`;
+}
 
 /** A company to report for (GET companies/{clientId}). */
 export interface ReportingCompany {
@@ -43,20 +48,22 @@ export function validateEntry(values: EntryValues, now: Date = new Date()): Entr
  */
 export function RecycledEntryDialog({
   open,
+  clientId,
   companies,
   onClose,
   onSaved,
 }: {
   open: boolean;
+  /** Whose reports a save changes. */
+  clientId: number;
   companies: readonly ReportingCompany[];
   onClose: () => void;
   onSaved: (updated: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const api = useApi();
   const [values, setValues] = useState<EntryValues>(EMPTY);
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { send, busy } = useApiMutation<{ updated?: boolean }>({ invalidates: [recycledEntriesPath(clientId)] });
 
   // Every opening starts blank; a failed save does not close, so its values stay.
   useEffect(() => {
@@ -72,13 +79,15 @@ export function RecycledEntryDialog({
     event.preventDefault();
     setTouched(true);
     if (Object.keys(validateEntry(values)).length > 0) return;
-    setBusy(true);
-    const result = await api.post<{ updated?: boolean }>('clients/report/recycled-quantity', {
-      company_id: Number(values.company_id),
-      report_month: toReportMonth(values.month),
-      quantity: Number(values.quantity.trim()),
+    const result = await send({
+      method: 'POST',
+      path: 'clients/report/recycled-quantity',
+      body: {
+        company_id: Number(values.company_id),
+        report_month: toReportMonth(values.month),
+        quantity: Number(values.quantity.trim()),
+      },
     });
-    setBusy(false);
     if (!result.ok) {
       console.error(`Recycled entry not saved (${result.code}): ${result.error}`);
       return;

@@ -1,24 +1,24 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, CircularProgress, Link, Paper, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../api-context';
+import { listOf, useApiQuery } from '../../engine/react/use-api-query';
 import { useUser } from '../auth/user-store';
+import { companiesPath } from '../companies/company-form';
 import { useDefinitions } from '../definitions-context';
 import { useRecycledAccess } from './recycled-access';
 import { RecycledChart } from './recycled-chart';
 import type { RecycledEntry } from './recycled-data';
-import { RecycledEntryDialog, type ReportingCompany } from './recycled-entry-dialog';
+import { RecycledEntryDialog, recycledEntriesPath, type ReportingCompany } from './recycled-entry-dialog';
 import { RecycledTable } from './recycled-table';
 
 /** The plastics authorisation (spec 01 section 9: service id 1), whose submission opens the reports. */
 export const PLASTICS_SERVICE_ID = 1;
 /** Its information page when the definitions are not at hand (spec 01 section 2). */
 const PLASTICS_INFO_FALLBACK = '/auth-plastics';
-
-type EntriesState =
-  { status: 'loading' } | { status: 'failed'; error: string } | { status: 'ready'; entries: RecycledEntry[] };
+const NO_ENTRIES: RecycledEntry[] = [];
+const NO_COMPANIES: ReportingCompany[] = [];
 
 /** Recycled (/plastics-recycled): Add Entry, a chart per month and company, the Recycling Data table. */
 export function RecycledPage() {
@@ -66,34 +66,18 @@ function Locked() {
 
 function Reports({ clientId }: { clientId: number }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const [entries, setEntries] = useState<EntriesState>({ status: 'loading' });
-  const [companies, setCompanies] = useState<ReportingCompany[]>([]);
+  // The dialog's save refreshes the entries (it invalidates their path).
+  const entries = useApiQuery<unknown, RecycledEntry[]>(recycledEntriesPath(clientId), {
+    select: listOf<RecycledEntry>,
+  });
+  const companies =
+    useApiQuery<unknown, ReportingCompany[]>(companiesPath(clientId), { select: listOf<ReportingCompany> }).data ??
+    NO_COMPANIES;
   const [dialogOpen, setDialogOpen] = useState(false);
   // Which success to show after a save: a new month, or a correction of one already reported.
   const [saved, setSaved] = useState<'added' | 'updated' | null>(null);
 
-  const loadEntries = useCallback(async () => {
-    const result = await api.get<RecycledEntry[]>(`clients/report/recycled-quantity/${clientId}`);
-    if (result.ok) setEntries({ status: 'ready', entries: Array.isArray(result.data) ? result.data : [] });
-    else setEntries({ status: 'failed', error: result.error });
-  }, [api, clientId]);
-
-  useEffect(() => {
-    void loadEntries();
-  }, [loadEntries]);
-
-  useEffect(() => {
-    let live = true;
-    void api.get<ReportingCompany[]>(`companies/${clientId}`).then((result) => {
-      if (live && result.ok && Array.isArray(result.data)) setCompanies(result.data);
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, clientId]);
-
-  const list = entries.status === 'ready' ? entries.entries : [];
+  const list = entries.data ?? NO_ENTRIES;
 
   return (
     <>
@@ -115,7 +99,7 @@ function Reports({ clientId }: { clientId: number }) {
         </Alert>
       )}
       {entries.status === 'loading' && <Typography role="status">{t('recycled.loading')}</Typography>}
-      {entries.status === 'failed' && (
+      {entries.status === 'error' && (
         <Alert severity="error">{t('recycled.loadFailed', { error: entries.error })}</Alert>
       )}
       {list.length > 0 && (
@@ -123,15 +107,15 @@ function Reports({ clientId }: { clientId: number }) {
           <RecycledChart entries={list} />
         </Paper>
       )}
-      {entries.status === 'ready' && <RecycledTable entries={list} />}
+      {entries.status === 'success' && <RecycledTable entries={list} />}
       <RecycledEntryDialog
         open={dialogOpen}
+        clientId={clientId}
         companies={companies}
         onClose={() => setDialogOpen(false)}
         onSaved={(updated) => {
           setDialogOpen(false);
           setSaved(updated ? 'updated' : 'added');
-          void loadEntries();
         }}
       />
     </>

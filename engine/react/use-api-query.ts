@@ -20,7 +20,7 @@ import {
   useQuery,
   type Query,
 } from '@tanstack/react-query';
-import { ApiError, type ApiClient, type ApiResult } from '../core/api-client';
+import { ApiError, SERVER_ERROR_MESSAGE, type ApiClient, type ApiResult } from '../core/api-client';
 import { ApiClientContext } from './api-context';
 import { useFailureMessage } from './failure-message';
 
@@ -94,6 +94,8 @@ export interface ApiQueryOptions<TData, TResult = TData> {
   select?: (data: TData) => TResult;
   /** Keeps showing the previous path's answer while the next one loads (pagination). */
   keepPrevious?: boolean;
+  /** A success without data (`data: null`) counts as a server error, for reads that must give something. */
+  requireData?: boolean;
 }
 
 /** `idle`: nothing to read (path null); `loading`: no answer yet, or asking again after a failure. */
@@ -113,12 +115,21 @@ export interface ApiQueryState<T> {
   refetch: () => void;
 }
 
+/**
+ * The items of an answer that should be a list; anything else reads as an empty list (a `select`
+ * for lists whose absence means "none").
+ */
+export function listOf<T>(data: unknown): T[] {
+  return Array.isArray(data) ? (data as T[]) : [];
+}
+
 /** Reads `path` with the client; a failed answer throws, so Query records the failure. */
-async function read<T>(api: ApiClient, path: string): Promise<T> {
+async function read<T>(api: ApiClient, path: string, requireData: boolean): Promise<T> {
   // Query's abort signal is not passed on: an answer that arrives after the page left still fills
   // the cache for the next visit.
   const result = await api.get<T>(path);
   if (!result.ok) throw new ApiError(result.code, result.error);
+  if (requireData && (result.data === null || result.data === undefined)) throw new ApiError(500, SERVER_ERROR_MESSAGE);
   return result.data;
 }
 
@@ -137,7 +148,7 @@ export function useApiQuery<TData, TResult = TData>(
   const query = useQuery<TData, Error, TResult>(
     {
       queryKey: path === null ? [API_QUERY_ROOT, null] : apiQueryKey(path),
-      queryFn: () => read<TData>(api, path ?? ''),
+      queryFn: () => read<TData>(api, path ?? '', options.requireData ?? false),
       enabled,
       ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
       ...(options.select ? { select: options.select } : {}),
