@@ -36,6 +36,7 @@ export {
   useApiMutation,
   useApiQueryClient,
   invalidateApiPaths,
+  listOf,
   apiQueryKey,
   createApiQueryClient,
   type ApiQueryOptions,
