@@ -16,6 +16,7 @@ const reactPackages = [
   '@rjsf/mui',
   'react-router-dom',
   'react-i18next',
+  '@tanstack/react-query',
 ];
 
 export default tseslint.config(

@@ -18,6 +18,7 @@ describe('layer rules', () => {
     ['engine/core/example.ts', "import { WIDGETS } from '../react/widgets';\nexport const x = WIDGETS;\n"],
     ['engine/core/example.ts', "import { useState } from 'react';\nexport const x = useState;\n"],
     ['engine/core/example.ts', "import Form from '@rjsf/core';\nexport const x = Form;\n"],
+    ['engine/core/example.ts', "import { useQuery } from '@tanstack/react-query';\nexport const x = useQuery;\n"],
     ['engine/react/example.ts', "import { api } from '../../app/api';\nexport const x = api;\n"],
     ['server/example.ts', "import { WIDGETS } from '../engine/react/widgets';\nexport const x = WIDGETS;\n"],
     ['app/example.ts', "import { buildApp } from '../server/app';\nexport const x = buildApp;\n"],
