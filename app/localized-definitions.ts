@@ -30,7 +30,7 @@ function cached<K extends object, V>(cache: WeakMap<K, Map<string, V>>, key: K, 
  * are not loaded yet (the portal loads them before switching, so that is only a moment).
  */
 export function localizedDefinition(definition: ServiceDefinition, language: string): ServiceDefinition {
-  const translate = language === 'en' ? undefined : serviceTranslator(definition.key, language);
+  const translate = language === 'en' ? undefined : serviceTranslator(definition, language);
   if (!translate) return definition;
   return cached(copies, definition, language, () => localizeDefinition(definition, translate));
 }

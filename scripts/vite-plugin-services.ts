@@ -34,7 +34,7 @@ import { LANGUAGES } from '../app/i18n/languages';
 import { RJSF_AJV_OPTIONS } from '../engine/core/ajv-setup';
 import type { JsonSchema, ServiceDefinition } from '../engine/core/definition-types';
 import { loadServiceDefinitions, type DefinitionProblem } from '../engine/core/load-definitions';
-import { catalogueTranslator } from '../engine/core/catalogue-translator';
+import { catalogueFolders, catalogueTranslator } from '../engine/core/catalogue-translator';
 import { localizeDefinition } from '../engine/core/localize-definition';
 import { readServiceFiles } from '../engine/core/node/read-service-files';
 
@@ -192,7 +192,9 @@ function readCatalogue(servicesDir: string, key: string, language: string): Reco
  */
 export function renderedFormSchema(servicesDir: string, definition: ServiceDefinition, language: string): JsonSchema {
   if (language === 'en') return definition.formSchema;
-  const translate = catalogueTranslator(readCatalogue(servicesDir, definition.key, language));
+  const translate = catalogueTranslator(
+    ...catalogueFolders(definition).map((folder) => readCatalogue(servicesDir, folder, language)),
+  );
   return localizeDefinition(definition, translate).formSchema;
 }
 

@@ -15,7 +15,7 @@ import type { AppContext } from './context';
 import { isUniqueViolation, migrateToLatest, openDatabase } from './db/database';
 import { DEFAULT_LOOKUPS_DIR, readReferenceData } from './db/reference-data';
 import { seedReferenceData } from './db/seed';
-import { loadDefinitionsFrom } from './definitions';
+import { DEFAULT_SERVICES_DIR, loadDefinitionsFrom } from './definitions';
 import { HttpError } from './http';
 import { createOutbox, type Outbox } from './outbox';
 import { accountRoutes } from './routes/accounts';
@@ -114,6 +114,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       definitions,
       statusName: (id) => statuses.get(id) ?? 'Under Review',
       uploadsDir: join(config.dataDir, 'uploads'),
+      // Files the definitions ship (document templates) live beside them; none for given definitions.
+      servicesDir: options.definitions ? (options.servicesDir ?? null) : (options.servicesDir ?? DEFAULT_SERVICES_DIR),
     };
 
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

@@ -24,6 +24,8 @@ export interface AppContext {
   statusName(id: number): string;
   /** Folder of uploaded files (DATA_DIR/uploads). */
   uploadsDir: string;
+  /** The services/ folder the definitions were read from (their shipped files), or null. */
+  servicesDir: string | null;
 }
 
 declare module 'fastify' {

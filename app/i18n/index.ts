@@ -11,7 +11,7 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { catalogueTranslator } from '../../engine/core/catalogue-translator';
+import { catalogueFolders, catalogueTranslator } from '../../engine/core/catalogue-translator';
 import { LANGUAGE_STORAGE_KEY, storedLanguage, type LanguageCode } from './languages';
 
 type Catalogue = { [key: string]: string | Catalogue };
@@ -113,14 +113,18 @@ export function hasServiceCatalogues(language: string): boolean {
 }
 
 /**
- * Translates one service definition's texts in `language`: the text itself when the language or the
- * text has no translation. Undefined while the language's catalogues are not loaded (English needs none).
+ * Translates one service definition's texts in `language` (its own catalogue, then those of the
+ * shared fragments it includes): the text itself when the language or the text has no translation.
+ * Undefined while the language's catalogues are not loaded (English needs none).
  */
-export function serviceTranslator(serviceKey: string, language: string): ((text: string) => string) | undefined {
+export function serviceTranslator(
+  definition: { key: string; fragments?: readonly string[] },
+  language: string,
+): ((text: string) => string) | undefined {
   if (language === 'en') return (text) => text;
   const services = serviceCatalogues.get(language);
   if (!services) return undefined;
-  return catalogueTranslator(services.get(serviceKey));
+  return catalogueTranslator(...catalogueFolders(definition).map((folder) => services.get(folder)));
 }
 
 /** Switches the interface language (loading it first) and keeps the choice locally. */

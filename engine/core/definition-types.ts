@@ -108,6 +108,11 @@ export interface SubmitCall {
   schema?: string;
   /** The call saves the service record that the view reads (exactly one call has this). */
   savesRecord?: boolean;
+  /**
+   * Path (with `{applicationId}`) of a GET answering what the call saved for an application: the list
+   * of the one field it sends (e.g. `transit-states/{applicationId}`).
+   */
+  read?: string;
 }
 
 /** A detail row of the application view. */

@@ -19,7 +19,8 @@ export type Translate = (text: string) => string;
 export type LocalizableDefinition = Pick<
   ServiceDefinition,
   'title' | 'summary' | 'department' | 'info' | 'wizard' | 'documents' | 'view' | 'formSchema' | 'uiSchema'
->;
+> &
+  Partial<Pick<ServiceDefinition, 'variant' | 'variants'>>;
 
 /** An upload of the documents step with the text shown for its stable `name`. */
 export interface LocalizedExtraUpload extends ExtraUpload {
@@ -179,10 +180,25 @@ export function localizeDefinition<D extends LocalizableDefinition>(definition: 
   const wizard = { ...definition.wizard, title: text(definition.wizard.title, translate) };
   const localizedDocuments = { ...documents };
   if (documents.extra) localizedDocuments.extra = documents.extra.map((extra) => localizeExtra(extra, translate));
-  const localizedView = { ...view, rows: view.rows.map((row) => ({ ...row, label: text(row.label, translate) })) };
+  if (documents.templates)
+    localizedDocuments.templates = documents.templates.map((t) => ({ ...t, label: text(t.label, translate) }));
+  const label = (row: { label: string }) => ({ ...row, label: text(row.label, translate) });
+  const localizedView = {
+    ...view,
+    rows: view.rows.map(label),
+    ...(view.tables
+      ? {
+          tables: view.tables.map((table) => ({
+            ...table,
+            title: text(table.title, translate),
+            columns: table.columns.map(label),
+          })),
+        }
+      : {}),
+  };
   const formSchema = localizeSchema(definition.formSchema, translate);
   const uiSchema = localizeUiSchema(definition.uiSchema, translate);
-  return {
+  const localized = {
     ...definition,
     title,
     summary,
@@ -194,6 +210,13 @@ export function localizeDefinition<D extends LocalizableDefinition>(definition: 
     formSchema,
     uiSchema,
   };
+  if (definition.variant)
+    localized.variant = { ...definition.variant, label: text(definition.variant.label, translate) };
+  if (definition.variants) {
+    const options = definition.variants.options.map((option) => localizeDefinition(option, translate));
+    localized.variants = { label: text(definition.variants.label, translate), options };
+  }
+  return localized;
 }
 
 /**

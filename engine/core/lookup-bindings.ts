@@ -33,6 +33,9 @@ export interface WidgetBinding {
   extraOptions?: ExtraOption[];
   /** company-picker: form field <- company field. */
   fill?: Record<string, string>;
+  /** lookup-codes: the row fields holding the option's id and its code. */
+  idField?: string;
+  codeField?: string;
   /** word-limited-textarea: most words and characters. */
   maxWords?: number;
   maxChars?: number;
@@ -68,6 +71,8 @@ function readBinding(field: string, widget: CustomWidgetName, options: Record<st
       Object.entries(options.fill).filter((e): e is [string, string] => typeof e[1] === 'string'),
     );
   }
+  if (typeof options.idField === 'string') binding.idField = options.idField;
+  if (typeof options.codeField === 'string') binding.codeField = options.codeField;
   if (typeof options.maxWords === 'number') binding.maxWords = options.maxWords;
   if (typeof options.maxChars === 'number') binding.maxChars = options.maxChars;
   return binding;

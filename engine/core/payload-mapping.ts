@@ -238,6 +238,13 @@ export function fieldsOfCall(call: SubmitCall, formFields: readonly string[]): s
   return [...fields];
 }
 
+/** The one form field a call sends (without a spread), e.g. the transit rows; null otherwise. */
+export function readField(call: SubmitCall): string | null {
+  if ('...' in call.body) return null;
+  const fields = fieldsOfCall(call, []);
+  return fields.length === 1 ? (fields[0] ?? null) : null;
+}
+
 /**
  * The schema a call's body is judged by once read back: the whole form schema for the record call
  * (and for a call naming its own `schema`), otherwise an object of just the fields it sends, each
@@ -296,6 +303,8 @@ export function submitCallProblems(call: SubmitCall, has: (field: string) => boo
     if (!(CONTEXT_REFERENCES as readonly string[]).includes(m[1] ?? ''))
       problems.push({ path: ['path'], message: `unknown placeholder {${m[1] ?? ''}}` });
   }
+  if (call.read !== undefined && readField(call) === null)
+    problems.push({ path: ['read'], message: 'a call read back sends exactly one form field (no spread)' });
   return problems;
 }
 

@@ -96,6 +96,11 @@ export const WIDGET_CONTRACTS: Readonly<Record<CustomWidgetName, WidgetContract>
     shows: 'lookup-name',
     fieldOptions: ['fill'],
   },
+  'lookup-codes': {
+    options: optionsSchema({ source, idField: field, codeField: field }, ['source', 'idField', 'codeField']),
+    check: 'lookup-rows',
+    shows: 'value',
+  },
   country: { options: optionsSchema({}), check: 'country', shows: 'value' },
   'free-items': { options: optionsSchema({}), check: 'schema', shows: 'value' },
   'yes-no': { options: optionsSchema({}), check: 'schema', shows: 'value' },

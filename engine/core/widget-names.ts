@@ -12,6 +12,7 @@ export const CUSTOM_WIDGETS = [
   'free-items',
   'yes-no',
   'word-limited-textarea',
+  'lookup-codes',
 ] as const;
 
 /** Widgets RJSF ships (names as RJSF registers them, plus the MUI theme's). */

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { presentStatus, STATUS } from '../../engine/core/status-presentation';
+import { formsOf } from '../../engine/core/load-definitions';
 import { formatAppId, hasSubmittedApplication, ownedApplication } from '../applications-store';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
@@ -81,8 +82,10 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
         .execute(),
     ]);
     const nested: Record<string, unknown> = {};
+    // Every record the service's forms save is named, null until saved: a service with variants
+    // (Basel or Rotterdam) shows the one its application holds.
     const definition = ctx.definitions.find((d) => d.id === application.service_id);
-    if (definition) nested[definition.view.record] = null;
+    for (const form of definition ? formsOf(definition) : []) nested[form.view.record] = null;
     for (const record of records) nested[record.record_key] = JSON.parse(record.data) as unknown;
     const approved = presentStatus({
       application_status_id: application.status_id,

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
+import { formsOf } from '../../engine/core/load-definitions';
 import { presentStatus, STATUS } from '../../engine/core/status-presentation';
 import { isRecord, valueAt } from '../../engine/core/value-path';
 import { renderCertificatePdf } from '../certificates/certificate-pdf';
@@ -70,15 +71,23 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
       }).approved;
     if (!row || !approved) throw notFound('Certificate not found');
 
-    const definition = ctx.definitions.find((d) => d.id === row.service_id);
-    const stored = definition
-      ? await db
-          .selectFrom('application_records')
-          .select('data')
-          .where('application_id', '=', row.id)
-          .where('record_key', '=', definition.view.record)
-          .executeTakeFirst()
-      : undefined;
+    const service = ctx.definitions.find((d) => d.id === row.service_id);
+    // The form whose record the application holds (a service with variants saves one of them).
+    const forms = service ? formsOf(service) : [];
+    const stored =
+      forms.length > 0
+        ? await db
+            .selectFrom('application_records')
+            .select(['record_key', 'data'])
+            .where('application_id', '=', row.id)
+            .where(
+              'record_key',
+              'in',
+              forms.map((form) => form.view.record),
+            )
+            .executeTakeFirst()
+        : undefined;
+    const definition = forms.find((form) => form.view.record === stored?.record_key) ?? service;
     const record: unknown = stored ? JSON.parse(stored.data) : null;
     const approval = await db
       .selectFrom('flow_histories')

@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { FileKind } from '../../engine/core/definition-types';
+import { formsOf } from '../../engine/core/load-definitions';
 import { ALL_FILE_KINDS, FILE_KINDS, fileExtension } from '../../engine/core/file-kinds';
 import { assertEditable, lockApplication, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';
@@ -63,6 +64,14 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** Content types of the template files a definition may ship. */
+const FILE_TYPES: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.odt': 'application/vnd.oasis.opendocument.text',
+};
+
 export const UPLOAD_MESSAGES = {
   applicationFull: (files: number, megabytes: number) =>
     `This application already holds the most files allowed (${files} files, ${megabytes} MB in all).`,
@@ -81,8 +90,11 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   function acceptedKinds(serviceId: number): FileKind[] {
     const definition = ctx.definitions.find((d) => d.id === serviceId);
     if (!definition) return [...ALL_FILE_KINDS];
-    const kinds = new Set<FileKind>(definition.documents.accept);
-    for (const extra of definition.documents.extra ?? []) for (const k of extra.accept ?? []) kinds.add(k);
+    const kinds = new Set<FileKind>();
+    for (const { documents } of formsOf(definition)) {
+      for (const k of documents.accept) kinds.add(k);
+      for (const extra of documents.extra ?? []) for (const k of extra.accept ?? []) kinds.add(k);
+    }
     return [...kinds];
   }
 
@@ -231,6 +243,29 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       // Anything not recorded (refused, too large, aborted) is removed from disk.
       if (stored) await rm(renamed ? stored.absolute : stored.partial, { force: true });
     }
+  });
+
+  /**
+   * A document template a definition ships (`documents.templates`, a file of the service folder's
+   * `files/`), e.g. the blank signed notification of the export licence. Public: it is a blank form.
+   */
+  app.get('/service/templates/:serviceId/:file', { config: { public: true } }, async (request, reply) => {
+    const { serviceId, file } = request.params as { serviceId: string; file: string };
+    const definition = ctx.definitions.find((d) => d.id === idParam(serviceId));
+    const declared = definition
+      ? formsOf(definition).some((form) => (form.documents.templates ?? []).some((t) => t.file === file))
+      : false;
+    if (!definition || !declared || !ctx.servicesDir) throw notFound('File not found');
+    const absolute = join(ctx.servicesDir, definition.key, 'files', file);
+    const info = await stat(absolute).catch(() => null);
+    if (!info?.isFile()) throw notFound('File not found');
+    return reply
+      .code(200)
+      .header('Content-Type', FILE_TYPES[fileExtension(file)] ?? 'application/octet-stream')
+      .header('Content-Length', info.size)
+      .header('Content-Disposition', contentDisposition(file))
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(createReadStream(absolute));
   });
 
   app.get('/service/download-attachment', async (request, reply) => {

@@ -7,8 +7,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { JsonSchema, ServiceDefinition, SubmitCall } from '../../engine/core/definition-types';
-import { callSchema, readSubmitBody, submitRoute, type ReadBody } from '../../engine/core/payload-mapping';
+import { callSchema, readField, readSubmitBody, submitRoute, type ReadBody } from '../../engine/core/payload-mapping';
 import { schemaMatches, validateFormData } from '../../engine/core/form-validator';
+import { formsOf } from '../../engine/core/load-definitions';
 import { lookupBindings, resolveSourcePath, type LookupBinding } from '../../engine/core/lookup-bindings';
 import { isRecord, setValueAt, valueAt } from '../../engine/core/value-path';
 import { isCountryName } from '../../engine/core/countries';
@@ -28,7 +29,7 @@ import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import type { Application, Database } from '../db/tables';
 import type { Transaction } from 'kysely';
-import { forbidden, HttpError, isDbId, ok, ValidationError, type FieldError } from '../http';
+import { forbidden, HttpError, idParam, isDbId, ok, ValidationError, type FieldError } from '../http';
 import { REQUIRED } from '../field-rules';
 
 type Data = Record<string, unknown>;
@@ -63,6 +64,41 @@ function lookupMatchers(ctx: AppContext): LookupMatcher[] {
 }
 
 /**
+ * Names of the given ids in the list an API path serves, in one query: id -> name for the ids found
+ * (ids that cannot be database ids are simply not found); undefined when the server does not serve
+ * the path, so it cannot check it. A null path (a placeholder without a value) finds nothing.
+ */
+async function lookupNames(
+  db: Kysely<Database>,
+  matchers: LookupMatcher[],
+  path: string | null,
+  ids: readonly unknown[],
+): Promise<Map<string, string> | undefined> {
+  const found = new Map<string, string>();
+  if (path === null) return found;
+  const clean = path.replace(/^\/+/, '').split('?')[0] ?? '';
+  for (const matcher of matchers) {
+    const m = matcher.pattern.exec(clean);
+    if (!m) continue;
+    const wanted = [...new Set(ids.filter(isDbId).map(Number))];
+    if (wanted.length === 0) return found;
+    let query = db
+      .selectFrom('lookups')
+      .select(['id', 'name'])
+      .where('kind', '=', matcher.kind)
+      .where('id', 'in', wanted);
+    if (matcher.hasParent) {
+      const parent = decodeURIComponent(m[1] ?? '');
+      if (!isDbId(parent)) return found;
+      query = query.where('parent_id', '=', Number(parent));
+    }
+    for (const row of await query.execute()) found.set(String(row.id), row.name);
+    return found;
+  }
+  return undefined;
+}
+
+/**
  * Replaces what the server does not trust: recomputes lookup name fields from its own tables,
  * checks ids exist (and are not excluded), and fills company-picker fields from the caller's company.
  */
@@ -74,37 +110,8 @@ async function resolveBindings(
   clientId: number,
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
-  /**
-   * Names of the given ids in the list a source path serves, in one query: id -> name for the ids
-   * found (ids that cannot be database ids are simply not found); undefined when the server does not
-   * serve the source, so it cannot check it.
-   */
-  const findOptions = async (source: string, ids: readonly unknown[]): Promise<Map<string, string> | undefined> => {
-    const found = new Map<string, string>();
-    const path = resolveSourcePath(source, formData, { clientId });
-    if (path === null) return found;
-    const clean = path.replace(/^\/+/, '').split('?')[0] ?? '';
-    for (const matcher of matchers) {
-      const m = matcher.pattern.exec(clean);
-      if (!m) continue;
-      const wanted = [...new Set(ids.filter(isDbId).map(Number))];
-      if (wanted.length === 0) return found;
-      let query = db
-        .selectFrom('lookups')
-        .select(['id', 'name'])
-        .where('kind', '=', matcher.kind)
-        .where('id', 'in', wanted);
-      if (matcher.hasParent) {
-        const parent = decodeURIComponent(m[1] ?? '');
-        if (!isDbId(parent)) return found;
-        query = query.where('parent_id', '=', Number(parent));
-      }
-      for (const row of await query.execute()) found.set(String(row.id), row.name);
-      return found;
-    }
-    // A source the server does not serve cannot be checked here.
-    return undefined;
-  };
+  const findOptions = (source: string, ids: readonly unknown[]) =>
+    lookupNames(db, matchers, resolveSourcePath(source, formData, { clientId }), ids);
 
   for (const binding of bindings) {
     const value = valueAt(formData, binding.field);
@@ -170,7 +177,15 @@ async function resolveBindings(
         if (typeof value === 'string' && !withinWordLimit(value, binding.maxWords ?? Infinity, binding.maxChars))
           errors.push({ field: binding.field, message: wordLimitMessage(binding.maxWords ?? 0) });
         break;
-      case 'lookup-rows':
+      case 'lookup-rows': {
+        if (!binding.source || !binding.idField || !Array.isArray(value)) break;
+        const idField = binding.idField;
+        const ids = value.map((row) => (isRecord(row) ? row[idField] : undefined));
+        const found = await findOptions(binding.source, ids);
+        if (found !== undefined && ids.some((rowId) => !found.has(String(rowId))))
+          errors.push({ field: binding.field, message: BAD_OPTION });
+        break;
+      }
       case 'schema':
         break;
     }
@@ -240,14 +255,14 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const matchers = lookupMatchers(ctx);
   const routes = new Map<string, { method: SubmitCall['method']; url: string; candidates: Candidate[] }>();
 
-  for (const definition of ctx.definitions) {
+  for (const definition of ctx.definitions.flatMap(formsOf)) {
     const bindings = lookupBindings(definition);
     for (const call of definition.submit.calls) {
       const url = submitRoute(call);
       const routeKey = `${call.method} ${url}`;
       const route = routes.get(routeKey) ?? { method: call.method, url, candidates: [] };
       if (route.candidates.some((c) => c.definition.id === definition.id))
-        throw new Error(`Submit route ${routeKey} is claimed twice by '${definition.key}'`);
+        throw new Error(`Submit route ${routeKey} is claimed twice by the forms of '${definition.key}'`);
       const schema = callSchema(definition, call);
       if (!schema)
         throw new Error(
@@ -388,5 +403,57 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
         });
       },
     });
+  }
+
+  // Read-back calls: what a call saved for an application, e.g. GET transit-states/{applicationId}.
+  // Services may share the path; the application says whose call it is.
+  const reads = new Map<string, Candidate[]>();
+  for (const { candidates } of routes.values()) {
+    for (const candidate of candidates) {
+      if (!candidate.call.read) continue;
+      const url = submitRoute({ path: candidate.call.read });
+      reads.set(url, [...(reads.get(url) ?? []), candidate]);
+    }
+  }
+  for (const [url, candidates] of reads) {
+    app.get(url, async (request, reply) => {
+      const application = await ownedApplication(
+        db,
+        request.clientId,
+        idParam((request.params as { applicationId?: string }).applicationId),
+      );
+      const candidate = candidates.find((c) => c.definition.id === application.service_id);
+      if (!candidate) throw new HttpError(404, 'Application not found');
+      const field = readField(candidate.call) ?? '';
+      const stored = await db
+        .selectFrom('application_records')
+        .select('data')
+        .where('application_id', '=', application.id)
+        .where('record_key', '=', candidate.call.name)
+        .executeTakeFirst();
+      const value = stored ? valueAt(JSON.parse(stored.data) as unknown, field) : undefined;
+      const rows = Array.isArray(value) ? value : [];
+      return ok(reply, await withLookedUpRows(candidate, field, rows));
+    });
+  }
+
+  /**
+   * Rows of a list whose id field names an option of a list the server serves (lookup-codes) get the
+   * option too: `{ code, waste_identification_id, waste_identification: { id, name } }`.
+   */
+  async function withLookedUpRows(candidate: Candidate, field: string, rows: unknown[]): Promise<unknown[]> {
+    const binding = candidate.bindings.find((b) => b.field === field && b.check === 'lookup-rows');
+    if (!binding?.source || !binding.idField) return rows;
+    const idField = binding.idField;
+    const names = await lookupNames(
+      db,
+      matchers,
+      binding.source,
+      rows.map((row) => (isRecord(row) ? row[idField] : null)),
+    );
+    const nested = idField.replace(/_id$/, '');
+    return rows.map((row) =>
+      isRecord(row) ? { ...row, [nested]: { id: row[idField], name: names?.get(String(row[idField])) ?? null } } : row,
+    );
   }
 }

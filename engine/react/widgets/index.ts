@@ -11,6 +11,7 @@ import { CompanyPickerWidget } from './company-picker-widget';
 import { CountryWidget } from './country-widget';
 import { FreeItemsWidget } from './free-items-widget';
 import { ItemsChecklistWidget } from './items-checklist-widget';
+import { LookupCodesWidget } from './lookup-codes-widget';
 import { LookupWidget } from './lookup-widget';
 import { WordLimitedTextareaWidget } from './word-limited-textarea-widget';
 import { YesNoWidget } from './yes-no-widget';
@@ -38,4 +39,5 @@ export const WIDGETS: Record<CustomWidgetName, ServiceWidget> = {
   'free-items': asWidget(FreeItemsWidget, 'FreeItemsWidget'),
   'yes-no': asWidget(YesNoWidget, 'YesNoWidget'),
   'word-limited-textarea': asWidget(WordLimitedTextareaWidget, 'WordLimitedTextareaWidget'),
+  'lookup-codes': asWidget(LookupCodesWidget, 'LookupCodesWidget'),
 };
