@@ -70,6 +70,42 @@ describe('i18n-check', () => {
     }
   });
 
+  it('reads the catalogue of a shared fragment a service includes, and finds its stale keys', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'i18n-check-'));
+    try {
+      // The disposal service's form moved to a fragment folder: its texts come from the fragment's catalogue.
+      cpSync(join(root, 'services/disposal'), join(dir, 'services/disposal'), { recursive: true });
+      for (const file of ['schema.json', 'ui.json'])
+        cpSync(join(dir, 'services/disposal', file), join(dir, 'services/shared-form', file));
+      rmSync(join(dir, 'services/disposal/schema.json'));
+      rmSync(join(dir, 'services/disposal/ui.json'));
+      const servicePath = join(dir, 'services/disposal/service.json');
+      const service = JSON.parse(readFileSync(servicePath, 'utf8')) as Record<string, unknown>;
+      service.form = { schema: '../shared-form/schema.json', ui: '../shared-form/ui.json' };
+      write(servicePath, service);
+      const de = JSON.parse(readFileSync(join(dir, 'services/disposal/i18n/de.json'), 'utf8')) as Record<
+        string,
+        string
+      >;
+      // The form's texts are in the fragment catalogue only; one is missing everywhere, one is stale.
+      const formTexts = ['Quantity', 'Description'];
+      write(
+        join(dir, 'services/shared-form/i18n/de.json'),
+        Object.fromEntries([...formTexts.slice(1).map((t) => [t, de[t] ?? t]), ['Old', 'Alt']]),
+      );
+      for (const text of formTexts) delete de[text];
+      write(join(dir, 'services/disposal/i18n/de.json'), de);
+
+      const result = i18nCheck(dir, { languages: ['de'], catalogueRoots: [] });
+      expect(result.lines).toEqual([
+        'de services/disposal/i18n/de.json: missing "Quantity"',
+        'de services/shared-form/i18n/de.json: extra "Old"',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('asks for the plural forms of each language', () => {
     expect(pluralForms('de')).toEqual(expect.arrayContaining(['one', 'other']));
     expect(pluralForms('ru')).toEqual(expect.arrayContaining(['one', 'few', 'many', 'other']));

@@ -8,7 +8,8 @@
  *   `{{placeholder}}` of the English text and no unknown one. English keys defined by two groups are
  *   reported too (the merge would silently keep one).
  * - Service definitions: every text of `definitionStrings()` translated in
- *   `services/<key>/i18n/<lang>.json` (English text -> translation), and nothing stale.
+ *   `services/<key>/i18n/<lang>.json` (English text -> translation) or in the catalogue of a shared
+ *   fragment folder the service includes (`services/<fragment>/i18n/<lang>.json`), and nothing stale.
  *
  * Prints one line per problem, `<lang> <file>: missing <key>` (also `extra`, `empty`, `placeholder`),
  * and exits 1 when there is any; otherwise one OK line.
@@ -18,6 +19,7 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LANGUAGES } from '../app/i18n/languages';
 import { loadServiceDefinitions } from '../engine/core/load-definitions';
+import { catalogueFolders } from '../engine/core/catalogue-translator';
 import { definitionStrings } from '../engine/core/localize-definition';
 import { readServiceFiles } from '../engine/core/node/read-service-files';
 import { isRecord } from '../engine/core/value-path';
@@ -231,38 +233,86 @@ function checkGroups(
   return { groups: groups.length, problems };
 }
 
+/** A service catalogue as read: its entries, or the problem that stops it being read. */
+function readServiceCatalogue(
+  root: string,
+  folder: string,
+  language: string,
+): { file: string; exists: boolean; catalogue?: Record<string, unknown>; problem?: I18nProblem } {
+  const path = join(root, 'services', folder, 'i18n', `${language}.json`);
+  const file = toPosix(relative(root, path));
+  if (!existsSync(path)) return { file, exists: false };
+  const read = readJson(path);
+  if (read.error !== undefined || !isRecord(read.value))
+    return {
+      file,
+      exists: true,
+      problem: { language, file, kind: 'invalid-json', key: '', detail: read.error ?? 'not an object' },
+    };
+  return { file, exists: true, catalogue: read.value };
+}
+
+/**
+ * Every text of a service must be translated by its own catalogue or by the catalogue of a shared
+ * fragment it includes (`services/licence-forms/i18n/<lang>.json`): the first that has it, as the
+ * portal's translator reads them. A key no service reading the catalogue uses is stale.
+ */
 function checkServices(root: string, languages: string[]): { services: number; problems: I18nProblem[] } {
   const problems: I18nProblem[] = [];
   const servicesDir = join(root, 'services');
   if (!existsSync(servicesDir)) return { services: 0, problems };
   // Definitions with problems are left out here: services:check reports those.
   const { definitions } = loadServiceDefinitions(readServiceFiles(servicesDir).files);
-  for (const definition of definitions) {
-    const strings = definitionStrings(definition);
-    const wanted = new Set(strings);
-    for (const language of languages) {
-      const path = join(servicesDir, definition.key, 'i18n', `${language}.json`);
-      const file = toPosix(relative(root, path));
-      if (!existsSync(path)) {
-        if (strings.length > 0)
-          problems.push({ language, file, kind: 'missing-file', key: '', detail: `${strings.length} text(s)` });
-        continue;
+  for (const language of languages) {
+    /** Texts used per catalogue folder, for the stale keys. */
+    const used = new Map<string, Set<string>>();
+    const catalogues = new Map<string, ReturnType<typeof readServiceCatalogue>>();
+    const catalogueOf = (folder: string) => {
+      let read = catalogues.get(folder);
+      if (!read) {
+        read = readServiceCatalogue(root, folder, language);
+        catalogues.set(folder, read);
+        if (read.problem) problems.push(read.problem);
       }
-      const read = readJson(path);
-      if (read.error !== undefined || !isRecord(read.value)) {
-        problems.push({ language, file, kind: 'invalid-json', key: '', detail: read.error ?? 'not an object' });
-        continue;
+      return read;
+    };
+    for (const definition of definitions) {
+      const strings = definitionStrings(definition);
+      const folders = catalogueFolders(definition);
+      for (const folder of folders) {
+        const texts = used.get(folder) ?? new Set<string>();
+        for (const text of strings) texts.add(text);
+        used.set(folder, texts);
       }
-      const catalogue = read.value;
+      const own = catalogueOf(definition.key);
+      const readable = folders.map(catalogueOf).filter((read) => read.catalogue !== undefined);
+      const untranslated: string[] = [];
       for (const text of strings) {
+        const holder = readable.find((read) => read.catalogue && text in read.catalogue);
         const key = JSON.stringify(text);
-        if (!(text in catalogue)) problems.push({ language, file, kind: 'missing', key });
-        else if (typeof catalogue[text] !== 'string') problems.push({ language, file, kind: 'not-text', key });
-        else if ((catalogue[text] as string).trim() === '') problems.push({ language, file, kind: 'empty', key });
+        if (!holder) untranslated.push(text);
+        else if (typeof holder.catalogue?.[text] !== 'string')
+          problems.push({ language, file: holder.file, kind: 'not-text', key });
+        else if ((holder.catalogue[text] as string).trim() === '')
+          problems.push({ language, file: holder.file, kind: 'empty', key });
       }
-      for (const text of Object.keys(catalogue)) {
-        if (!wanted.has(text)) problems.push({ language, file, kind: 'extra', key: JSON.stringify(text) });
-      }
+      if (untranslated.length === 0 || own.problem) continue;
+      if (!own.exists)
+        problems.push({
+          language,
+          file: own.file,
+          kind: 'missing-file',
+          key: '',
+          detail: `${untranslated.length} text(s)`,
+        });
+      else
+        for (const text of untranslated)
+          problems.push({ language, file: own.file, kind: 'missing', key: JSON.stringify(text) });
+    }
+    for (const [folder, read] of catalogues) {
+      const texts = used.get(folder) ?? new Set<string>();
+      for (const text of Object.keys(read.catalogue ?? {}))
+        if (!texts.has(text)) problems.push({ language, file: read.file, kind: 'extra', key: JSON.stringify(text) });
     }
   }
   return { services: definitions.length, problems };
