@@ -183,7 +183,53 @@ describe('servicesPlugin', () => {
   it('leaves other modules alone and refuses unknown services and languages', () => {
     expect(resolveId('virtual:something-else')).toBeUndefined();
     expect(resolveId('./app.tsx')).toBeUndefined();
-    expect(() => load(`\0${VALIDATORS_MODULE}/other/en/validators-other-en`)).toThrow(/no valid service 'other'/);
+    expect(() => load(`\0${VALIDATORS_MODULE}/other/en/validators-other-en`)).toThrow(/no valid service form 'other'/);
     expect(() => load(`\0${VALIDATORS_MODULE}/sample/fr/validators-sample-fr`)).toThrow(/unknown language 'fr'/);
+  });
+});
+
+describe('servicesPlugin with variants', () => {
+  const services = join(work, 'variant-services');
+  mkdirSync(join(services, 'paired'), { recursive: true });
+  mkdirSync(join(services, 'shared-forms', 'i18n'), { recursive: true });
+  const variant = (key: string, title: string) => ({
+    key,
+    label: `${key} form`,
+    form: { schema: `../shared-forms/${key}.schema.json`, ui: '../shared-forms/ui.json' },
+    submit: {
+      calls: [{ name: 'save', method: 'POST', path: `paired-${key}`, body: { '...': '$form' }, savesRecord: true }],
+    },
+    view: { record: `paired_${key}`, rows: [{ label: title, field: 'amount' }] },
+  });
+  const { form: _form, submit: _submit, view: _view, ...file } = testDefinitionFile({ key: 'paired' });
+  writeFileSync(
+    join(services, 'paired', 'service.json'),
+    JSON.stringify({ ...file, variants: { label: 'Kind', options: [variant('a', 'Amount'), variant('b', 'Weight')] } }),
+  );
+  for (const [key, title] of [
+    ['a', 'Amount'],
+    ['b', 'Weight'],
+  ])
+    writeFileSync(
+      join(services, 'shared-forms', `${key}.schema.json`),
+      JSON.stringify({ type: 'object', properties: { amount: { type: 'number', title } } }),
+    );
+  writeFileSync(join(services, 'shared-forms', 'ui.json'), '{}');
+  writeFileSync(join(services, 'shared-forms', 'i18n', 'de.json'), JSON.stringify({ Weight: 'Gewicht' }));
+
+  const plugin = servicesPlugin({ servicesDir: services, languages: ['en', 'de'] });
+  const resolveId = plugin.resolveId as Hook<[string], string | undefined>;
+  const load = plugin.load as Hook<[string], string | undefined>;
+
+  it('compiles one validator per form, translated with the catalogue of the fragment it comes from', () => {
+    expect(loadServices(services).problems).toEqual([]);
+    const loaders = load(resolveId(VALIDATORS_MODULE) ?? '') ?? '';
+    expect(loaders).toContain(`"de": () => import("${VALIDATORS_MODULE}/paired.a/de")`);
+    expect(loaders).toContain(`"de": () => import("${VALIDATORS_MODULE}/paired.b/de")`);
+    expect(loaders).not.toContain(`${VALIDATORS_MODULE}/paired/`);
+    const german = { type: 'object', properties: { amount: { type: 'number', title: 'Gewicht' } } };
+    expect(load(resolveId(`${VALIDATORS_MODULE}/paired.b/de`) ?? '')).toBe(
+      validatorModuleCode(german, 'ajv-i18n/localize/de'),
+    );
   });
 });

@@ -34,6 +34,7 @@ import { LANGUAGES } from '../app/i18n/languages';
 import { RJSF_AJV_OPTIONS } from '../engine/core/ajv-setup';
 import type { JsonSchema, ServiceDefinition } from '../engine/core/definition-types';
 import { loadServiceDefinitions, type DefinitionProblem } from '../engine/core/load-definitions';
+import { formKey, formsOf } from '../engine/core/service-forms';
 import { catalogueFolders, catalogueTranslator } from '../engine/core/catalogue-translator';
 import { localizeDefinition } from '../engine/core/localize-definition';
 import { readServiceFiles } from '../engine/core/node/read-service-files';
@@ -198,14 +199,15 @@ export function renderedFormSchema(servicesDir: string, definition: ServiceDefin
   return localizeDefinition(definition, translate).formSchema;
 }
 
-/** The loaders module: key -> language -> dynamic import of that validator module. */
+/** The loaders module: form key -> language -> dynamic import of that validator module. */
 function loadersCode(definitions: readonly ServiceDefinition[], languages: readonly string[]): string {
-  const services = definitions.map((definition) => {
+  const services = definitions.flatMap(formsOf).map((form) => {
+    const key = formKey(form);
     const entries = languages.map(
       (language) =>
-        `    ${JSON.stringify(language)}: () => import(${JSON.stringify(`${VALIDATORS_MODULE}/${definition.key}/${language}`)}),`,
+        `    ${JSON.stringify(language)}: () => import(${JSON.stringify(`${VALIDATORS_MODULE}/${key}/${language}`)}),`,
     );
-    return `  ${JSON.stringify(definition.key)}: {\n${entries.join('\n')}\n  },`;
+    return `  ${JSON.stringify(key)}: {\n${entries.join('\n')}\n  },`;
   });
   return `export default {\n${services.join('\n')}\n};\n`;
 }
@@ -231,8 +233,10 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): Plugin {
     let code = validators.get(id);
     if (code === undefined) {
       if (!languages.includes(language)) throw new Error(`${VALIDATORS_MODULE}/${id}: unknown language '${language}'`);
-      const definition = current().definitions.find((candidate) => candidate.key === key);
-      if (!definition) throw new Error(`${VALIDATORS_MODULE}/${id}: no valid service '${key}' under services/`);
+      const definition = current()
+        .definitions.flatMap(formsOf)
+        .find((candidate) => formKey(candidate) === key);
+      if (!definition) throw new Error(`${VALIDATORS_MODULE}/${id}: no valid service form '${key}' under services/`);
       code = validatorModuleCode(
         renderedFormSchema(servicesDir, definition, language),
         ajvLocalizerModule(language),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formsOf, loadServiceDefinitions, variantOf } from './load-definitions';
+import { loadServiceDefinitions } from './load-definitions';
+import { formsOf, variantOf } from './service-forms';
 import { testDefinition, testDefinitionFile, testFiles } from './test-definition';
 
 describe('loadServiceDefinitions', () => {

@@ -448,17 +448,6 @@ function loadOne(
     : first;
 }
 
-/** Every form of a definition: its variants, or itself when it has one form. */
-export function formsOf(definition: ServiceDefinition): ServiceDefinition[] {
-  return definition.variants ? definition.variants.options : [definition];
-}
-
-/** The variant of a definition by key (the definition itself when it has one form). */
-export function variantOf(definition: ServiceDefinition, key: string | undefined): ServiceDefinition | undefined {
-  if (!definition.variants) return definition;
-  return definition.variants.options.find((option) => option.variant?.key === key);
-}
-
 /**
  * Loads every service of `files` (keys like `plastics/service.json`, values parsed JSON) and checks
  * them: meta-schema, referenced files, form schema compiles, widgets known, ui keys and rule

@@ -14,6 +14,7 @@ import type { ErrorObject } from 'ajv';
 import { useTranslation } from 'react-i18next';
 import type { SchemaMatcher } from '../core/schema-walk';
 import type { JsonSchema, ServiceDefinition } from '../core/definition-types';
+import { formKey } from '../core/service-forms';
 import type { FormData, ServiceFormContext } from './form-context';
 
 export type ServiceValidator = ValidatorType<FormData, RJSFSchema, ServiceFormContext>;
@@ -117,14 +118,14 @@ export interface ServiceValidatorState<D> {
  * The validator of `definition`'s form in the interface language, from `ServiceValidatorsContext`,
  * loading it on first use.
  */
-export function useServiceValidator<D extends Pick<ServiceDefinition, 'key' | 'formSchema'>>(
+export function useServiceValidator<D extends Pick<ServiceDefinition, 'key' | 'variant' | 'formSchema'>>(
   definition: D,
 ): ServiceValidatorState<D> {
   const source = useContext(ServiceValidatorsContext);
   if (!source) throw new Error('the service form needs a ServiceValidatorsContext provider');
   const { i18n } = useTranslation();
   const language = validatorLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const validator = source.peek(definition.key, definition.formSchema, language);
+  const validator = source.peek(formKey(definition), definition.formSchema, language);
   const [last, setLast] = useState<ValidatedDefinition<D> | undefined>(
     validator ? { definition, validator } : undefined,
   );
@@ -138,7 +139,7 @@ export function useServiceValidator<D extends Pick<ServiceDefinition, 'key' | 'f
   useEffect(() => {
     if (validator) return;
     let live = true;
-    source.load(definition.key, definition.formSchema, language).then(
+    source.load(formKey(definition), definition.formSchema, language).then(
       () => live && setLoaded((count) => count + 1),
       (error: unknown) =>
         live && setFailure({ definition, language, message: error instanceof Error ? error.message : String(error) }),

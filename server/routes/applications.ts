@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { presentStatus, STATUS } from '../../engine/core/status-presentation';
-import { formsOf } from '../../engine/core/load-definitions';
+import { formsOf } from '../../engine/core/service-forms';
 import { formatAppId, hasSubmittedApplication, ownedApplication } from '../applications-store';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';

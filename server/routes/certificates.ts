@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
-import { formsOf } from '../../engine/core/load-definitions';
+import { formsOf } from '../../engine/core/service-forms';
 import { presentStatus, STATUS } from '../../engine/core/status-presentation';
 import { isRecord, valueAt } from '../../engine/core/value-path';
 import { renderCertificatePdf } from '../certificates/certificate-pdf';

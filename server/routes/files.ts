@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { FileKind } from '../../engine/core/definition-types';
-import { formsOf } from '../../engine/core/load-definitions';
+import { formsOf } from '../../engine/core/service-forms';
 import { ALL_FILE_KINDS, FILE_KINDS, fileExtension } from '../../engine/core/file-kinds';
 import { assertEditable, lockApplication, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';

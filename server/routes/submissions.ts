@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { JsonSchema, ServiceDefinition, SubmitCall } from '../../engine/core/definition-types';
 import { callSchema, readField, readSubmitBody, submitRoute, type ReadBody } from '../../engine/core/payload-mapping';
 import { schemaMatches, validateFormData } from '../../engine/core/form-validator';
-import { formsOf } from '../../engine/core/load-definitions';
+import { formsOf } from '../../engine/core/service-forms';
 import { lookupBindings, resolveSourcePath, type LookupBinding } from '../../engine/core/lookup-bindings';
 import { isRecord, setValueAt, valueAt } from '../../engine/core/value-path';
 import { isCountryName } from '../../engine/core/countries';

@@ -1,12 +1,11 @@
 /**
  * The portal validates with Ajv code precompiled at build time (scripts/vite-plugin-services.ts), while
  * the server and the other suites compile at run time. For every service, every language and every
- * fixture under fixtures/<key>/, both must give RJSF the same errors, and the confirm summary must show
+ * fixture of every form (fixtures/<key>/, or the variant's folder), both must give RJSF the same errors, and the confirm summary must show
  * the same conditional fields with either. The build must also have compiled exactly the schema the
  * portal renders in each language (RJSF's precompiled validator refuses any other).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve, join } from 'node:path';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import services from 'virtual:service-definitions';
 import modules from 'virtual:service-validators';
@@ -16,41 +15,36 @@ import { loadLanguage } from '../../app/i18n';
 import { localizedDefinition } from '../../app/localized-definitions';
 import { visibleProperties } from '../../engine/core/schema-walk';
 import { schemaMatches } from '../../engine/core/form-validator';
+import { formKey } from '../../engine/core/service-forms';
 import { precompiledValidators } from '../../engine/react/precompiled-validators';
 import { runtimeValidatorFor } from '../../engine/react/runtime-validators';
 import { schemaMatcher } from '../../engine/react/validator';
+import { formsOf, invalidFixtures, validFixtures, type FormUnderTest } from './service-fixtures';
 
-const root = resolve(__dirname, '../..');
+const fixturesRoot = join(resolve(__dirname, '../..'), 'fixtures');
 
-function fixtures(key: string): Array<[string, Record<string, unknown>]> {
-  const read = (kind: 'valid' | 'invalid') => {
-    const dir = join(root, 'fixtures', key, kind);
-    if (!existsSync(dir)) return [];
-    return readdirSync(dir)
-      .filter((name) => name.endsWith('.json'))
-      .sort()
-      .map((name): [string, Record<string, unknown>] => {
-        const content = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, unknown>;
-        return [`${kind}/${name}`, kind === 'valid' ? content : (content.data as Record<string, unknown>)];
-      });
-  };
-  return [...read('valid'), ...read('invalid')];
+/** Every fixture of a form, valid ones first, named `valid/<file>` or `invalid/<file>`. */
+function fixtures(form: FormUnderTest): Array<[string, Record<string, unknown>]> {
+  return [
+    ...validFixtures(form).map(([name, data]): [string, Record<string, unknown>] => [`valid/${name}`, data]),
+    ...invalidFixtures(form).map(([name, { data }]): [string, Record<string, unknown>] => [`invalid/${name}`, data]),
+  ];
 }
 
 const precompiled = precompiledValidators(modules);
-const cases = services.definitions.flatMap((definition) =>
-  LANGUAGES.map(({ code }) => [definition.key, code, definition] as const),
-);
+/** Every form of every service (each variant is a form with its own validators). */
+const forms = services.definitions.flatMap((definition) => formsOf(definition, fixturesRoot).forms);
+const cases = forms.flatMap((form) => LANGUAGES.map(({ code }) => [formKey(form.definition), code, form] as const));
 
 describe('precompiled validators', () => {
   it('exist for every service and language', () => {
-    expect(services.definitions.length).toBeGreaterThan(0);
-    for (const definition of services.definitions)
-      expect(Object.keys(modules[definition.key] ?? {}).sort()).toEqual(LANGUAGES.map(({ code }) => code).sort());
+    expect(forms.length).toBeGreaterThanOrEqual(services.definitions.length);
+    for (const { definition } of forms)
+      expect(Object.keys(modules[formKey(definition)] ?? {}).sort()).toEqual(LANGUAGES.map(({ code }) => code).sort());
   });
 
-  describe.each(cases)('%s in %s', (key, language, definition) => {
-    const data = fixtures(key);
+  describe.each(cases)('%s in %s', (key, language, { definition, ...form }) => {
+    const data = fixtures({ definition, ...form });
 
     it('was compiled from the form schema the portal renders', async () => {
       await loadLanguage(language);
