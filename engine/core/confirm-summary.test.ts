@@ -58,6 +58,37 @@ describe('confirmSummary', () => {
       confirmSummary(def, { items: [1, 2] }, { matches, lookupNames: { items: { 1: 'Cups', 2: 'Lids' } } })[0]?.value,
     ).toBe('Cups, Lids');
   });
+  it('shows rows of lists by their filled values, and codes with the names of their entries', () => {
+    const def = testDefinition();
+    def.formSchema = {
+      type: 'object',
+      properties: {
+        transit: {
+          type: 'array',
+          title: 'Transit',
+          items: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } } },
+        },
+        codes: { type: 'array', title: 'Codes', items: { type: 'object' } },
+      },
+    };
+    def.uiSchema = {
+      codes: { 'ui:widget': 'lookup-codes', 'ui:options': { source: 'kinds', idField: 'kind_id', codeField: 'code' } },
+    };
+    const data = {
+      transit: [{ from: 'Kenya', to: 'Rwanda' }, {}, { from: ' ', to: 'Uganda' }],
+      codes: [
+        { kind_id: 1, code: 'A1010' },
+        { kind_id: 2, code: ' ' },
+        { kind_id: 3, code: 'Y1' },
+      ],
+    };
+    expect(confirmSummary(def, data, { matches, lookupNames: { codes: { 1: 'Basel annex VIII' } } })).toEqual([
+      { field: 'transit', label: 'Transit', value: 'Kenya / Rwanda; Uganda' },
+      { field: 'codes', label: 'Codes', value: 'Basel annex VIII: A1010; 3: Y1' },
+    ]);
+    // Only blank rows: nothing to show.
+    expect(confirmSummary(def, { transit: [{}, {}, {}] }, { matches })).toEqual([]);
+  });
 });
 
 describe('helpers', () => {

@@ -52,6 +52,15 @@ function bindingValue(
 ): string {
   const nameOf = (id: unknown): string | undefined =>
     names?.[String(id)] ?? binding.extraOptions?.find((o) => o.value === id)?.label;
+  if (binding.shows === 'lookup-rows') {
+    const idField = binding.idField ?? 'id';
+    const codeField = binding.codeField ?? 'code';
+    return (Array.isArray(value) ? value : [])
+      .filter(isRecord)
+      .filter((row) => !isEmptyValue(row[codeField]))
+      .map((row) => `${nameOf(row[idField]) ?? String(row[idField])}: ${String(row[codeField]).trim()}`)
+      .join('; ');
+  }
   if (binding.shows === 'lookup-names') {
     const ids = Array.isArray(value) ? value : [value];
     const resolved = ids.map(nameOf);
@@ -67,6 +76,24 @@ function bindingValue(
   const stored = nameField ? data[nameField] : undefined;
   if (!isEmptyValue(stored)) return String(stored);
   return nameOf(value) ?? String(value);
+}
+
+/**
+ * Rows of a list of objects (transit states): each row's filled values joined by ' / ', rows by '; ';
+ * blank rows (the empty rows a form shows to begin with) are left out.
+ */
+function rowsText(rows: readonly unknown[]): string {
+  return rows
+    .map((row) =>
+      isRecord(row)
+        ? Object.values(row)
+            .filter((v) => !isEmptyValue(v) && !isRecord(v))
+            .map(listItem)
+            .join(' / ')
+        : listItem(row),
+    )
+    .filter((text) => text !== '')
+    .join('; ');
 }
 
 /** Summary rows of the visible, filled fields (hidden widgets and lookup name fields left out). */
@@ -94,11 +121,13 @@ export function confirmSummary(
     if (binding && binding.shows !== 'value')
       text = bindingValue(binding, value, formData, options.lookupNames?.[field], texts);
     else if (typeof value === 'boolean') text = optionTitle(schema, ui, value) ?? yesNo(value, texts);
+    else if (Array.isArray(value) && value.some(isRecord)) text = rowsText(value);
     else if (Array.isArray(value))
       text = value
         .map((v) => optionTitle(isRecord(schema.items) ? schema.items : undefined, undefined, v) ?? listItem(v))
         .join(', ');
     else text = optionTitle(schema, ui, value) ?? listItem(value);
+    if (text === '') continue;
     rows.push({ field, label, value: text });
   }
   return rows;

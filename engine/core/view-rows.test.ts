@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailRows } from './view-rows';
+import { detailRows, detailTables } from './view-rows';
 import { testDefinition } from './test-definition';
 
 describe('detailRows', () => {
@@ -35,5 +35,65 @@ describe('detailRows', () => {
   });
   it('survives a missing record', () => {
     expect(detailRows(definition, null).every((r) => r.value === '-')).toBe(true);
+  });
+});
+
+describe('detailTables', () => {
+  const definition = testDefinition();
+  definition.formSchema = {
+    type: 'object',
+    properties: {
+      states: {
+        type: 'array',
+        maxItems: 5,
+        items: {
+          type: 'object',
+          properties: {
+            from: { type: 'string', maxLength: 50 },
+            ok: {
+              type: 'boolean',
+              oneOf: [
+                { const: true, title: 'Cleared' },
+                { const: false, title: 'Held' },
+              ],
+            },
+          },
+        },
+      },
+    },
+  };
+  definition.view.tables = [
+    {
+      title: 'Transit',
+      record: 'transit',
+      field: 'states',
+      columns: [
+        { label: 'From', field: 'from' },
+        { label: 'Cleared', field: 'ok', format: 'yesno' },
+      ],
+    },
+    { title: 'Codes', field: 'codes', columns: [{ label: 'Name', field: 'kind.name' }] },
+  ];
+
+  it('reads each list from its record and formats the columns', () => {
+    const tables = detailTables(definition, {
+      sample: { codes: [{ kind: { name: 'Annex VIII' } }, {}] },
+      transit: { states: [{ from: 'Kenya', ok: true }, { from: 'Uganda' }] },
+    });
+    expect(tables).toEqual([
+      {
+        title: 'Transit',
+        columns: ['From', 'Cleared'],
+        rows: [
+          ['Kenya', 'Cleared'],
+          ['Uganda', '-'],
+        ],
+      },
+      { title: 'Codes', columns: ['Name'], rows: [['Annex VIII'], ['-']] },
+    ]);
+  });
+
+  it('has no rows when nothing was saved', () => {
+    expect(detailTables(definition, { sample: null }).map((table) => table.rows)).toEqual([[], []]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ServiceDefinition, ViewRow } from './definition-types';
+import type { ServiceDefinition, ViewRow, ViewTable } from './definition-types';
 import { definedProperties } from './schema-walk';
 import {
   ENGLISH_VALUE_TEXTS,
@@ -44,35 +44,72 @@ export function detailRows(
 ): DetailRow[] {
   const properties = definedProperties(definition.formSchema);
   return definition.view.rows.map((row) => {
-    const value = rowValue(row, record);
     const ui = definition.uiSchema[row.field];
-    let text: string;
-    if (isEmptyValue(value)) text = EMPTY_VALUE;
-    else {
-      switch (row.format) {
-        case 'date':
-          text = formatDate(value);
-          break;
-        case 'yesno':
-          text =
-            optionTitle(
-              properties.get(row.field),
-              isRecord(ui) ? ui : undefined,
-              value === 1 ? true : value === 0 ? false : value,
-            ) ?? yesNo(value, texts);
-          break;
-        case 'list':
-          text = Array.isArray(value) ? value.map(listItem).join(', ') : listItem(value);
-          break;
-        case 'number':
-          text = formatNumber(value);
-          break;
-        default:
-          text =
-            optionTitle(properties.get(row.field), isRecord(ui) ? ui : undefined, value) ??
-            (Array.isArray(value) ? value.map(listItem).join(', ') : listItem(value));
-      }
-    }
-    return { label: row.label, value: text };
+    return { label: row.label, value: valueText(row, record, properties.get(row.field), ui, texts) };
+  });
+}
+
+/** The text of one row's value in `record`, by the row's format. */
+function valueText(
+  row: ViewRow,
+  record: unknown,
+  schema: Record<string, unknown> | undefined,
+  ui: unknown,
+  texts: Pick<ValueTexts, 'yes' | 'no'>,
+): string {
+  const value = rowValue(row, record);
+  const uiOf = isRecord(ui) ? ui : undefined;
+  if (isEmptyValue(value)) return EMPTY_VALUE;
+  switch (row.format) {
+    case 'date':
+      return formatDate(value);
+    case 'yesno':
+      return optionTitle(schema, uiOf, value === 1 ? true : value === 0 ? false : value) ?? yesNo(value, texts);
+    case 'list':
+      return Array.isArray(value) ? value.map(listItem).join(', ') : listItem(value);
+    case 'number':
+      return formatNumber(value);
+    default:
+      return (
+        optionTitle(schema, uiOf, value) ?? (Array.isArray(value) ? value.map(listItem).join(', ') : listItem(value))
+      );
+  }
+}
+
+/** One table of the application view: column labels and a row of texts per item of the list. */
+export interface DetailTable {
+  title: string;
+  columns: string[];
+  rows: string[][];
+}
+
+/**
+ * The view's tables of lists (`view.tables`), read from the `application/{id}` answer: each table's
+ * list is `application[table.record ?? view.record][table.field]` (a follow-up call's record is named
+ * by the call). Columns are formatted as detail rows are, with the option titles of the list's items.
+ */
+export function detailTables(
+  definition: Pick<ServiceDefinition, 'view' | 'formSchema' | 'uiSchema'>,
+  application: Record<string, unknown>,
+  texts: Pick<ValueTexts, 'yes' | 'no'> = ENGLISH_VALUE_TEXTS,
+): DetailTable[] {
+  const properties = definedProperties(definition.formSchema);
+  return (definition.view.tables ?? []).map((table: ViewTable) => {
+    const list = valueAt(application[table.record ?? definition.view.record], table.field);
+    const items = Array.isArray(list) ? list : [];
+    const itemSchema = properties.get(table.field)?.items;
+    const columnSchemas = isRecord(itemSchema) && isRecord(itemSchema.properties) ? itemSchema.properties : {};
+    const fieldUi = definition.uiSchema[table.field];
+    const itemsUi = isRecord(fieldUi) && isRecord(fieldUi.items) ? fieldUi.items : {};
+    return {
+      title: table.title,
+      columns: table.columns.map((column) => column.label),
+      rows: items.map((item) =>
+        table.columns.map((column) => {
+          const schema = columnSchemas[column.field];
+          return valueText(column, item, isRecord(schema) ? schema : undefined, itemsUi[column.field], texts);
+        }),
+      ),
+    };
   });
 }

@@ -27,7 +27,8 @@ export type ServerCheck =
   | 'schema';
 
 /** How a value is shown in the confirm summary and the detail view. */
-export type ValueDisplay = 'lookup-name' | 'lookup-names' | 'value';
+/** `lookup-rows`: rows `{ idField, codeField }` shown as `<name of the id>: <code>`. */
+export type ValueDisplay = 'lookup-name' | 'lookup-names' | 'lookup-rows' | 'value';
 
 export interface WidgetContract {
   /** JSON Schema of the widget's `ui:options`. */
@@ -99,7 +100,7 @@ export const WIDGET_CONTRACTS: Readonly<Record<CustomWidgetName, WidgetContract>
   'lookup-codes': {
     options: optionsSchema({ source, idField: field, codeField: field }, ['source', 'idField', 'codeField']),
     check: 'lookup-rows',
-    shows: 'value',
+    shows: 'lookup-rows',
   },
   country: { options: optionsSchema({}), check: 'country', shows: 'value' },
   'free-items': { options: optionsSchema({}), check: 'schema', shows: 'value' },

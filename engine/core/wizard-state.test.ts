@@ -26,6 +26,23 @@ describe('wizardReducer', () => {
     expect(run(ready(), { type: 'previous' }).step).toBe(0);
   });
 
+  it('switches forms keeping what was typed in each, only on the details step', () => {
+    const basel = run(ready(), { type: 'variantChosen', variant: 'basel', formData: {} });
+    expect(basel).toMatchObject({ variant: 'basel', formData: {} });
+    const rotterdam = run(basel, { type: 'variantChosen', variant: 'rotterdam', formData: { carrier: 'A' } });
+    expect(rotterdam).toMatchObject({ variant: 'rotterdam', formData: {}, drafts: { basel: { carrier: 'A' } } });
+    const back = run(rotterdam, { type: 'variantChosen', variant: 'basel', formData: { cas: '50-00-0' } });
+    expect(back).toMatchObject({
+      variant: 'basel',
+      formData: { carrier: 'A' },
+      drafts: { rotterdam: { cas: '50-00-0' } },
+    });
+    expect(run(back, { type: 'variantChosen', variant: 'basel', formData: { other: 1 } })).toBe(back);
+    const documents = run(back, { type: 'detailsAccepted', formData: { carrier: 'B' } });
+    expect(run(documents, { type: 'variantChosen', variant: 'rotterdam', formData: {} })).toBe(documents);
+    expect(initialWizardState({ variant: 'basel', formData: { x: 1 } })).toMatchObject({ variant: 'basel' });
+  });
+
   it('stays on documents while mandatory files are missing, then moves on', () => {
     const s = run(ready(), { type: 'detailsAccepted', formData: {} }, { type: 'documentsChecked', missing: ['Cert'] });
     expect(s.step).toBe(1);

@@ -19,7 +19,11 @@ export type SubmitStatus = 'idle' | 'working' | 'failed' | 'done';
 export interface WizardState<F = unknown> {
   /** 0 details, 1 documents, 2 confirm. */
   step: number;
+  /** The form chosen, for a service with several (its variant key); undefined until chosen. */
+  variant?: string;
   formData: Record<string, unknown>;
+  /** Data typed in the other forms (variant key -> data), given back when the applicant returns to one. */
+  drafts: Record<string, Record<string, unknown>>;
   /** Chosen file per upload slot name. */
   files: Record<string, F>;
   /** Slots refused by the last Next on step 2 because a mandatory file is missing. */
@@ -37,6 +41,7 @@ export interface WizardState<F = unknown> {
 }
 
 export type WizardAction<F = unknown> =
+  | { type: 'variantChosen'; variant: string; formData: Record<string, unknown> }
   | { type: 'detailsAccepted'; formData: Record<string, unknown> }
   | { type: 'documentsChecked'; missing: string[] }
   | { type: 'previous' }
@@ -52,11 +57,18 @@ export type WizardAction<F = unknown> =
 
 export const LAST_STEP = WIZARD_STEPS.length - 1;
 
-/** The state at step 1 with the given data (a new application's is empty, a returned one's its record). */
-export function initialWizardState<F = unknown>(start: { formData?: Record<string, unknown> } = {}): WizardState<F> {
+/**
+ * The state at step 1 with the given data (a new application's is empty, a returned one's its record)
+ * and form (a returned application's variant is fixed).
+ */
+export function initialWizardState<F = unknown>(
+  start: { formData?: Record<string, unknown>; variant?: string } = {},
+): WizardState<F> {
   return {
     step: 0,
+    ...(start.variant !== undefined ? { variant: start.variant } : {}),
     formData: start.formData ?? {},
+    drafts: {},
     files: {},
     missing: [],
     refused: {},
@@ -74,6 +86,17 @@ function without<T>(record: Record<string, T>, key: string): Record<string, T> {
 export function wizardReducer<F>(state: WizardState<F>, action: WizardAction<F>): WizardState<F> {
   const working = state.submit.status === 'working';
   switch (action.type) {
+    case 'variantChosen': {
+      if (state.step !== 0 || working || action.variant === state.variant) return state;
+      const drafts = state.variant === undefined ? state.drafts : { ...state.drafts, [state.variant]: action.formData };
+      return {
+        ...state,
+        variant: action.variant,
+        formData: drafts[action.variant] ?? {},
+        drafts: without(drafts, action.variant),
+        missing: [],
+      };
+    }
     case 'detailsAccepted':
       if (state.step !== 0 || working) return state;
       return {

@@ -4,7 +4,7 @@
  * The value is the array of rows `{ [idField]: entry id, [codeField]: code }` for the codes typed;
  * the submit pipeline trims them and leaves blank ones out, and the server checks every id.
  */
-import { memo, useCallback, useMemo, type ChangeEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, type ChangeEvent } from 'react';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -39,6 +39,12 @@ function LookupCodesWidgetImpl(props: WidgetProps) {
   const codeField = optionString(options, 'codeField') ?? 'code';
   const list = useRemoteList(context.api, source || null);
   const entries = useMemo(() => lookupOptions(list.items, undefined, undefined), [list.items]);
+  // The confirm step shows each code with the name of its entry.
+  const { name } = props;
+  useEffect(() => {
+    if (entries.length === 0) return;
+    context.rememberOptionNames?.(name, Object.fromEntries(entries.map((entry) => [String(entry.value), entry.label])));
+  }, [entries, context, name]);
   const codes = useMemo(() => {
     const byId = new Map<string, string>();
     for (const row of Array.isArray(value) ? value : []) {
