@@ -88,6 +88,39 @@ describe('routes', () => {
     );
   });
 
+  it('shows an application on a shared view or edit route with the definition of its own service', async () => {
+    setStoredUser({ id: 7, first_name: 'Ada', last_name: 'Uwase', email: 'a@example.org', token: 't' });
+    const licence = (id: number, name: string, edit?: string) =>
+      ({
+        ...definition,
+        id,
+        key: name.toLowerCase(),
+        title: `${name} License`,
+        routes: { info: `/${id}`, apply: `/${id}-apply`, view: '/view-application-export', ...(edit ? { edit } : {}) },
+        wizard: { title: `Apply | ${name} License`, editTitle: `Edit | ${name} License` },
+        documents: { accept: ['pdf'], serviceAttachments: false },
+        submit: { calls: [] },
+        view: { record: 'licence', rows: [] },
+        formSchema: { type: 'object', properties: {} },
+        uiSchema: {},
+      }) as unknown as ServiceDefinition;
+    const definitions = [licence(3, 'Import'), licence(4, 'Export', '/edit-license-application')];
+    const application = (serviceId: number) => () =>
+      ok({ id: 9, app_id: 'APP-9', service_id: serviceId, application_status_id: 2, application_attachments: [] });
+    const api = fakeApi({
+      'GET application/9': application(4),
+      'GET application/10': application(3),
+      'GET application/check-plastic-bags-authorization/7': () => ok({ has_submitted_auth_plastic_bag: false }),
+    });
+    const { router } = renderRoutes(appRoutes, { api, at: '/view-application-export?appId=9', definitions });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Apply | Export License' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    await router.navigate('/edit-license-application?appId=10');
+    // The edit route is the export licence's, the application an import one: its own title.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit | Import License' })).toBeTruthy();
+  });
+
   it('matches definition routes', () => {
     expect(matchServiceRoute('/view-application', [definition])?.page).toBe('view');
     expect(matchServiceRoute('/auth-plastics-apply/', [definition])?.page).toBe('apply');

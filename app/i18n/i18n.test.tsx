@@ -107,10 +107,12 @@ describe('the plastics form in German', () => {
     renderRoutes([{ path: '*', element: <ServiceRoutePage /> }], { api, at: '/auth-plastics-apply', definitions });
 
     expect(
-      await screen.findByRole('heading', {
-        level: 1,
-        name: 'Antrag | Genehmigung für die Verwendung von Kunststoffen',
-      }),
+      // The wizard's code is loaded on first use: the first render waits for it (slow on a busy machine).
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Antrag | Genehmigung für die Verwendung von Kunststoffen' },
+        { timeout: 5000 },
+      ),
     ).toBeTruthy();
     await screen.findByRole('heading', { name: 'Antragsdetails' });
     // The form appears with its validator, precompiled for the German schema and fetched with it.

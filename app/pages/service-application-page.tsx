@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ServiceWizard, type RenderLink } from '../../engine/react/service-wizard';
 import { ServiceValidatorsContext } from '../../engine/react/validator';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
+import { formKey, formsOf } from '../../engine/core/service-forms';
 import { useApi } from '../api-context';
 import { getStoredToken, useUser } from '../auth/user-store';
 import { serviceValidators } from '../service-validators';
@@ -18,8 +19,8 @@ const renderLink: RenderLink = (href, children) => (
 );
 
 /**
- * New application (mode 'new') or an existing one (mode 'view'; the wizard makes it editable when
- * the application is returned) of one service.
+ * New application (mode 'new') or an existing one (mode 'view', or 'edit' on the service's edit
+ * route; the wizard makes it editable when the application is returned) of one service.
  */
 export function ServiceApplicationPage({
   definition,
@@ -27,16 +28,17 @@ export function ServiceApplicationPage({
   applicationId,
 }: {
   definition: ServiceDefinition;
-  mode: 'new' | 'view';
+  mode: 'new' | 'view' | 'edit';
   applicationId?: number;
 }) {
   const api = useApi();
   const user = useUser();
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  // The form's validator is fetched while the draft is created (or the application read), not after.
+  // The forms' validators are fetched while the draft is created (or the application read), not after.
   useEffect(() => {
-    serviceValidators.load(definition.key, definition.formSchema, language).catch(() => undefined);
+    for (const form of formsOf(definition))
+      serviceValidators.load(formKey(form), form.formSchema, language).catch(() => undefined);
   }, [definition, language]);
   // A submission changes the dashboard and may unlock a feature of the portal (Recycled): the
   // answers it changed are read again.

@@ -1,16 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
+import { useApiQuery } from '../../engine/react/use-api-query';
 import { WithDefinitions } from '../definitions-context';
 import { NotFoundPage } from './not-found-page';
 import { ServiceInfoPage } from './service-info-page';
 
 // The wizard (RJSF, ajv, widgets) is the heaviest part of the portal: loaded only on apply and view routes.
-const ServiceApplicationPage = lazy(() =>
-  import('./service-application-page').then((m) => ({ default: m.ServiceApplicationPage })),
-);
+const loadApplicationPage = () =>
+  import('./service-application-page').then((m) => ({ default: m.ServiceApplicationPage }));
+const ServiceApplicationPage = lazy(loadApplicationPage);
 
 /** Which page of which service a path opens. */
 export type ServiceRouteMatch =
@@ -48,6 +49,44 @@ function Loading() {
   );
 }
 
+/**
+ * An existing application on a view or edit route. Services may share those routes (both licences
+ * are viewed at /view-application-export), so the application says whose it is: it is read first
+ * (through the query cache the wizard reads it from too) and shown with its own service's
+ * definition; the route's service stands in while it cannot be read, and the wizard reports why.
+ */
+function ExistingApplicationPage({
+  page,
+  routeDefinition,
+  definitions,
+  applicationId,
+}: {
+  page: 'view' | 'edit';
+  routeDefinition: ServiceDefinition;
+  definitions: ServiceDefinition[];
+  applicationId: number;
+}) {
+  const answer = useApiQuery<{ service_id?: number | string }>(`application/${applicationId}`);
+  // The wizard's code loads while the application is read.
+  useEffect(() => {
+    void loadApplicationPage();
+  }, []);
+  if (answer.status === 'loading') return <Loading />;
+  const serviceId = Number(answer.data?.service_id);
+  const definition = definitions.find((candidate) => candidate.id === serviceId) ?? routeDefinition;
+  return (
+    <Suspense fallback={<Loading />}>
+      <ServiceApplicationPage
+        // A new key per application resets the wizard when the address changes.
+        key={`${definition.id}-${page}-${applicationId}`}
+        definition={definition}
+        mode={page}
+        applicationId={applicationId}
+      />
+    </Suspense>
+  );
+}
+
 /** Resolves the current path to a service page (info, apply, view, edit) or Page not found. */
 export function ServiceRoutePage() {
   const location = useLocation();
@@ -60,17 +99,20 @@ export function ServiceRoutePage() {
         if (match.page === 'info') return <ServiceInfoPage definition={match.definition} />;
         const appId = Number(search.get('appId'));
         const applicationId = Number.isInteger(appId) && appId > 0 ? appId : undefined;
-        if (match.page !== 'apply' && applicationId === undefined) return <NotFoundPage />;
+        if (match.page === 'apply')
+          return (
+            <Suspense fallback={<Loading />}>
+              <ServiceApplicationPage key={`${match.definition.id}-new`} definition={match.definition} mode="new" />
+            </Suspense>
+          );
+        if (applicationId === undefined) return <NotFoundPage />;
         return (
-          <Suspense fallback={<Loading />}>
-            <ServiceApplicationPage
-              // A new key per application resets the wizard when the address changes.
-              key={`${match.definition.id}-${match.page}-${applicationId ?? 'new'}`}
-              definition={match.definition}
-              mode={match.page === 'apply' ? 'new' : 'view'}
-              applicationId={applicationId}
-            />
-          </Suspense>
+          <ExistingApplicationPage
+            page={match.page}
+            routeDefinition={match.definition}
+            definitions={definitions}
+            applicationId={applicationId}
+          />
         );
       }}
     </WithDefinitions>

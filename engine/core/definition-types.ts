@@ -182,7 +182,8 @@ export interface ServiceDefinitionFile {
   department: string;
   routes: ServiceRoutes;
   info: ServiceInfo;
-  wizard: { title: string };
+  /** The wizard's title, and its title on the edit route (`routes.edit`) when it differs. */
+  wizard: { title: string; editTitle?: string };
   documents: DocumentsStep;
   /** The form, its pipeline and its view: for a service with one form (else `variants`). */
   form?: FormFiles;

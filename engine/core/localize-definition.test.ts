@@ -234,6 +234,46 @@ describe('localizeDefinition', () => {
   });
 });
 
+describe('localizeDefinition of variants, templates and tables', () => {
+  it('translates the chooser, every form, the edit title, template labels and table texts', () => {
+    const form = (key: string, label: string): ServiceDefinition => ({
+      ...definition,
+      variant: { key, label },
+      view: {
+        ...definition.view,
+        tables: [
+          { title: 'Transit states', field: 'states', columns: [{ label: 'State of dispatch', field: 'from' }] },
+        ],
+      },
+    });
+    const words: Record<string, string> = {
+      Convention: 'Übereinkommen',
+      'Basel form': 'Basler Formular',
+      'Edit | Sample': 'Bearbeiten | Beispiel',
+      'Notification template': 'Notifizierungsvorlage',
+      'Transit states': 'Transitstaaten',
+      'State of dispatch': 'Versandstaat',
+    };
+    const paired: ServiceDefinition = {
+      ...form('rotterdam', 'Rotterdam form'),
+      wizard: { title: 'Apply | Sample', editTitle: 'Edit | Sample' },
+      documents: { ...definition.documents, templates: [{ label: 'Notification template', file: 'n.pdf' }] },
+      variants: { label: 'Convention', options: [form('rotterdam', 'Rotterdam form'), form('basel', 'Basel form')] },
+    };
+    const localized = localizeDefinition(paired, (text) => words[text] ?? german(text));
+    expect(localized.wizard.editTitle).toBe('Bearbeiten | Beispiel');
+    expect(localized.documents.templates).toEqual([{ label: 'Notifizierungsvorlage', file: 'n.pdf' }]);
+    expect(localized.variants?.label).toBe('Übereinkommen');
+    const basel = localized.variants?.options[1];
+    expect(basel?.variant).toEqual({ key: 'basel', label: 'Basler Formular' });
+    expect(basel?.title).toBe('Beispieldienst');
+    expect(basel?.view.tables).toEqual([
+      { title: 'Transitstaaten', field: 'states', columns: [{ label: 'Versandstaat', field: 'from' }] },
+    ]);
+    expect(definitionStrings(paired)).toEqual(expect.arrayContaining(Object.keys(words)));
+  });
+});
+
 describe('definitionStrings', () => {
   it('lists every translated text once, in the order met', () => {
     const strings = definitionStrings(definition);

@@ -178,6 +178,7 @@ export function localizeDefinition<D extends LocalizableDefinition>(definition: 
   if (info.validity !== undefined) localizedInfo.validity = text(info.validity, translate);
   localizedInfo.howToApply = info.howToApply.map((paragraph) => text(paragraph, translate));
   const wizard = { ...definition.wizard, title: text(definition.wizard.title, translate) };
+  if (definition.wizard.editTitle !== undefined) wizard.editTitle = text(definition.wizard.editTitle, translate);
   const localizedDocuments = { ...documents };
   if (documents.extra) localizedDocuments.extra = documents.extra.map((extra) => localizeExtra(extra, translate));
   if (documents.templates)

@@ -2,7 +2,7 @@
  * An existing application: a returned one (status 7) is corrected with the wizard's steps, anything
  * else is shown read-only with its attachments, detail rows and certificate action.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -14,11 +14,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { latestReturnComment, presentStatus, type StatusColour } from '../core/status-presentation';
-import { detailRows } from '../core/view-rows';
+import { formOfApplication, savedFormData } from '../core/service-forms';
+import { detailRows, detailTables, type DetailTable } from '../core/view-rows';
 import type { FormData } from './form-context';
 import { ServiceForm } from './service-form';
 import { downloadWithToken } from './upload-file';
-import { Busy, LabelledRowsTable, RetryAlert } from './status-blocks';
+import { Busy, LabelledRowsTable, ListTable, RetryAlert } from './status-blocks';
+import { useApiQuery } from './use-api-query';
 import type { ApplicationAttachment, ApplicationDetails, ServiceWizardProps } from './wizard-types';
 import { WizardFlow } from './wizard-flow';
 
@@ -34,35 +36,16 @@ function isTruthy(value: unknown): boolean {
   return value === true || value === 1 || value === '1';
 }
 
-type ViewState =
-  { status: 'loading' } | { status: 'ready'; app: ApplicationDetails } | { status: 'failed'; error: string };
-
 export function ApplicationView(props: ServiceWizardProps) {
   const { t } = useTranslation();
   const { api, applicationId, definition, getToken } = props;
-  const [view, setView] = useState<ViewState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [downloadError, setDownloadError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (applicationId === undefined || applicationId === null || applicationId === '') {
-      setView({ status: 'failed', error: t('view.noApplication') });
-      return undefined;
-    }
-    let live = true;
-    setView({ status: 'loading' });
-    void api.get<ApplicationDetails>(`application/${encodeURIComponent(String(applicationId))}`).then((result) => {
-      if (!live) return;
-      setView(
-        result.ok && result.data
-          ? { status: 'ready', app: result.data }
-          : { status: 'failed', error: result.ok ? t('view.noApplication') : result.error },
-      );
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, applicationId, attempt, t]);
+  const known = applicationId !== undefined && applicationId !== null && applicationId !== '';
+  // Read through the query cache: the portal may have read it already to know whose application it is.
+  const view = useApiQuery<ApplicationDetails>(
+    known ? `application/${encodeURIComponent(String(applicationId))}` : null,
+    { api },
+  );
 
   const download = useCallback(
     async (path: string, fileName: string) => {
@@ -77,17 +60,15 @@ export function ApplicationView(props: ServiceWizardProps) {
     [api, getToken],
   );
 
-  if (view.status === 'loading') {
-    return <Busy>{t('view.loading')}</Busy>;
-  }
-  if (view.status === 'failed') {
-    return <RetryAlert error={view.error} onRetry={() => setAttempt((n) => n + 1)} />;
-  }
+  if (!known) return <Alert severity="error">{t('view.noApplication')}</Alert>;
+  if (view.status === 'error') return <RetryAlert error={view.error} onRetry={view.refetch} />;
+  if (!view.data) return <Busy>{t('view.loading')}</Busy>;
 
-  const { app } = view;
+  const app = view.data;
   const status = presentStatus(app);
-  const recordValue = app[definition.view.record];
-  const record: FormData = recordValue !== null && typeof recordValue === 'object' ? (recordValue as FormData) : {};
+  // A service with several forms: the application's is the one whose record it holds.
+  const form = formOfApplication(definition, app);
+  const record: FormData = savedFormData(form, app);
   const attachments = app.application_attachments ?? [];
   const comment = status.editable ? latestReturnComment(app.application_flow_histories) : null;
 
@@ -144,10 +125,20 @@ export function ApplicationView(props: ServiceWizardProps) {
       ) : null}
 
       {status.editable ? (
-        <WizardFlow {...props} applicationId={app.id} initialData={record} existing={attachments} editing />
+        <WizardFlow
+          {...props}
+          definition={form}
+          applicationId={app.id}
+          initialData={record}
+          existing={attachments}
+          editing
+        />
       ) : (
         <ReadOnlyApplication
           {...props}
+          definition={form}
+          choice={definition.variants?.label}
+          application={app}
           record={record}
           attachments={attachments}
           onDownload={(path, name) => void download(path, name)}
@@ -158,16 +149,25 @@ export function ApplicationView(props: ServiceWizardProps) {
 }
 
 interface ReadOnlyProps extends ServiceWizardProps {
+  /** The label of the choice between the service's forms, for a service with several. */
+  choice?: string;
+  application: ApplicationDetails;
   record: FormData;
   attachments: ApplicationAttachment[];
   onDownload: (path: string, fileName: string) => void;
 }
 
-function ReadOnlyApplication({ definition, api, clientId, record, attachments, onDownload }: ReadOnlyProps) {
+function ReadOnlyApplication(props: ReadOnlyProps) {
+  const { definition, api, clientId, choice, application, record, attachments, onDownload } = props;
   const { t } = useTranslation();
-  const rows = useMemo(
-    () => detailRows(definition, record, { yes: t('widget.yes'), no: t('widget.no') }),
-    [definition, record, t],
+  const rows = useMemo(() => {
+    const texts = { yes: t('widget.yes'), no: t('widget.no') };
+    const chosen = choice && definition.variant ? [{ label: choice, value: definition.variant.label }] : [];
+    return [...chosen, ...detailRows(definition, application[definition.view.record], texts)];
+  }, [definition, application, choice, t]);
+  const tables: DetailTable[] = useMemo(
+    () => detailTables(definition, application, { yes: t('widget.yes'), no: t('widget.no') }),
+    [definition, application, t],
   );
   return (
     <Stack spacing={3}>
@@ -206,6 +206,18 @@ function ReadOnlyApplication({ definition, api, clientId, record, attachments, o
           <LabelledRowsTable label={t('view.details')} rows={rows} />
         </Box>
       ) : null}
+      {tables.map((table) => (
+        <Box key={table.title}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {table.title}
+          </Typography>
+          {table.rows.length === 0 ? (
+            <Typography variant="body2">{t('view.noRows')}</Typography>
+          ) : (
+            <ListTable label={table.title} columns={table.columns} rows={table.rows} />
+          )}
+        </Box>
+      ))}
     </Stack>
   );
 }

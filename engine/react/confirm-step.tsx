@@ -24,9 +24,12 @@ interface ConfirmStepProps {
   files: Record<string, File>;
   progress: Record<string, number>;
   working: boolean;
+  /** The form chosen, for a service with several (e.g. Convention: Basel), shown first. */
+  choice?: { label: string; value: string };
 }
 
-export function ConfirmStep({ definition, formData, optionNames, slots, files, progress, working }: ConfirmStepProps) {
+export function ConfirmStep(props: ConfirmStepProps) {
+  const { definition, formData, optionNames, slots, files, progress, working, choice } = props;
   const { t } = useTranslation();
   const { shown, error, retry } = useServiceValidator(definition);
   const shownDefinition = shown?.definition;
@@ -34,17 +37,20 @@ export function ConfirmStep({ definition, formData, optionNames, slots, files, p
   const summary = useMemo(
     () =>
       shownDefinition && validator
-        ? confirmSummary(shownDefinition, formData, {
-            matches: schemaMatcher(validator, shownDefinition.formSchema),
-            lookupNames: optionNames,
-            texts: {
-              yes: t('widget.yes'),
-              no: t('widget.no'),
-              selected: (count) => t('wizard.selectedCount', { count }),
-            },
-          })
+        ? [
+            ...(choice ? [{ field: '', ...choice }] : []),
+            ...confirmSummary(shownDefinition, formData, {
+              matches: schemaMatcher(validator, shownDefinition.formSchema),
+              lookupNames: optionNames,
+              texts: {
+                yes: t('widget.yes'),
+                no: t('widget.no'),
+                selected: (count) => t('wizard.selectedCount', { count }),
+              },
+            }),
+          ]
         : undefined,
-    [shownDefinition, validator, formData, optionNames, t],
+    [shownDefinition, validator, formData, optionNames, t, choice],
   );
   const chosen = slots.filter((slot) => files[slot.name]);
   return (

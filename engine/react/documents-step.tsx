@@ -2,10 +2,12 @@
 import { memo, type ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { acceptAttribute } from '../core/file-kinds';
+import type { DocumentTemplate } from '../core/definition-types';
 import type { ServiceAttachment, UploadSlot } from '../core/required-documents';
 import { Busy, RetryAlert } from './status-blocks';
 import type { ApplicationAttachment } from './wizard-types';
@@ -35,90 +37,128 @@ export interface DocumentsStepProps {
   editing: boolean;
   onChoose: (slot: Slot, event: ChangeEvent<HTMLInputElement>) => void;
   onRemove: (slot: string) => void;
+  /** Blank documents to download, fill and upload (e.g. a notification to sign). */
+  templates?: DocumentTemplate[];
+  /** The download address of a template file. */
+  templateUrl?: (file: string) => string;
+}
+
+/** The templates of the step, as download links. */
+function TemplateLinks({ templates, url }: { templates: DocumentTemplate[]; url: (file: string) => string }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="section" aria-labelledby="document-templates-title">
+      <Typography id="document-templates-title" component="h3" variant="subtitle1">
+        {t('wizard.templates')}
+      </Typography>
+      <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {templates.map((template) => (
+          <li key={template.file}>
+            <Link href={url(template.file)} download={template.file} target="_blank" rel="noopener">
+              {template.label}
+            </Link>
+          </li>
+        ))}
+      </Stack>
+    </Box>
+  );
 }
 
 export const DocumentsStep = memo(function DocumentsStep(props: DocumentsStepProps) {
   const { t } = useTranslation();
   const { attachments, onRetry, slots, files, missing, refused, existing, editing, onChoose, onRemove } = props;
+  const templates =
+    props.templates && props.templates.length > 0 && props.templateUrl ? (
+      <TemplateLinks templates={props.templates} url={props.templateUrl} />
+    ) : null;
   if (attachments.status === 'loading') {
     return <Busy compact>{t('wizard.loadingDocuments')}</Busy>;
   }
   if (attachments.status === 'failed') {
     return <RetryAlert error={attachments.error} onRetry={onRetry} />;
   }
-  if (slots.length === 0) return <Typography>{t('wizard.noDocuments')}</Typography>;
+  if (slots.length === 0)
+    return (
+      <Stack spacing={2}>
+        {templates}
+        <Typography>{t('wizard.noDocuments')}</Typography>
+      </Stack>
+    );
   return (
-    <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {slots.map((slot, index) => {
-        const file = files[slot.name];
-        const inputId = `upload-slot-${index}`;
-        const messageId = `${inputId}-message`;
-        const isMissing = missing.includes(slot.name);
-        const already = existing.filter((item) => item.description === slot.name);
-        return (
-          <Box
-            component="li"
-            key={slot.name}
-            sx={{ border: 1, borderColor: isMissing ? 'error.main' : 'divider', borderRadius: 1, p: 2 }}
-          >
-            <Typography component="h3" variant="subtitle1">
-              {slot.label ?? slot.name}
-              {slot.required ? <span aria-hidden> *</span> : null}
-              {slot.required ? (
-                <span className="visually-hidden" style={VISUALLY_HIDDEN}>{` (${t('wizard.mandatory')})`}</span>
-              ) : null}
-            </Typography>
-            {slot.description ? <Typography variant="body2">{slot.description}</Typography> : null}
-            {slot.info ? (
-              <Typography variant="body2" color="text.secondary">
-                {slot.info}
+    <Stack spacing={2}>
+      {templates}
+      <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {slots.map((slot, index) => {
+          const file = files[slot.name];
+          const inputId = `upload-slot-${index}`;
+          const messageId = `${inputId}-message`;
+          const isMissing = missing.includes(slot.name);
+          const already = existing.filter((item) => item.description === slot.name);
+          return (
+            <Box
+              component="li"
+              key={slot.name}
+              sx={{ border: 1, borderColor: isMissing ? 'error.main' : 'divider', borderRadius: 1, p: 2 }}
+            >
+              <Typography component="h3" variant="subtitle1">
+                {slot.label ?? slot.name}
+                {slot.required ? <span aria-hidden> *</span> : null}
+                {slot.required ? (
+                  <span className="visually-hidden" style={VISUALLY_HIDDEN}>{` (${t('wizard.mandatory')})`}</span>
+                ) : null}
               </Typography>
-            ) : null}
-            {already.length > 0 ? (
-              <Typography variant="body2" sx={{ mt: 1 }}>
-                {t('wizard.alreadyUploaded', { names: already.map((item) => item.name ?? item.path).join(', ') })}
-              </Typography>
-            ) : null}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1, alignItems: { sm: 'center' } }}>
-              <Button variant="outlined" component="label" htmlFor={inputId}>
-                {file ? t('wizard.replaceFile') : t('wizard.chooseFile')}
-                <input
-                  id={inputId}
-                  type="file"
-                  hidden
-                  accept={acceptAttribute(slot.accept)}
-                  aria-label={t('wizard.chooseFileFor', { name: slot.label ?? slot.name })}
-                  aria-describedby={isMissing || refused[slot.name] ? messageId : undefined}
-                  onChange={(event) => onChoose(slot, event)}
-                />
-              </Button>
-              {file ? (
-                <>
-                  <Typography variant="body2">
-                    {file.name} ({formatSize(file.size)})
-                  </Typography>
-                  <Button size="small" color="error" onClick={() => onRemove(slot.name)}>
-                    {editing ? t('wizard.cancelUpload') : t('wizard.removeFile')}
-                  </Button>
-                </>
-              ) : (
+              {slot.description ? <Typography variant="body2">{slot.description}</Typography> : null}
+              {slot.info ? (
                 <Typography variant="body2" color="text.secondary">
-                  {t('wizard.noFileChosen')}
+                  {slot.info}
                 </Typography>
-              )}
-            </Stack>
-            {refused[slot.name] ? (
-              <Typography id={messageId} color="error" variant="body2" role="alert" sx={{ mt: 1 }}>
-                {t('wizard.fileTypeRefused', { name: refused[slot.name] })}
-              </Typography>
-            ) : isMissing ? (
-              <Typography id={messageId} color="error" variant="body2" role="alert" sx={{ mt: 1 }}>
-                {slot.requiredMessage ?? t('wizard.uploadRequired', { name: slot.label ?? slot.name })}
-              </Typography>
-            ) : null}
-          </Box>
-        );
-      })}
+              ) : null}
+              {already.length > 0 ? (
+                <Typography variant="body2" sx={{ mt: 1 }}>
+                  {t('wizard.alreadyUploaded', { names: already.map((item) => item.name ?? item.path).join(', ') })}
+                </Typography>
+              ) : null}
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1, alignItems: { sm: 'center' } }}>
+                <Button variant="outlined" component="label" htmlFor={inputId}>
+                  {file ? t('wizard.replaceFile') : t('wizard.chooseFile')}
+                  <input
+                    id={inputId}
+                    type="file"
+                    hidden
+                    accept={acceptAttribute(slot.accept)}
+                    aria-label={t('wizard.chooseFileFor', { name: slot.label ?? slot.name })}
+                    aria-describedby={isMissing || refused[slot.name] ? messageId : undefined}
+                    onChange={(event) => onChoose(slot, event)}
+                  />
+                </Button>
+                {file ? (
+                  <>
+                    <Typography variant="body2">
+                      {file.name} ({formatSize(file.size)})
+                    </Typography>
+                    <Button size="small" color="error" onClick={() => onRemove(slot.name)}>
+                      {editing ? t('wizard.cancelUpload') : t('wizard.removeFile')}
+                    </Button>
+                  </>
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('wizard.noFileChosen')}
+                  </Typography>
+                )}
+              </Stack>
+              {refused[slot.name] ? (
+                <Typography id={messageId} color="error" variant="body2" role="alert" sx={{ mt: 1 }}>
+                  {t('wizard.fileTypeRefused', { name: refused[slot.name] })}
+                </Typography>
+              ) : isMissing ? (
+                <Typography id={messageId} color="error" variant="body2" role="alert" sx={{ mt: 1 }}>
+                  {slot.requiredMessage ?? t('wizard.uploadRequired', { name: slot.label ?? slot.name })}
+                </Typography>
+              ) : null}
+            </Box>
+          );
+        })}
+      </Stack>
     </Stack>
   );
 });

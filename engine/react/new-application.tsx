@@ -1,6 +1,7 @@
 /** A new application: the draft is created on the server first, then the wizard runs. */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFailureMessage } from './failure-message';
 import type { FormData } from './form-context';
 import { Busy, RetryAlert } from './status-blocks';
 import type { ServiceWizardProps } from './wizard-types';
@@ -9,6 +10,7 @@ import { NO_ATTACHMENTS, WizardFlow } from './wizard-flow';
 export function NewApplication(props: ServiceWizardProps) {
   const { t } = useTranslation();
   const { api, definition, clientId } = props;
+  const describe = useFailureMessage();
   const [draft, setDraft] = useState<
     { status: 'creating' } | { status: 'ready'; id: number | string } | { status: 'failed'; error: string }
   >({
@@ -26,9 +28,9 @@ export function NewApplication(props: ServiceWizardProps) {
       .post<{ id: number | string }>(`client/application/${definition.id}`, { client_id: clientId })
       .then((result) => {
         if (result.ok && result.data && result.data.id !== undefined) setDraft({ status: 'ready', id: result.data.id });
-        else setDraft({ status: 'failed', error: result.ok ? t('wizard.draftFailed') : result.error });
+        else setDraft({ status: 'failed', error: result.ok ? t('wizard.draftFailed') : describe(result) });
       });
-  }, [api, definition.id, clientId, attempt, t]);
+  }, [api, definition.id, clientId, attempt, t, describe]);
 
   if (draft.status === 'creating') {
     return <Busy>{t('wizard.creatingDraft')}</Busy>;

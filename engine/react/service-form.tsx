@@ -32,6 +32,7 @@ import type { ServiceDefinition } from '../core/definition-types';
 import { transformErrors as coreTransformErrors } from '../core/transform-errors';
 import { DeferredInputTemplate } from './deferred-input-template';
 import { createFormDataStore, createPendingEdits, type FormData, type ServiceFormContext } from './form-context';
+import { RowItemTemplate, RowsArrayTemplate } from './rows-templates';
 import { Busy, RetryAlert } from './status-blocks';
 import { useServiceValidator, type ServiceValidator } from './validator';
 import { WIDGETS } from './widgets';
@@ -49,8 +50,14 @@ const DEFAULT_FORM_STATE: Experimental_DefaultFormStateBehavior = {
 };
 
 const ALL_WIDGETS: RegistryWidgetsType<FormData, RJSFSchema, ServiceFormContext> = { ...Theme.widgets, ...WIDGETS };
-// Text inputs hand their value to the form when typing pauses, so a keystroke re-renders one field.
-const TEMPLATES = { ...Theme.templates, BaseInputTemplate: DeferredInputTemplate };
+// Text inputs hand their value to the form when typing pauses, so a keystroke re-renders one field;
+// lists without a widget are rows (rows-templates.tsx).
+const TEMPLATES = {
+  ...Theme.templates,
+  BaseInputTemplate: DeferredInputTemplate,
+  ArrayFieldTemplate: RowsArrayTemplate,
+  ArrayFieldItemTemplate: RowItemTemplate,
+};
 const FIELDS = Theme.fields;
 const WRAPPER = Theme._internalFormWrapper;
 /** Children replace RJSF's submit button: the wizard has its own Next/Submit. */
@@ -90,8 +97,8 @@ export interface ServiceFormHandle {
 }
 
 export interface ServiceFormProps {
-  /** The service's form (as shown: translated); `key` names its validators. */
-  definition: Pick<ServiceDefinition, 'key' | 'formSchema' | 'uiSchema'>;
+  /** The service's form (as shown: translated); `key` and `variant` name its validators. */
+  definition: Pick<ServiceDefinition, 'key' | 'variant' | 'formSchema' | 'uiSchema'>;
   api: ApiClient;
   clientId: number | string;
   /** Data the form starts with; later changes of this prop are ignored (the form owns its data). */

@@ -5,7 +5,11 @@
  * - `new`: creates the draft (POST client/application/{id}), then steps 1-3 (details, document
  *   uploads, confirm) and the submit pipeline of the definition, then the success panel.
  * - `view`: reads the application; a returned one (status 7) is edited with the same steps,
- *   anything else is shown read-only with its attachments, detail rows and certificate action.
+ *   anything else is shown read-only with its attachments, detail rows, tables and certificate action.
+ *   A service with several forms shows the one whose record the application holds.
+ * - `edit`: `view` on the service's edit route, titled `wizard.editTitle`.
+ *
+ * A new application of a service with several forms (variants) starts with the choice of the form.
  *
  * Nothing here knows a service: labels, fields, calls and uploads all come from the definition.
  * The pieces: new-application.tsx, application-view.tsx, wizard-flow.tsx (the steps and the submit
@@ -24,7 +28,7 @@ export function ServiceWizard(props: ServiceWizardProps) {
   return (
     <Box component="section" aria-labelledby="service-wizard-title">
       <Typography id="service-wizard-title" variant="h5" component="h1" gutterBottom>
-        {definition.wizard.title}
+        {mode === 'edit' ? (definition.wizard.editTitle ?? definition.wizard.title) : definition.wizard.title}
       </Typography>
       {mode === 'new' ? <NewApplication {...props} /> : <ApplicationView {...props} />}
     </Box>

@@ -1,7 +1,7 @@
 /**
  * Small blocks the wizard repeats: a spinner with a text announced to screen readers, a red alert
  * with the server's message and a Retry button, and the label/value table of the confirm step and
- * the application view.
+ * the application view, and the table of a list.
  */
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +60,40 @@ export function LabelledRowsTable({
               {row.label}
             </TableCell>
             <TableCell>{row.value}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** A table of a list: a header row of column labels, then one row per item (the view's detail tables). */
+export function ListTable({
+  label,
+  columns,
+  rows,
+}: {
+  label: string;
+  columns: readonly string[];
+  rows: ReadonlyArray<readonly string[]>;
+}) {
+  return (
+    <Table size="small" aria-label={label}>
+      <TableHead>
+        <TableRow>
+          {columns.map((column, index) => (
+            <TableCell key={`${column}-${index}`} component="th" scope="col" sx={{ fontWeight: 600 }}>
+              {column}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row, index) => (
+          <TableRow key={index}>
+            {row.map((cell, column) => (
+              <TableCell key={column}>{cell}</TableCell>
+            ))}
           </TableRow>
         ))}
       </TableBody>

@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { isAcceptedFile } from '../core/file-kinds';
 import { buildSubmitRequests } from '../core/payload-mapping';
+import { formKey, formsOf, variantOf } from '../core/service-forms';
 import { missingUploads, uploadSlots, type ServiceAttachment } from '../core/required-documents';
 import type { FormData } from './form-context';
 import { ServiceForm, type ServiceFormHandle } from './service-form';
@@ -27,11 +28,19 @@ import type { ApplicationAttachment, RenderLink, ServiceWizardProps } from './wi
 import { ConfirmStep } from './confirm-step';
 import { schemaMatcher, useServiceValidator } from './validator';
 import { DocumentsStep, type AttachmentsState, type Slot } from './documents-step';
+import { VariantChooser } from './variant-chooser';
+import { useFailureMessage } from './failure-message';
+import { useApiQuery } from './use-api-query';
 
 const defaultRenderLink: RenderLink = (href, children) => <Link href={href}>{children}</Link>;
 
 export interface WizardFlowProps extends ServiceWizardProps {
   applicationId: number | string;
+  /**
+   * The service (a new application of a service with several forms: the applicant chooses one) or
+   * the one form of a returned application.
+   */
+  definition: ServiceWizardProps['definition'];
   initialData: FormData;
   existing: ApplicationAttachment[];
   /** A returned application being corrected (labels differ, existing files satisfy slots). */
@@ -46,7 +55,13 @@ export function WizardFlow(props: WizardFlowProps) {
   const { definition, api, clientId, getToken, applicationId, initialData, existing, editing } = props;
   const renderLink = props.renderLink ?? defaultRenderLink;
   const upload = props.upload ?? uploadFile;
+  const describe = useFailureMessage();
   const [state, dispatch] = useReducer(wizardReducer<File>, { formData: initialData }, initialWizardState<File>);
+  // The form shown: the chosen variant's for a service with several (none until chosen), else the one.
+  const form = definition.variants ? variantOf(definition, state.variant) : definition;
+  const [variantMissing, setVariantMissing] = useState(false);
+  // Until a form is chosen, its conditions and documents are the first form's (none is shown yet).
+  const activeForm = form ?? (formsOf(definition)[0] as typeof definition);
   const formRef = useRef<ServiceFormHandle>(null);
   const [invalid, setInvalid] = useState(false);
   const uploads = useRef(new Set<UploadHandle>());
@@ -67,39 +82,31 @@ export function WizardFlow(props: WizardFlowProps) {
     };
   }, []);
 
-  const [attachments, setAttachments] = useState<AttachmentsState>(() =>
-    definition.documents.serviceAttachments ? { status: 'loading' } : { status: 'ready', items: [] },
+  // The service's attachment list: read once per page through the query cache.
+  const attachmentList = useApiQuery<ServiceAttachment[]>(
+    definition.documents.serviceAttachments ? `service/attachments/${definition.id}` : null,
+    { api },
   );
-  const [attachmentsAttempt, setAttachmentsAttempt] = useState(0);
-  useEffect(() => {
-    if (!definition.documents.serviceAttachments) return;
-    let live = true;
-    setAttachments({ status: 'loading' });
-    void api.get<ServiceAttachment[]>(`service/attachments/${definition.id}`).then((result) => {
-      if (!live) return;
-      setAttachments(
-        result.ok
-          ? { status: 'ready', items: Array.isArray(result.data) ? result.data : [] }
-          : { status: 'failed', error: result.error },
-      );
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, definition.id, definition.documents.serviceAttachments, attachmentsAttempt]);
+  const attachments: AttachmentsState = useMemo(() => {
+    if (!definition.documents.serviceAttachments) return { status: 'ready', items: NO_SERVICE_ATTACHMENTS };
+    if (attachmentList.status === 'error') return { status: 'failed', error: attachmentList.error ?? '' };
+    if (attachmentList.status !== 'success') return { status: 'loading' };
+    const items = attachmentList.data;
+    return { status: 'ready', items: Array.isArray(items) ? items : NO_SERVICE_ATTACHMENTS };
+  }, [definition.documents.serviceAttachments, attachmentList.status, attachmentList.error, attachmentList.data]);
 
   const serviceAttachments = attachments.status === 'ready' ? attachments.items : NO_SERVICE_ATTACHMENTS;
   // Conditional uploads are answered by the form's validator, like the form's own conditions.
-  const { shown } = useServiceValidator(definition);
+  const { shown } = useServiceValidator(activeForm);
   const slots = useMemo(
     () =>
       uploadSlots(
-        definition,
+        activeForm,
         serviceAttachments,
         state.formData,
         shown ? schemaMatcher(shown.validator, shown.definition.formSchema) : NOTHING_MATCHES,
       ),
-    [definition, serviceAttachments, state.formData, shown],
+    [activeForm, serviceAttachments, state.formData, shown],
   );
 
   // Move focus to the step heading so keyboard and screen reader users follow the step change.
@@ -111,14 +118,18 @@ export function WizardFlow(props: WizardFlowProps) {
 
   const next = () => {
     if (state.step === 0) {
-      const form = formRef.current;
-      if (!form) return;
-      if (!form.validate()) {
+      if (!form) {
+        setVariantMissing(true);
+        return;
+      }
+      const shownForm = formRef.current;
+      if (!shownForm) return;
+      if (!shownForm.validate()) {
         setInvalid(true);
         return;
       }
       setInvalid(false);
-      dispatch({ type: 'detailsAccepted', formData: form.getData() });
+      dispatch({ type: 'detailsAccepted', formData: shownForm.getData() });
       return;
     }
     if (state.step === 1) {
@@ -160,12 +171,13 @@ export function WizardFlow(props: WizardFlowProps) {
       const result = await handle.result;
       uploads.current.delete(handle);
       if (!result.ok) {
-        dispatch({ type: 'submitFailed', error: result.error });
+        dispatch({ type: 'submitFailed', error: describe(result) });
         return;
       }
       dispatch({ type: 'uploadDone', slot: slot.name });
     }
-    const requests = buildSubmitRequests(definition, state.formData, {
+    if (!form) return;
+    const requests = buildSubmitRequests(form, state.formData, {
       clientId,
       applicationId,
       serviceId: definition.id,
@@ -177,7 +189,7 @@ export function WizardFlow(props: WizardFlowProps) {
           ? await api.put(request.path, request.body)
           : await api.post(request.path, request.body);
       if (!result.ok) {
-        dispatch({ type: 'submitFailed', error: result.error });
+        dispatch({ type: 'submitFailed', error: describe(result) });
         return;
       }
       dispatch({ type: 'callDone', name: request.name });
@@ -215,32 +227,49 @@ export function WizardFlow(props: WizardFlowProps) {
 
       {state.step === 0 ? (
         <>
+          {definition.variants ? (
+            <VariantChooser
+              variants={definition.variants}
+              chosen={state.variant}
+              missing={variantMissing && !form}
+              onChoose={(variant) => {
+                setVariantMissing(false);
+                setInvalid(false);
+                dispatch({ type: 'variantChosen', variant, formData: formRef.current?.getData() ?? state.formData });
+              }}
+            />
+          ) : null}
           {invalid ? (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
               {t('wizard.fixErrors')}
             </Alert>
           ) : null}
-          <ServiceForm
-            ref={formRef}
-            definition={definition}
-            api={api}
-            clientId={clientId}
-            initialData={state.formData}
-            onOptionNames={rememberOptionNames}
-          />
+          {form ? (
+            <ServiceForm
+              key={formKey(form)}
+              ref={formRef}
+              definition={form}
+              api={api}
+              clientId={clientId}
+              initialData={state.formData}
+              onOptionNames={rememberOptionNames}
+            />
+          ) : null}
         </>
       ) : null}
 
       {state.step === 1 ? (
         <DocumentsStep
           attachments={attachments}
-          onRetry={() => setAttachmentsAttempt((n) => n + 1)}
+          onRetry={attachmentList.refetch}
           slots={slots}
           files={state.files}
           missing={state.missing}
           refused={state.refused}
           existing={editing ? existing : NO_ATTACHMENTS}
           editing={editing}
+          templates={activeForm.documents.templates}
+          templateUrl={(file) => api.url(`service/templates/${definition.id}/${encodeURIComponent(file)}`)}
           onChoose={choose}
           onRemove={(slot) => dispatch({ type: 'fileRemoved', slot })}
         />
@@ -248,7 +277,12 @@ export function WizardFlow(props: WizardFlowProps) {
 
       {state.step === LAST_STEP ? (
         <ConfirmStep
-          definition={definition}
+          definition={activeForm}
+          choice={
+            definition.variants && form?.variant
+              ? { label: definition.variants.label, value: form.variant.label }
+              : undefined
+          }
           formData={state.formData}
           optionNames={optionNames}
           slots={slots}

@@ -39,8 +39,9 @@ export interface ServiceWizardProps {
   api: ApiClient;
   clientId: number | string;
   getToken: () => string | null | undefined;
-  mode: 'new' | 'view';
-  /** Required in view mode. */
+  /** `edit` is `view` on the service's edit route (its own title). */
+  mode: 'new' | 'view' | 'edit';
+  /** Required in view and edit mode. */
   applicationId?: number | string;
   /** Renders a link (e.g. with the router's Link); defaults to a plain anchor. */
   renderLink?: RenderLink;
