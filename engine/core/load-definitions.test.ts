@@ -149,6 +149,26 @@ describe('loadServiceDefinitions', () => {
     );
   });
 
+  it('wants the fields the record call leaves out saved by calls before it, which submits', () => {
+    const record = testDefinitionFile().submit.calls[0]!;
+    const doneCall = {
+      name: 'done',
+      method: 'POST' as const,
+      path: 'sample-done',
+      body: { application_id: '$context.applicationId', done: '$form.done' },
+    };
+    const problems = (calls: Array<typeof record>) =>
+      loadServiceDefinitions(testFiles({ submit: { calls } })).problems.map((p) => `${p.pointer}: ${p.message}`);
+    const leaving = { ...record, omit: ['done', 'when'] };
+    expect(problems([doneCall, leaving])).toEqual([
+      "/submit/calls/1/omit/1: no other call of the pipeline sends 'when'",
+    ]);
+    expect(problems([leaving, doneCall])).toContain(
+      "/submit/calls/1: call 'done' sends 'done', which the record call leaves out: it must come before the record call, which submits the application",
+    );
+    expect(problems([doneCall, { ...record, omit: ['done'] }])).toEqual([]);
+  });
+
   it('requires unique ids and routes across services and sorts by id', () => {
     const files = { ...testFiles() };
     const other = testDefinitionFile({

@@ -13,7 +13,7 @@ import type {
 } from './definition-types';
 import { compileSchema } from './form-validator';
 import { unboundedFields } from './input-bounds';
-import { CONTEXT_REFERENCES, submitCallProblems } from './payload-mapping';
+import { CONTEXT_REFERENCES, fieldsOfCall, submitCallProblems } from './payload-mapping';
 import { bindingsOfUiSchema } from './lookup-bindings';
 import { conditionFields, definedProperties, ruleFields } from './schema-walk';
 import { isKnownWidget } from './widget-names';
@@ -348,6 +348,30 @@ function loadForm(
           );
       });
     });
+  });
+
+  // The record call submits the application, so the fields it leaves out (`omit`) are saved by calls
+  // before it: when the application becomes submitted, all of the form is stored and judged.
+  const recordIndex = part.submit.calls.findIndex((c) => c.savesRecord === true);
+  const recordCall = part.submit.calls[recordIndex];
+  const formFields = [...properties.keys()];
+  (recordCall?.omit ?? []).forEach((field, k) => {
+    if (!has(field)) return;
+    const sender = part.submit.calls.findIndex(
+      (c, j) => j !== recordIndex && fieldsOfCall(c, formFields).includes(field),
+    );
+    if (sender < 0)
+      fail(
+        serviceFile,
+        at('submit', 'calls', recordIndex, 'omit', k),
+        `no other call of the pipeline sends '${field}'`,
+      );
+    else if (sender > recordIndex)
+      fail(
+        serviceFile,
+        at('submit', 'calls', sender),
+        `call '${part.submit.calls[sender]?.name ?? ''}' sends '${field}', which the record call leaves out: it must come before the record call, which submits the application`,
+      );
   });
 
   // Detail tables read a record the pipeline saves.

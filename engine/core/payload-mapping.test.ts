@@ -173,6 +173,28 @@ describe('the submit language both ways', () => {
     expect(schema).toEqual({ type: 'object', properties: { rows: { type: 'array', maxItems: 10 } } });
   });
 
+  it('judges the record call without the fields it leaves to other calls', () => {
+    const formSchema = {
+      type: 'object',
+      required: ['kind_id', 'rows'],
+      properties: { kind_id: { type: 'integer' }, rows: { type: 'array', minItems: 1, maxItems: 10 } },
+      errorMessage: { required: { rows: 'Enter a row', kind_id: 'Choose a kind' } },
+    };
+    const withForm = { ...definition, formSchema };
+    const record = callSchema(withForm, definition.submit.calls[0]!);
+    expect(record).toEqual({
+      type: 'object',
+      required: ['kind_id'],
+      properties: { kind_id: { type: 'integer' } },
+      errorMessage: { required: { kind_id: 'Choose a kind' } },
+    });
+    // One schema object per form and omit list, so it is compiled once.
+    expect(callSchema(withForm, definition.submit.calls[0]!)).toBe(record);
+    expect(formSchema.required).toEqual(['kind_id', 'rows']);
+    const { omit: _omit, ...keeping } = definition.submit.calls[0]!;
+    expect(callSchema(withForm, keeping)).toBe(formSchema);
+  });
+
   it('names the routes and checks the templates', () => {
     expect(submitRoute({ path: 'clients/{clientId}/x/{applicationId}' })).toBe('/clients/:clientId/x/:applicationId');
     const problems = submitCallProblems(

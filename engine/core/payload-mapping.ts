@@ -119,8 +119,8 @@ export function submitRoute(call: Pick<SubmitCall, 'path'>): string {
 }
 
 /**
- * The requests of the submit pipeline, in the definition's order (the record call first, then the
- * calls that follow it, as the spec orders them).
+ * The requests of the submit pipeline, in the definition's order (the calls saving the parts of the
+ * form the record call leaves out come before it: the record call submits the application).
  */
 export function buildSubmitRequests(
   definition: Pick<ServiceDefinition, 'submit'>,
@@ -245,14 +245,42 @@ export function readField(call: SubmitCall): string | null {
   return fields.length === 1 ? (fields[0] ?? null) : null;
 }
 
+/** Record schemas without their omitted fields, per form schema and `omit` list (compiled once each). */
+const recordSchemas = new WeakMap<JsonSchema, Map<string, JsonSchema>>();
+
 /**
- * The schema a call's body is judged by once read back: the whole form schema for the record call
- * (and for a call naming its own `schema`), otherwise an object of just the fields it sends, each
- * with its schema from the form (a follow-up call such as the transit rows carries a part of the form).
+ * The form schema without the top-level `fields` (their declaration, their `required` entry and
+ * their ajv-errors `required` message): what a record call that leaves them to other calls carries.
+ */
+function withoutFields(schema: JsonSchema, fields: readonly string[]): JsonSchema {
+  if (fields.length === 0) return schema;
+  const key = JSON.stringify(fields);
+  const cached = recordSchemas.get(schema)?.get(key);
+  if (cached) return cached;
+  const keep = (name: string) => !fields.includes(name);
+  const result: JsonSchema = { ...schema };
+  if (isRecord(schema.properties))
+    result.properties = Object.fromEntries(Object.entries(schema.properties).filter(([name]) => keep(name)));
+  if (Array.isArray(schema.required)) result.required = schema.required.filter((name) => keep(String(name)));
+  if (isRecord(schema.errorMessage) && isRecord(schema.errorMessage.required)) {
+    const messages = Object.entries(schema.errorMessage.required).filter(([name]) => keep(name));
+    result.errorMessage = { ...schema.errorMessage, required: Object.fromEntries(messages) };
+  }
+  const byOmit = recordSchemas.get(schema) ?? new Map<string, JsonSchema>();
+  byOmit.set(key, result);
+  recordSchemas.set(schema, byOmit);
+  return result;
+}
+
+/**
+ * The schema a call's body is judged by once read back: for the record call the form schema without
+ * the fields it `omit`s (the calls that send them are judged by theirs), for a call naming its own
+ * `schema` that one, otherwise an object of just the fields it sends, each with its schema from the
+ * form (a follow-up call such as the transit rows carries a part of the form).
  */
 export function callSchema(definition: Pick<ServiceDefinition, 'formSchema' | 'callSchemas'>, call: SubmitCall) {
   if (call.schema) return definition.callSchemas[call.schema];
-  if (call.savesRecord) return definition.formSchema;
+  if (call.savesRecord) return withoutFields(definition.formSchema, call.omit ?? []);
   const properties = definedProperties(definition.formSchema);
   const own: Record<string, JsonSchema> = {};
   for (const field of fieldsOfCall(call, [...properties.keys()])) {

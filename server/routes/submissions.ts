@@ -7,7 +7,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { JsonSchema, ServiceDefinition, SubmitCall } from '../../engine/core/definition-types';
-import { callSchema, readField, readSubmitBody, submitRoute, type ReadBody } from '../../engine/core/payload-mapping';
+import {
+  callSchema,
+  fieldsOfCall,
+  readField,
+  readSubmitBody,
+  submitRoute,
+  type ReadBody,
+} from '../../engine/core/payload-mapping';
 import { schemaMatches, validateFormData } from '../../engine/core/form-validator';
 import { formsOf } from '../../engine/core/service-forms';
 import { lookupBindings, resolveSourcePath, type LookupBinding } from '../../engine/core/lookup-bindings';
@@ -43,6 +50,11 @@ const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 function sibling(field: string, name: string): string {
   const dot = field.lastIndexOf('.');
   return dot < 0 ? name : `${field.slice(0, dot + 1)}${name}`;
+}
+
+/** The key of the looked-up option in a row of a lookup-codes list: `waste_identification_id` -> `waste_identification`. */
+function optionKey(idField: string): string {
+  return idField.endsWith('_id') ? idField.slice(0, -'_id'.length) : `${idField}_option`;
 }
 
 /** Matches API paths of the lookup lists, e.g. `plastics/consumption-areas/3` -> items of area 3. */
@@ -182,8 +194,23 @@ async function resolveBindings(
         const idField = binding.idField;
         const ids = value.map((row) => (isRecord(row) ? row[idField] : undefined));
         const found = await findOptions(binding.source, ids);
-        if (found !== undefined && ids.some((rowId) => !found.has(String(rowId))))
+        if (found === undefined) break;
+        if (ids.some((rowId) => !found.has(String(rowId)))) {
           errors.push({ field: binding.field, message: BAD_OPTION });
+          break;
+        }
+        // Each row is stored with its option as the server names it (what the read-back answers too),
+        // so the record shows `waste_identification.name`; whatever the browser sent there is replaced.
+        const option = optionKey(idField);
+        setValueAt(
+          formData,
+          binding.field,
+          value.map((row) =>
+            isRecord(row)
+              ? { ...row, [option]: { id: row[idField], name: found.get(String(row[idField])) ?? null } }
+              : row,
+          ),
+        );
         break;
       }
       case 'schema':
@@ -222,6 +249,41 @@ async function missingDocuments(
   return slots
     .filter((slot) => missing.has(slot.name))
     .map((slot) => ({ field: slot.name, message: slot.requiredMessage ?? REQUIRED }));
+}
+
+/**
+ * The record call submits the application, so the form as a whole must hold then: the record and the
+ * fields it leaves out (`omit`), as the calls before it saved them, judged by the whole form schema.
+ * A field no call saved is missing (a required one is refused), so no application is submitted
+ * without a part of its form.
+ */
+async function wholeFormErrors(
+  trx: Transaction<Database>,
+  definition: ServiceDefinition,
+  call: SubmitCall,
+  applicationId: number,
+  record: Data,
+): Promise<FieldError[]> {
+  const omitted = call.omit ?? [];
+  if (omitted.length === 0) return [];
+  const formFields = [...definedProperties(definition.formSchema).keys()];
+  const senders = definition.submit.calls
+    .filter((other) => other !== call && fieldsOfCall(other, formFields).some((field) => omitted.includes(field)))
+    .map((other) => other.name);
+  const whole: Data = { ...record };
+  if (senders.length > 0) {
+    const saved = await trx
+      .selectFrom('application_records')
+      .select('data')
+      .where('application_id', '=', applicationId)
+      .where('record_key', 'in', senders)
+      .execute();
+    for (const row of saved) {
+      const part = JSON.parse(row.data) as unknown;
+      if (isRecord(part)) for (const field of omitted) if (field in part) whole[field] = part[field];
+    }
+  }
+  return validateFormData(definition.formSchema, whole).errors;
 }
 
 /** Merges field errors, keeping the first message per field. */
@@ -366,6 +428,8 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
             assertEditable(locked);
             const missing = await missingDocuments(trx, definition, target.id, record);
             if (missing.length > 0) throw new ValidationError(missing, DOCUMENTS_MISSING);
+            const incomplete = await wholeFormErrors(trx, definition, call, target.id, record);
+            if (incomplete.length > 0) throw new ValidationError(incomplete);
           }
           await trx
             .insertInto('application_records')
@@ -451,7 +515,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
       binding.source,
       rows.map((row) => (isRecord(row) ? row[idField] : null)),
     );
-    const nested = idField.replace(/_id$/, '');
+    const nested = optionKey(idField);
     return rows.map((row) =>
       isRecord(row) ? { ...row, [nested]: { id: row[idField], name: names?.get(String(row[idField])) ?? null } } : row,
     );
