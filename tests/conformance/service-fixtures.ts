@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { JsonSchema, ServiceDefinition, UiSchema } from '../../engine/core/definition-types';
 import type { FieldError } from '../../engine/core/form-validator';
 import { lookupBindings } from '../../engine/core/lookup-bindings';
+import { formsOf as engineFormsOf } from '../../engine/core/service-forms';
 import { setValueAt, valueAt } from '../../engine/core/value-path';
 
 export type FormData = Record<string, unknown>;
@@ -32,39 +33,40 @@ export interface FormUnderTest {
   fixturesDir: string;
 }
 
-/** Keys of `service.json#/form` the suite knows: one form, `{ schema, ui }`. */
+/** Keys of a form (`service.json#/form` or a variant's) the suite knows: `{ schema, ui }`. */
 const ONE_FORM_KEYS = ['schema', 'ui'];
 
 /**
- * The forms of a service. This is the extension point for definitions with several form variants
- * (e.g. licences with a Basel and a Rotterdam form and a chooser): once the format says how a variant
- * is declared, return one entry per variant here (its schema and uiSchema, the definition with that
- * variant's submit calls, and its fixture folder, e.g. fixtures/<key>/<variant>/); every check and
- * the snapshot file then run per entry. Until then, a form shape the suite does not know is reported
- * as `unsupported` and fails one named test rather than being tested as something it is not.
+ * The forms of a service, one entry per form the applicant can fill: the service's one form (named
+ * `form`, fixtures in fixtures/<key>/), or each variant (named by its key, e.g. the licences' `basel`
+ * and `rotterdam`, fixtures in fixtures/<key>/<variant>/), each with its own schema, uiSchema, submit
+ * calls and view (engine `formsOf`); every check and the snapshot file then run per entry. A form
+ * shape the suite does not know is reported as `unsupported` and fails one named test rather than
+ * being tested as something it is not.
  */
 export function formsOf(
   definition: ServiceDefinition,
   fixturesRoot: string,
 ): { forms: FormUnderTest[]; unsupported?: string } {
-  const unknown = Object.keys(definition.form).filter((key) => !ONE_FORM_KEYS.includes(key));
-  if (unknown.length > 0) {
-    return {
-      forms: [],
-      unsupported: `form keys ${unknown.join(', ')} are not known to the conformance suite: add the shape to formsOf (tests/conformance/service-fixtures.ts)`,
-    };
+  const forms: FormUnderTest[] = [];
+  for (const form of engineFormsOf(definition)) {
+    const unknown = Object.keys(form.form).filter((key) => !ONE_FORM_KEYS.includes(key));
+    if (unknown.length > 0) {
+      return {
+        forms: [],
+        unsupported: `form keys ${unknown.join(', ')} are not known to the conformance suite: add the shape to formsOf (tests/conformance/service-fixtures.ts)`,
+      };
+    }
+    const variant = form.variant?.key;
+    forms.push({
+      name: variant ?? 'form',
+      definition: form,
+      formSchema: form.formSchema,
+      uiSchema: form.uiSchema,
+      fixturesDir: variant ? join(fixturesRoot, definition.key, variant) : join(fixturesRoot, definition.key),
+    });
   }
-  return {
-    forms: [
-      {
-        name: 'form',
-        definition,
-        formSchema: definition.formSchema,
-        uiSchema: definition.uiSchema,
-        fixturesDir: join(fixturesRoot, definition.key),
-      },
-    ],
-  };
+  return { forms };
 }
 
 function readFolder<T>(dir: string): Fixtures<T> {

@@ -17,12 +17,20 @@ import { schemaMatches, validateFormData, type FieldError } from '../../engine/c
 import { loadServiceDefinitions } from '../../engine/core/load-definitions';
 import { lookupBindings } from '../../engine/core/lookup-bindings';
 import { readServiceFiles } from '../../engine/core/node/read-service-files';
-import { buildSubmitRequests, type SubmitRequest } from '../../engine/core/payload-mapping';
+import {
+  buildSubmitRequests,
+  callSchema,
+  readField,
+  readSubmitBody,
+  resolveCallPath,
+  type SubmitRequest,
+} from '../../engine/core/payload-mapping';
 import { definedProperties, ruleFields } from '../../engine/core/schema-walk';
 import { STATUS } from '../../engine/core/status-presentation';
 import { valueAt } from '../../engine/core/value-path';
 import { detailRows } from '../../engine/core/view-rows';
 import { isKnownWidget } from '../../engine/core/widget-names';
+import { call } from '../api/helpers';
 import { readApplication, startApplicant, submitThroughApi, type Applicant } from './api-applicant';
 import { fieldTree } from './field-tree';
 import {
@@ -138,13 +146,18 @@ describe.each(loaded.definitions.map((d) => [d.key, d] as [string, ServiceDefini
         expect(sortErrors(result.errors)).toEqual(sortErrors(fixture.expect));
       });
 
-      it.each(valid)('builds submit bodies from %s that validate again', (_name, data) => {
+      it.each(valid)('builds submit bodies from %s that the server reads back and accepts', (_name, data) => {
         for (const request of buildSubmitRequests(form.definition, data, context)) {
-          const schema = form.definition.submit.calls.find((c) => c.name === request.name)?.schema;
-          const against = schema ? form.definition.callSchemas[schema] : form.formSchema;
+          const call = form.definition.submit.calls.find((c) => c.name === request.name);
+          expect(call).toBeDefined();
+          if (!call) continue;
+          // As the server judges a request: read back into form data, then checked by the call's schema.
+          const read = readSubmitBody(call, definition.id, request.body);
+          expect(read.errors).toEqual([]);
+          const against = callSchema(form.definition, call);
           expect(against).toBeDefined();
           if (!against) continue;
-          expect(validateFormData(against, request.body).errors).toEqual([]);
+          expect(validateFormData(against, read.formData).errors).toEqual([]);
           expect(request.path).not.toMatch(/[{}]/);
         }
       });
@@ -217,6 +230,28 @@ describe.each(loaded.definitions.map((d) => [d.key, d] as [string, ServiceDefini
           if (!recordCall || !recordRequest) return;
           const record = application[form.definition.view.record];
           expect(record).toEqual(expectedRecord(recordCall, recordRequest, data, record));
+
+          // Calls read back (transit rows, waste identification codes) answer the rows they were sent.
+          for (const followUp of form.definition.submit.calls.filter((c) => c.read)) {
+            const request = run.requests.find((r) => r.name === followUp.name);
+            const field = readField(followUp);
+            const key = Object.entries(followUp.body).find(
+              ([, template]) => typeof template === 'object' && template !== null && '$form' in template,
+            )?.[0];
+            expect(request && field && key, followUp.name).toBeTruthy();
+            if (!request || !field || !key || !followUp.read) continue;
+            const path = resolveCallPath(followUp.read, {
+              clientId: me.user.id,
+              applicationId: run.applicationId,
+              serviceId: definition.id,
+            });
+            const answer = await call<unknown[]>(me.server.app, 'GET', path, { token: me.user.token });
+            expect(answer.status, path).toBe(200);
+            const sent = (request.body[key] ?? []) as Array<Record<string, unknown>>;
+            expect(answer.body.data).toEqual(sent.map((row) => expect.objectContaining(row)));
+            // The application answers the same rows under the call's name.
+            expect((application[followUp.name] as Record<string, unknown> | null)?.[field]).toEqual(answer.body.data);
+          }
         });
 
         it.each(invalid)('refuses %s with the errors the engine gives', async (_name, fixture) => {
