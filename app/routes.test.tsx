@@ -5,7 +5,7 @@ import type { ServiceDefinition } from '../engine/core/definition-types';
 import { clearStoredUser, setStoredUser } from './auth/user-store';
 import { matchServiceRoute } from './pages/service-route-page';
 import { appRoutes } from './routes';
-import { fakeApi, fail, ok, renderRoutes } from './test-utils';
+import { fakeApi, fail, ok, recycledOpener, renderRoutes } from './test-utils';
 
 const definition = {
   id: 1,
@@ -15,6 +15,7 @@ const definition = {
   department: 'Environmental Compliance',
   routes: { info: '/auth-plastics', apply: '/auth-plastics-apply', view: '/view-application' },
   info: { fee: 'FREE', validity: 'NA', processingDays: 30, hide: [], howToApply: ['Register a company first.'] },
+  unlocks: recycledOpener.unlocks,
 } as unknown as ServiceDefinition;
 
 afterEach(() => {
@@ -54,7 +55,7 @@ describe('routes', () => {
       'GET application/check-plastic-bags-authorization/7': () => ok({ has_submitted_auth_plastic_bag: true }),
       'GET clients/report/recycled-quantity/7': () => ok([]),
     });
-    renderRoutes(appRoutes, { api, at: '/plastics-recycled' });
+    renderRoutes(appRoutes, { api, at: '/plastics-recycled', definitions: [recycledOpener] });
     expect(await screen.findByRole('heading', { name: 'Recycled plastics' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Add Entry' })).toBeTruthy();
   });

@@ -5,8 +5,9 @@ import { RouteError } from './pages/route-error';
 
 /**
  * The route table. Public pages first; everything else needs a signed-in user and sits in the Layout.
- * Service pages (info, apply, view, edit) are not listed: the catch-all resolves them from the
- * definitions' `routes`, so adding a service adds its pages. Pages behind login load on demand to
+ * Service pages (info, apply, view, edit) and the pages of the features services open (Recycled)
+ * are not listed: the catch-all resolves them from the definitions' `routes` and `unlocks`, so adding
+ * a service adds its pages. Pages behind login load on demand to
  * keep the landing page light.
  */
 export const appRoutes: RouteObject[] = [
@@ -44,10 +45,6 @@ export const appRoutes: RouteObject[] = [
           {
             path: '/companies',
             lazy: async () => ({ Component: (await import('./companies/companies-page')).CompaniesPage }),
-          },
-          {
-            path: '/plastics-recycled',
-            lazy: async () => ({ Component: (await import('./recycled/recycled-page')).RecycledPage }),
           },
           { path: '/profile', lazy: async () => ({ Component: (await import('./pages/profile-page')).ProfilePage }) },
           {

@@ -2,14 +2,17 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateApiPaths } from '../engine/react/use-api-query';
 import { applicationsPath, statisticsPath } from './pages/dashboard-page';
-import { recycledCheckPath } from './recycled/recycled-access';
+import type { ServiceDefinition } from '../engine/core/definition-types';
+import { allUnlocks, unlockCheckPath } from '../engine/core/unlocks';
+import { useDefinitions } from './definitions-context';
 
 /**
  * The API answers a submission changes: the client's counts and applications (dashboard) and the
- * client check that opens Recycled (the first plastics authorization).
+ * checks of the portal features services open (Recycled opens with the first plastics authorization).
  */
-export function submissionChangedPaths(clientId: number): string[] {
-  return [statisticsPath(clientId), applicationsPath(clientId), recycledCheckPath(clientId)];
+export function submissionChangedPaths(clientId: number, definitions: readonly ServiceDefinition[]): string[] {
+  const checks = allUnlocks(definitions).map(({ unlock }) => unlockCheckPath(unlock, clientId));
+  return [statisticsPath(clientId), applicationsPath(clientId), ...checks];
 }
 
 /**
@@ -18,7 +21,11 @@ export function submissionChangedPaths(clientId: number): string[] {
  */
 export function useSubmissionRefresh(clientId: number | undefined): () => void {
   const queryClient = useQueryClient();
+  const state = useDefinitions();
+  const definitions = state.status === 'ready' ? state.definitions : NO_DEFINITIONS;
   return useCallback(() => {
-    if (clientId !== undefined) void invalidateApiPaths(queryClient, submissionChangedPaths(clientId));
-  }, [queryClient, clientId]);
+    if (clientId !== undefined) void invalidateApiPaths(queryClient, submissionChangedPaths(clientId, definitions));
+  }, [queryClient, clientId, definitions]);
 }
+
+const NO_DEFINITIONS: ServiceDefinition[] = [];

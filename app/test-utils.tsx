@@ -44,6 +44,27 @@ export function fakeApi(handlers: Record<string, Handler>): ApiClient & { calls:
   };
 }
 
+/**
+ * A service that opens the recycled reports, as the plastics authorisation does (its `unlocks`):
+ * the portal finds the reports' page and their check through it.
+ */
+export const recycledOpener = {
+  id: 1,
+  key: 'plastics',
+  title: 'Authorization for the use of Plastics',
+  routes: { info: '/auth-plastics', apply: '/auth-plastics-apply', view: '/view-application' },
+  unlocks: [
+    {
+      feature: 'recycled-reports',
+      route: '/plastics-recycled',
+      check: {
+        path: 'application/check-plastic-bags-authorization/{clientId}',
+        answer: 'has_submitted_auth_plastic_bag',
+      },
+    },
+  ],
+} as unknown as ServiceDefinition;
+
 export const ok = <T,>(data: T): ApiResult<T> => ({ ok: true, code: 200, data });
 export const fail = (error: string, code = 400): ApiResult<never> => ({ ok: false, code, error });
 

@@ -36,8 +36,8 @@ export async function ownedApplication(
 }
 
 /**
- * True when the client has an application of the service beyond draft: what a client check answers
- * (fixtures/lookups/client-checks.json) and what opens the feature it names.
+ * True when the client has an application of the service beyond draft: what opens the portal
+ * features the service unlocks (`unlocks` of service.json), and what their checks answer.
  */
 export async function hasSubmittedApplication(
   db: Kysely<Database>,

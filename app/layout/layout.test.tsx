@@ -6,7 +6,7 @@ import { clearStoredUser, getStoredUser, setStoredUser } from '../auth/user-stor
 import { LogoutPage } from '../pages/logout-page';
 import { appRoutes } from '../routes';
 import { useSubmissionRefresh } from '../submissions';
-import { fakeApi, ok, renderRoutes } from '../test-utils';
+import { fakeApi, ok, recycledOpener, renderRoutes } from '../test-utils';
 import { Layout } from './layout';
 
 const CHECK = 'GET application/check-plastic-bags-authorization/7';
@@ -43,7 +43,7 @@ function SubmitButton() {
 describe('Layout', () => {
   it('offers Recycled once the client has submitted a plastics authorization, checking again on the dashboard', async () => {
     const api = fakeApi({ [CHECK]: checkAnswers(false, true) });
-    const { router } = renderRoutes(appRoutes, { api, at: '/services' });
+    const { router } = renderRoutes(appRoutes, { api, at: '/services', definitions: [recycledOpener] });
     const nav = await sections();
     for (const name of ['Dashboard', 'Services', 'Companies']) expect(link(nav, name)).toBeTruthy();
     await waitFor(() => expect(api.calls.filter((c) => `GET ${c.path}` === CHECK)).toHaveLength(1));
@@ -58,6 +58,7 @@ describe('Layout', () => {
     const api = fakeApi({ [CHECK]: checkAnswers(false, true) });
     renderRoutes([{ element: <Layout />, children: [{ path: '/apply', element: <SubmitButton /> }] }], {
       api,
+      definitions: [recycledOpener],
       at: '/apply',
     });
     const nav = await sections();
@@ -69,7 +70,11 @@ describe('Layout', () => {
 
   it('has fullscreen, notifications, language, a user menu and the footer credit with the year', async () => {
     const api = fakeApi({ [CHECK]: checkAnswers(false) });
-    renderRoutes([{ element: <Layout />, children: [{ path: '/here', element: <p>page</p> }] }], { api, at: '/here' });
+    renderRoutes([{ element: <Layout />, children: [{ path: '/here', element: <p>page</p> }] }], {
+      api,
+      definitions: [recycledOpener],
+      at: '/here',
+    });
     expect(await screen.findByRole('button', { name: 'Enter full screen' })).toBeTruthy();
     const footer = screen.getByRole('contentinfo');
     expect(footer.textContent).toContain('National Environment Authority');

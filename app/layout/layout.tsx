@@ -31,7 +31,7 @@ import RecyclingIcon from '@mui/icons-material/Recycling';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../auth/user-store';
-import { RECYCLED_PATH, useRecycledAccess } from '../recycled/recycled-access';
+import { useRecycledAccess } from '../recycled/recycled-access';
 import { Footer } from './footer';
 import { LanguageSwitcher } from './language-switcher';
 import { SkipLink } from './skip-link';
@@ -51,9 +51,6 @@ interface NavEntry {
   icon: ReactNode;
 }
 
-/** Pages on whose visit a missing Recycled entry is checked again (no full reload needed). */
-const RECHECK_PATHS = ['/dashboard', RECYCLED_PATH];
-
 /** Frame of the signed-in pages: top bar, navigation drawer, main content, footer. */
 export function Layout() {
   const { t } = useTranslation();
@@ -66,18 +63,19 @@ export function Layout() {
   const [noticeAnchor, setNoticeAnchor] = useState<HTMLElement | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const recycledAccess = useRecycledAccess(user?.id);
-  const hasRecycled = recycledAccess.allowed === true;
+  const recycledRoute = recycledAccess.route;
+  const hasRecycled = recycledAccess.allowed === true && recycledRoute !== undefined;
   const { refresh: refreshRecycled } = recycledAccess;
   const previousPath = useRef(location.pathname);
 
-  // The first plastics submission opens Recycled: the submission itself invalidates the check (see
-  // app/submissions.ts); coming back to the dashboard asks again too, for a submission made in
-  // another tab, so the entry appears without a reload. Once allowed it stays.
+  // The submission that opens Recycled invalidates the check itself (see app/submissions.ts); coming
+  // back to the dashboard or to the reports' page asks again too, for a submission made in another
+  // tab, so the entry appears without a reload. Once allowed it stays.
   useEffect(() => {
     if (previousPath.current === location.pathname) return;
     previousPath.current = location.pathname;
-    if (!hasRecycled && RECHECK_PATHS.includes(location.pathname)) refreshRecycled();
-  }, [location.pathname, hasRecycled, refreshRecycled]);
+    if (!hasRecycled && (location.pathname === '/dashboard' || location.pathname === recycledRoute)) refreshRecycled();
+  }, [location.pathname, hasRecycled, recycledRoute, refreshRecycled]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(Boolean(document.fullscreenElement));
@@ -97,7 +95,7 @@ export function Layout() {
     { to: '/dashboard', label: t('nav.dashboard'), icon: <DashboardIcon /> },
     { to: '/services', label: t('nav.services'), icon: <MiscellaneousServicesIcon /> },
     { to: '/companies', label: t('nav.companies'), icon: <BusinessIcon /> },
-    ...(hasRecycled ? [{ to: RECYCLED_PATH, label: t('nav.recycled'), icon: <RecyclingIcon /> }] : []),
+    ...(hasRecycled && recycledRoute ? [{ to: recycledRoute, label: t('nav.recycled'), icon: <RecyclingIcon /> }] : []),
   ];
 
   const nav = (

@@ -2,11 +2,16 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ServiceDefinition } from '../../engine/core/definition-types';
+import type { PortalFeature, ServiceDefinition } from '../../engine/core/definition-types';
 import { useApiQuery } from '../../engine/react/use-api-query';
 import { WithDefinitions } from '../definitions-context';
 import { NotFoundPage } from './not-found-page';
 import { ServiceInfoPage } from './service-info-page';
+
+/** The page of each portal feature a service may open (`unlocks`), at the route the unlock names. */
+const FEATURE_PAGES: Record<PortalFeature, ReturnType<typeof lazy>> = {
+  'recycled-reports': lazy(() => import('../recycled/recycled-page').then((m) => ({ default: m.RecycledPage }))),
+};
 
 // The wizard (RJSF, ajv, widgets) is the heaviest part of the portal: loaded only on apply and view routes.
 const loadApplicationPage = () =>
@@ -17,7 +22,8 @@ const ServiceApplicationPage = lazy(loadApplicationPage);
 export type ServiceRouteMatch =
   | { page: 'info'; definition: ServiceDefinition }
   | { page: 'apply'; definition: ServiceDefinition }
-  | { page: 'view' | 'edit'; definition: ServiceDefinition };
+  | { page: 'view' | 'edit'; definition: ServiceDefinition }
+  | { page: 'feature'; feature: PortalFeature; definition: ServiceDefinition };
 
 function samePath(a: string, b: string | undefined): boolean {
   if (!b) return false;
@@ -26,8 +32,9 @@ function samePath(a: string, b: string | undefined): boolean {
 }
 
 /**
- * Finds the service route of a path among the definitions' `routes` (info, apply, view, edit), so a new
- * service needs no route code: its service.json declares its paths.
+ * Finds the service route of a path among the definitions' `routes` (info, apply, view, edit) and the
+ * pages of the features they open (`unlocks`), so a new service needs no route code: its
+ * service.json declares its paths.
  */
 export function matchServiceRoute(pathname: string, definitions: ServiceDefinition[]): ServiceRouteMatch | undefined {
   for (const definition of definitions) {
@@ -36,6 +43,8 @@ export function matchServiceRoute(pathname: string, definitions: ServiceDefiniti
     if (samePath(pathname, routes.apply)) return { page: 'apply', definition };
     if (samePath(pathname, routes.view)) return { page: 'view', definition };
     if (samePath(pathname, routes.edit)) return { page: 'edit', definition };
+    const unlock = definition.unlocks?.find((candidate) => samePath(pathname, candidate.route));
+    if (unlock) return { page: 'feature', feature: unlock.feature, definition };
   }
   return undefined;
 }
@@ -97,6 +106,14 @@ export function ServiceRoutePage() {
         const match = matchServiceRoute(location.pathname, definitions);
         if (!match) return <NotFoundPage />;
         if (match.page === 'info') return <ServiceInfoPage definition={match.definition} />;
+        if (match.page === 'feature') {
+          const Feature = FEATURE_PAGES[match.feature];
+          return (
+            <Suspense fallback={<Loading />}>
+              <Feature />
+            </Suspense>
+          );
+        }
         const appId = Number(search.get('appId'));
         const applicationId = Number.isInteger(appId) && appId > 0 ? appId : undefined;
         if (match.page === 'apply')

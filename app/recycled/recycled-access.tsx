@@ -1,47 +1,50 @@
 import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { FeatureUnlock, ServiceDefinition } from '../../engine/core/definition-types';
+import { isUnlocked, unlockCheckPath, unlockOf } from '../../engine/core/unlocks';
 import { invalidateApiPaths, useApiQuery } from '../../engine/react/use-api-query';
+import { useDefinitions } from '../definitions-context';
 
-/** Route of the recycled-quantity reports (spec 01 section 2). */
-export const RECYCLED_PATH = '/plastics-recycled';
-
-/** The client check that opens the reports (declared in fixtures/lookups/client-checks.json). */
-export function recycledCheckPath(clientId: number): string {
-  return `application/check-plastic-bags-authorization/${clientId}`;
-}
+/** The portal feature of this folder: the recycled-plastic reports (spec 01 "Recycled"). */
+export const RECYCLED_FEATURE = 'recycled-reports';
 
 /**
- * Whether the client may report recycled quantities: only once a plastic bags authorization was
- * submitted (spec 01). `allowed` is null until the first answer.
+ * Whether the client may report recycled quantities, as the service that opens the reports declares
+ * it (`unlocks` of its service.json: the plastic bags authorisation, whose first submission opens
+ * them). `allowed` is null until known; `route` is the reports' page and `opener` the service that
+ * opens them (for the way there), undefined while the definitions load or when no service opens the
+ * reports (then they are open to everyone, as the server has it).
  */
 export interface RecycledAccess {
   allowed: boolean | null;
+  route: string | undefined;
+  opener: ServiceDefinition | undefined;
   /** Asks the server again, e.g. when the user comes back to the dashboard. */
   refresh: () => void;
 }
 
-interface CheckAnswer {
-  has_submitted_auth_plastic_bag?: boolean | number | null;
-}
-
-function hasSubmitted(answer: CheckAnswer | null): boolean {
-  const has = answer?.has_submitted_auth_plastic_bag;
-  return has === true || has === 1;
-}
-
 /**
- * Reads GET application/check-plastic-bags-authorization/{clientId} when the client id is known.
- * The Layout (sidebar entry) and the Recycled page read the one cached answer; it is asked again
- * only when invalidated (a submission, see `submissionChangedPaths`) or on `refresh()`. A failed
- * check counts as not allowed: the entry stays hidden.
+ * Reads the check of the unlock when the client id is known. The Layout (sidebar entry) and the
+ * Recycled page read the one cached answer; it is asked again only when invalidated (a submission,
+ * see app/submissions.ts) or on `refresh()`. A failed check counts as not allowed: the entry stays hidden.
  */
 export function useRecycledAccess(clientId: number | undefined): RecycledAccess {
   const queryClient = useQueryClient();
-  const path = clientId === undefined ? null : recycledCheckPath(clientId);
-  const check = useApiQuery<CheckAnswer | null, boolean>(path, { staleTime: Infinity, select: hasSubmitted });
-  const allowed = check.status === 'success' ? (check.data ?? false) : check.status === 'error' ? false : null;
+  const definitions = useDefinitions();
+  const ready = definitions.status === 'ready';
+  const opening = ready ? unlockOf(definitions.definitions, RECYCLED_FEATURE) : undefined;
+  const unlock: FeatureUnlock | undefined = opening?.unlock;
+  const path = clientId === undefined || !unlock ? null : unlockCheckPath(unlock, clientId);
+  const select = useCallback((answer: unknown) => (unlock ? isUnlocked(unlock, answer) : true), [unlock]);
+  const check = useApiQuery<unknown, boolean>(path, { staleTime: Infinity, select });
+  let allowed: boolean | null = null;
+  if (ready && !unlock) allowed = true;
+  else if (check.status === 'success') allowed = check.data ?? false;
+  else if (check.status === 'error') allowed = false;
   const refresh = useCallback(() => {
     if (path !== null) void invalidateApiPaths(queryClient, [path]);
   }, [queryClient, path]);
-  return useMemo(() => ({ allowed, refresh }), [allowed, refresh]);
+  const route = unlock?.route;
+  const opener = opening?.definition;
+  return useMemo(() => ({ allowed, route, opener, refresh }), [allowed, route, opener, refresh]);
 }

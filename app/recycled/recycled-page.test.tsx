@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { clearStoredUser, setStoredUser } from '../auth/user-store';
-import { fakeApi, fail, ok, renderPage } from '../test-utils';
+import { fakeApi, fail, ok, recycledOpener, renderPage } from '../test-utils';
 import type { RecycledEntry } from './recycled-data';
 import { RecycledPage } from './recycled-page';
 
@@ -45,13 +44,14 @@ function bodyRows() {
 }
 
 describe('RecycledPage', () => {
-  it('explains that reports open after the first plastics authorization, linking to the service', async () => {
-    const definition = { id: 1, routes: { info: '/auth-plastics-info' } } as unknown as ServiceDefinition;
+  it('explains that reports open after the first application of the service that opens them, linking to it', async () => {
     const api = fakeApi({ [CHECK]: () => ok({ has_submitted_auth_plastic_bag: false }) });
-    renderPage(<RecycledPage />, { api, at: '/plastics-recycled', definitions: [definition] });
-    expect(await screen.findByText('Reports open after your first plastics authorization')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to the plastics authorization' }).getAttribute('href')).toBe(
-      '/auth-plastics-info',
+    renderPage(<RecycledPage />, { api, at: '/plastics-recycled', definitions: [recycledOpener] });
+    expect(
+      await screen.findByText('Reports open after your first application: Authorization for the use of Plastics'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Authorization for the use of Plastics' }).getAttribute('href')).toBe(
+      '/auth-plastics',
     );
     expect(screen.queryByRole('button', { name: 'Add Entry' })).toBeNull();
     expect(api.calls.some((c) => c.path.startsWith('clients/report'))).toBe(false);
@@ -63,7 +63,7 @@ describe('RecycledPage', () => {
       [LIST]: () => ok(twelveEntries()),
       'GET companies/7': () => ok(companies),
     });
-    renderPage(<RecycledPage />, { api, at: '/plastics-recycled' });
+    renderPage(<RecycledPage />, { api, at: '/plastics-recycled', definitions: [recycledOpener] });
     await screen.findByRole('table', { name: 'Recycling Data' });
 
     // Newest month first, 10 of 12 rows on the first page.
@@ -107,7 +107,7 @@ describe('RecycledPage', () => {
       [LIST]: () => ok(twelveEntries()),
       'GET companies/7': () => ok(companies),
     });
-    renderPage(<RecycledPage />, { api, at: '/plastics-recycled' });
+    renderPage(<RecycledPage />, { api, at: '/plastics-recycled', definitions: [recycledOpener] });
     const figure = await screen.findByRole('figure', { name: 'Recycled quantity per month and company (kg)' });
     const chart = within(figure).getByRole('img', { name: 'Recycled quantity per month and company (kg)' });
     expect(chart.querySelector('svg')).toBeTruthy();
@@ -124,7 +124,7 @@ describe('RecycledPage', () => {
       [LIST]: () => ok([]),
       'GET companies/7': () => ok(companies),
     });
-    renderPage(<RecycledPage />, { api, at: '/plastics-recycled' });
+    renderPage(<RecycledPage />, { api, at: '/plastics-recycled', definitions: [recycledOpener] });
     expect(await screen.findByText('No entries yet.')).toBeTruthy();
     expect(screen.queryByRole('figure')).toBeNull();
   });
@@ -149,7 +149,7 @@ describe('RecycledPage', () => {
         return ok(stored[0]);
       },
     });
-    renderPage(<RecycledPage />, { api, at: '/plastics-recycled' });
+    renderPage(<RecycledPage />, { api, at: '/plastics-recycled', definitions: [recycledOpener] });
     fireEvent.click(await screen.findByRole('button', { name: 'Add Entry' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Entry' });
 
@@ -187,7 +187,7 @@ describe('RecycledPage', () => {
       'GET companies/7': () => ok(companies),
       'POST clients/report/recycled-quantity': () => ok({ id: 1, updated: true }),
     });
-    renderPage(<RecycledPage />, { api, at: '/plastics-recycled' });
+    renderPage(<RecycledPage />, { api, at: '/plastics-recycled', definitions: [recycledOpener] });
     fireEvent.click(await screen.findByRole('button', { name: 'Add Entry' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Entry' });
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Company/ }));
@@ -215,7 +215,7 @@ describe('RecycledPage', () => {
       'GET companies/7': () => ok(companies),
       'POST clients/report/recycled-quantity': () => fail('Invalid fields: company_id', 422),
     });
-    renderPage(<RecycledPage />, { api, at: '/plastics-recycled' });
+    renderPage(<RecycledPage />, { api, at: '/plastics-recycled', definitions: [recycledOpener] });
     fireEvent.click(await screen.findByRole('button', { name: 'Add Entry' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Entry' });
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Company/ }));

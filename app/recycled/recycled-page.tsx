@@ -6,21 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { listOf, useApiQuery } from '../../engine/react/use-api-query';
 import { useUser } from '../auth/user-store';
 import { companiesPath } from '../companies/company-form';
-import { useDefinitions } from '../definitions-context';
+import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { useRecycledAccess } from './recycled-access';
 import { RecycledChart } from './recycled-chart';
 import type { RecycledEntry } from './recycled-data';
 import { RecycledEntryDialog, recycledEntriesPath, type ReportingCompany } from './recycled-entry-dialog';
 import { RecycledTable } from './recycled-table';
 
-/** The plastics authorisation (spec 01 section 9: service id 1), whose submission opens the reports. */
-export const PLASTICS_SERVICE_ID = 1;
-/** Its information page when the definitions are not at hand (spec 01 section 2). */
-const PLASTICS_INFO_FALLBACK = '/auth-plastics';
 const NO_ENTRIES: RecycledEntry[] = [];
 const NO_COMPANIES: ReportingCompany[] = [];
 
-/** Recycled (/plastics-recycled): Add Entry, a chart per month and company, the Recycling Data table. */
+/**
+ * Recycled (at the route of the unlock that opens it): Add Entry, a chart per month and company, the
+ * Recycling Data table; closed, the way to the service that opens it.
+ */
 export function RecycledPage() {
   const { t } = useTranslation();
   const user = useUser();
@@ -40,26 +39,27 @@ export function RecycledPage() {
           <CircularProgress aria-label={t('common.loading')} />
         </Box>
       )}
-      {access.allowed === false && <Locked />}
+      {access.allowed === false && <Locked opener={access.opener} />}
       {access.allowed === true && <Reports clientId={user.id} />}
     </Stack>
   );
 }
 
-/** Why the page is closed, with the way to open it. */
-function Locked() {
+/** Why the page is closed, with the way to the service that opens it. */
+function Locked({ opener }: { opener: ServiceDefinition | undefined }) {
   const { t } = useTranslation();
-  const state = useDefinitions();
-  const definition = state.status === 'ready' ? state.definitions.find((d) => d.id === PLASTICS_SERVICE_ID) : undefined;
+  const service = opener?.title ?? '';
   return (
     <Alert severity="info">
-      <AlertTitle>{t('recycled.locked.title')}</AlertTitle>
-      <Typography variant="body2" sx={{ mb: 1 }}>
-        {t('recycled.locked.text')}
+      <AlertTitle>{t('recycled.locked.title', { service })}</AlertTitle>
+      <Typography variant="body2" sx={{ mb: opener ? 1 : 0 }}>
+        {t('recycled.locked.text', { service })}
       </Typography>
-      <Link component={RouterLink} to={definition?.routes.info ?? PLASTICS_INFO_FALLBACK}>
-        {t('recycled.locked.link')}
-      </Link>
+      {opener ? (
+        <Link component={RouterLink} to={opener.routes.info}>
+          {t('recycled.locked.link', { service })}
+        </Link>
+      ) : null}
     </Alert>
   );
 }

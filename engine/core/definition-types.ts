@@ -167,6 +167,24 @@ export interface ServiceVariantFile {
   documents?: DocumentsStep;
 }
 
+/** A feature of the portal a service can open (each has its page in the portal). */
+export type PortalFeature = 'recycled-reports';
+
+/**
+ * A portal feature the service opens for a client once the client has submitted an application of
+ * the service (the recycled-plastic reports open with the first plastic bags authorisation).
+ */
+export interface FeatureUnlock {
+  feature: PortalFeature;
+  /** The feature's page in the portal, e.g. `/plastics-recycled`. */
+  route: string;
+  /**
+   * The GET answering whether it is open for a client: `path` with `{clientId}`, answering
+   * `{ [answer]: boolean }`.
+   */
+  check: { path: string; answer: string };
+}
+
 /** `service.json` as written by an analyst (with every `{"$ref": "<file>.json"}` replaced by that file). */
 export interface ServiceDefinitionFile {
   $schema?: string;
@@ -191,6 +209,8 @@ export interface ServiceDefinitionFile {
   view?: ServiceView;
   /** Several forms the applicant chooses from (instead of `form`, `submit` and `view`). */
   variants?: { label: string; options: ServiceVariantFile[] };
+  /** Portal features a submitted application of the service opens. */
+  unlocks?: FeatureUnlock[];
 }
 
 /** A `service.json` of a service with one form. */

@@ -204,6 +204,40 @@ describe('loadServiceDefinitions', () => {
     expect(sorted.definitions.map((d) => d.id)).toEqual([3, 90]);
   });
 
+  it('gives a feature to one service, at a page no other route uses', () => {
+    const unlock = (route: string) => ({
+      feature: 'recycled-reports' as const,
+      route,
+      check: { path: 'checks/{clientId}', answer: 'open' },
+    });
+    const files = { ...testFiles({ unlocks: [unlock('/reports')] }) };
+    expect(loadServiceDefinitions(files).problems).toEqual([]);
+    files['another/service.json'] = testDefinitionFile({
+      key: 'another',
+      id: 91,
+      routes: { info: '/reports', apply: '/another-apply', view: '/view-another' },
+      unlocks: [unlock('/more-reports')],
+    });
+    files['another/schema.json'] = files['sample/schema.json'];
+    files['another/ui.json'] = files['sample/ui.json'];
+    expect(loadServiceDefinitions(files).problems).toEqual([
+      {
+        file: 'sample/service.json',
+        pointer: '/unlocks/0/route',
+        message: "route '/reports' is already used by 'another'",
+      },
+      {
+        file: 'sample/service.json',
+        pointer: '/unlocks/0/feature',
+        message: "feature 'recycled-reports' is already opened by 'another'",
+      },
+    ]);
+    const badCheck = testFiles({
+      unlocks: [{ ...unlock('/reports'), check: { path: 'checks/mine', answer: 'open' } }],
+    });
+    expect(loadServiceDefinitions(badCheck).problems.map((p) => p.pointer)).toEqual(['/unlocks/0/check/path']);
+  });
+
   it('requires the key to match the folder', () => {
     const files = testFiles({ key: 'other' });
     expect(loadServiceDefinitions(files).problems).toEqual([

@@ -502,15 +502,26 @@ export function loadServiceDefinitions(files: Record<string, unknown>): LoadedDe
       duplicated.add(def.key);
     } else ids.set(def.id, def.key);
     // Info and apply pages belong to one service; a view or edit page may serve several (both
-    // licences are viewed at /view-application-export): the application says whose it is.
-    for (const [name, route] of Object.entries(def.routes) as Array<[string, string | undefined]>) {
+    // licences are viewed at /view-application-export): the application says whose it is. The page
+    // of a feature the service opens belongs to it alone too.
+    const pages: Array<[string, string | undefined, string]> = [
+      ...(Object.entries(def.routes) as Array<[string, string | undefined]>).map(
+        ([name, route]): [string, string | undefined, string] => [name, route, ptr('routes', name)],
+      ),
+      ...(def.unlocks ?? []).map((unlock, i): [string, string, string] => [
+        'unlock',
+        unlock.route,
+        ptr('unlocks', i, 'route'),
+      ]),
+    ];
+    for (const [name, route, pointer] of pages) {
       if (!route) continue;
       const shareable = name === 'view' || name === 'edit';
       const owner = routes.get(route);
       if (owner && (owner.key === def.key || !shareable || !owner.shareable)) {
         problems.push({
           file,
-          pointer: ptr('routes', name),
+          pointer,
           message:
             owner.key === def.key
               ? `route '${route}' is used twice`
@@ -519,6 +530,21 @@ export function loadServiceDefinitions(files: Record<string, unknown>): LoadedDe
         duplicated.add(def.key);
       } else if (!owner) routes.set(route, { key: def.key, shareable });
     }
+  }
+  // A feature is opened by one service at most: two would disagree on who may use it.
+  const features = new Map<string, string>();
+  for (const def of loaded) {
+    (def.unlocks ?? []).forEach((unlock, i) => {
+      const owner = features.get(unlock.feature);
+      if (owner && owner !== def.key) {
+        problems.push({
+          file: `${def.key}/service.json`,
+          pointer: ptr('unlocks', i, 'feature'),
+          message: `feature '${unlock.feature}' is already opened by '${owner}'`,
+        });
+        duplicated.add(def.key);
+      } else features.set(unlock.feature, def.key);
+    });
   }
   const definitions = loaded.filter((d) => !duplicated.has(d.key)).sort((a, b) => a.id - b.id);
   return { definitions, problems };

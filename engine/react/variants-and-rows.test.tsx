@@ -122,7 +122,11 @@ function paired(): ServiceDefinition {
 }
 
 const upload = vi.fn((options: UploadFileOptions): UploadHandle => ({
-  result: Promise.resolve({ ok: true, code: 201, data: { description: options.description, path: 'x', name: 'x' } }),
+  result: Promise.resolve({
+    ok: true,
+    code: 201,
+    data: { id: 1, description: options.description, path: 'x', name: 'x' },
+  }),
   abort: () => undefined,
 }));
 

@@ -37,15 +37,6 @@ const serviceAttachmentsSchema = z.array(
   }),
 );
 const statusesSchema = z.array(z.object({ id: z.number().int(), name: z.string() }));
-const clientChecksSchema = z.array(
-  z.object({
-    path: z.string().includes('{clientId}'),
-    answer: z.string().min(1),
-    serviceId: z.number().int(),
-    /** A feature of the portal the check opens (e.g. `recycled-reports`); the server enforces it too. */
-    feature: z.string().min(1).optional(),
-  }),
-);
 
 export type LookupItem = z.infer<typeof itemSchema>;
 /** One lookup list: its kind (table key), API path (`{parent}` = parent id) and items. */
@@ -54,14 +45,12 @@ export interface LookupList {
   path: string;
   items: LookupItem[];
 }
-export type ClientCheck = z.infer<typeof clientChecksSchema>[number];
 
 export interface ReferenceData {
   lookups: LookupList[];
   services: z.infer<typeof servicesSchema>;
   serviceAttachments: z.infer<typeof serviceAttachmentsSchema>;
   statuses: z.infer<typeof statusesSchema>;
-  clientChecks: ClientCheck[];
 }
 
 const SPECIAL_FILES = new Set([
@@ -69,7 +58,6 @@ const SPECIAL_FILES = new Set([
   'services.json',
   'service-attachments.json',
   'application-statuses.json',
-  'client-checks.json',
 ]);
 
 function readJson<T>(file: string, schema: z.ZodType<T>): T {
@@ -145,6 +133,5 @@ export function readReferenceData(dir: string = DEFAULT_LOOKUPS_DIR): ReferenceD
     services: optional('services.json', servicesSchema, []),
     serviceAttachments: optional('service-attachments.json', serviceAttachmentsSchema, []),
     statuses: optional('application-statuses.json', statusesSchema, []),
-    clientChecks: optional('client-checks.json', clientChecksSchema, []),
   };
 }

@@ -1,11 +1,13 @@
 /**
- * Applications: draft creation, detail, the dashboard list and statistics, and the per-client checks
- * declared in fixtures/lookups/client-checks.json.
+ * Applications: draft creation, detail, the dashboard list and statistics, and the checks of the
+ * portal features services open (`unlocks` of service.json).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { presentStatus, STATUS } from '../../engine/core/status-presentation';
 import { formsOf } from '../../engine/core/service-forms';
+import { allUnlocks } from '../../engine/core/unlocks';
+import { submitRoute } from '../../engine/core/payload-mapping';
 import { formatAppId, hasSubmittedApplication, ownedApplication } from '../applications-store';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
@@ -198,12 +200,12 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(reply, { all_applications: all, processing: all - approved - rejected, approved, rejected });
   });
 
-  for (const check of ctx.reference.clientChecks) {
-    const path = `/${check.path.replace(/^\/+/, '').replace('{clientId}', ':clientId')}`;
-    app.get(path, async (request, reply) => {
+  // A feature is open to a client holding a submitted application of the service that opens it.
+  for (const { definition, unlock } of allUnlocks(ctx.definitions)) {
+    app.get(submitRoute({ path: unlock.check.path }), async (request, reply) => {
       const clientId = idParam((request.params as { clientId: string }).clientId);
       assertSelf(request, clientId);
-      return ok(reply, { [check.answer]: await hasSubmittedApplication(db, clientId, check.serviceId) });
+      return ok(reply, { [unlock.check.answer]: await hasSubmittedApplication(db, clientId, definition.id) });
     });
   }
 }

@@ -8,12 +8,10 @@ import { z } from 'zod';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { hasSubmittedApplication } from '../applications-store';
+import { unlockOf } from '../../engine/core/unlocks';
 import { isUniqueViolation, nowIso } from '../db/database';
 import { HttpError, idParam, isDbId, ok, parseBody, ValidationError } from '../http';
 import { MAX_KILOGRAMS, REQUIRED } from '../field-rules';
-
-/** The feature name client checks use to open the recycled reports. */
-export const RECYCLED_FEATURE = 'recycled-reports';
 
 /** The first month after the current one, as `YYYY-MM-01` (UTC): reports start before it. */
 function nextMonth(now = new Date()): string {
@@ -65,15 +63,13 @@ const reportBody = z.object({
 export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  // The feature is open to clients holding a submitted application of the service its check names
-  // (fixtures/lookups/client-checks.json, `feature: "recycled-reports"`), as the portal's sidebar shows.
-  const gate = ctx.reference.clientChecks.find((check) => check.feature === RECYCLED_FEATURE);
-  const gateService =
-    gate && (ctx.definitions.find((d) => d.id === gate.serviceId)?.title ?? `service ${gate.serviceId}`);
+  // The feature is open to clients holding a submitted application of the service that opens it
+  // (`unlocks` of its service.json), as the portal's sidebar shows; open to all when none does.
+  const gate = unlockOf(ctx.definitions, 'recycled-reports')?.definition;
 
   async function assertUnlocked(clientId: number): Promise<void> {
-    if (gate && !(await hasSubmittedApplication(db, clientId, gate.serviceId)))
-      throw new HttpError(403, REPORT_MESSAGES.locked(gateService ?? ''));
+    if (gate && !(await hasSubmittedApplication(db, clientId, gate.id)))
+      throw new HttpError(403, REPORT_MESSAGES.locked(gate.title));
   }
 
   /**

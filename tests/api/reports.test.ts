@@ -16,7 +16,7 @@ beforeAll(async () => {
   bobCompany = (
     await call<{ id: number }>(server.app, 'POST', 'companies', { token: bob.token, body: companyBody(bob.id) })
   ).body.data.id;
-  // Reports are open to clients with a submitted plastics authorisation (client-checks.json).
+  // Reports are open to clients with a submitted plastics authorisation (the plastics service's unlocks).
   await applicationAt(server, alice, 1, 2);
   await applicationAt(server, bob, 1, 2);
 });
