@@ -305,6 +305,11 @@ interface Candidate {
   bindings: LookupBinding[];
   schema: JsonSchema;
   declared: ReadonlySet<string>;
+  /**
+   * The call saves a part of the form its record call leaves out (the Basel transit rows): like the
+   * record, it may change only while the form may (draft or returned), not after the submission.
+   */
+  partOfForm: boolean;
 }
 
 /**
@@ -330,12 +335,15 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw new Error(
           `Service '${definition.key}': schema '${call.schema ?? ''}' of call '${call.name}' is not loaded`,
         );
+      const omitted = definition.submit.calls.find((c) => c.savesRecord)?.omit ?? [];
+      const formFields = [...definedProperties(definition.formSchema).keys()];
       route.candidates.push({
         definition,
         call,
         bindings,
         schema,
         declared: new Set(definedProperties(schema).keys()),
+        partOfForm: !call.savesRecord && fieldsOfCall(call, formFields).some((field) => omitted.includes(field)),
       });
       routes.set(routeKey, route);
     }
@@ -384,9 +392,9 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
       handler: async (request: FastifyRequest, reply) => {
         if (!isRecord(request.body)) throw new ValidationError([{ field: 'body', message: 'Send a JSON object.' }]);
         const { candidate, read, application } = await resolve(candidates, request, request.body);
-        const { definition, call, bindings, schema, declared } = candidate;
+        const { definition, call, bindings, schema, declared, partOfForm } = candidate;
         if (application) {
-          if (call.savesRecord) assertEditable(application);
+          if (call.savesRecord || partOfForm) assertEditable(application);
           else if (!acceptsFollowUps(application)) throw new HttpError(409, NOT_CHANGEABLE);
         }
 
@@ -423,7 +431,8 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
           const locked = await lockApplication(trx, ctx.dialect, target.id);
           if (!locked) throw new HttpError(404, 'Application not found');
           if (!call.savesRecord) {
-            if (!acceptsFollowUps(locked)) throw new HttpError(409, NOT_CHANGEABLE);
+            if (partOfForm) assertEditable(locked);
+            else if (!acceptsFollowUps(locked)) throw new HttpError(409, NOT_CHANGEABLE);
           } else {
             assertEditable(locked);
             const missing = await missingDocuments(trx, definition, target.id, record);

@@ -237,6 +237,21 @@ describe('waste identification codes and transit rows', () => {
     expect(application.waste_identifications).toEqual({ waste_identifications: readCodes.body.data });
   });
 
+  it('cannot change once the application is submitted, as its record cannot', async () => {
+    const id = await readyDraft(alice, IMPORT);
+    await submitBasel(id, IMPORT);
+    const transit = await post(TRANSIT, { application_id: id, transit_states: [] });
+    expect(transit.status).toBe(409);
+    expect(transit.body.error).toBe('This application can no longer be changed');
+    const codes = await post(CODES, {
+      application_id: id,
+      wasteIdentifications: [{ waste_identification_id: 1, code: 'A1010' }],
+    });
+    expect(codes.status).toBe(409);
+    expect((await get(`${TRANSIT}/${id}`)).body.data).toHaveLength(1);
+    expect((await get(`${CODES}/${id}`)).body.data).toHaveLength(2);
+  });
+
   it('answer an empty list for an application without rows, and 404 for others', async () => {
     const mine = await readyDraft(alice, IMPORT);
     expect((await get(`${TRANSIT}/${mine}`)).body).toMatchObject({ code: 200, data: [] });
