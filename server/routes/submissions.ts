@@ -43,6 +43,7 @@ type Data = Record<string, unknown>;
 
 const BAD_OPTION = 'Choose a valid option.';
 export const DOCUMENTS_MISSING = 'Please upload all required documents.';
+export const OTHER_FORM = 'This application was submitted with another form of the service.';
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 
@@ -310,6 +311,8 @@ interface Candidate {
    * record, it may change only while the form may (draft or returned), not after the submission.
    */
   partOfForm: boolean;
+  /** Records of the service's other forms (variants): an application holds the record of one form. */
+  otherRecords: string[];
 }
 
 /**
@@ -344,6 +347,9 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
         schema,
         declared: new Set(definedProperties(schema).keys()),
         partOfForm: !call.savesRecord && fieldsOfCall(call, formFields).some((field) => omitted.includes(field)),
+        otherRecords: formsOf(ctx.definitions.find((d) => d.id === definition.id) ?? definition)
+          .map((form) => form.view.record)
+          .filter((record) => record !== definition.view.record),
       });
       routes.set(routeKey, route);
     }
@@ -392,7 +398,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
       handler: async (request: FastifyRequest, reply) => {
         if (!isRecord(request.body)) throw new ValidationError([{ field: 'body', message: 'Send a JSON object.' }]);
         const { candidate, read, application } = await resolve(candidates, request, request.body);
-        const { definition, call, bindings, schema, declared, partOfForm } = candidate;
+        const { definition, call, bindings, schema, declared, partOfForm, otherRecords } = candidate;
         if (application) {
           if (call.savesRecord || partOfForm) assertEditable(application);
           else if (!acceptsFollowUps(application)) throw new HttpError(409, NOT_CHANGEABLE);
@@ -439,6 +445,16 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
             if (missing.length > 0) throw new ValidationError(missing, DOCUMENTS_MISSING);
             const incomplete = await wholeFormErrors(trx, definition, call, target.id, record);
             if (incomplete.length > 0) throw new ValidationError(incomplete);
+            // A returned application is corrected in the form it was submitted with (its record says which).
+            if (otherRecords.length > 0) {
+              const other = await trx
+                .selectFrom('application_records')
+                .select('record_key')
+                .where('application_id', '=', target.id)
+                .where('record_key', 'in', otherRecords)
+                .executeTakeFirst();
+              if (other) throw new HttpError(409, OTHER_FORM);
+            }
           }
           await trx
             .insertInto('application_records')

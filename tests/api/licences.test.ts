@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveStatus } from '../../server/applications-store';
 import { attach, call, companyBody, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
 const EXPORT = 4;
@@ -187,6 +188,18 @@ describe('licences with a Basel or a Rotterdam form', () => {
     expect(early.status).toBe(422);
     expect(early.body.data.fields).toEqual([{ field: 'waste_identifications', message: 'This field is required' }]);
     expect(await detail(id)).toMatchObject({ application_status_id: 1, basel_convention: null });
+  });
+
+  it('lets a returned application be corrected in the form it was submitted with, not in the other', async () => {
+    const id = await readyDraft(alice, EXPORT);
+    await submitBasel(id, EXPORT);
+    await moveStatus(server.database.db, id, { statusId: 7, comment: 'Add the carrier licence number' });
+    const other = await post(ROTTERDAM, recordBody(rotterdamForm, id, EXPORT));
+    expect(other.status).toBe(409);
+    expect(other.body.error).toBe('This application was submitted with another form of the service.');
+    expect(await detail(id)).toMatchObject({ application_status_id: 7, rotterdam_convention: null });
+    await submitBasel(id, EXPORT);
+    expect(await detail(id)).toMatchObject({ application_status_id: 2, resubmitted: true, rotterdam_convention: null });
   });
 
   it('refuses a Rotterdam country outside the fixed list', async () => {
