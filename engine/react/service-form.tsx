@@ -42,11 +42,13 @@ type RjsfForm = CoreForm<FormData, RJSFSchema, ServiceFormContext>;
 /**
  * Nothing is chosen for the applicant: RJSF would otherwise take the first `const` of a choice
  * (e.g. "Company") or `false` for a required boolean as a default, answering questions the applicant
- * never saw.
+ * never saw, and fill a list with `minItems` empty items the applicant must then notice (a list's
+ * first rows come from its schema `default` instead).
  */
 const DEFAULT_FORM_STATE: Experimental_DefaultFormStateBehavior = {
   constAsDefaults: 'never',
   requiredBooleanDefault: 'skip',
+  arrayMinItems: { populate: 'never' },
 };
 
 const ALL_WIDGETS: RegistryWidgetsType<FormData, RJSFSchema, ServiceFormContext> = { ...Theme.widgets, ...WIDGETS };

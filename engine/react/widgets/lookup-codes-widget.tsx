@@ -22,8 +22,12 @@ type Row = Record<string, unknown>;
 
 /** The rows of `value` with the code of `id` set to `code` (a row for every id that has a code). */
 export function withCode(value: unknown, idField: string, codeField: string, id: string | number, code: string): Row[] {
+  // Only rows naming an entry are kept: an empty row (a default RJSF may have added) is no code.
   const rows: Row[] = Array.isArray(value)
-    ? value.filter((row): row is Row => row !== null && typeof row === 'object')
+    ? value.filter(
+        (row): row is Row =>
+          row !== null && typeof row === 'object' && row[idField] !== undefined && row[idField] !== null,
+      )
     : [];
   const others = rows.filter((row) => String(row[idField]) !== String(id));
   return code === '' ? others : [...others, { [idField]: id, [codeField]: code }];

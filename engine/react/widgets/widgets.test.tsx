@@ -6,6 +6,7 @@ import { ServiceForm } from '../service-form';
 import { fakeApi, ok, WithI18n } from '../test-support';
 import { addFreeItem } from './free-items-widget';
 import { lookupOptions } from './lookup-widget';
+import { withCode } from './lookup-codes-widget';
 
 afterEach(cleanup);
 
@@ -54,6 +55,55 @@ describe('free-items', () => {
     fireEvent.change(input, { target: { value: 'Boxes' } });
     fireEvent.click(add);
     await waitFor(() => expect(lastData(onChange)).toEqual({ names: ['Bottles', 'Boxes'] }));
+  });
+});
+
+describe('lookup-codes', () => {
+  it('keeps one row per entry with a code, and only rows naming an entry (pure rule)', () => {
+    const rows = [{}, { kind_id: 1, code: 'A1' }, null, { kind_id: 2, code: 'B2' }];
+    expect(withCode(rows, 'kind_id', 'code', 1, 'A2')).toEqual([
+      { kind_id: 2, code: 'B2' },
+      { kind_id: 1, code: 'A2' },
+    ]);
+    expect(withCode(rows, 'kind_id', 'code', 2, '')).toEqual([{ kind_id: 1, code: 'A1' }]);
+  });
+
+  it('starts a list that needs codes empty and writes a row per code typed', async () => {
+    const api = fakeApi({
+      'GET kinds': ok([
+        { id: 1, name: 'Basel annex' },
+        { id: 2, name: 'OECD code' },
+      ]),
+    });
+    const { onChange } = renderForm(
+      {
+        formSchema: {
+          type: 'object',
+          properties: {
+            codes: {
+              type: 'array',
+              title: 'Codes',
+              minItems: 1,
+              items: {
+                type: 'object',
+                required: ['kind_id', 'code'],
+                properties: { kind_id: { type: 'integer' }, code: { type: 'string', minLength: 1 } },
+              },
+            },
+          },
+        },
+        uiSchema: {
+          codes: {
+            'ui:widget': 'lookup-codes',
+            'ui:options': { source: 'kinds', idField: 'kind_id', codeField: 'code' },
+          },
+        },
+      },
+      api,
+    );
+    fireEvent.change(await screen.findByLabelText('OECD code'), { target: { value: 'GC010' } });
+    // No empty row RJSF would add for minItems: only the code typed.
+    await waitFor(() => expect(lastData(onChange)).toEqual({ codes: [{ kind_id: 2, code: 'GC010' }] }));
   });
 });
 
