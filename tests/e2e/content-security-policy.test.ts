@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadServiceDefinitions } from '../../engine/core/load-definitions';
+import { formsOf } from '../../engine/core/service-forms';
 import { readServiceFiles } from '../../engine/core/node/read-service-files';
 import {
   addCompanyThroughUi,
@@ -145,13 +146,20 @@ describe('Content-Security-Policy', () => {
         await open(definition.routes.info);
         await page.getByRole('link', { name: 'Apply Now' }).first().waitFor();
 
-        // The wizard's validator runs: an empty step 1 shows its errors.
+        // The wizard's validator runs: an empty step 1 shows its errors, in every form of the service.
         await open(definition.routes.apply);
         await page.getByRole('heading', { name: definition.wizard.title }).waitFor();
         await page.getByRole('heading', { name: 'Application Details' }).waitFor();
-        await page.getByRole('button', { name: 'Next' }).click();
-        await page.getByText('Please correct the highlighted fields before continuing.').waitFor();
-        await page.getByText('This field is required').first().waitFor();
+        for (const form of formsOf(definition)) {
+          if (definition.variants && form.variant)
+            await page
+              .getByRole('radiogroup', { name: definition.variants.label })
+              .getByLabel(form.variant.label, { exact: true })
+              .check();
+          await page.getByRole('button', { name: 'Next' }).click();
+          await page.getByText('Please correct the highlighted fields before continuing.').waitFor();
+          await page.getByText('This field is required').first().waitFor();
+        }
 
         // Steps 1 to 3 and the submit; a service other than plastics would need its own form filling.
         if (key !== 'plastics') return;

@@ -48,7 +48,7 @@ describe('recycled plastics reports', () => {
 
       // The address itself explains why the reports are closed.
       await page.goto(`${product.baseUrl}/plastics-recycled`);
-      await page.getByText('Reports open after your first plastics authorization').waitFor();
+      await page.getByText(/^Reports open after your first application/).waitFor();
       expect(await page.getByRole('button', { name: 'Add Entry' }).count()).toBe(0);
       expect(await sidebar().getByRole('link', { name: 'Recycled' }).count()).toBe(0);
     });
