@@ -3,12 +3,9 @@
  * a comment (staff command, the real one), the applicant sees RETURNED, reads the comment, corrects
  * the form and re-submits ('Re-Submitted'); staff approve it and the applicant gets the certificate link.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -22,8 +19,6 @@ import {
 } from './flows';
 import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const run = promisify(execFile);
 
 describe('decisions on an application', () => {
   let product: RunningProduct;
@@ -33,14 +28,6 @@ describe('decisions on an application', () => {
   let applicationId = 0;
   const account = newAccount('Eric', 'Nshuti');
   const files = mkdtempSync(join(tmpdir(), 'ecopermit-files-'));
-
-  /** The staff command, on the same database as the running product. */
-  async function staff(...args: string[]): Promise<void> {
-    await run(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'server', 'staff-cli.ts'), ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: product.dataDir, DATABASE_URL: '' },
-    });
-  }
 
   beforeAll(async () => {
     product = await startProduct();
@@ -77,7 +64,7 @@ describe('decisions on an application', () => {
 
   it('shows a returned application with the comment, editable, and re-submits it', async () => {
     await screenshotOnFailure(page, 'decisions-returned', async () => {
-      await staff('status', appId, '7', '--comment', 'Please state the quantity in tonnes.');
+      await product.staff('status', appId, '7', '--comment', 'Please state the quantity in tonnes.');
 
       await page.goto(`${product.baseUrl}/dashboard`);
       const row = page.locator('tbody tr').filter({ hasText: appId });
@@ -135,7 +122,7 @@ describe('decisions on an application', () => {
 
   it('shows an approved application with its certificate link', async () => {
     await screenshotOnFailure(page, 'decisions-approved', async () => {
-      await staff('status', appId, '6', '--comment', 'Approved.');
+      await product.staff('status', appId, '6', '--comment', 'Approved.');
       await page.goto(`${product.baseUrl}/dashboard`);
       await page.locator('tbody tr').filter({ hasText: appId }).getByText('APPROVED', { exact: true }).waitFor();
       await page.getByRole('article', { name: 'APPROVED' }).getByText('1', { exact: true }).waitFor();

@@ -4,13 +4,12 @@
  * reads its information page, applies for the company (a Word file refused, the mandatory PDF
  * uploaded), submits, and sees the application on the dashboard and in its view with the detail table.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { addCompanyThroughUi, loginThroughUi, newAccount, registerThroughUi, storedUser } from './flows';
-import { launchBrowser, sampleFile, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import { sampleFile, screenshotOnFailure, startSession, type RunningProduct, type Session } from './harness';
 
 const COMPANY = {
   name: 'Kigali Pharma Distributors',
@@ -20,25 +19,19 @@ const COMPANY = {
 };
 
 describe('guidance on product disposal', () => {
+  let session: Session;
   let product: RunningProduct;
-  let browser: Browser;
   let page: Page;
+  let files: string;
   const account = newAccount('Diane', 'Ingabire');
-  const files = mkdtempSync(join(tmpdir(), 'ecopermit-disposal-files-'));
   let applicationId = 0;
 
   beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    page.setDefaultTimeout(15_000);
+    session = await startSession('disposal');
+    ({ product, page, files } = session);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    rmSync(files, { recursive: true, force: true });
-  });
+  afterAll(async () => session?.stop());
 
   it('registers, logs in and adds a company', async () => {
     await screenshotOnFailure(page, 'disposal-account', async () => {

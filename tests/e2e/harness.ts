@@ -3,11 +3,12 @@
  * temporary DATA_DIR) on a free port, reads its log for the OTP outbox, and drives Debian's Chromium
  * through playwright-core.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../../scripts/server-process';
 
@@ -19,6 +20,8 @@ export interface RunningProduct {
   /** Waits for the newest OTP sent to `recipient` after `since` log lines. */
   otpFor(recipient: string, sinceLine?: number): Promise<string>;
   logLineCount(): number;
+  /** Runs the staff command (`server/staff-cli.ts`, the real one) on the product's database. */
+  staff(...args: string[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -64,6 +67,16 @@ export async function startProduct(): Promise<RunningProduct> {
         await new Promise((r) => setTimeout(r, 100));
       }
       throw new Error(`no OTP for ${recipient} in the server log`);
+    },
+    async staff(...args) {
+      await promisify(execFile)(
+        join(root, 'node_modules', '.bin', 'tsx'),
+        [join(root, 'server', 'staff-cli.ts'), ...args],
+        {
+          cwd: root,
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        },
+      );
     },
     async stop() {
       if (child.exitCode === null) {
@@ -118,4 +131,34 @@ export async function screenshotOnFailure(page: Page, name: string, run: () => P
     await page.screenshot({ path: join(root, 'test-results', `${name}.png`), fullPage: true }).catch(() => undefined);
     throw error;
   }
+}
+
+/** One test file's product, browser, page and folder of files to upload. */
+export interface Session {
+  product: RunningProduct;
+  browser: Browser;
+  page: Page;
+  /** A temporary folder for the files the test uploads. */
+  files: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the product and a browser page (15 s per step); `stop` closes and removes everything. */
+export async function startSession(name: string): Promise<Session> {
+  const product = await startProduct();
+  const browser = await launchBrowser();
+  const page = await browser.newPage();
+  page.setDefaultTimeout(15_000);
+  const files = mkdtempSync(join(tmpdir(), `ecopermit-${name}-files-`));
+  return {
+    product,
+    browser,
+    page,
+    files,
+    async stop() {
+      await browser.close();
+      await product.stop();
+      rmSync(files, { recursive: true, force: true });
+    },
+  };
 }

@@ -9,19 +9,12 @@
  * export licence; the applicant corrects it at /edit-license-application, in the convention it was
  * submitted with, its rows and codes still there, and re-submits it.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { addCompanyThroughUi, loginThroughUi, newAccount, registerThroughUi, storedUser } from './flows';
-import { launchBrowser, sampleFile, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
-
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const run = promisify(execFile);
+import { sampleFile, screenshotOnFailure, startSession, type RunningProduct, type Session } from './harness';
 
 const COMPANY = {
   name: 'Great Lakes Recyclers',
@@ -50,33 +43,19 @@ async function bodyRows(table: Locator): Promise<string[][]> {
 }
 
 describe('export and import licences', () => {
+  let session: Session;
   let product: RunningProduct;
-  let browser: Browser;
   let page: Page;
+  let files: string;
   const account = newAccount('Eric', 'Habimana');
-  const files = mkdtempSync(join(tmpdir(), 'ecopermit-licence-files-'));
   let exportId = 0;
 
-  /** The staff command, on the same database as the running product. */
-  async function staff(...args: string[]): Promise<void> {
-    await run(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'server', 'staff-cli.ts'), ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: product.dataDir, DATABASE_URL: '' },
-    });
-  }
-
   beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    page.setDefaultTimeout(15_000);
+    session = await startSession('licences');
+    ({ product, page, files } = session);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    rmSync(files, { recursive: true, force: true });
-  });
+  afterAll(async () => session?.stop());
 
   const field = (label: RegExp) => page.getByLabel(label).and(page.locator('input, textarea, select'));
   const yesNo = (name: RegExp, answer: 'Yes' | 'No') =>
@@ -329,7 +308,7 @@ describe('export and import licences', () => {
       const detail = await (
         await fetch(`${product.baseUrl}/api/application/${exportId}`, { headers: { Authorization: `Bearer ${token}` } })
       ).json();
-      await staff('status', detail.data.app_id, '7', '--comment', 'Add the transit through Zambia.');
+      await product.staff('status', detail.data.app_id, '7', '--comment', 'Add the transit through Zambia.');
 
       await page.goto(`${product.baseUrl}/dashboard`);
       const row = page.locator('tbody tr').filter({ hasText: 'Export License' });

@@ -12,14 +12,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Button from '@mui/material/Button';
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { resolveSourcePath } from '../../core/lookup-bindings';
 import { readFormContext, useFormSelector } from '../form-context';
 import { useClearOnSourceChange, lookupOptions } from './lookup-widget';
 import { useRemoteList } from './use-remote-list';
-import { coerceToSchema, optionString } from './widget-helpers';
+import { coerceToSchema, optionString, ListStatus } from './widget-helpers';
 
 function itemSchema(schema: RJSFSchema): RJSFSchema {
   const items = schema.items;
@@ -78,15 +77,11 @@ function ItemsChecklistWidgetImpl(props: WidgetProps) {
     >
       {hideLabel ? null : <FormLabel component="legend">{label}</FormLabel>}
       {path === null ? <FormHelperText>{t('widget.chooseSourceFirst')}</FormHelperText> : null}
-      {list.status === 'loading' ? <FormHelperText role="status">{t('widget.loadingOptions')}</FormHelperText> : null}
-      {list.status === 'error' ? (
-        <FormHelperText error role="alert">
-          {t('widget.loadFailed', { error: list.error })}
-          <Button size="small" onClick={list.retry} sx={{ ml: 1 }}>
-            {t('widget.retry')}
-          </Button>
-        </FormHelperText>
-      ) : null}
+      <ListStatus
+        loading={list.status === 'loading'}
+        error={list.status === 'error' ? list.error : null}
+        onRetry={list.retry}
+      />
       {list.status === 'ready' && choices.length === 0 ? <FormHelperText>{t('widget.noItems')}</FormHelperText> : null}
       <FormGroup id={id}>
         {choices.map((option, index) => (

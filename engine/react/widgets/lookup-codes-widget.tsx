@@ -5,18 +5,15 @@
  * the submit pipeline trims them and leaves blank ones out, and the server checks every id.
  */
 import { memo, useCallback, useEffect, useMemo, type ChangeEvent } from 'react';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
 import { readFormContext } from '../form-context';
 import { lookupOptions } from './lookup-widget';
 import { useRemoteList } from './use-remote-list';
-import { optionString } from './widget-helpers';
+import { ListStatus, optionString } from './widget-helpers';
 
 type Row = Record<string, unknown>;
 
@@ -34,7 +31,6 @@ export function withCode(value: unknown, idField: string, codeField: string, id:
 }
 
 function LookupCodesWidgetImpl(props: WidgetProps) {
-  const { t } = useTranslation();
   const { id, value, onChange, onBlur, label, hideLabel, disabled, readonly, rawErrors, options, registry, schema } =
     props;
   const context = readFormContext(registry.formContext);
@@ -72,15 +68,11 @@ function LookupCodesWidgetImpl(props: WidgetProps) {
   return (
     <FormControl component="fieldset" error={Boolean(rawErrors?.length)} disabled={inactive} fullWidth>
       {hideLabel ? null : <FormLabel component="legend">{label}</FormLabel>}
-      {list.status === 'loading' ? <FormHelperText role="status">{t('widget.loadingOptions')}</FormHelperText> : null}
-      {list.status === 'error' ? (
-        <FormHelperText error role="alert">
-          {t('widget.loadFailed', { error: list.error })}
-          <Button size="small" onClick={list.retry} sx={{ ml: 1 }}>
-            {t('widget.retry')}
-          </Button>
-        </FormHelperText>
-      ) : null}
+      <ListStatus
+        loading={list.status === 'loading'}
+        error={list.status === 'error' ? list.error : null}
+        onRetry={list.retry}
+      />
       <Stack spacing={1.5} sx={{ mt: 1 }} id={id}>
         {entries.map((entry, index) => (
           <TextField

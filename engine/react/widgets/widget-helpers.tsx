@@ -106,22 +106,43 @@ export const NativeSelect = memo(function NativeSelect(props: NativeSelectProps)
           </option>
         ))}
       </TextField>
-      {loading ? (
-        <FormHelperText id={helperId} role="status">
-          <CircularProgress size={12} sx={{ mr: 1 }} aria-hidden />
-          {t('widget.loadingOptions')}
-        </FormHelperText>
-      ) : null}
-      {loadError ? (
-        <FormHelperText id={helperId} error role="alert">
-          {t('widget.loadFailed', { error: loadError })}
-          {onRetry ? (
-            <Button size="small" onClick={onRetry} sx={{ ml: 1 }}>
-              {t('widget.retry')}
-            </Button>
-          ) : null}
-        </FormHelperText>
-      ) : null}
+      <ListStatus id={helperId} loading={loading} error={loadError} onRetry={onRetry} />
     </Box>
   );
 });
+
+/**
+ * What a widget's list of options is doing: loading (announced), or failed with the reason and a
+ * Retry button; nothing once it is there.
+ */
+export function ListStatus({
+  id,
+  loading,
+  error,
+  onRetry,
+}: {
+  id?: string;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+}) {
+  const { t } = useTranslation();
+  if (loading)
+    return (
+      <FormHelperText id={id} role="status">
+        <CircularProgress size={12} sx={{ mr: 1 }} aria-hidden />
+        {t('widget.loadingOptions')}
+      </FormHelperText>
+    );
+  if (!error) return null;
+  return (
+    <FormHelperText id={id} error role="alert">
+      {t('widget.loadFailed', { error })}
+      {onRetry ? (
+        <Button size="small" onClick={onRetry} sx={{ ml: 1 }}>
+          {t('widget.retry')}
+        </Button>
+      ) : null}
+    </FormHelperText>
+  );
+}
