@@ -22,6 +22,7 @@ import {
   type ErrorTransformer,
   type Experimental_DefaultFormStateBehavior,
   type RJSFSchema,
+  type RJSFValidationError,
   type RegistryWidgetsType,
   type UiSchema,
 } from '@rjsf/utils';
@@ -33,6 +34,7 @@ import { transformErrors as coreTransformErrors } from '../core/transform-errors
 import { DeferredInputTemplate } from './deferred-input-template';
 import { createFormDataStore, createPendingEdits, type FormData, type ServiceFormContext } from './form-context';
 import { RowItemTemplate, RowsArrayTemplate } from './rows-templates';
+import { unshownErrors, type UnshownError } from './unshown-errors';
 import { Busy, RetryAlert } from './status-blocks';
 import { useServiceValidator, type ServiceValidator } from './validator';
 import { WIDGETS } from './widgets';
@@ -64,9 +66,6 @@ const FIELDS = Theme.fields;
 const WRAPPER = Theme._internalFormWrapper;
 /** Children replace RJSF's submit button: the wizard has its own Next/Submit. */
 const NO_SUBMIT_BUTTON: ReactElement = <></>;
-
-/** Errors are shown beside the fields; without a handler RJSF would also log them to the console. */
-const ignoreErrors = () => undefined;
 
 /** Names of RJSF's translatable strings by their English text (the enum's values). */
 const RJSF_STRING_NAMES = new Map<string, string>(
@@ -114,6 +113,11 @@ export interface ServiceFormProps {
    * can show names instead of ids.
    */
   onOptionNames?: (field: string, names: Record<string, string>) => void;
+  /**
+   * Receives, after each refused validation, the errors no field shows (see unshown-errors.ts), so
+   * the page can say them; an empty list when every error is shown beside its field.
+   */
+  onUnshownErrors?: (errors: UnshownError[]) => void;
 }
 
 export const ServiceForm = memo(
@@ -138,6 +142,8 @@ interface LoadedServiceFormProps extends ServiceFormProps {
 
 const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(function LoadedServiceForm(props, ref) {
   const { definition, api, clientId, initialData, onChange, disabled, readonly, idPrefix, onOptionNames } = props;
+  const unshownRef = useRef(props.onUnshownErrors);
+  unshownRef.current = props.onUnshownErrors;
   const { validator } = props;
   const { t } = useTranslation();
   // t changes only with the language, so these are created once per language.
@@ -188,6 +194,14 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
     [store],
   );
 
+  // Errors are shown beside the fields; those no field shows go to the page. (Without a handler RJSF
+  // would also log them to the console.)
+  const reportErrors = useCallback(
+    (errors: RJSFValidationError[]) =>
+      unshownRef.current?.(unshownErrors(errors, formRef.current?.formElement.current ?? null, definition, idPrefix)),
+    [definition, idPrefix],
+  );
+
   useImperativeHandle(
     ref,
     () => ({
@@ -218,7 +232,7 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
       transformErrors={transformErrors}
       translateString={translateString}
       onChange={handleChange}
-      onError={ignoreErrors}
+      onError={reportErrors}
       experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
       noHtml5Validate
       showErrorList={false}

@@ -278,3 +278,47 @@ describe('a service with several forms', () => {
     expect(screen.queryByRole('radiogroup')).toBeNull();
   });
 });
+
+describe('errors no field shows', () => {
+  it('are listed in the alert with their field, while errors beside a field are not', async () => {
+    const definition: ServiceDefinition = {
+      ...testDefinitionFile({ id: 78, documents: { accept: ['pdf'], serviceAttachments: false } }),
+      formSchema: {
+        type: 'object',
+        required: ['name', 'holder'],
+        properties: {
+          name: { type: 'string', title: 'Name', maxLength: 50 },
+          holder: { type: 'string', title: 'Holder', maxLength: 50 },
+        },
+        errorMessage: { required: { holder: 'Choose a company' } },
+      },
+      uiSchema: { holder: { 'ui:widget': 'hidden' } },
+      callSchemas: {},
+    };
+    render(
+      <WithI18n>
+        <ServiceWizard
+          definition={definition}
+          api={fakeApi({ 'POST client/application/78': ok({ id: 6 }) })}
+          clientId={3}
+          getToken={() => null}
+          mode="new"
+        />
+      </WithI18n>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    await waitFor(() =>
+      expect(
+        within(alert)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Holder: Choose a company']),
+    );
+    // The name's error is beside its field.
+    expect(within(alert).queryByText(/Name/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Acme' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(within(screen.getByRole('alert')).getAllByRole('listitem')).toHaveLength(1));
+  });
+});

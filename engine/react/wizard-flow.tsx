@@ -29,6 +29,7 @@ import { ConfirmStep } from './confirm-step';
 import { schemaMatcher, useServiceValidator } from './validator';
 import { DocumentsStep, type AttachmentsState, type Slot } from './documents-step';
 import { VariantChooser } from './variant-chooser';
+import type { UnshownError } from './unshown-errors';
 import { useFailureMessage } from './failure-message';
 import { useApiQuery } from './use-api-query';
 
@@ -64,6 +65,8 @@ export function WizardFlow(props: WizardFlowProps) {
   const activeForm = form ?? (formsOf(definition)[0] as typeof definition);
   const formRef = useRef<ServiceFormHandle>(null);
   const [invalid, setInvalid] = useState(false);
+  // Errors of step 1 that no field shows (a hidden field, an item of a list a widget edits).
+  const [unshown, setUnshown] = useState<UnshownError[]>([]);
   const uploads = useRef(new Set<UploadHandle>());
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Names of list options seen on step 1 (field -> id -> name), for the confirm summary.
@@ -242,6 +245,15 @@ export function WizardFlow(props: WizardFlowProps) {
           {invalid ? (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
               {t('wizard.fixErrors')}
+              {unshown.length > 0 ? (
+                <Box component="ul" sx={{ m: 0, mt: 1, pl: 2 }}>
+                  {unshown.map((error) => (
+                    <li key={`${error.field}-${error.message}`}>
+                      {error.label}: {error.message}
+                    </li>
+                  ))}
+                </Box>
+              ) : null}
             </Alert>
           ) : null}
           {form ? (
@@ -253,6 +265,7 @@ export function WizardFlow(props: WizardFlowProps) {
               clientId={clientId}
               initialData={state.formData}
               onOptionNames={rememberOptionNames}
+              onUnshownErrors={setUnshown}
             />
           ) : null}
         </>
