@@ -19,7 +19,6 @@ import {
 } from './flows';
 import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
-
 describe('decisions on an application', () => {
   let product: RunningProduct;
   let browser: Browser;
