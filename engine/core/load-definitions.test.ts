@@ -318,6 +318,29 @@ describe('variants and shared fragments', () => {
     });
   });
 
+  it('lays the keys beside an include over the included object', () => {
+    const files = variantFiles();
+    files['shared-forms/ui.json'] = { $ref: 'ui-body.json', 'ui:order': ['*'] };
+    const { definitions, problems } = loadServiceDefinitions(files);
+    expect(problems).toEqual([]);
+    const ui = definitions[0]?.uiSchema as Record<string, unknown>;
+    expect(ui['ui:order']).toEqual(['*']);
+    const body = files['shared-forms/ui-body.json'] as Record<string, unknown>;
+    for (const key of Object.keys(body).filter((k) => k !== 'ui:order')) expect(ui[key]).toEqual(body[key]);
+
+    const notObject = variantFiles();
+    notObject['shared-forms/list.json'] = ['a'];
+    notObject['shared-forms/ui.json'] = {
+      ...(notObject['shared-forms/ui-body.json'] as object),
+      'ui:order': { $ref: 'list.json', x: 1 },
+    };
+    expect(loadServiceDefinitions(notObject).problems).toContainEqual({
+      file: 'shared-forms/ui.json',
+      pointer: '/ui:order',
+      message: "'list.json' is not an object, so keys beside its $ref cannot be laid over it",
+    });
+  });
+
   it('lets services share a view route but not an info or apply route', () => {
     const files = testFiles();
     files['other/service.json'] = { ...testDefinitionFile({ id: 91, key: 'other' }) };

@@ -113,18 +113,23 @@ export function resolveFileKey(fromFile: string, relative: string): string | nul
   return parts.length >= 2 ? parts.join('/') : null;
 }
 
-/** True for `{"$ref": "<file>.json"}`: an include of another file (a `#/...` $ref is JSON Schema's own). */
+/**
+ * The file an include names: `{"$ref": "<file>.json", ...overrides}` (a `#/...` $ref is JSON Schema's
+ * own and stays as it is).
+ */
 function includeOf(value: unknown): string | null {
   if (!isRecord(value)) return null;
-  const keys = Object.keys(value);
   const ref = value.$ref;
-  return keys.length === 1 && typeof ref === 'string' && !ref.startsWith('#') && ref.endsWith('.json') ? ref : null;
+  return typeof ref === 'string' && !ref.startsWith('#') && ref.endsWith('.json') ? ref : null;
 }
 
 /**
  * Replaces every `{"$ref": "<file>.json"}` in `value` by the content of that file (relative to
  * `fromFile`, inside services/), recursively: services share fragments this way (both licences'
- * Basel form). `included` collects the files used; a missing file or a cycle is reported.
+ * Basel form, the legal-status blocks of the GCF letters). Keys beside the `$ref` are laid over the
+ * included object, so a service takes a shared piece and adds or replaces what is its own (its field
+ * order, its own fields). `included` collects the files used; a missing file, a cycle and keys beside
+ * an include that is not an object are reported.
  */
 function resolveIncludes(
   value: unknown,
@@ -136,18 +141,29 @@ function resolveIncludes(
   stack: string[] = [fromFile],
 ): unknown {
   const ref = includeOf(value);
-  if (ref !== null) {
+  if (ref !== null && isRecord(value)) {
     const key = resolveFileKey(fromFile, ref);
+    const { $ref: _ref, ...overrides } = value;
+    const own = resolveIncludes(overrides, fromFile, files, report, included, pointer, stack) as Record<
+      string,
+      unknown
+    >;
     if (!key || !(key in files)) {
       report(fromFile, pointer, `included file '${ref}' is missing`);
-      return {};
+      return own;
     }
     if (stack.includes(key)) {
       report(fromFile, pointer, `'${ref}' includes itself (${[...stack, key].join(' -> ')})`);
-      return {};
+      return own;
     }
     included.add(key);
-    return resolveIncludes(files[key], key, files, report, included, '', [...stack, key]);
+    const content = resolveIncludes(files[key], key, files, report, included, '', [...stack, key]);
+    if (Object.keys(own).length === 0) return content;
+    if (!isRecord(content)) {
+      report(fromFile, pointer, `'${ref}' is not an object, so keys beside its $ref cannot be laid over it`);
+      return content;
+    }
+    return { ...content, ...own };
   }
   if (Array.isArray(value))
     return value.map((item, i) => resolveIncludes(item, fromFile, files, report, included, `${pointer}/${i}`, stack));

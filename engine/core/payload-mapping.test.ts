@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   buildSubmitRequests,
   callSchema,
+  readKey,
   readSubmitBody,
   resolveBodyValue,
   resolveCallPath,
   submitCallProblems,
   submitRoute,
 } from './payload-mapping';
+import type { SubmitCall } from './definition-types';
 import { testDefinition } from './test-definition';
 
 const context = { clientId: 5, applicationId: 42, serviceId: 90 };
@@ -137,6 +139,56 @@ describe('the submit language both ways', () => {
       ],
     });
     expect(untrimmed.formData).toEqual({ rows: [{ from: 'B', to: 'C' }] });
+  });
+
+  it('sends a default for a blank field and reads lists and objects built of references back', () => {
+    const calls: SubmitCall[] = [
+      {
+        name: 'letter',
+        method: 'POST',
+        path: 'letters',
+        body: {
+          '...': '$form',
+          application_id: '$context.applicationId',
+          representative_name: { $form: 'representative_name', default: 'N/A' },
+        },
+        savesRecord: true,
+      },
+      {
+        name: 'places',
+        method: 'POST',
+        path: 'places',
+        body: {
+          application_id: '$context.applicationId',
+          places: [{ province_id: '$form.province_id', village_id: '$form.village_id', kind: 'project' }],
+        },
+      },
+    ];
+    const withPlaces = testDefinition({ submit: { calls } });
+    for (const blank of [{}, { representative_name: '  ' }]) {
+      const [letter] = buildSubmitRequests(withPlaces, blank, context);
+      expect(letter?.body.representative_name).toBe('N/A');
+    }
+    const data = { representative_name: 'Ana', province_id: 1, village_id: 10101 };
+    const [letter, places] = buildSubmitRequests(withPlaces, data, context);
+    expect(letter?.body.representative_name).toBe('Ana');
+    expect(places?.body).toEqual({
+      application_id: 42,
+      places: [{ province_id: 1, village_id: 10101, kind: 'project' }],
+    });
+    const read = readSubmitBody(calls[1]!, 90, places!.body);
+    expect(read).toMatchObject({ errors: [], applicationId: 42, formData: { province_id: 1, village_id: 10101 } });
+    expect(readSubmitBody(calls[0]!, 90, { application_id: 42, representative_name: '' }).formData).toEqual({
+      representative_name: 'N/A',
+    });
+    expect(
+      readSubmitBody(calls[1]!, 90, { application_id: 42, places: [{ province_id: 1, kind: 'other' }, {}] }).errors,
+    ).toEqual([{ field: 'places', message: 'must be a list of 1' }]);
+    expect(
+      readSubmitBody(calls[1]!, 90, { application_id: 42, places: [{ province_id: 1, kind: 'other' }] }).errors,
+    ).toEqual([{ field: 'places.0.kind', message: 'must be "project"' }]);
+    expect(readKey(calls[1]!)).toBe('places');
+    expect(readKey(calls[0]!)).toBeNull();
   });
 
   it('refuses changed constants, a wrong service, missing context values', () => {

@@ -11,9 +11,10 @@ import { isRecord, setValueAt, valueAt } from './value-path';
  * Body template values:
  * - `"$form"`: the whole form data (spread with the key `"..."`, minus the call's `omit` fields);
  * - `"$form.<field>"`: one field (dotted paths reach into objects);
- * - `{ "$form": "<field>", "trim": true, "keepRowsWith": ["a", "b"] }`: one field with transforms:
- *   `trim` trims every text in it, `keepRowsWith` keeps only the rows of a list whose named fields are
- *   not blank (e.g. transit rows need a state of dispatch and of destination);
+ * - `{ "$form": "<field>", "trim": true, "keepRowsWith": ["a", "b"], "default": "N/A" }`: one field
+ *   with transforms: `trim` trims every text in it, `keepRowsWith` keeps only the rows of a list whose
+ *   named fields are not blank (e.g. transit rows need a state of dispatch and of destination),
+ *   `default` is sent when the field is blank or absent (a representative's name sent as N/A);
  * - `"$context.clientId"`, `"$context.applicationId"`, `"$context.serviceId"`;
  * - anything else is a constant the server insists on.
  * `flags` add one-hot booleans derived from an enum field; path placeholders are `{clientId}`,
@@ -40,17 +41,19 @@ export const CONTEXT_REFERENCES = ['clientId', 'applicationId', 'serviceId'] as 
 
 type Data = Record<string, unknown>;
 
-/** A field reference with transforms: `{ "$form": field, trim?, keepRowsWith? }`. */
+/** A field reference with transforms: `{ "$form": field, trim?, keepRowsWith?, default? }`. */
 interface FieldTransform {
   field: string;
   trim: boolean;
   keepRowsWith: string[];
+  /** Sent instead of a blank or absent value; undefined when the call names none. */
+  fallback: unknown;
 }
 
 function transformOf(value: unknown): FieldTransform | null {
   if (!isRecord(value) || typeof value.$form !== 'string') return null;
   const keep = Array.isArray(value.keepRowsWith) ? value.keepRowsWith.filter((f) => typeof f === 'string') : [];
-  return { field: value.$form, trim: value.trim === true, keepRowsWith: keep };
+  return { field: value.$form, trim: value.trim === true, keepRowsWith: keep, fallback: value.default };
 }
 
 const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
@@ -70,6 +73,7 @@ function transformed(value: unknown, transform: FieldTransform): unknown {
       (row) => isRecord(row) && transform.keepRowsWith.every((field) => !isBlank(valueAt(row, field))),
     );
   }
+  if (transform.fallback !== undefined && isBlank(result)) result = transform.fallback;
   return result;
 }
 
@@ -78,7 +82,7 @@ export function resolveBodyValue(value: BodyValue, formData: Data, context: Subm
   const transform = transformOf(value);
   if (transform) {
     const field = valueAt(formData, transform.field);
-    return field === undefined ? undefined : transformed(field, transform);
+    return field === undefined ? transform.fallback : transformed(field, transform);
   }
   if (typeof value === 'string') {
     if (value === '$form') return { ...formData };
@@ -173,10 +177,10 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 
 /**
  * Reads a request of `call` back into the form data it was built from (the inverse of
- * `buildSubmitRequests`): spread fields, `$form` references (with their transforms applied again, as
- * nothing the browser did is trusted), the context values it names (`params` are the path's), and
- * an error for each constant that differs and each context value that is missing or wrong. Flag
- * keys are not form data and are left out. The caller validates the form data.
+ * `buildSubmitRequests`): spread fields, `$form` references at any depth of the template (with their
+ * transforms applied again, as nothing the browser did is trusted), the context values it names
+ * (`params` are the path's), and an error for each constant that differs and each context value that
+ * is missing or wrong. Flag keys are not form data and are left out. The caller validates the form data.
  */
 export function readSubmitBody(call: SubmitCall, serviceId: number, body: Data, params: Data = {}): ReadBody {
   const errors: BodyError[] = [];
@@ -193,9 +197,7 @@ export function readSubmitBody(call: SubmitCall, serviceId: number, body: Data, 
   if (params.serviceId !== undefined && String(params.serviceId) !== String(serviceId)) {
     errors.push({ field: 'serviceId', message: `must be ${serviceId}` });
   }
-  for (const [key, template] of Object.entries(call.body)) {
-    if (key === '...') continue;
-    const value = body[key];
+  const read = (template: BodyValue, value: unknown, key: string): void => {
     const transform = transformOf(template);
     if (transform) {
       if (value !== undefined) setValueAt(formData, transform.field, transformed(value, transform));
@@ -211,10 +213,21 @@ export function readSubmitBody(call: SubmitCall, serviceId: number, body: Data, 
       applicationId = isEmpty(value) ? applicationId : value;
     } else if (template === '$context.serviceId') {
       if (String(value) !== String(serviceId)) errors.push({ field: key, message: `must be ${serviceId}` });
-    } else if (isConstant(template) && !sameJson(value, template)) {
-      errors.push({ field: key, message: `must be ${JSON.stringify(template)}` });
+    } else if (isConstant(template)) {
+      if (!sameJson(value, template)) errors.push({ field: key, message: `must be ${JSON.stringify(template)}` });
+    } else if (Array.isArray(template)) {
+      // A list built of references (the locations of an audit) comes back with the same number of items.
+      if (value === undefined) return;
+      if (!Array.isArray(value) || value.length !== template.length)
+        errors.push({ field: key, message: `must be a list of ${template.length}` });
+      else template.forEach((item, i) => read(item, value[i], `${key}.${i}`));
+    } else if (isRecord(template)) {
+      if (value === undefined) return;
+      if (!isRecord(value)) errors.push({ field: key, message: 'must be an object' });
+      else for (const [name, item] of Object.entries(template)) read(item, value[name], `${key}.${name}`);
     }
-  }
+  };
+  for (const [key, template] of Object.entries(call.body)) if (key !== '...') read(template, body[key], key);
   return { formData, errors, clientId, applicationId };
 }
 
@@ -243,6 +256,19 @@ export function readField(call: SubmitCall): string | null {
   if ('...' in call.body) return null;
   const fields = fieldsOfCall(call, []);
   return fields.length === 1 ? (fields[0] ?? null) : null;
+}
+
+/**
+ * The one body key of a call (without a spread) that carries form data, e.g. `transit_states` or the
+ * `locations` of an audit: what its `read` path answers, rebuilt from what the call saved. Null when
+ * the call spreads the form or carries form data under several keys.
+ */
+export function readKey(call: SubmitCall): string | null {
+  if ('...' in call.body) return null;
+  const keys = Object.entries(call.body).filter(
+    ([, template]) => !isConstant(template) && !(typeof template === 'string' && template.startsWith('$context.')),
+  );
+  return keys.length === 1 ? (keys[0]?.[0] ?? null) : null;
 }
 
 /** Record schemas without their omitted fields, per form schema and `omit` list (compiled once each). */
@@ -331,8 +357,8 @@ export function submitCallProblems(call: SubmitCall, has: (field: string) => boo
     if (!(CONTEXT_REFERENCES as readonly string[]).includes(m[1] ?? ''))
       problems.push({ path: ['path'], message: `unknown placeholder {${m[1] ?? ''}}` });
   }
-  if (call.read !== undefined && readField(call) === null)
-    problems.push({ path: ['read'], message: 'a call read back sends exactly one form field (no spread)' });
+  if (call.read !== undefined && readKey(call) === null)
+    problems.push({ path: ['read'], message: 'a call read back sends its form data under one key (no spread)' });
   return problems;
 }
 

@@ -11,7 +11,9 @@ import {
   callSchema,
   fieldsOfCall,
   readField,
+  readKey,
   readSubmitBody,
+  resolveBodyValue,
   submitRoute,
   type ReadBody,
 } from '../../engine/core/payload-mapping';
@@ -513,16 +515,25 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
       );
       const candidate = candidates.find((c) => c.definition.id === application.service_id);
       if (!candidate) throw new HttpError(404, 'Application not found');
-      const field = readField(candidate.call) ?? '';
       const stored = await db
         .selectFrom('application_records')
         .select('data')
         .where('application_id', '=', application.id)
         .where('record_key', '=', candidate.call.name)
         .executeTakeFirst();
-      const value = stored ? valueAt(JSON.parse(stored.data) as unknown, field) : undefined;
+      if (!stored) return ok(reply, []);
+      // What the call sent, rebuilt from what was saved (the rows of the transit states, the list of
+      // an audit's locations).
+      const saved = JSON.parse(stored.data) as Data;
+      const key = readKey(candidate.call) ?? '';
+      const value = resolveBodyValue(candidate.call.body[key], saved, {
+        clientId: application.client_id,
+        applicationId: application.id,
+        serviceId: application.service_id,
+      });
+      const field = readField(candidate.call);
       const rows = Array.isArray(value) ? value : [];
-      return ok(reply, await withLookedUpRows(candidate, field, rows));
+      return ok(reply, field ? await withLookedUpRows(candidate, field, rows) : rows);
     });
   }
 
