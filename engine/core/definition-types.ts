@@ -74,6 +74,23 @@ export interface DocumentsStep {
   extra?: ExtraUpload[];
   /** Templates offered for download on the step. */
   templates?: DocumentTemplate[];
+  /** The chosen files upload all at once on submit instead of one after another. */
+  parallelUploads?: boolean;
+}
+
+/**
+ * Titles of the alert a failed submission shows, per stage that failed (the engine's own title when
+ * a stage has none); the server's or the client's message is shown below the title.
+ */
+export interface SubmitFailureTitles {
+  /** A file did not upload. */
+  upload?: string;
+  /** The call saving the record (the one that submits) was refused. */
+  save?: string;
+  /** Another call of the pipeline was refused. */
+  call?: string;
+  /** The server could not be reached or failed (a network error, a timeout, a 5xx) at any stage. */
+  unavailable?: string;
 }
 
 /**
@@ -201,7 +218,7 @@ export interface ServiceDefinitionFile {
   routes: ServiceRoutes;
   info: ServiceInfo;
   /** The wizard's title, and its title on the edit route (`routes.edit`) when it differs. */
-  wizard: { title: string; editTitle?: string };
+  wizard: { title: string; editTitle?: string; failures?: SubmitFailureTitles };
   documents: DocumentsStep;
   /** The form, its pipeline and its view: for a service with one form (else `variants`). */
   form?: FormFiles;

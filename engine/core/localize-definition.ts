@@ -159,7 +159,7 @@ function localizeExtra(extra: ExtraUpload, translate: Translate): LocalizedExtra
 
 /**
  * A translated copy of a definition: `translate` receives each English text people read and returns
- * what to show. Covers service.json (title, summary, department, wizard title, textual fee and
+ * what to show. Covers service.json (title, summary, department, wizard titles and failure titles, textual fee and
  * validity, How to Apply paragraphs, extra upload names, descriptions and messages, view row
  * labels), the form schema (titles, descriptions, `errorMessage` texts at any depth, option titles
  * of `oneOf`/`anyOf` consts) and the uiSchema (titles, descriptions, help, placeholders, enum names,
@@ -179,6 +179,11 @@ export function localizeDefinition<D extends LocalizableDefinition>(definition: 
   localizedInfo.howToApply = info.howToApply.map((paragraph) => text(paragraph, translate));
   const wizard = { ...definition.wizard, title: text(definition.wizard.title, translate) };
   if (definition.wizard.editTitle !== undefined) wizard.editTitle = text(definition.wizard.editTitle, translate);
+  if (definition.wizard.failures) {
+    wizard.failures = Object.fromEntries(
+      Object.entries(definition.wizard.failures).map(([stage, title]) => [stage, text(title, translate)]),
+    );
+  }
   const localizedDocuments = { ...documents };
   if (documents.extra) localizedDocuments.extra = documents.extra.map((extra) => localizeExtra(extra, translate));
   if (documents.templates)

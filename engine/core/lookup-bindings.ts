@@ -29,6 +29,8 @@ export interface WidgetBinding {
   nameField?: string;
   /** Option names dropped from the list. */
   exclude?: string[];
+  /** Only the entries whose fields have these values are options (`{ "is_active": true }`). */
+  only?: Record<string, unknown>;
   /** Options appended to the list; their label is the name written to `nameField`. */
   extraOptions?: ExtraOption[];
   /** company-picker: form field <- company field. */
@@ -60,6 +62,7 @@ function readBinding(field: string, widget: CustomWidgetName, options: Record<st
   if (typeof options.nameField === 'string') binding.nameField = options.nameField;
   const exclude = stringArray(options.exclude);
   if (exclude) binding.exclude = exclude;
+  if (isRecord(options.only)) binding.only = options.only;
   if (Array.isArray(options.extraOptions)) {
     binding.extraOptions = options.extraOptions
       .filter(isRecord)
@@ -119,6 +122,15 @@ export function resolveSourcePath(
     return encodeURIComponent(String(value));
   });
   return missing ? null : path;
+}
+
+/**
+ * True when an entry of a list is an option under a binding's `only` filter (every named field has
+ * its value): the widget offers only these and the server refuses the others.
+ */
+export function isOfferedEntry(entry: Record<string, unknown>, only: unknown): boolean {
+  if (!isRecord(only)) return true;
+  return Object.entries(only).every(([name, value]) => entry[name] === value);
 }
 
 /** Placeholder names of a source path, e.g. `['consumption_area_id']`. */

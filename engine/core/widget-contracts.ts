@@ -42,6 +42,12 @@ export interface WidgetContract {
 const source = { type: 'string', minLength: 1, description: 'API path of the list; {field} from the form.' };
 const field = { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' };
 const names = { type: 'array', items: { type: 'string', minLength: 1 } };
+const only = {
+  type: 'object',
+  minProperties: 1,
+  additionalProperties: { type: ['string', 'number', 'boolean'] },
+  description: 'Offer only the entries of the list whose fields have these values, e.g. {"is_active": true}.',
+};
 
 /** Options every widget may carry (RJSF's own). */
 const COMMON_OPTIONS = {
@@ -69,6 +75,7 @@ export const WIDGET_CONTRACTS: Readonly<Record<CustomWidgetName, WidgetContract>
         source,
         nameField: field,
         exclude: names,
+        only,
         extraOptions: {
           type: 'array',
           items: {

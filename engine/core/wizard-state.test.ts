@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialWizardState, wizardReducer, type WizardAction, type WizardState } from './wizard-state';
+import { initialWizardState, submitFailure, wizardReducer, type WizardAction, type WizardState } from './wizard-state';
 
 type S = WizardState<string>;
 const run = (state: S, ...actions: WizardAction<string>[]): S => actions.reduce(wizardReducer<string>, state);
@@ -67,12 +67,20 @@ describe('wizardReducer', () => {
     expect(run(s, { type: 'fileRemoved', slot: 'Cert' }).files).toEqual({ Cert: 'cert.pdf' });
     s = run(s, { type: 'callDone', name: 'save' }, { type: 'uploadProgress', slot: 'Cert', percent: 140 });
     expect(s.submit.progress).toEqual({ Cert: 100 });
-    s = run(s, { type: 'submitFailed', error: 'boom' });
-    expect(s.submit).toMatchObject({ status: 'failed', error: 'boom', completedCalls: ['save'] });
+    s = run(s, { type: 'submitFailed', error: 'boom', stage: 'call', code: 422 });
+    expect(s.submit).toMatchObject({ status: 'failed', error: 'boom', failure: 'call', completedCalls: ['save'] });
     expect(s.formData).toEqual({ a: 1 });
     expect(s.files).toEqual({ Cert: 'cert.pdf' });
     s = run(s, { type: 'submitStarted' }, { type: 'uploadDone', slot: 'Cert' }, { type: 'submitSucceeded' });
-    expect(s.submit).toMatchObject({ status: 'done', error: null, uploaded: ['Cert'] });
+    expect(s.submit).toMatchObject({ status: 'done', error: null, failure: null, uploaded: ['Cert'] });
+  });
+
+  it('names what failed: a refused call by its stage, a server that did not answer, an upload', () => {
+    expect(submitFailure('save', 422)).toBe('save');
+    expect(submitFailure('call', 409)).toBe('call');
+    for (const code of [0, 408, 500, 503]) expect(submitFailure('save', code)).toBe('unavailable');
+    expect(submitFailure('upload', 500)).toBe('upload');
+    expect(submitFailure('upload', 413)).toBe('upload');
   });
 
   it('forgets completed calls when the details are accepted again, and a new file is uploaded again', () => {
@@ -81,7 +89,7 @@ describe('wizardReducer', () => {
       { type: 'submitStarted' },
       { type: 'callDone', name: 'save' },
       { type: 'uploadDone', slot: 'Cert' },
-      { type: 'submitFailed', error: 'x' },
+      { type: 'submitFailed', error: 'x', stage: 'upload', code: 500 },
     );
     s = run(s, { type: 'fileChosen', slot: 'Cert', file: 'new.pdf' });
     expect(s.submit.uploaded).toEqual([]);

@@ -16,6 +16,22 @@ export type StepKey = (typeof WIZARD_STEPS)[number]['key'];
 
 export type SubmitStatus = 'idle' | 'working' | 'failed' | 'done';
 
+/** The part of the submit pipeline that failed: a file upload, the call saving the record, another call. */
+export type SubmitStage = 'upload' | 'save' | 'call';
+
+/** What failed, as a definition's `wizard.failures` titles it. */
+export type SubmitFailure = SubmitStage | 'unavailable';
+
+/**
+ * What a failure of a stage answering `code` was: a call the server could not answer (no answer,
+ * a timeout, a 5xx) is `unavailable`, a refusal is its stage. An upload stays an upload whatever
+ * the code: the files are what the applicant checks.
+ */
+export function submitFailure(stage: SubmitStage, code: number): SubmitFailure {
+  if (stage === 'upload') return 'upload';
+  return code === 0 || code === 408 || code >= 500 ? 'unavailable' : stage;
+}
+
 export interface WizardState<F = unknown> {
   /** 0 details, 1 documents, 2 confirm. */
   step: number;
@@ -33,6 +49,8 @@ export interface WizardState<F = unknown> {
   submit: {
     status: SubmitStatus;
     error: string | null;
+    /** What failed, when the status is 'failed'. */
+    failure: SubmitFailure | null;
     completedCalls: string[];
     uploaded: string[];
     /** Upload progress per slot, 0..100. */
@@ -52,7 +70,7 @@ export type WizardAction<F = unknown> =
   | { type: 'callDone'; name: string }
   | { type: 'uploadProgress'; slot: string; percent: number }
   | { type: 'uploadDone'; slot: string }
-  | { type: 'submitFailed'; error: string }
+  | { type: 'submitFailed'; error: string; stage: SubmitStage; code: number }
   | { type: 'submitSucceeded' };
 
 export const LAST_STEP = WIZARD_STEPS.length - 1;
@@ -72,7 +90,7 @@ export function initialWizardState<F = unknown>(
     files: {},
     missing: [],
     refused: {},
-    submit: { status: 'idle', error: null, completedCalls: [], uploaded: [], progress: {} },
+    submit: { status: 'idle', error: null, failure: null, completedCalls: [], uploaded: [], progress: {} },
   };
 }
 
@@ -170,9 +188,17 @@ export function wizardReducer<F>(state: WizardState<F>, action: WizardAction<F>)
         },
       };
     case 'submitFailed':
-      return { ...state, submit: { ...state.submit, status: 'failed', error: action.error } };
+      return {
+        ...state,
+        submit: {
+          ...state.submit,
+          status: 'failed',
+          error: action.error,
+          failure: submitFailure(action.stage, action.code),
+        },
+      };
     case 'submitSucceeded':
-      return { ...state, submit: { ...state.submit, status: 'done', error: null } };
+      return { ...state, submit: { ...state.submit, status: 'done', error: null, failure: null } };
     default:
       return state;
   }

@@ -178,6 +178,92 @@ describe('ServiceWizard (new application)', () => {
   });
 });
 
+describe('ServiceWizard (uploads at once, failure titles of the definition)', () => {
+  const audit: ServiceDefinition = {
+    ...sample,
+    wizard: {
+      title: 'Apply | Sample',
+      failures: {
+        upload: 'File upload failed. Please check your files and try again.',
+        save: 'Application save error: Could not complete submission.',
+        unavailable: 'Error processing application. Please try again later!',
+      },
+    },
+    documents: {
+      accept: ['pdf'],
+      serviceAttachments: false,
+      parallelUploads: true,
+      extra: [
+        { name: 'Legal document', required: true },
+        { name: 'Site plan', required: true },
+      ],
+    },
+  };
+
+  it('uploads every file at once, titles each failure as the definition says, and retries only what failed', async () => {
+    const saves = [fail('Invalid fields: quantity', 422), fail('server error', 500), ok({ id: 1 })];
+    const api = fakeApi({
+      'POST client/application/99': ok({ id: 41, app_id: 'APP-41', application_status_id: 1 }),
+      'POST clients/applications/sample': () => saves.shift() ?? fail('unexpected', 418),
+    });
+    // Each upload waits until it is released, so both must have started before either finishes.
+    const releases: Array<() => void> = [];
+    let sitePlanAttempts = 0;
+    const upload = vi.fn((options: UploadFileOptions): UploadHandle => {
+      const failing = options.description === 'Site plan' && ++sitePlanAttempts === 1;
+      return {
+        result: new Promise((resolve) =>
+          releases.push(() =>
+            resolve(
+              failing
+                ? { ok: false, code: 500, error: 'upload failed' }
+                : { ok: true, code: 201, data: { id: 1, description: options.description, path: 'x', name: 'x.pdf' } },
+            ),
+          ),
+        ),
+        abort: () => undefined,
+      };
+    });
+    render(
+      <WithI18n>
+        <ServiceWizard definition={audit} api={api} clientId={5} getToken={() => 'token'} mode="new" upload={upload} />
+      </WithI18n>,
+    );
+    await screen.findByRole('heading', { name: 'Application Details' });
+    fireEvent.change(screen.getByLabelText(/Quantity/), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Audit' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Document Uploads' });
+    for (const name of ['Legal document', 'Site plan']) {
+      fireEvent.change(screen.getByLabelText(`Choose a file for ${name}`), {
+        target: { files: [new File(['%PDF'], `${name}.pdf`, { type: 'application/pdf' })] },
+      });
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Confirm Detail' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(2));
+    for (const release of releases.splice(0)) release();
+    const uploadAlert = await screen.findByRole('alert');
+    expect(uploadAlert.textContent).toContain('File upload failed. Please check your files and try again.');
+    expect(uploadAlert.textContent).toContain('upload failed');
+    expect(api.post).not.toHaveBeenCalledWith('clients/applications/sample', expect.anything());
+
+    // Only the failed file is sent again; the refused save has its own title, then a server failure its own.
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(3));
+    expect(upload.mock.calls[2]?.[0].description).toBe('Site plan');
+    for (const release of releases.splice(0)) release();
+    expect(await screen.findByText('Application save error: Could not complete submission.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Error processing application. Please try again later!')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Application succesfully submitted')).toBeTruthy();
+    expect(upload).toHaveBeenCalledTimes(3);
+  });
+});
+
 describe('ServiceWizard with the plastics definition', () => {
   it('creates a draft for service 1 and blocks Next on an empty step 1', async () => {
     const api = fakeApi({

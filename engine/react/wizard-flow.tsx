@@ -154,30 +154,42 @@ export function WizardFlow(props: WizardFlowProps) {
     else dispatch({ type: 'fileChosen', slot: slot.name, file });
   };
 
+  /** Uploads one chosen file; true when it is on the server. */
+  const uploadSlot = async (slot: Slot, file: File): Promise<boolean> => {
+    const handle = upload({
+      api,
+      getToken,
+      applicationId,
+      description: slot.name,
+      file,
+      onProgress: (percent) => dispatch({ type: 'uploadProgress', slot: slot.name, percent }),
+    });
+    uploads.current.add(handle);
+    const result = await handle.result;
+    uploads.current.delete(handle);
+    if (!result.ok) {
+      dispatch({ type: 'submitFailed', error: describe(result), stage: 'upload', code: result.code });
+      return false;
+    }
+    dispatch({ type: 'uploadDone', slot: slot.name });
+    return true;
+  };
+
   const submit = async () => {
     if (state.submit.status === 'working') return;
     dispatch({ type: 'submitStarted' });
     // Files first, while the application is still a draft: the call that submits refuses an
     // application without its mandatory documents, and an interruption leaves a draft to resume.
-    for (const slot of slots) {
+    // Files already uploaded by an earlier attempt are not sent again.
+    const pending = slots.flatMap((slot) => {
       const file = state.files[slot.name];
-      if (!file || state.submit.uploaded.includes(slot.name)) continue;
-      const handle = upload({
-        api,
-        getToken,
-        applicationId,
-        description: slot.name,
-        file,
-        onProgress: (percent) => dispatch({ type: 'uploadProgress', slot: slot.name, percent }),
-      });
-      uploads.current.add(handle);
-      const result = await handle.result;
-      uploads.current.delete(handle);
-      if (!result.ok) {
-        dispatch({ type: 'submitFailed', error: describe(result) });
-        return;
-      }
-      dispatch({ type: 'uploadDone', slot: slot.name });
+      return file && !state.submit.uploaded.includes(slot.name) ? [{ slot, file }] : [];
+    });
+    if (activeForm.documents.parallelUploads) {
+      const done = await Promise.all(pending.map(({ slot, file }) => uploadSlot(slot, file)));
+      if (done.includes(false)) return;
+    } else {
+      for (const { slot, file } of pending) if (!(await uploadSlot(slot, file))) return;
     }
     if (!form) return;
     const requests = buildSubmitRequests(form, state.formData, {
@@ -192,7 +204,8 @@ export function WizardFlow(props: WizardFlowProps) {
           ? await api.put(request.path, request.body)
           : await api.post(request.path, request.body);
       if (!result.ok) {
-        dispatch({ type: 'submitFailed', error: describe(result) });
+        const stage = request.savesRecord ? 'save' : 'call';
+        dispatch({ type: 'submitFailed', error: describe(result), stage, code: result.code });
         return;
       }
       dispatch({ type: 'callDone', name: request.name });
@@ -307,7 +320,9 @@ export function WizardFlow(props: WizardFlowProps) {
 
       {state.submit.status === 'failed' ? (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-          <AlertTitle>{t('wizard.submitFailed')}</AlertTitle>
+          <AlertTitle>
+            {(state.submit.failure && definition.wizard.failures?.[state.submit.failure]) ?? t('wizard.submitFailed')}
+          </AlertTitle>
           {state.submit.error}
         </Alert>
       ) : null}

@@ -11,15 +11,21 @@ export function lookupRoutePath(path: string): string {
   return `/${path.replace(/^\/+/, '').replace(/\{parent\}/g, ':parent')}`;
 }
 
+/** A row of a list as the API answers it: id, name and the entry's own fields (`is_active`). */
+export function lookupEntry(row: { id: number; name: string; extra: string | null }): Record<string, unknown> {
+  const extra = row.extra ? (JSON.parse(row.extra) as Record<string, unknown>) : {};
+  return { ...extra, id: row.id, name: row.name };
+}
+
 export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   for (const list of ctx.reference.lookups) {
     const hasParent = list.path.includes('{parent}');
     app.get(lookupRoutePath(list.path), { config: { public: true } }, async (request, reply) => {
-      let query = db.selectFrom('lookups').select(['id', 'name']).where('kind', '=', list.kind);
+      let query = db.selectFrom('lookups').select(['id', 'name', 'extra']).where('kind', '=', list.kind);
       if (hasParent) query = query.where('parent_id', '=', idParam((request.params as { parent: string }).parent));
-      return ok(reply, await query.orderBy('id').execute());
+      return ok(reply, (await query.orderBy('id').execute()).map(lookupEntry));
     });
   }
 

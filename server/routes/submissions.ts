@@ -19,7 +19,12 @@ import {
 } from '../../engine/core/payload-mapping';
 import { schemaMatches, validateFormData } from '../../engine/core/form-validator';
 import { formsOf } from '../../engine/core/service-forms';
-import { lookupBindings, resolveSourcePath, type LookupBinding } from '../../engine/core/lookup-bindings';
+import {
+  isOfferedEntry,
+  lookupBindings,
+  resolveSourcePath,
+  type LookupBinding,
+} from '../../engine/core/lookup-bindings';
 import { isRecord, setValueAt, valueAt } from '../../engine/core/value-path';
 import { isCountryName } from '../../engine/core/countries';
 import { withinWordLimit, wordLimitMessage } from '../../engine/core/word-limit';
@@ -35,6 +40,7 @@ import {
   ownedApplication,
 } from '../applications-store';
 import type { AppContext } from '../context';
+import { lookupEntry } from './reference';
 import { nowIso } from '../db/database';
 import type { Application, Database } from '../db/tables';
 import type { Transaction } from 'kysely';
@@ -80,7 +86,7 @@ function lookupMatchers(ctx: AppContext): LookupMatcher[] {
 
 /**
  * Names of the given ids in the list an API path serves, in one query: id -> name for the ids found
- * (ids that cannot be database ids are simply not found); undefined when the server does not serve
+ * (ids that cannot be database ids, and entries a binding's `only` does not offer, are not found); undefined when the server does not serve
  * the path, so it cannot check it. A null path (a placeholder without a value) finds nothing.
  */
 async function lookupNames(
@@ -88,6 +94,7 @@ async function lookupNames(
   matchers: LookupMatcher[],
   path: string | null,
   ids: readonly unknown[],
+  only?: Record<string, unknown>,
 ): Promise<Map<string, string> | undefined> {
   const found = new Map<string, string>();
   if (path === null) return found;
@@ -99,7 +106,7 @@ async function lookupNames(
     if (wanted.length === 0) return found;
     let query = db
       .selectFrom('lookups')
-      .select(['id', 'name'])
+      .select(['id', 'name', 'extra'])
       .where('kind', '=', matcher.kind)
       .where('id', 'in', wanted);
     if (matcher.hasParent) {
@@ -107,7 +114,8 @@ async function lookupNames(
       if (!isDbId(parent)) return found;
       query = query.where('parent_id', '=', Number(parent));
     }
-    for (const row of await query.execute()) found.set(String(row.id), row.name);
+    for (const row of await query.execute())
+      if (isOfferedEntry(lookupEntry(row), only)) found.set(String(row.id), row.name);
     return found;
   }
   return undefined;
@@ -125,8 +133,8 @@ async function resolveBindings(
   clientId: number,
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
-  const findOptions = (source: string, ids: readonly unknown[]) =>
-    lookupNames(db, matchers, resolveSourcePath(source, formData, { clientId }), ids);
+  const findOptions = (binding: LookupBinding, source: string, ids: readonly unknown[]) =>
+    lookupNames(db, matchers, resolveSourcePath(source, formData, { clientId }), ids, binding.only);
 
   for (const binding of bindings) {
     const value = valueAt(formData, binding.field);
@@ -154,7 +162,7 @@ async function resolveBindings(
         if (!binding.source) break;
         const namesField = binding.nameField ? sibling(binding.field, binding.nameField) : null;
         const items = [...new Set(Array.isArray(value) ? value : [])];
-        const found = await findOptions(binding.source, items);
+        const found = await findOptions(binding, binding.source, items);
         const refused = found !== undefined && items.some((item) => !found.has(String(item)));
         if (refused) errors.push({ field: binding.field, message: BAD_OPTION });
         const names = found
@@ -175,7 +183,7 @@ async function resolveBindings(
         const extra = binding.extraOptions?.find((o) => String(o.value) === String(value));
         let name: string | null | undefined = extra?.label;
         if (!extra) {
-          const found = await findOptions(binding.source, [value]);
+          const found = await findOptions(binding, binding.source, [value]);
           name = found ? (found.get(String(value)) ?? null) : undefined;
           if (name === null || (name !== undefined && binding.exclude?.includes(name))) {
             errors.push({ field: binding.field, message: BAD_OPTION });
@@ -196,7 +204,7 @@ async function resolveBindings(
         if (!binding.source || !binding.idField || !Array.isArray(value)) break;
         const idField = binding.idField;
         const ids = value.map((row) => (isRecord(row) ? row[idField] : undefined));
-        const found = await findOptions(binding.source, ids);
+        const found = await findOptions(binding, binding.source, ids);
         if (found === undefined) break;
         if (ids.some((rowId) => !found.has(String(rowId)))) {
           errors.push({ field: binding.field, message: BAD_OPTION });

@@ -2,23 +2,33 @@
  * "lookup": a select filled from an API GET.
  *
  * ui:options: `source` (API path, `{field}` replaced with that form value), `nameField` (sibling
- * field that receives the chosen option's name), `exclude` (names dropped), `extraOptions`
+ * field that receives the chosen option's name), `exclude` (names dropped), `only` (entries whose
+ * fields have these values, e.g. the active sectors), `extraOptions`
  * (`[{ value, label, name? }]` appended; `name`, when given, is written to the name field instead of
  * the shown label). When a templated source changes (another area chosen), the
  * choice and its name are cleared since they belong to the old list.
  */
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { resolveSourcePath } from '../../core/lookup-bindings';
+import { isOfferedEntry, resolveSourcePath } from '../../core/lookup-bindings';
 import { readFormContext, useFormSelector } from '../form-context';
 import { useRemoteList, type RemoteRecord } from './use-remote-list';
 import { NativeSelect, coerceToSchema, optionString, type SelectOption } from './widget-helpers';
 
-/** Builds the option list from `[{id, name}]`, dropping `exclude` names and appending `extraOptions`. */
-export function lookupOptions(items: RemoteRecord[], exclude: unknown, extraOptions: unknown): SelectOption[] {
+/**
+ * Builds the option list from `[{id, name}]`, keeping the entries `only` allows, dropping `exclude`
+ * names and appending `extraOptions`.
+ */
+export function lookupOptions(
+  items: RemoteRecord[],
+  exclude: unknown,
+  extraOptions: unknown,
+  only?: unknown,
+): SelectOption[] {
   const dropped = new Set(Array.isArray(exclude) ? exclude.map((name) => String(name).toLowerCase()) : []);
   const options: SelectOption[] = [];
   for (const item of items) {
+    if (!isOfferedEntry(item, only)) continue;
     const value = item.id;
     const label = item.name;
     if (typeof value !== 'number' && typeof value !== 'string') continue;
@@ -77,8 +87,8 @@ function LookupWidgetImpl(props: WidgetProps) {
   const path = useFormSelector(context.store, select);
   const list = useRemoteList(context.api, path);
   const choices = useMemo(
-    () => lookupOptions(list.items, options.exclude, options.extraOptions),
-    [list.items, options.exclude, options.extraOptions],
+    () => lookupOptions(list.items, options.exclude, options.extraOptions, options.only),
+    [list.items, options.exclude, options.extraOptions, options.only],
   );
 
   const valueRef = useRef(value);

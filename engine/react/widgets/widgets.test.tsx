@@ -177,6 +177,16 @@ describe('lookup', () => {
     ]);
   });
 
+  it('offers only the entries `only` allows (the active sectors)', () => {
+    const sectors = [
+      { id: 1, name: 'Mining', is_active: true },
+      { id: 2, name: 'Dyeing', is_active: false },
+      { id: 3, name: 'Energy' },
+    ];
+    expect(lookupOptions(sectors, undefined, undefined, { is_active: true })).toEqual([{ value: 1, label: 'Mining' }]);
+    expect(lookupOptions(sectors, undefined, undefined).map((o) => o.value)).toEqual([1, 2, 3]);
+  });
+
   it('writes the chosen name to nameField, refetches a templated source and clears on change', async () => {
     const fake = api();
     const { onChange } = renderForm(definition, fake);
