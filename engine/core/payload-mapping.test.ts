@@ -8,6 +8,7 @@ import {
   resolveCallPath,
   submitCallProblems,
   submitRoute,
+  withCallDefaults,
 } from './payload-mapping';
 import type { SubmitCall } from './definition-types';
 import { testDefinition } from './test-definition';
@@ -178,9 +179,12 @@ describe('the submit language both ways', () => {
     });
     const read = readSubmitBody(calls[1]!, 90, places!.body);
     expect(read).toMatchObject({ errors: [], applicationId: 42, formData: { province_id: 1, village_id: 10101 } });
-    expect(readSubmitBody(calls[0]!, 90, { application_id: 42, representative_name: '' }).formData).toEqual({
-      representative_name: 'N/A',
-    });
+    // The server judges what was sent, then stores the default of a blank field.
+    const blank = readSubmitBody(calls[0]!, 90, { application_id: 42, representative_name: ' ' }).formData;
+    expect(blank).toEqual({ representative_name: ' ' });
+    expect(withCallDefaults(calls[0]!, blank)).toEqual({ representative_name: 'N/A' });
+    expect(withCallDefaults(calls[0]!, {})).toEqual({ representative_name: 'N/A' });
+    expect(withCallDefaults(calls[0]!, { representative_name: 'Ana' })).toEqual({ representative_name: 'Ana' });
     expect(
       readSubmitBody(calls[1]!, 90, { application_id: 42, places: [{ province_id: 1, kind: 'other' }, {}] }).errors,
     ).toEqual([{ field: 'places', message: 'must be a list of 1' }]);

@@ -65,15 +65,45 @@ function trimmed(value: unknown): unknown {
   return value;
 }
 
-/** Applies a field's transforms. Idempotent, so the server applies them again to what it receives. */
-function transformed(value: unknown, transform: FieldTransform): unknown {
+/**
+ * Applies a field's transforms. Idempotent, so the server applies them again to what it receives;
+ * the server reads a body without the `default` (it judges what was sent) and stores the default
+ * afterwards (`withCallDefaults`).
+ */
+function transformed(value: unknown, transform: FieldTransform, withDefault = true): unknown {
   let result = transform.trim ? trimmed(value) : value;
   if (transform.keepRowsWith.length > 0 && Array.isArray(result)) {
     result = result.filter(
       (row) => isRecord(row) && transform.keepRowsWith.every((field) => !isBlank(valueAt(row, field))),
     );
   }
-  if (transform.fallback !== undefined && isBlank(result)) result = transform.fallback;
+  if (withDefault && transform.fallback !== undefined && isBlank(result)) result = transform.fallback;
+  return result;
+}
+
+/** The field transforms of a call's body at any depth. */
+function transformsOf(call: SubmitCall): FieldTransform[] {
+  const found: FieldTransform[] = [];
+  const visit = (value: unknown): void => {
+    const transform = transformOf(value);
+    if (transform) found.push(transform);
+    else if (Array.isArray(value)) value.forEach(visit);
+    else if (isRecord(value)) Object.values(value).forEach(visit);
+  };
+  for (const [key, value] of Object.entries(call.body)) if (key !== '...') visit(value);
+  return found;
+}
+
+/**
+ * `data` with the `default` of each of the call's fields that is blank or absent: what the server
+ * stores after judging what was sent (a representative's name stored as N/A).
+ */
+export function withCallDefaults(call: SubmitCall, data: Record<string, unknown>): Record<string, unknown> {
+  const result = { ...data };
+  for (const transform of transformsOf(call)) {
+    if (transform.fallback !== undefined && isBlank(valueAt(result, transform.field)))
+      setValueAt(result, transform.field, transform.fallback);
+  }
   return result;
 }
 
@@ -200,7 +230,7 @@ export function readSubmitBody(call: SubmitCall, serviceId: number, body: Data, 
   const read = (template: BodyValue, value: unknown, key: string): void => {
     const transform = transformOf(template);
     if (transform) {
-      if (value !== undefined) setValueAt(formData, transform.field, transformed(value, transform));
+      if (value !== undefined) setValueAt(formData, transform.field, transformed(value, transform, false));
     } else if (template === '$form') {
       if (isRecord(value)) Object.assign(formData, value);
     } else if (typeof template === 'string' && template.startsWith('$form.')) {

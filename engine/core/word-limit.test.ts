@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clampToWordLimit, countWords, remainingWords, withinWordLimit, wordLimitPattern } from './word-limit';
+import {
+  clampToWordLimit,
+  countWords,
+  nextWithinWordLimit,
+  remainingWords,
+  withinWordLimit,
+  wordLimitPattern,
+} from './word-limit';
 
 describe('word limit', () => {
   it('counts words', () => {
@@ -29,5 +36,16 @@ describe('word limit', () => {
     const long = new RegExp(wordLimitPattern(300));
     expect(long.test(Array.from({ length: 300 }, () => 'word').join(' '))).toBe(true);
     expect(long.test(Array.from({ length: 301 }, () => 'word').join(' '))).toBe(false);
+  });
+  it('ignores typing past a full limit and cuts a long paste to what fits', () => {
+    expect(nextWithinWordLimit('one two', 'one two three', 3)).toBe('one two three');
+    // Full: a fourth word typed anywhere is ignored, the three words stay as they were.
+    expect(nextWithinWordLimit('one two three', 'one two three f', 3)).toBe('one two three');
+    expect(nextWithinWordLimit('one two three', 'one x two three', 3)).toBe('one two three');
+    expect(nextWithinWordLimit('one two three', 'one two three ', 3)).toBe('one two three ');
+    // Not full: a paste keeps the words that fit.
+    expect(nextWithinWordLimit('one', 'one two three four five', 3)).toBe('one two three');
+    expect(nextWithinWordLimit('abc', 'abcdef', 10, 5)).toBe('abcde');
+    expect(nextWithinWordLimit('abcde', 'abcdef', 10, 5)).toBe('abcde');
   });
 });

@@ -42,6 +42,17 @@ export function withinWordLimit(text: string, maxWords: number, maxChars?: numbe
 }
 
 /**
+ * What a field under a word limit holds after an edit from `previous` to `next`: the edit when it
+ * stays within the limits; `previous` when that was already full, so typing past the limit is
+ * ignored (spec 02); otherwise `next` cut to the limit, so a long paste keeps the words that fit.
+ */
+export function nextWithinWordLimit(previous: string, next: string, maxWords: number, maxChars?: number): string {
+  if (withinWordLimit(next, maxWords, maxChars)) return next;
+  const full = countWords(previous) >= maxWords || (maxChars !== undefined && previous.length >= maxChars);
+  return full && withinWordLimit(previous, maxWords, maxChars) ? previous : clampToWordLimit(next, maxWords, maxChars);
+}
+
+/**
  * A JSON Schema `pattern` accepting at most `maxWords` words, for the form schema so the server
  * and the browser validator enforce the limit too.
  */

@@ -9,7 +9,7 @@
  * keystroke of a large form costs a few times what a plain input does. Here a keystroke renders
  * nothing; the form catches up once per pause.
  */
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type MutableRefObject } from 'react';
 import TextField from '@mui/material/TextField';
 import { Templates } from '@rjsf/mui';
 import {
@@ -44,17 +44,37 @@ export function DeferredInputTemplate(props: Props) {
   return <UncontrolledInput {...props} />;
 }
 
-function UncontrolledInput(props: Props) {
-  const { id, htmlName, placeholder, required, readonly, disabled, type, label, hideLabel, value, onChange } = props;
-  const { onBlur, onFocus, autofocus, options, schema, rawErrors = [], registry, multiline, rows } = props;
-  const pendingEdits = readFormContext(registry.formContext).pendingEdits;
+/** What a deferred text field needs from `useDeferredEdit`. */
+export interface DeferredEdit {
+  inputRef: MutableRefObject<HTMLInputElement | HTMLTextAreaElement | null>;
+  /** Changes when the form's value changed from outside: the field remounts (as its `key`) showing it. */
+  generation: number;
+  /** The field had the focus when it was remounted, so it takes it back. */
+  refocus: boolean;
+  /** Call on every edit: the value goes to the form once typing pauses. */
+  edited: () => void;
+  /** Hands the pending edit to the form now (on blur). */
+  flush: () => void;
+}
+
+/**
+ * The text a field shows belongs to the browser while the applicant types; this hands it to the form
+ * after a pause (`COMMIT_DELAY_MS`), on `flush`, before the wizard validates (through the form
+ * context's `pendingEdits`) and when the field unmounts. A value set from outside (another widget
+ * filling the field, a reset) remounts the field with it.
+ */
+export function useDeferredEdit(options: {
+  value: unknown;
+  onChange: (value: unknown) => void;
+  emptyValue: unknown;
+  numeric: boolean;
+  pendingEdits: ServiceFormContext['pendingEdits'] | undefined;
+}): DeferredEdit {
+  const { value, emptyValue, numeric, pendingEdits } = options;
   const inputRef = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-  const emptyValue = options.emptyValue;
-  const numeric = schema.type === 'number' || schema.type === 'integer';
-  // A value set from outside (another widget filling this field, a reset) remounts the input with it.
+  const onChangeRef = useRef(options.onChange);
+  onChangeRef.current = options.onChange;
   const [generation, setGeneration] = useState(0);
   const refocus = useRef(false);
 
@@ -82,13 +102,25 @@ function UncontrolledInput(props: Props) {
     };
   }, [pendingEdits, flush]);
 
-  const handleChange = useCallback(
-    (_event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      if (timer.current !== null) clearTimeout(timer.current);
-      timer.current = setTimeout(flush, COMMIT_DELAY_MS);
-    },
-    [flush],
-  );
+  const edited = useCallback(() => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = setTimeout(flush, COMMIT_DELAY_MS);
+  }, [flush]);
+
+  return { inputRef, generation, refocus: generation > 0 && refocus.current, edited, flush };
+}
+
+function UncontrolledInput(props: Props) {
+  const { id, htmlName, placeholder, required, readonly, disabled, type, label, hideLabel, value, onChange } = props;
+  const { onBlur, onFocus, autofocus, options, schema, rawErrors = [], registry, multiline, rows } = props;
+  const edit = useDeferredEdit({
+    value,
+    onChange,
+    emptyValue: options.emptyValue,
+    numeric: schema.type === 'number' || schema.type === 'integer',
+    pendingEdits: readFormContext(registry.formContext).pendingEdits,
+  });
+  const { flush } = edit;
   const handleBlur = useCallback(
     (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       flush();
@@ -108,13 +140,13 @@ function UncontrolledInput(props: Props) {
   );
   return (
     <TextField
-      key={generation}
-      inputRef={inputRef}
+      key={edit.generation}
+      inputRef={edit.inputRef}
       id={id}
       name={htmlName || id}
       placeholder={placeholder}
       label={labelValue(label || undefined, hideLabel, undefined)}
-      autoFocus={autofocus || (generation > 0 && refocus.current)}
+      autoFocus={autofocus || edit.refocus}
       required={required}
       disabled={disabled || readonly}
       multiline={multiline}
@@ -122,7 +154,7 @@ function UncontrolledInput(props: Props) {
       {...rest}
       defaultValue={shownText(value)}
       error={rawErrors.length > 0}
-      onChange={handleChange}
+      onChange={edit.edited}
       onBlur={handleBlur}
       onFocus={handleFocus}
       aria-describedby={ariaDescribedByIds(id, false)}

@@ -15,6 +15,7 @@ import {
   readSubmitBody,
   resolveBodyValue,
   submitRoute,
+  withCallDefaults,
   type ReadBody,
 } from '../../engine/core/payload-mapping';
 import { schemaMatches, validateFormData } from '../../engine/core/form-validator';
@@ -430,8 +431,11 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (errors.length > 0) throw new ValidationError(errors);
 
         // Only what the schema declares is stored: a body cannot keep fields of its own invention.
+        // What was sent is judged; a field with a default that is blank or that the form does not show
+        // is stored as the default (a representative's name the form does not ask for: N/A).
         const record: Data = {};
-        for (const [key, value] of Object.entries(formData)) if (declared.has(key)) record[key] = value;
+        for (const [key, value] of Object.entries(withCallDefaults(call, formData)))
+          if (declared.has(key)) record[key] = value;
         // Flags are derived again from the form after validation: the body's own values are not trusted.
         for (const flag of call.flags ?? []) {
           const current = valueAt(formData, flag.field);

@@ -1,7 +1,8 @@
 /**
  * The GCF letters through the API: the nomination letter for accreditation (17001), the non-objection
  * letter (17002) and the delivery partner request (6) save at the paths of spec 02 section 7, with the
- * legal status blocks they share. A blank contact person of a non-objection request is stored as N/A,
+ * legal status blocks they share. The contact person of a non-objection request the form does not ask
+ * for (a company's, an individual's) is stored as N/A, an institution's blank one is refused,
  * the delivery partner's document type is always N/A, a company must be the applicant's own, an
  * institution's mistakes come back with the spec's messages, places are named by the server, and a
  * saved request leaves its application submitted and readable.
@@ -128,7 +129,7 @@ function body(serviceId: number, applicationId: number, form: Data, overrides: D
 
 describe('non-objection letter', () => {
   it('stores a blank contact person as N/A and submits the application, readable with its record', async () => {
-    // Left out of the form, typed blank, or sent blank by hand: N/A each time.
+    // Not asked of a company: left out, typed blank, sent blank or even named by hand, N/A each time.
     const wizard = (form: Data, id: number) => {
       const [request] = buildSubmitRequests(noObjection, form, {
         clientId: alice.id,
@@ -144,6 +145,7 @@ describe('non-objection letter', () => {
       [{ representative_name: '   ' }, wizard],
       [{ representative_name: '' }, byHand],
       [{ representative_name: ' ' }, byHand],
+      [{ representative_name: 'Someone' }, byHand],
     ] as const) {
       const id = await readyDraft(NO_OBJECTION);
       const form = {
@@ -173,6 +175,15 @@ describe('non-objection letter', () => {
   it("keeps an institution's contact person and asks why a revised no-objection is requested", async () => {
     const id = await readyDraft(NO_OBJECTION);
     const revised = { ...institution, ...noObjectionRequest, no_objection_reason: 'Request for revised no-objection' };
+    // The institution is asked for its contact person: a blank one is refused, not stored as N/A.
+    const blankContact = await post<Fields>(
+      PATHS[NO_OBJECTION] ?? '',
+      body(NO_OBJECTION, id, { ...revised, representative_name: '', no_objection_reason_description: 'Revised.' }),
+    );
+    expect(blankContact.status).toBe(422);
+    expect(blankContact.body.data.fields).toEqual([
+      { field: 'representative_name', message: "Please enter the contact person's name" },
+    ]);
     const refused = await post<Fields>(PATHS[NO_OBJECTION] ?? '', body(NO_OBJECTION, id, revised));
     expect(refused.status).toBe(422);
     expect(refused.body.data.fields).toEqual([

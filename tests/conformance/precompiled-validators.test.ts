@@ -24,6 +24,21 @@ import { formsOf, invalidFixtures, validFixtures, type FormUnderTest } from './s
 const fixturesRoot = join(resolve(__dirname, '../..'), 'fixtures');
 
 /** Every fixture of a form, valid ones first, named `valid/<file>` or `invalid/<file>`. */
+/**
+ * Validation results without the schemas ajv copies into the errors a custom message replaces
+ * (`params.errors[].parentSchema`): the page's copy carries the `$id` RJSF gives a compiled schema,
+ * and the test above already checks the page's validator was compiled from the same schema.
+ */
+function withoutParentSchemas(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutParentSchemas);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'parentSchema')
+      .map(([key, item]) => [key, withoutParentSchemas(item)]),
+  );
+}
+
 function fixtures(form: FormUnderTest): Array<[string, Record<string, unknown>]> {
   return [
     ...validFixtures(form).map(([name, data]): [string, Record<string, unknown>] => [`valid/${name}`, data]),
@@ -62,7 +77,7 @@ describe('precompiled validators', () => {
       for (const [name, formData] of data) {
         const expected = runtime.validateFormData(formData, schema);
         const actual = compiled.validateFormData(formData, schema);
-        expect(actual, name).toEqual(expected);
+        expect(withoutParentSchemas(actual), name).toEqual(withoutParentSchemas(expected));
         expect(actual.errors.length > 0, name).toBe(name.startsWith('invalid/'));
       }
     });

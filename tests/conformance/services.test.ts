@@ -24,6 +24,7 @@ import {
   readKey,
   readSubmitBody,
   resolveCallPath,
+  withCallDefaults,
   type SubmitRequest,
 } from '../../engine/core/payload-mapping';
 import { definedProperties, ruleFields } from '../../engine/core/schema-walk';
@@ -77,9 +78,11 @@ function expectedRecord(call: SubmitCall, request: SubmitRequest, fixture: FormD
   const templateKeys = new Set(Object.keys(call.body).filter((k) => k !== '...'));
   const expected: FormData = {};
   const held = typeof record === 'object' && record !== null ? Object.keys(record) : [];
+  // The server stores the call's defaults for fields left blank or not asked (a representative as N/A).
+  const filled = withCallDefaults(call, fixture);
   for (const key of held) {
     const flagField = flags.get(key);
-    expected[key] = flagField === undefined ? fixture[key] : valueAt(fixture, flagField) === key;
+    expected[key] = flagField === undefined ? filled[key] : valueAt(fixture, flagField) === key;
   }
   for (const key of Object.keys(fixture))
     if (key in request.body && !templateKeys.has(key) && !flags.has(key)) expected[key] = fixture[key];

@@ -121,6 +121,11 @@ describe('word-limited-textarea', () => {
     await waitFor(() => expect(lastData(onChange)).toEqual({ about: 'one two three' }));
     expect(box.value).toBe('one two three');
     expect(screen.getByText('0 words remaining')).toBeTruthy();
+    // Full: a word typed in the middle is ignored rather than pushing the last one out.
+    fireEvent.change(box, { target: { value: 'one more two three' } });
+    expect(box.value).toBe('one two three');
+    fireEvent.blur(box);
+    expect(lastData(onChange)).toEqual({ about: 'one two three' });
   });
 });
 

@@ -1,13 +1,19 @@
 /**
  * "word-limited-textarea": a textarea with a remaining-words counter. ui:options `maxWords`,
- * `maxChars`. Input that would go past the limit is cut back to it, so extra words are ignored
- * (and a long paste keeps the words that fit).
+ * `maxChars`. Typing past a full limit is ignored, a long paste keeps the words that fit
+ * (`nextWithinWordLimit`).
+ *
+ * Like the form's other text fields (deferred-input-template.tsx) the text belongs to the browser
+ * while the applicant types and reaches the form when typing pauses: a key re-renders this widget
+ * only when the number of words changes (the counter), never the whole form.
  */
-import { memo } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { clampToWordLimit, countWords } from '../../core/word-limit';
+import { countWords, nextWithinWordLimit } from '../../core/word-limit';
+import { useDeferredEdit } from '../deferred-input-template';
+import { readFormContext } from '../form-context';
 
 function readLimit(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
@@ -15,33 +21,55 @@ function readLimit(value: unknown): number | undefined {
 
 function WordLimitedTextareaWidgetImpl(props: WidgetProps) {
   const { t } = useTranslation();
-  const {
-    id,
-    value,
-    onChange,
-    onBlur,
-    onFocus,
-    label,
-    hideLabel,
-    required,
-    disabled,
-    readonly,
-    rawErrors,
-    options,
-    placeholder,
-  } = props;
+  const { id, value, onChange, onBlur, onFocus, label, hideLabel, required, disabled, readonly, rawErrors } = props;
+  const { options, placeholder, registry } = props;
   const maxWords = readLimit(options.maxWords) ?? Number.MAX_SAFE_INTEGER;
   const maxChars = readLimit(options.maxChars) ?? Number.MAX_SAFE_INTEGER;
-  const text = typeof value === 'string' ? value : '';
-  const remaining = Math.max(0, maxWords - countWords(text));
-  const counterId = `${id}__counter`;
   const hasWordLimit = maxWords !== Number.MAX_SAFE_INTEGER;
+  const text = typeof value === 'string' ? value : '';
+  const edit = useDeferredEdit({
+    value,
+    onChange,
+    emptyValue: options.emptyValue,
+    numeric: false,
+    pendingEdits: readFormContext(registry.formContext).pendingEdits,
+  });
+  const { inputRef, edited, flush, generation } = edit;
+  // The text last accepted (what the limit compares an edit with) and its number of words.
+  const accepted = useRef(text);
+  const [words, setWords] = useState(() => countWords(text));
+  useEffect(() => {
+    // Remounted with a value from outside: count that one.
+    accepted.current = inputRef.current?.value ?? '';
+    setWords(countWords(accepted.current));
+  }, [generation, inputRef]);
+
+  const handleChange = useCallback(
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const field = event.target;
+      const next = nextWithinWordLimit(accepted.current, field.value, maxWords, maxChars);
+      if (next !== field.value) {
+        // Put the caret back where the refused characters started.
+        const caret = Math.max(0, (field.selectionStart ?? next.length) - (field.value.length - next.length));
+        field.value = next;
+        field.setSelectionRange(caret, caret);
+      }
+      accepted.current = next;
+      setWords(countWords(next));
+      edited();
+    },
+    [maxWords, maxChars, edited],
+  );
+
+  const counterId = `${id}__counter`;
   return (
     <TextField
+      key={generation}
+      inputRef={inputRef}
       id={id}
       name={id}
       label={hideLabel ? undefined : label}
-      value={text}
+      defaultValue={text}
       placeholder={placeholder}
       required={required}
       disabled={disabled}
@@ -49,13 +77,14 @@ function WordLimitedTextareaWidgetImpl(props: WidgetProps) {
       minRows={typeof options.rows === 'number' ? options.rows : 4}
       fullWidth
       error={Boolean(rawErrors?.length)}
-      onChange={(event) => {
-        const next = clampToWordLimit(event.target.value, maxWords, maxChars);
-        onChange(next === '' ? options.emptyValue : next);
+      onChange={handleChange}
+      onBlur={(event) => {
+        flush();
+        onBlur(id, event.target.value);
       }}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-      helperText={hasWordLimit ? t('widget.wordsRemaining', { count: remaining }) : undefined}
+      onFocus={(event) => onFocus(id, event.target.value)}
+      autoFocus={edit.refocus}
+      helperText={hasWordLimit ? t('widget.wordsRemaining', { count: Math.max(0, maxWords - words) }) : undefined}
       slotProps={{
         htmlInput: { readOnly: readonly, 'aria-describedby': hasWordLimit ? counterId : undefined },
         formHelperText: { id: counterId, 'aria-live': 'polite' } as Record<string, unknown>,
