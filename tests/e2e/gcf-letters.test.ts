@@ -10,9 +10,9 @@
  * shown at its view route with the answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { addCompanyThroughUi, loginThroughUi, newAccount, registerThroughUi, storedUser } from './flows';
-import { sampleFile, screenshotOnFailure, startSession, type RunningProduct, type Session } from './harness';
+import { pairsOf, sampleFile, screenshotOnFailure, startSession, type RunningProduct, type Session } from './harness';
 
 const COMPANY = {
   name: 'Akagera Climate Finance',
@@ -20,17 +20,6 @@ const COMPANY = {
   telephone: '0788666777',
   email: 'info@akageraclimate.example.org',
 };
-
-/** The label/value pairs of a two-column table. */
-async function pairsOf(table: Locator): Promise<Record<string, string>> {
-  const texts = await table.getByRole('row').allInnerTexts();
-  return Object.fromEntries(
-    texts.map((text) => {
-      const [label, ...value] = text.split(/\t|\n/);
-      return [label?.trim() ?? '', value.join(' ').trim()];
-    }),
-  );
-}
 
 describe('GCF letters', () => {
   let session: Session;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { freePort } from '../../scripts/server-process';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -161,4 +161,15 @@ export async function startSession(name: string): Promise<Session> {
       rmSync(files, { recursive: true, force: true });
     },
   };
+}
+
+/** The label/value pairs of a two-column table. */
+export async function pairsOf(table: Locator): Promise<Record<string, string>> {
+  const texts = await table.getByRole('row').allInnerTexts();
+  return Object.fromEntries(
+    texts.map((text) => {
+      const [label, ...value] = text.split(/\t|\n/);
+      return [label?.trim() ?? '', value.join(' ').trim()];
+    }),
+  );
 }

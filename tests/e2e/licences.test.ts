@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { addCompanyThroughUi, loginThroughUi, newAccount, registerThroughUi, storedUser } from './flows';
-import { sampleFile, screenshotOnFailure, startSession, type RunningProduct, type Session } from './harness';
+import { pairsOf, sampleFile, screenshotOnFailure, startSession, type RunningProduct, type Session } from './harness';
 
 const COMPANY = {
   name: 'Great Lakes Recyclers',
@@ -22,17 +22,6 @@ const COMPANY = {
   telephone: '0788444321',
   email: 'contact@greatlakesrecyclers.example.org',
 };
-
-/** The label/value pairs of a two-column table. */
-async function pairsOf(table: Locator): Promise<Record<string, string>> {
-  const texts = await table.getByRole('row').allInnerTexts();
-  return Object.fromEntries(
-    texts.map((text) => {
-      const [label, ...value] = text.split(/\t|\n/);
-      return [label?.trim() ?? '', value.join(' ').trim()];
-    }),
-  );
-}
 
 /** The rows of a table with a header, as arrays of cell texts. */
 async function bodyRows(table: Locator): Promise<string[][]> {

@@ -1,0 +1,197 @@
+/**
+ * The environmental audit (17003) in a real browser against the real server and database. An
+ * applicant registers and adds a company, opens the audit from its info page (no processing time,
+ * fee or validity), and fills the largest form of the portal as a user would: the project location
+ * down to the village (a new province clears the lower levels), the company as project owner, a
+ * sector of activity among the active ones (a mining sector reveals the extraction date), the long
+ * texts with their remaining-words counter (typing past 300 words is ignored), the yes/no questions
+ * (a RAPEP firm reveals its details). Step 2 asks for the documents those answers call for, uploaded
+ * at once; the application is submitted, listed on the dashboard and shown at its view route.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { addCompanyThroughUi, loginThroughUi, newAccount, registerThroughUi } from './flows';
+import { pairsOf, sampleFile, screenshotOnFailure, startSession, type RunningProduct, type Session } from './harness';
+
+const COMPANY = {
+  name: 'Gashora Mining Company',
+  tin: '104556677',
+  telephone: '0788445566',
+  email: 'office@gashoramining.example.org',
+};
+
+describe('environmental audit', () => {
+  let session: Session;
+  let product: RunningProduct;
+  let page: Page;
+  let files: string;
+  const account = newAccount('Jean', 'Mugisha');
+
+  beforeAll(async () => {
+    session = await startSession('environmental-audit');
+    ({ product, page, files } = session);
+  });
+
+  afterAll(async () => session?.stop());
+
+  const field = (label: RegExp) => page.getByLabel(label).and(page.locator('input, textarea, select'));
+  const yesNo = (name: RegExp, answer: 'Yes' | 'No') =>
+    page.getByRole('radiogroup', { name }).getByLabel(answer, { exact: true }).check();
+  const optionsOf = async (label: RegExp) => field(label).locator('option').allInnerTexts();
+
+  it('registers, logs in and adds a company', async () => {
+    await screenshotOnFailure(page, 'audit-account', async () => {
+      await registerThroughUi(page, product, account);
+      await loginThroughUi(page, product, account.email, account.password);
+      await addCompanyThroughUi(page, product, COMPANY);
+    });
+  });
+
+  it('opens the audit from its info page, which hides processing time, fee and validity', async () => {
+    await screenshotOnFailure(page, 'audit-info', async () => {
+      await page.goto(`${product.baseUrl}/environmental-audit`);
+      await page.getByRole('heading', { name: 'Environmental Audit', level: 1 }).waitFor();
+      await page.getByText('Department: Division of Environmental Compliance and Enforcement').waitFor();
+      expect(await page.getByRole('table', { name: 'Service facts' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Apply Now' }).click();
+      await page.waitForURL('**/environmental-audit-apply');
+      await page.getByRole('heading', { name: 'Apply | Environmental Audit' }).waitFor();
+    });
+  });
+
+  it('fills the project location, a new province clearing the lower levels', async () => {
+    await screenshotOnFailure(page, 'audit-location', async () => {
+      await field(/^Title of the project/).fill('Rutongo cassiterite mine extension');
+      const choose = async (label: RegExp, option: string) => {
+        // Each level's list arrives once the level above is chosen.
+        await expect.poll(() => optionsOf(label)).toContain(option);
+        await field(label).selectOption({ label: option });
+      };
+      await choose(/^Province/, 'East');
+      await choose(/^District/, 'Bugesera');
+      await choose(/^Sector\s*\*?$/, 'Gashora');
+      await choose(/^Cell/, 'Biryogo');
+      await choose(/^Village/, 'Bidudu');
+      await choose(/^Province/, 'North');
+      // Each level clears the one below it in turn.
+      await expect.poll(() => field(/^District/).inputValue()).toBe('');
+      await expect.poll(() => field(/^Village/).inputValue()).toBe('');
+      expect(await field(/^Village/).isDisabled()).toBe(true);
+      await choose(/^Province/, 'East');
+      await choose(/^District/, 'Bugesera');
+      await choose(/^Sector\s*\*?$/, 'Gashora');
+      await choose(/^Cell/, 'Biryogo');
+      await choose(/^Village/, 'Bidudu');
+
+      await field(/^Longitude/).fill('30.2611');
+      await field(/^Latitude/).fill('-2.2065');
+      await field(/^Zoning of the project/).fill('Mining zone');
+    });
+  });
+
+  it('takes the company as owner and reveals the extraction date for a mining sector only', async () => {
+    await screenshotOnFailure(page, 'audit-owner-sector', async () => {
+      await page.getByRole('radio', { name: 'Private company' }).check();
+      await expect.poll(() => optionsOf(/^Company/)).toContain(COMPANY.name);
+      await field(/^Company/).selectOption({ label: COMPANY.name });
+      await field(/^Year of establishment/).fill('2009');
+      await field(/^Date of commencement/).fill('2012-06-01');
+
+      await expect.poll(() => optionsOf(/^Sector of activity/)).toContain('Mining and quarrying');
+      const sectors = await optionsOf(/^Sector of activity/);
+      expect(sectors).toContain('Other');
+      expect(sectors).not.toContain('Textile dyeing (no longer registered)');
+      await field(/^Sector of activity/).selectOption({ label: 'Manufacturing' });
+      expect(await field(/^Extraction date/).count()).toBe(0);
+      await field(/^Sector of activity/).selectOption({ label: 'Mining and quarrying' });
+      await field(/^Extraction date/).fill('2013-01-15');
+    });
+  });
+
+  it('counts the words left in a long text and ignores typing past 300 words', async () => {
+    await screenshotOnFailure(page, 'audit-texts', async () => {
+      await yesNo(/^Are the premises owned/, 'Yes');
+      await field(/^Dates of ownership/).fill('Since June 2011');
+      const aims = field(/^Aims and objectives of the project/);
+      const counter = page.locator(`#${await aims.getAttribute('aria-describedby')}`);
+      expect(await counter.innerText()).toBe('300 words remaining');
+      await aims.fill('Extract and wash cassiterite ore');
+      await expect.poll(() => counter.innerText()).toBe('295 words remaining');
+      await aims.fill(Array(300).fill('ore').join(' '));
+      await expect.poll(() => counter.innerText()).toBe('0 words remaining');
+      await aims.press('End');
+      await aims.pressSequentially(' more');
+      // The space after the last word is typed; the word after it is not.
+      expect(await aims.inputValue()).toBe(`${Array(300).fill('ore').join(' ')} `);
+
+      await field(/^Main activities\s*\*?$/).fill('Open-pit extraction, crushing, gravity separation and washing.');
+      await field(/^Main raw materials/).fill('Ore-bearing gravel, water from the settling ponds, diesel.');
+      await field(/^Main activities in the project zone/).fill('Subsistence farming and a small trading centre.');
+      await field(/^Brief on the key environmental impacts/).fill('Erosion, turbid water downstream, dust.');
+      await field(/^Major pollution facilities/).fill('Two settling ponds and a bunded diesel store.');
+    });
+  });
+
+  it('reveals the RAPEP firm details and asks for the documents the answers call for', async () => {
+    await screenshotOnFailure(page, 'audit-documents', async () => {
+      await yesNo(/^Was an environmental impact assessment/, 'Yes');
+      await yesNo(/^Was an environmental audit conducted before/, 'No');
+      expect(await field(/^Name of the firm or expert/).count()).toBe(0);
+      await yesNo(/^Have you identified a RAPEP firm/, 'Yes');
+      await field(/^Name of the firm or expert/).fill('Green Audit Partners');
+      await field(/^RAPEP registration number/).fill('RAPEP/2024/017');
+      await field(/^Representative of the firm/).fill('Alice Uwase');
+      await yesNo(/^Have you drafted terms of reference/, 'No');
+      await page.getByRole('button', { name: 'Next' }).click();
+
+      await page.getByRole('heading', { name: 'Document Uploads' }).waitFor();
+      for (const name of ['Legal document', 'EIA report', 'RAPEP firm registration certificate'])
+        await page.getByLabel(`Choose a file for ${name}`).waitFor({ state: 'attached' });
+      expect(await page.getByLabel('Choose a file for Environmental audit report').count()).toBe(0);
+      expect(await page.getByLabel('Choose a file for Draft terms of reference').count()).toBe(0);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Legal document is required').waitFor();
+      await page.getByText('EIA report is required').waitFor();
+      await page.getByText('Please upload the certificate').waitFor();
+
+      await page.getByLabel('Choose a file for Legal document').setInputFiles(sampleFile(files, 'legal.pdf'));
+      await page.getByLabel('Choose a file for EIA report').setInputFiles(sampleFile(files, 'eia.pdf'));
+      await page
+        .getByLabel('Choose a file for RAPEP firm registration certificate')
+        .setInputFiles(sampleFile(files, 'rapep.pdf'));
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
+      const summary = page.getByRole('table', { name: 'Summary of the application' });
+      await summary.getByRole('row', { name: /Village\s+Bidudu/ }).waitFor();
+      await summary.getByRole('row', { name: /Sector of activity\s+Mining and quarrying/ }).waitFor();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Application succesfully submitted').waitFor({ timeout: 30_000 });
+      await page.getByRole('link', { name: 'Back' }).click();
+      await page.waitForURL('**/dashboard');
+    });
+  });
+
+  it('lists it on the dashboard and shows it at its view route', async () => {
+    await screenshotOnFailure(page, 'audit-view', async () => {
+      const row = page.locator('tbody tr').filter({ hasText: 'Environmental Audit' });
+      await row.getByText('SUBMITTED', { exact: true }).waitFor();
+      await row.getByRole('link', { name: /^View application/ }).click();
+      await page.waitForURL(/\/view-application-environmental-audit\?appId=\d+$/);
+      await page.getByRole('table', { name: 'Details' }).waitFor();
+      const details = await pairsOf(page.getByRole('table', { name: 'Details' }));
+      expect(details).toMatchObject({
+        'Title of the project': 'Rutongo cassiterite mine extension',
+        Province: 'East',
+        Village: 'Bidudu',
+        'Legal status': 'Private company',
+        Company: COMPANY.name,
+        'Sector of activity': 'Mining and quarrying',
+        'Extraction date': '2013-01-15',
+        'RAPEP firm identified': 'Yes',
+        'Firm or expert': 'Green Audit Partners',
+      });
+      for (const document of ['Legal document', 'EIA report', 'RAPEP firm registration certificate'])
+        await page.getByText(document, { exact: true }).first().waitFor();
+    });
+  });
+});
