@@ -328,6 +328,16 @@ describe('variants and shared fragments', () => {
     const body = files['shared-forms/ui-body.json'] as Record<string, unknown>;
     for (const key of Object.keys(body).filter((k) => k !== 'ui:order')) expect(ui[key]).toEqual(body[key]);
 
+    const rows = variantFiles();
+    const sampleService = rows['sample/service.json'] as { variants: { options: Array<Record<string, unknown>> } };
+    const first = sampleService.variants.options[0] as { view: { rows: unknown[] } };
+    rows['shared-forms/rows.json'] = [{ label: 'Shared', field: 'shared' }];
+    first.view = { ...first.view, rows: [{ $ref: '../shared-forms/rows.json' }, ...first.view.rows] };
+    const withRows = loadServiceDefinitions(rows);
+    expect(withRows.problems).toEqual([]);
+    expect(withRows.definitions[0]?.view.rows[0]).toEqual({ label: 'Shared', field: 'shared' });
+    expect(withRows.definitions[0]?.view.rows.length).toBe(first.view.rows.length);
+
     const notObject = variantFiles();
     notObject['shared-forms/list.json'] = ['a'];
     notObject['shared-forms/ui.json'] = {

@@ -128,8 +128,9 @@ function includeOf(value: unknown): string | null {
  * `fromFile`, inside services/), recursively: services share fragments this way (both licences'
  * Basel form, the legal-status blocks of the GCF letters). Keys beside the `$ref` are laid over the
  * included object, so a service takes a shared piece and adds or replaces what is its own (its field
- * order, its own fields). `included` collects the files used; a missing file, a cycle and keys beside
- * an include that is not an object are reported.
+ * order, its own fields). An include inside a list whose file holds a list is spread into that list
+ * (the view rows the letters share). `included` collects the files used; a missing file, a cycle and
+ * keys beside an include that is not an object are reported.
  */
 function resolveIncludes(
   value: unknown,
@@ -165,8 +166,13 @@ function resolveIncludes(
     }
     return { ...content, ...own };
   }
-  if (Array.isArray(value))
-    return value.map((item, i) => resolveIncludes(item, fromFile, files, report, included, `${pointer}/${i}`, stack));
+  if (Array.isArray(value)) {
+    // An include in a list whose file is a list is spread into it: services share rows of a view.
+    return value.flatMap((item, i) => {
+      const resolved = resolveIncludes(item, fromFile, files, report, included, `${pointer}/${i}`, stack);
+      return includeOf(item) !== null && Array.isArray(resolved) ? resolved : [resolved];
+    });
+  }
   if (isRecord(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value))

@@ -11,7 +11,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addCompanyThroughUi, loginThroughUi, newAccount, registerThroughUi } from './flows';
-import { pairsOf, sampleFile, screenshotOnFailure, startSession, type RunningProduct, type Session } from './harness';
+import {
+  pairsOf,
+  sampleFile,
+  screenshotOnFailure,
+  startSession,
+  type RunningProduct,
+  type Session,
+  formField,
+  answerYesNo,
+} from './harness';
 
 const COMPANY = {
   name: 'Gashora Mining Company',
@@ -34,9 +43,8 @@ describe('environmental audit', () => {
 
   afterAll(async () => session?.stop());
 
-  const field = (label: RegExp) => page.getByLabel(label).and(page.locator('input, textarea, select'));
-  const yesNo = (name: RegExp, answer: 'Yes' | 'No') =>
-    page.getByRole('radiogroup', { name }).getByLabel(answer, { exact: true }).check();
+  const field = (label: RegExp) => formField(page, label);
+  const yesNo = (name: RegExp, answer: 'Yes' | 'No') => answerYesNo(page, name, answer);
   const optionsOf = async (label: RegExp) => field(label).locator('option').allInnerTexts();
 
   it('registers, logs in and adds a company', async () => {

@@ -12,7 +12,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addCompanyThroughUi, loginThroughUi, newAccount, registerThroughUi, storedUser } from './flows';
-import { pairsOf, sampleFile, screenshotOnFailure, startSession, type RunningProduct, type Session } from './harness';
+import {
+  pairsOf,
+  sampleFile,
+  screenshotOnFailure,
+  startSession,
+  type RunningProduct,
+  type Session,
+  formField,
+} from './harness';
 
 const COMPANY = {
   name: 'Akagera Climate Finance',
@@ -36,7 +44,7 @@ describe('GCF letters', () => {
 
   afterAll(async () => session?.stop());
 
-  const field = (label: RegExp) => page.getByLabel(label).and(page.locator('input, textarea, select'));
+  const field = (label: RegExp) => formField(page, label);
 
   /** Uploads the one mandatory document on step 2, confirms on step 3 and submits, up to the dashboard. */
   async function uploadConfirmAndSubmit(document: string, file: string, summary: RegExp[]): Promise<void> {

@@ -173,3 +173,11 @@ export async function pairsOf(table: Locator): Promise<Record<string, string>> {
     }),
   );
 }
+
+/** The form control (input, textarea or select) a label names. */
+export const formField = (page: Page, label: RegExp): Locator =>
+  page.getByLabel(label).and(page.locator('input, textarea, select'));
+
+/** Answers a yes/no question of the engine's yes-no widget. */
+export const answerYesNo = (page: Page, question: RegExp, answer: 'Yes' | 'No'): Promise<void> =>
+  page.getByRole('radiogroup', { name: question }).getByLabel(answer, { exact: true }).check();

@@ -14,7 +14,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { addCompanyThroughUi, loginThroughUi, newAccount, registerThroughUi, storedUser } from './flows';
-import { pairsOf, sampleFile, screenshotOnFailure, startSession, type RunningProduct, type Session } from './harness';
+import {
+  pairsOf,
+  sampleFile,
+  screenshotOnFailure,
+  startSession,
+  type RunningProduct,
+  type Session,
+  formField,
+  answerYesNo,
+} from './harness';
 
 const COMPANY = {
   name: 'Great Lakes Recyclers',
@@ -46,9 +55,8 @@ describe('export and import licences', () => {
 
   afterAll(async () => session?.stop());
 
-  const field = (label: RegExp) => page.getByLabel(label).and(page.locator('input, textarea, select'));
-  const yesNo = (name: RegExp, answer: 'Yes' | 'No') =>
-    page.getByRole('radiogroup', { name }).getByLabel(answer, { exact: true }).check();
+  const field = (label: RegExp) => formField(page, label);
+  const yesNo = (name: RegExp, answer: 'Yes' | 'No') => answerYesNo(page, name, answer);
 
   it('registers, logs in and adds a company', async () => {
     await screenshotOnFailure(page, 'licences-account', async () => {
