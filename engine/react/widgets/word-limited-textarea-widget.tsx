@@ -74,7 +74,9 @@ function WordLimitedTextareaWidgetImpl(props: WidgetProps) {
       required={required}
       disabled={disabled}
       multiline
-      minRows={typeof options.rows === 'number' ? options.rows : 4}
+      // A fixed number of rows (the text scrolls): a growing box measures itself on every key, which
+      // forces a layout of the whole page, and the audit form is the largest page of the portal.
+      rows={typeof options.rows === 'number' ? options.rows : 6}
       fullWidth
       error={Boolean(rawErrors?.length)}
       onChange={handleChange}
