@@ -20,6 +20,7 @@ import { HttpError } from './http';
 import { createOutbox, type Outbox } from './outbox';
 import { accountRoutes } from './routes/accounts';
 import { applicationRoutes } from './routes/applications';
+import { decisionRoutes } from './routes/decisions';
 import { certificateRoutes } from './routes/certificates';
 import { companyRoutes } from './routes/companies';
 import { fileRoutes, MAX_UPLOAD_BYTES, sweepUploads } from './routes/files';
@@ -153,6 +154,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         referenceRoutes(api, ctx);
         companyRoutes(api, ctx);
         applicationRoutes(api, ctx);
+        decisionRoutes(api, ctx);
         certificateRoutes(api, ctx);
         fileRoutes(api, ctx);
         reportRoutes(api, ctx);

@@ -4,10 +4,11 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { STATUS } from '../engine/core/status-presentation';
+import { refusedMove } from '../engine/core/status-transitions';
 import { nowIso } from './db/database';
 import type { DialectName } from './db/migrations';
 import type { Application, Database } from './db/tables';
-import { HttpError, notFound } from './http';
+import { HttpError, notFound, ValidationError } from './http';
 
 /** Statuses at which the applicant may change the form: draft and returned. */
 export const EDITABLE_STATUSES: readonly number[] = [STATUS.draft, STATUS.returned];
@@ -91,41 +92,77 @@ export function formatAppId(id: number, createdAt: string): string {
 export interface StatusMove {
   statusId: number;
   comment?: string | null;
+  /** Approval conditions (rich text) of a conditional approval (18). */
+  conditions?: string | null;
   manualCertificate?: { path: string; name: string } | null;
+  /** Processed by hand, its certificate not uploaded yet (shown as under review until it is). */
+  manual?: boolean;
+  /** Who moves it: `staff:<name>`, `applicant`, `system` (the history records it). */
+  actor?: string;
 }
 
-/** Moves an application to a status and records the history entry, in one transaction. */
+/**
+ * Moves an application to a status and records the history entry, in one transaction. Does not judge
+ * the move: `staffMove` does for staff, the applicant's own calls check theirs.
+ */
 export async function moveStatus(db: Kysely<Database>, applicationId: number, move: StatusMove): Promise<void> {
+  await db.transaction().execute((trx) => moveStatusIn(trx, applicationId, move));
+}
+
+/** `moveStatus` inside a transaction the caller holds (with the application's lock). */
+export async function moveStatusIn(trx: Kysely<Database>, applicationId: number, move: StatusMove): Promise<void> {
   const now = nowIso();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('applications')
-      .set({
-        status_id: move.statusId,
-        updated_at: now,
-        ...(move.statusId === STATUS.torApproved ? { tor_approval_date: now.slice(0, 10) } : {}),
-        ...(move.statusId === STATUS.conditionallyApproved && move.comment
-          ? { approval_conditions: move.comment }
+  await trx
+    .updateTable('applications')
+    .set({
+      status_id: move.statusId,
+      updated_at: now,
+      ...(move.statusId === STATUS.torApproved ? { tor_approval_date: now.slice(0, 10) } : {}),
+      ...(move.conditions !== undefined ? { approval_conditions: move.conditions } : {}),
+      ...(move.manualCertificate
+        ? {
+            manually_processed: 1,
+            manual_certificate_path: move.manualCertificate.path,
+            manual_certificate_name: move.manualCertificate.name,
+            final_certificate_uploaded: 1,
+          }
+        : move.manual
+          ? { manually_processed: 1, final_certificate_uploaded: 0 }
           : {}),
-        ...(move.manualCertificate
-          ? {
-              manually_processed: 1,
-              manual_certificate_path: move.manualCertificate.path,
-              manual_certificate_name: move.manualCertificate.name,
-              final_certificate_uploaded: 1,
-            }
-          : {}),
-      })
-      .where('id', '=', applicationId)
-      .execute();
-    await trx
-      .insertInto('flow_histories')
-      .values({
-        application_id: applicationId,
-        status_id: move.statusId,
-        comment_to_applicant: move.comment ?? null,
-        created_at: now,
-      })
-      .execute();
+    })
+    .where('id', '=', applicationId)
+    .execute();
+  await trx
+    .insertInto('flow_histories')
+    .values({
+      application_id: applicationId,
+      status_id: move.statusId,
+      comment_to_applicant: move.comment ?? null,
+      created_at: now,
+      actor: move.actor ?? 'system',
+    })
+    .execute();
+}
+
+/**
+ * A staff move, judged by the transitions of `engine/core/status-transitions.ts` under the
+ * application's lock: 404 for an unknown application, 409 with the reason for a move it does not
+ * allow, 422 for a conditional approval without conditions.
+ */
+export async function staffMove(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  applicationId: number,
+  move: StatusMove & { actor: string },
+): Promise<{ from: number; to: number; app_id: string }> {
+  if (move.statusId === STATUS.conditionallyApproved && !move.conditions?.trim())
+    throw new ValidationError([{ field: 'conditions', message: 'A conditional approval needs its conditions.' }]);
+  return db.transaction().execute(async (trx) => {
+    const app = await lockApplication(trx, dialect, applicationId);
+    if (!app) throw new HttpError(404, 'Application not found');
+    const refused = refusedMove(app.status_id, move.statusId);
+    if (refused) throw new HttpError(409, refused);
+    await moveStatusIn(trx, app.id, move);
+    return { from: app.status_id, to: move.statusId, app_id: app.app_id };
   });
 }

@@ -13,7 +13,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { latestReturnComment, presentStatus, type StatusColour } from '../core/status-presentation';
+import { latestReturnComment, presentStatus, STATUS, type StatusColour } from '../core/status-presentation';
+import { ApprovalConditions } from './approval-conditions';
 import { formOfApplication, savedFormData } from '../core/service-forms';
 import { detailRows, detailTables, type DetailTable } from '../core/view-rows';
 import type { FormData } from './form-context';
@@ -111,6 +112,19 @@ export function ApplicationView(props: ServiceWizardProps) {
         </Alert>
       ) : null}
 
+      {app.application_status_id === STATUS.conditionallyApproved ? (
+        <ApprovalConditions
+          api={api}
+          applicationId={app.id}
+          conditions={app.approval_conditions}
+          onAnswered={() => {
+            view.refetch();
+            // The dashboard shows its new status too.
+            props.onSubmitted?.();
+          }}
+        />
+      ) : null}
+
       {status.editable ? (
         <Alert severity="warning">
           <AlertTitle>{t('view.returned')}</AlertTitle>
@@ -144,7 +158,43 @@ export function ApplicationView(props: ServiceWizardProps) {
           onDownload={(path, name) => void download(path, name)}
         />
       )}
+
+      <ApplicationHistory histories={app.application_flow_histories ?? []} />
     </Stack>
+  );
+}
+
+/** What happened to the application, oldest first: when, which status, by whom, the comment. */
+function ApplicationHistory({
+  histories,
+}: {
+  histories: NonNullable<ApplicationDetails['application_flow_histories']>;
+}) {
+  const { t, i18n } = useTranslation();
+  if (histories.length === 0) return null;
+  const when = (iso: string | null | undefined) =>
+    iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+  const rows = histories.map((entry) => {
+    const label = presentStatus({ application_status_id: entry.application_status_id }).label;
+    const actor = entry.actor ?? 'system';
+    return [
+      when(entry.created_at),
+      t(`status.${label}`, { defaultValue: label }),
+      t(`history.${actor}`, { defaultValue: actor }),
+      entry.comment_to_applicant ?? '',
+    ];
+  });
+  return (
+    <Box>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('history.title')}
+      </Typography>
+      <ListTable
+        label={t('history.title')}
+        columns={[t('history.when'), t('history.status'), t('history.by'), t('history.comment')]}
+        rows={rows}
+      />
+    </Box>
   );
 }
 

@@ -321,7 +321,13 @@ describe('ServiceWizard (view)', () => {
     manual_certificate: null,
     application_attachments: [{ id: 3, description: 'Company certificate', path: 'uploads/a.pdf', name: 'a.pdf' }],
     application_flow_histories: [
-      { application_status_id: 7, comment_to_applicant: 'Please fix the quantity', created_at: '2024-01-02' },
+      { application_status_id: 2, comment_to_applicant: null, created_at: '2024-01-01', actor: 'applicant' },
+      {
+        application_status_id: 7,
+        comment_to_applicant: 'Please fix the quantity',
+        created_at: '2024-01-02',
+        actor: 'staff',
+      },
     ],
     sample_record: { quantity: 3, description: 'Old text' },
     ...extra,
@@ -351,6 +357,20 @@ describe('ServiceWizard (view)', () => {
     expect((screen.getByLabelText(/Quantity/) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Download Company certificate' })).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Details' })).getByText('3')).toBeTruthy();
+    // The history: who did what, with the comment.
+    const history = screen.getByRole('table', { name: 'History' });
+    const rows = within(history).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['SUBMITTED', 'You', ''],
+      ['RETURNED', 'The authority', 'Please fix the quantity'],
+    ]);
   });
 
   it('lets a returned application be corrected and submitted again', async () => {
@@ -372,8 +392,8 @@ describe('ServiceWizard (view)', () => {
         />
       </WithI18n>,
     );
-    expect(await screen.findByText('Application Returned')).toBeTruthy();
-    expect(screen.getByText('Please fix the quantity')).toBeTruthy();
+    const returned = await screen.findByText('Application Returned');
+    expect(returned.closest('[role="alert"]')?.textContent).toContain('Please fix the quantity');
     const quantity = screen.getByLabelText(/Quantity/) as HTMLInputElement;
     expect(quantity.disabled).toBe(false);
     expect(quantity.value).toBe('3');

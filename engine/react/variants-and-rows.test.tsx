@@ -270,7 +270,9 @@ describe('a service with several forms', () => {
       </WithI18n>,
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit | Paired');
-    expect(await screen.findByText('Add the carrier')).toBeTruthy();
+    expect((await screen.findByText('Application Returned')).closest('[role="alert"]')?.textContent).toContain(
+      'Add the carrier',
+    );
     expect(((await screen.findByLabelText(/Waste/)) as HTMLInputElement).value).toBe('Lead batteries');
     const transit = screen.getByRole('group', { name: 'Transit states' });
     expect(within(transit).getAllByRole('group', { name: /^Row \d$/ })).toHaveLength(1);

@@ -23,11 +23,15 @@ export interface ApplicationDetails {
   manual_certificate?: { path: string; file_name?: string | null } | null;
   /** Verification address of the certificate under the API base, set once approved. */
   certUrl?: string | null;
+  /** The conditions (HTML) of a conditional approval (status 18). */
+  approval_conditions?: string | null;
   application_attachments?: ApplicationAttachment[];
   application_flow_histories?: Array<{
     application_status_id: number;
     comment_to_applicant?: string | null;
     created_at?: string | null;
+    /** Who moved it: staff, applicant or system. */
+    actor?: string | null;
   }>;
   [record: string]: unknown;
 }
@@ -48,7 +52,8 @@ export interface ServiceWizardProps {
   /** Where the success panel's Back link goes. */
   dashboardHref?: string;
   /**
-   * Called once the application has become submitted (its record call succeeded), e.g. to refresh
+   * Called once the application's status changed by the applicant's hand: it became submitted (its
+   * record call succeeded) or its approval conditions were answered, e.g. to refresh the dashboard and
    * what a submission unlocks in the portal.
    */
   onSubmitted?: () => void;

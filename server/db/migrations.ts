@@ -297,9 +297,28 @@ function security(): Migration {
   };
 }
 
+/**
+ * Decisions: each history entry names who made the move (`staff:<name>`, `applicant`, `system`), so
+ * the applicant's history of an application says who decided what and when.
+ */
+function decisions(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('flow_histories').addColumn('actor', 'text').execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.alterTable('flow_histories').dropColumn('actor').execute();
+    },
+  };
+}
+
 /** The in-code migration provider for a dialect. Names sort in the order they must run. */
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
-    getMigrations: async () => ({ '0001_initial': initial(dialect), '0002_security': security() }),
+    getMigrations: async () => ({
+      '0001_initial': initial(dialect),
+      '0002_security': security(),
+      '0003_decisions': decisions(),
+    }),
   };
 }

@@ -147,6 +147,8 @@ export interface FlowHistoriesTable {
   status_id: number;
   comment_to_applicant: string | null;
   created_at: string;
+  /** Who made the move: `staff:<name>`, `applicant` or `system`; null for entries older than the column. */
+  actor: Generated<string | null>;
 }
 
 export interface RecycledReportsTable {

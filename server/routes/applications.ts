@@ -73,7 +73,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
         .execute(),
       db
         .selectFrom('flow_histories')
-        .select(['status_id', 'comment_to_applicant', 'created_at'])
+        .select(['status_id', 'comment_to_applicant', 'created_at', 'actor'])
         .where('application_id', '=', application.id)
         .orderBy('id')
         .execute(),
@@ -119,6 +119,8 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
         application_status_id: h.status_id,
         comment_to_applicant: h.comment_to_applicant,
         created_at: h.created_at,
+        // Who moved it, by role: the authority's staff names stay with the authority.
+        actor: h.actor ? (h.actor.split(':')[0] ?? null) : null,
       })),
       ...nested,
     });

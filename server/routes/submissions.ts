@@ -495,6 +495,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
               status_id: STATUS.submitted,
               comment_to_applicant: null,
               created_at: now,
+              actor: 'applicant',
             })
             .execute();
         });

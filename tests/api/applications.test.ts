@@ -132,8 +132,13 @@ describe('list, statistics, verification', () => {
     );
     expect(res.body.data.application_status).toEqual({ id: 7, name: 'Returned' });
     expect(res.body.data.application_flow_histories).toEqual([
-      { application_status_id: 2, comment_to_applicant: null, created_at: expect.any(String) },
-      { application_status_id: 7, comment_to_applicant: 'Please add the certificate', created_at: expect.any(String) },
+      { application_status_id: 2, comment_to_applicant: null, created_at: expect.any(String), actor: 'system' },
+      {
+        application_status_id: 7,
+        comment_to_applicant: 'Please add the certificate',
+        created_at: expect.any(String),
+        actor: 'system',
+      },
     ]);
   });
 });
@@ -144,8 +149,20 @@ describe('staff command arguments', () => {
       application: '12',
       statusId: 7,
       comment: 'Fix it',
+      conditions: null,
       certificate: null,
+      manual: false,
     });
+    expect(parseStaffArgs(['status', '12', '18', '--conditions', '<p>Plant trees</p>']).conditions).toBe(
+      '<p>Plant trees</p>',
+    );
+    expect(parseStaffArgs(['status', '12', '6', '--manual']).manual).toBe(true);
+    expect(() => parseStaffArgs(['status', '12', '18'])).toThrow(/needs --conditions/);
+    expect(() => parseStaffArgs(['status', '12', '7', '--conditions', 'x'])).toThrow(/conditional approval/);
+    expect(() => parseStaffArgs(['status', '12', '7', '--manual'])).toThrow(/approved \(status 6\)/);
+    expect(() => parseStaffArgs(['status', '12', '6', '--manual', '--manual-certificate', 'c.pdf'])).toThrow(
+      /not both/,
+    );
     expect(parseStaffArgs(['status', 'EP-2026-000001', '6', '--manual-certificate', '/tmp/c.pdf']).certificate).toBe(
       '/tmp/c.pdf',
     );

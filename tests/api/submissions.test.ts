@@ -112,7 +112,7 @@ describe('plastics submission (registered from the definition)', () => {
     });
     expect(saved.auth_plastic_bags).not.toHaveProperty('client_id');
     expect(saved.application_flow_histories).toEqual([
-      { application_status_id: 2, comment_to_applicant: null, created_at: expect.any(String) },
+      { application_status_id: 2, comment_to_applicant: null, created_at: expect.any(String), actor: 'applicant' },
     ]);
     const check = await call(server.app, 'GET', `application/check-plastic-bags-authorization/${alice.id}`, {
       token: alice.token,

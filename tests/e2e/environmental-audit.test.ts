@@ -202,4 +202,39 @@ describe('environmental audit', () => {
         await page.getByText(document, { exact: true }).first().waitFor();
     });
   });
+
+  it('answers a conditional approval: a denial needs a reason, an acceptance gives the certificate', async () => {
+    await screenshotOnFailure(page, 'audit-conditions', async () => {
+      const appId = (await page.locator('strong').filter({ hasText: /^EP-/ }).first().innerText()).trim();
+      await product.staff(
+        'status',
+        appId,
+        '18',
+        '--conditions',
+        '<p>Plant <b>200</b> trees around the pits.</p><script>document.title = "owned"</script>',
+      );
+      await page.reload();
+      await page.getByText('Application Conditionally Approved').waitFor();
+      const conditions = page.getByRole('region', { name: 'Approval conditions' });
+      expect(await conditions.innerHTML()).toBe('<p>Plant <b>200</b> trees around the pits.</p>');
+      expect(await page.title()).not.toBe('owned');
+
+      await page.getByRole('button', { name: 'Deny' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Are you sure you want to DENY the approval conditions?').waitFor();
+      await dialog.getByRole('button', { name: 'Yes' }).click();
+      await dialog.getByText('Please provide a reason for rejection.').waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.getByRole('button', { name: 'Accept' }).click();
+      await dialog.getByText('Are you sure you want to ACCEPT the approval conditions?').waitFor();
+      await dialog.getByRole('button', { name: 'Yes' }).click();
+      await page.getByText('Application Approved').waitFor();
+      const certificate = page.getByRole('link', { name: 'View Certificate' });
+      const href = await certificate.getAttribute('href');
+      const pdf = await fetch(new URL(href ?? '', page.url()));
+      expect(pdf.status).toBe(200);
+      expect(await page.getByText('Application Conditionally Approved').count()).toBe(0);
+    });
+  });
 });

@@ -1,0 +1,154 @@
+/**
+ * Decisions after submission: staff moves only along the transitions of
+ * engine/core/status-transitions.ts (409 with the reason otherwise), a conditional approval needs its
+ * conditions, every move is in the history with who made it, and the applicant answers approval
+ * conditions with `application/applicant-confirmation` (own applications at status 18 only; a denial
+ * needs a reason; acceptance approves and makes the certificate).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffMove } from '../../server/applications-store';
+import { HttpError, ValidationError } from '../../server/http';
+import { applicationAt, call, signUp, startServer, type TestServer, type TestUser } from './helpers';
+
+const CONFIRM = 'application/applicant-confirmation';
+const AUDIT = 17003;
+const CONDITIONS = '<p>Plant 200 trees around the site.</p>';
+
+type Detail = {
+  application_status_id: number;
+  approval_conditions: string | null;
+  certUrl: string | null;
+  application_flow_histories: Array<{
+    application_status_id: number;
+    comment_to_applicant: string | null;
+    actor: string;
+  }>;
+};
+
+let server: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  server = await startServer();
+  alice = await signUp(server);
+  bob = await signUp(server);
+});
+afterAll(async () => server.close());
+
+const move = (id: number, statusId: number, extra: { conditions?: string; comment?: string } = {}) =>
+  staffMove(server.database.db, server.database.dialect, id, { statusId, actor: 'staff:tester', ...extra });
+
+async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
+    throw error;
+  }
+  throw new Error('the move was not refused');
+}
+
+const detail = async (user: TestUser, id: number) =>
+  (await call<Detail>(server.app, 'GET', `application/${id}`, { token: user.token })).body.data;
+
+describe('staff moves', () => {
+  it('refuses to decide a draft or to change a decision, with the reason', async () => {
+    const draft = await applicationAt(server, alice, AUDIT, 1);
+    expect(await refusal(move(draft.id, 9))).toEqual({
+      status: 409,
+      message: 'A draft has not been submitted: it cannot be decided.',
+    });
+    const submitted = await applicationAt(server, alice, AUDIT, 2);
+    await move(submitted.id, 9, { comment: 'Out of scope.' });
+    expect(await refusal(move(submitted.id, 6))).toEqual({
+      status: 409,
+      message: 'The application has been decided already.',
+    });
+    expect((await refusal(move(987654, 6))).status).toBe(404);
+  });
+
+  it('needs the conditions of a conditional approval and records who moved it', async () => {
+    const { id } = await applicationAt(server, alice, AUDIT, 2);
+    await expect(move(id, 18)).rejects.toBeInstanceOf(ValidationError);
+    await move(id, 18, { conditions: CONDITIONS, comment: 'Approved on conditions.' });
+    const application = await detail(alice, id);
+    expect(application.application_status_id).toBe(18);
+    expect(application.approval_conditions).toBe(CONDITIONS);
+    expect(application.certUrl).toBeNull();
+    expect(application.application_flow_histories.at(-1)).toMatchObject({
+      application_status_id: 18,
+      comment_to_applicant: 'Approved on conditions.',
+      actor: 'staff',
+    });
+  });
+});
+
+describe('the applicant answers approval conditions', () => {
+  async function conditional(): Promise<number> {
+    const { id } = await applicationAt(server, alice, AUDIT, 2);
+    await move(id, 18, { conditions: CONDITIONS });
+    return id;
+  }
+  const confirm = (user: TestUser, body: Record<string, unknown>) =>
+    call<{ fields?: Array<{ field: string; message: string }>; application_status_id?: number }>(
+      server.app,
+      'POST',
+      CONFIRM,
+      { token: user.token, body },
+    );
+
+  it('needs a reason to deny, then sends the application back to review with it', async () => {
+    const id = await conditional();
+    for (const reason of [undefined, '', '   ']) {
+      const refused = await confirm(alice, {
+        application_id: id,
+        applicant_confirmed: false,
+        applicant_reject_comment: reason,
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.data.fields).toEqual([
+        { field: 'applicant_reject_comment', message: 'Please provide a reason for rejection.' },
+      ]);
+    }
+    const denied = await confirm(alice, {
+      application_id: id,
+      applicant_confirmed: false,
+      applicant_reject_comment: 'The trees cannot grow on rock.',
+    });
+    expect(denied.status).toBe(200);
+    const application = await detail(alice, id);
+    expect(application.application_status_id).toBe(3);
+    expect(application.certUrl).toBeNull();
+    expect(application.application_flow_histories.at(-1)).toMatchObject({
+      application_status_id: 3,
+      comment_to_applicant: 'The trees cannot grow on rock.',
+      actor: 'applicant',
+    });
+    // No longer waiting for an answer: a second one is refused.
+    expect((await confirm(alice, { application_id: id, applicant_confirmed: true })).status).toBe(409);
+  });
+
+  it('approves on acceptance, which makes the certificate', async () => {
+    const id = await conditional();
+    const accepted = await confirm(alice, { application_id: id, applicant_confirmed: true });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data.application_status_id).toBe(6);
+    const application = await detail(alice, id);
+    expect(application.application_status_id).toBe(6);
+    expect(application.certUrl).toMatch(/^verify\/certificate\//);
+    const certificate = await server.app.inject({ method: 'GET', url: `/api/${application.certUrl}` });
+    expect(certificate.statusCode).toBe(200);
+  });
+
+  it("refuses another client's application and one that is not conditionally approved", async () => {
+    const id = await conditional();
+    expect((await confirm(bob, { application_id: id, applicant_confirmed: true })).status).toBe(404);
+    const submitted = await applicationAt(server, alice, AUDIT, 2);
+    const early = await confirm(alice, { application_id: submitted.id, applicant_confirmed: true });
+    expect(early.status).toBe(409);
+    expect((await detail(alice, submitted.id)).application_status_id).toBe(2);
+    const malformed = await confirm(alice, { application_id: 'x', applicant_confirmed: 'yes' });
+    expect(malformed.status).toBe(422);
+  });
+});
