@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latestReturnComment, presentStatus } from './status-presentation';
+import { latestReturnComment, presentStatus, statisticsBucket } from './status-presentation';
 
 describe('presentStatus', () => {
   it.each([
@@ -59,5 +59,20 @@ describe('latestReturnComment', () => {
   it('is null without a return', () => {
     expect(latestReturnComment([{ application_status_id: 2 }])).toBeNull();
     expect(latestReturnComment(undefined)).toBeNull();
+  });
+});
+
+describe('statisticsBucket', () => {
+  it('counts an application as the applicant sees it', () => {
+    expect(statisticsBucket({ application_status_id: 6 })).toBe('approved');
+    expect(statisticsBucket({ application_status_id: 6, manually_processed: 1, final_certificate_uploaded: 0 })).toBe(
+      'processing',
+    );
+    expect(statisticsBucket({ application_status_id: 6, manually_processed: 1, final_certificate_uploaded: 1 })).toBe(
+      'approved',
+    );
+    expect(statisticsBucket({ application_status_id: 9 })).toBe('rejected');
+    for (const id of [2, 3, 5, 7, 10, 17, 18])
+      expect(statisticsBucket({ application_status_id: id })).toBe('processing');
   });
 });

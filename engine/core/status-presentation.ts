@@ -70,6 +70,19 @@ export function presentStatus(app: StatusFacts): StatusPresentation {
   }
 }
 
+/** Where an application counts in the statistics (drafts are not counted at all). */
+export type StatisticsBucket = 'approved' | 'rejected' | 'processing';
+
+/**
+ * The statistics' bucket of an application, from its presentation: approved only when the applicant
+ * sees it approved (a manual process without its certificate is still processing), rejected at 9,
+ * processing otherwise.
+ */
+export function statisticsBucket(app: StatusFacts): StatisticsBucket {
+  if (presentStatus(app).approved) return 'approved';
+  return app.application_status_id === STATUS.rejected ? 'rejected' : 'processing';
+}
+
 export interface FlowHistory {
   application_status_id: number;
   comment_to_applicant?: string | null;

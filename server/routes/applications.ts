@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { presentStatus, STATUS } from '../../engine/core/status-presentation';
+import { presentStatus, statisticsBucket, STATUS } from '../../engine/core/status-presentation';
 import { formsOf } from '../../engine/core/service-forms';
 import { allUnlocks } from '../../engine/core/unlocks';
 import { submitRoute } from '../../engine/core/payload-mapping';
@@ -185,21 +185,28 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     assertSelf(request, clientId);
     const rows = await db
       .selectFrom('applications')
-      .select(['status_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+      .select([
+        'status_id',
+        'manually_processed',
+        'final_certificate_uploaded',
+        (eb) => eb.fn.countAll<string | number>().as('n'),
+      ])
       .where('client_id', '=', clientId)
       .where('status_id', '<>', STATUS.draft)
-      .groupBy('status_id')
+      .groupBy(['status_id', 'manually_processed', 'final_certificate_uploaded'])
       .execute();
-    let all = 0;
-    let approved = 0;
-    let rejected = 0;
+    // Counted as the applicant sees each one (engine/core/status-presentation.ts).
+    const counts = { approved: 0, rejected: 0, processing: 0 };
     for (const row of rows) {
-      const n = Number(row.n);
-      all += n;
-      if (row.status_id === STATUS.approved) approved += n;
-      if (row.status_id === STATUS.rejected) rejected += n;
+      const bucket = statisticsBucket({
+        application_status_id: row.status_id,
+        manually_processed: row.manually_processed,
+        final_certificate_uploaded: row.final_certificate_uploaded,
+      });
+      counts[bucket] += Number(row.n);
     }
-    return ok(reply, { all_applications: all, processing: all - approved - rejected, approved, rejected });
+    const all = counts.approved + counts.rejected + counts.processing;
+    return ok(reply, { all_applications: all, ...counts });
   });
 
   // A feature is open to a client holding a submitted application of the service that opens it.

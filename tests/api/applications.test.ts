@@ -103,6 +103,10 @@ describe('list, statistics, verification', () => {
     const stats = await call(server.app, 'GET', `client/statistics/${user.id}`, { token: user.token });
     // 27 moved: statuses cycle 2,6,6,9,7,5 -> 6 appears 10 times, 9 appears 4 times.
     expect(stats.body.data).toEqual({ all_applications: 27, processing: 13, approved: 10, rejected: 4 });
+    // Approved by hand with the certificate still to come: under review for the applicant, so processing.
+    await moveStatus(server.database.db, ids[27] ?? 0, { statusId: 6, manual: true });
+    const manual = await call(server.app, 'GET', `client/statistics/${user.id}`, { token: user.token });
+    expect(manual.body.data).toEqual({ all_applications: 28, processing: 14, approved: 10, rejected: 4 });
     expect((await call(server.app, 'GET', `client/statistics/${user.id}`, { token: bob.token })).status).toBe(403);
   });
 
