@@ -71,7 +71,10 @@ describe('decisions on an application', () => {
       await row.getByRole('link', { name: `View application ${appId}` }).click();
 
       await page.getByText('Application Returned').waitFor();
-      await page.getByText('Please state the quantity in tonnes.').waitFor();
+      const returned = page.getByRole('alert').filter({ hasText: 'Application Returned' });
+      await returned.getByText('Please state the quantity in tonnes.').waitFor();
+      // The history names the move and its comment too.
+      await page.getByRole('table', { name: 'History' }).getByText('Please state the quantity in tonnes.').waitFor();
       const quantity = page
         .getByLabel(/^Quantity/, { exact: false })
         .and(page.locator('input'))

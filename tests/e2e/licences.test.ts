@@ -313,7 +313,11 @@ describe('export and import licences', () => {
       await row.getByRole('link', { name: /^Edit application/ }).click();
       await page.waitForURL(/\/edit-license-application\?appId=\d+$/);
       await page.getByRole('heading', { name: 'Edit | Export License', level: 1 }).waitFor();
-      await page.getByText('Add the transit through Zambia.').waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Application Returned' })
+        .getByText('Add the transit through Zambia.')
+        .waitFor();
       // The convention is fixed: no choice, the Basel form with what was saved.
       expect(await page.getByRole('radiogroup', { name: /Convention/ }).count()).toBe(0);
       expect(await field(/^Chemical name/).inputValue()).toBe('Spent lead-acid batteries');
