@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addCompanyThroughUi, loginThroughUi, newAccount, registerThroughUi, storedUser } from './flows';
+import { applicantWithCompany, newAccount, storedUser } from './flows';
 import { sampleFile, screenshotOnFailure, startSession, type RunningProduct, type Session } from './harness';
 
 const COMPANY = {
@@ -35,9 +35,7 @@ describe('guidance on product disposal', () => {
 
   it('registers, logs in and adds a company', async () => {
     await screenshotOnFailure(page, 'disposal-account', async () => {
-      await registerThroughUi(page, product, account);
-      await loginThroughUi(page, product, account.email, account.password);
-      await addCompanyThroughUi(page, product, COMPANY);
+      await applicantWithCompany(page, product, account, COMPANY);
     });
   });
 

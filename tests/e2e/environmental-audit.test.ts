@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addCompanyThroughUi, loginThroughUi, newAccount, registerThroughUi } from './flows';
+import { applicantWithCompany, newAccount } from './flows';
 import {
   pairsOf,
   sampleFile,
@@ -49,9 +49,7 @@ describe('environmental audit', () => {
 
   it('registers, logs in and adds a company', async () => {
     await screenshotOnFailure(page, 'audit-account', async () => {
-      await registerThroughUi(page, product, account);
-      await loginThroughUi(page, product, account.email, account.password);
-      await addCompanyThroughUi(page, product, COMPANY);
+      await applicantWithCompany(page, product, account, COMPANY);
     });
   });
 

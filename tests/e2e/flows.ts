@@ -126,6 +126,18 @@ export interface CompanyDetails {
   email: string;
 }
 
+/** A new applicant as one starts: registers, signs in and adds the company it applies for. */
+export async function applicantWithCompany(
+  page: Page,
+  product: RunningProduct,
+  account: Account,
+  company: CompanyDetails,
+): Promise<void> {
+  await registerThroughUi(page, product, account);
+  await loginThroughUi(page, product, account.email, account.password);
+  await addCompanyThroughUi(page, product, company);
+}
+
 /** Adds a company through the Add Company dialog (no location, no single-use plastics). */
 export async function addCompanyThroughUi(page: Page, product: RunningProduct, company: CompanyDetails): Promise<void> {
   await page.goto(`${product.baseUrl}/companies`);

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addCompanyThroughUi, loginThroughUi, newAccount, registerThroughUi, storedUser } from './flows';
+import { applicantWithCompany, newAccount, storedUser } from './flows';
 import {
   pairsOf,
   sampleFile,
@@ -79,9 +79,7 @@ describe('GCF letters', () => {
 
   it('registers, logs in and adds a company', async () => {
     await screenshotOnFailure(page, 'gcf-account', async () => {
-      await registerThroughUi(page, product, account);
-      await loginThroughUi(page, product, account.email, account.password);
-      await addCompanyThroughUi(page, product, COMPANY);
+      await applicantWithCompany(page, product, account, COMPANY);
     });
   });
 

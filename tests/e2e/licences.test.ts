@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { addCompanyThroughUi, loginThroughUi, newAccount, registerThroughUi, storedUser } from './flows';
+import { applicantWithCompany, newAccount, storedUser } from './flows';
 import {
   pairsOf,
   sampleFile,
@@ -60,9 +60,7 @@ describe('export and import licences', () => {
 
   it('registers, logs in and adds a company', async () => {
     await screenshotOnFailure(page, 'licences-account', async () => {
-      await registerThroughUi(page, product, account);
-      await loginThroughUi(page, product, account.email, account.password);
-      await addCompanyThroughUi(page, product, COMPANY);
+      await applicantWithCompany(page, product, account, COMPANY);
     });
   });
 
