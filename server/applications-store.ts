@@ -166,3 +166,47 @@ export async function staffMove(
     return { from: app.status_id, to: move.statusId, app_id: app.app_id };
   });
 }
+
+/** The description of the approved terms of reference among an audit's attachments (internal). */
+export const APPROVED_TOR = 'Final terms of reference';
+
+/**
+ * Staff approve the terms of reference of an audit: the application moves to TOR Approved (17) along
+ * the staff transitions, enters phase 2 (`is_application_in_phase_2`, `tor_approval_date`), and the
+ * approved ToR (a PDF already stored under `file.path`) becomes an internal attachment the applicant
+ * downloads at `verify/tor/{app_id}`.
+ */
+export async function approveTor(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  applicationId: number,
+  file: { path: string; name: string; size: number },
+  actor: string,
+): Promise<{ from: number; app_id: string }> {
+  return db.transaction().execute(async (trx) => {
+    const app = await lockApplication(trx, dialect, applicationId);
+    if (!app) throw new HttpError(404, 'Application not found');
+    const refused = refusedMove(app.status_id, STATUS.torApproved);
+    if (refused) throw new HttpError(409, refused);
+    await moveStatusIn(trx, app.id, {
+      statusId: STATUS.torApproved,
+      comment: 'Your Terms of Reference document is ready.',
+      actor,
+    });
+    await trx.updateTable('applications').set({ is_application_in_phase_2: 1 }).where('id', '=', app.id).execute();
+    await trx
+      .insertInto('attachments')
+      .values({
+        application_id: app.id,
+        description: APPROVED_TOR,
+        path: file.path,
+        name: file.name,
+        size: file.size,
+        mime: 'application/pdf',
+        created_at: nowIso(),
+        internal: 1,
+      })
+      .execute();
+    return { from: app.status_id, app_id: app.app_id };
+  });
+}

@@ -1,23 +1,26 @@
 /**
- * Staff command: moves an application to a status along the transitions staff may make
+ * Staff command: moves an application along the transitions staff may make
  * (engine/core/status-transitions.ts), with a comment for the applicant, the conditions of a
- * conditional approval, or the manually produced certificate. Uses the server's own database module
- * and settings; the history records the move as `staff:<user>`.
+ * conditional approval or the manually produced certificate, and approves the terms of reference of
+ * an audit. Uses the server's own database module and settings; the history records each move as
+ * `staff:<user>`.
  *
  *   npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--conditions "<html>"]
  *                    [--manual-certificate <file> | --manual]
+ *   npm run staff -- approve-tor <applicationId|app_id> --file <pdf>
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { basename, join } from 'node:path';
-import { staffMove } from './applications-store';
-import { loadConfig } from './config';
+import { approveTor, staffMove } from './applications-store';
+import { loadConfig, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { HttpError, ValidationError } from './http';
 
 const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--conditions "<html>"]
                                    [--manual-certificate <file> | --manual]
+       npm run staff -- approve-tor <applicationId|app_id> --file <pdf>
 
   applicationId   numeric id or the app id (e.g. EP-2026-000123)
   statusId        5 department approved, 6 approved, 7 returned, 9 rejected, 10 propose to approve,
@@ -25,9 +28,11 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
   --comment       comment shown to the applicant (e.g. why it was returned)
   --conditions    the approval conditions of a conditional approval (18), as HTML
   --manual-certificate  certificate file of a manually processed application (approved, 6)
-  --manual        processed by hand, the certificate to come (shown as under review until then)`;
+  --manual        processed by hand, the certificate to come (shown as under review until then)
+  approve-tor     approves the terms of reference of an audit (status 17, phase 2) with the ToR as a PDF`;
 
 export interface StatusCommand {
+  command: 'status';
   application: string;
   statusId: number;
   comment: string | null;
@@ -36,16 +41,33 @@ export interface StatusCommand {
   manual: boolean;
 }
 
+export interface ApproveTorCommand {
+  command: 'approve-tor';
+  application: string;
+  file: string;
+}
+
+export type StaffCommand = StatusCommand | ApproveTorCommand;
+
 /** Parses the arguments; throws an Error with the usage text on anything unexpected. */
-export function parseStaffArgs(argv: string[]): StatusCommand {
-  const [command, application, status, ...rest] = argv;
+export function parseStaffArgs(argv: string[]): StaffCommand {
+  const [command, application, ...rest] = argv;
   const fail = (why: string): never => {
     throw new Error(`${why}\n\n${USAGE}`);
   };
-  if (command !== 'status') fail(command ? `Unknown command '${command}'.` : 'Missing command.');
-  if (!application) fail('Missing application id.');
+  if (command !== 'status' && command !== 'approve-tor')
+    fail(command ? `Unknown command '${command}'.` : 'Missing command.');
+  if (!application || application.startsWith('--')) fail('Missing application id.');
+  if (command === 'approve-tor') {
+    const [flag, file, ...extra] = rest;
+    if (flag !== '--file' || !file) fail('approve-tor needs --file <pdf>.');
+    if (extra.length > 0) fail(`Unexpected argument '${extra[0] ?? ''}'.`);
+    return { command: 'approve-tor', application: application as string, file: file as string };
+  }
+  const [status, ...flags] = rest;
   if (!status || !/^[1-9]\d{0,5}$/.test(status)) fail('The status id must be a positive integer.');
   const parsed: StatusCommand = {
+    command: 'status',
     application: application as string,
     statusId: Number(status),
     comment: null,
@@ -53,9 +75,9 @@ export function parseStaffArgs(argv: string[]): StatusCommand {
     certificate: null,
     manual: false,
   };
-  for (let i = 0; i < rest.length; i += 1) {
-    const flag = rest[i];
-    const value = rest[i + 1];
+  for (let i = 0; i < flags.length; i += 1) {
+    const flag = flags[i];
+    const value = flags[i + 1];
     if (flag === '--manual') {
       parsed.manual = true;
       continue;
@@ -75,10 +97,33 @@ export function parseStaffArgs(argv: string[]): StatusCommand {
   return parsed;
 }
 
+/** Copies a file given to the command into the uploads folder; answers where and its size. */
+async function storeFile(config: ServerConfig, file: string): Promise<{ path: string; name: string; size: number }> {
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) throw new Error(`No file '${file}'.`);
+  const path = `uploads/${randomBytes(16).toString('hex')}`;
+  await mkdir(join(config.dataDir, 'uploads'), { recursive: true });
+  await copyFile(file, join(config.dataDir, path));
+  return { path, name: basename(file), size: info.size };
+}
+
+/** Runs one move; a refusal becomes an Error with the reason, and a file stored for it is removed. */
+async function refusedAs<T>(appId: string, stored: string | null, config: ServerConfig, move: () => Promise<T>) {
+  try {
+    return await move();
+  } catch (error) {
+    if (stored) await rm(join(config.dataDir, stored), { force: true });
+    if (error instanceof ValidationError) throw new Error(error.fields.map((f) => f.message).join(' '));
+    if (error instanceof HttpError) throw new Error(`${appId}: ${error.message}`);
+    throw error;
+  }
+}
+
 async function run(argv: string[]): Promise<void> {
   const command = parseStaffArgs(argv);
   const config = loadConfig();
   const database = openDatabase(config);
+  const actor = `staff:${userInfo().username}`;
   try {
     await migrateToLatest(database);
     const query = database.db.selectFrom('applications').select(['id', 'app_id', 'status_id']);
@@ -88,32 +133,33 @@ async function run(argv: string[]): Promise<void> {
         : query.where('app_id', '=', command.application)
     ).executeTakeFirst();
     if (!app) throw new Error(`No application '${command.application}'.`);
-    let manualCertificate: { path: string; name: string } | null = null;
-    if (command.certificate) {
-      const info = await stat(command.certificate).catch(() => null);
-      if (!info?.isFile()) throw new Error(`No file '${command.certificate}'.`);
-      const path = `uploads/${randomBytes(16).toString('hex')}`;
-      await mkdir(join(config.dataDir, 'uploads'), { recursive: true });
-      await copyFile(command.certificate, join(config.dataDir, path));
-      manualCertificate = { path, name: basename(command.certificate) };
+
+    if (command.command === 'approve-tor') {
+      const head = await readFile(command.file).catch(() => null);
+      if (!head) throw new Error(`No file '${command.file}'.`);
+      if (head.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error(`'${command.file}' is not a PDF.`);
+      const stored = await storeFile(config, command.file);
+      const done = await refusedAs(app.app_id, stored.path, config, () =>
+        approveTor(database.db, database.dialect, app.id, stored, actor),
+      );
+      console.log(`${done.app_id}: status ${done.from} -> 17, terms of reference approved (${stored.name})`);
+      return;
     }
-    try {
-      const moved = await staffMove(database.db, database.dialect, app.id, {
+
+    const certificate = command.certificate ? await storeFile(config, command.certificate) : null;
+    const moved = await refusedAs(app.app_id, certificate?.path ?? null, config, () =>
+      staffMove(database.db, database.dialect, app.id, {
         statusId: command.statusId,
         comment: command.comment,
         ...(command.conditions !== null ? { conditions: command.conditions } : {}),
-        manualCertificate,
+        manualCertificate: certificate ? { path: certificate.path, name: certificate.name } : null,
         manual: command.manual,
-        actor: `staff:${userInfo().username}`,
-      });
-      console.log(
-        `${moved.app_id}: status ${moved.from} -> ${moved.to}${command.comment ? ` (comment: ${command.comment})` : ''}`,
-      );
-    } catch (error) {
-      if (error instanceof ValidationError) throw new Error(error.fields.map((f) => f.message).join(' '));
-      if (error instanceof HttpError) throw new Error(`${app.app_id}: ${error.message}`);
-      throw error;
-    }
+        actor,
+      }),
+    );
+    console.log(
+      `${moved.app_id}: status ${moved.from} -> ${moved.to}${command.comment ? ` (comment: ${command.comment})` : ''}`,
+    );
   } finally {
     await database.close();
   }

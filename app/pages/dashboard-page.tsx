@@ -27,6 +27,7 @@ import { StatusChip } from '../components/status-chip';
 import { useDefinitions } from '../definitions-context';
 import { DefinitionProblems } from './definition-problems';
 import { SkeletonRows } from '../components/skeleton-rows';
+import { ApprovedTorLink } from './approved-tor-link';
 
 /** Counts of GET client/statistics/{clientId}. */
 export interface Statistics {
@@ -244,6 +245,9 @@ export function DashboardPage() {
                               {t('dashboard.edit')}
                             </Link>
                           )}
+                          {application.tor_approval_date && application.app_id ? (
+                            <ApprovedTorLink appId={application.app_id} />
+                          ) : null}
                         </TableCell>
                       </TableRow>
                     );

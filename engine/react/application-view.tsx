@@ -48,17 +48,19 @@ export function ApplicationView(props: ServiceWizardProps) {
     { api },
   );
 
-  const download = useCallback(
-    async (path: string, fileName: string) => {
+  /** Downloads a file of the API with the bearer token (`apiPath` under the API base). */
+  const downloadFrom = useCallback(
+    async (apiPath: string, fileName: string) => {
       setDownloadError(null);
-      const error = await downloadWithToken(
-        api.url(`service/download-attachment?file=${encodeURIComponent(path)}`),
-        getToken,
-        fileName,
-      );
+      const error = await downloadWithToken(api.url(apiPath), getToken, fileName);
       if (error) setDownloadError(error);
     },
     [api, getToken],
+  );
+  const download = useCallback(
+    (path: string, fileName: string) =>
+      downloadFrom(`service/download-attachment?file=${encodeURIComponent(path)}`, fileName),
+    [downloadFrom],
   );
 
   if (!known) return <Alert severity="error">{t('view.noApplication')}</Alert>;
@@ -109,6 +111,24 @@ export function ApplicationView(props: ServiceWizardProps) {
           }
         >
           <AlertTitle>{t('view.approved')}</AlertTitle>
+        </Alert>
+      ) : null}
+
+      {isTruthy(app.is_application_in_phase_2) ? (
+        <Alert
+          severity="info"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => void downloadFrom(`verify/tor/${encodeURIComponent(app.app_id)}`, `ToR-${app.app_id}.pdf`)}
+            >
+              {t('view.downloadTor')}
+            </Button>
+          }
+        >
+          <AlertTitle>{t('view.torApproved')}</AlertTitle>
+          {app.tor_approval_date ? t('view.torApprovedOn', { date: app.tor_approval_date }) : null}
         </Alert>
       ) : null}
 

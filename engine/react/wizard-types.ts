@@ -23,6 +23,9 @@ export interface ApplicationDetails {
   manual_certificate?: { path: string; file_name?: string | null } | null;
   /** Verification address of the certificate under the API base, set once approved. */
   certUrl?: string | null;
+  /** An audit whose terms of reference are approved (phase 2), and when they were. */
+  is_application_in_phase_2?: boolean | number | null;
+  tor_approval_date?: string | null;
   /** The conditions (HTML) of a conditional approval (status 18). */
   approval_conditions?: string | null;
   application_attachments?: ApplicationAttachment[];

@@ -299,14 +299,20 @@ function security(): Migration {
 
 /**
  * Decisions: each history entry names who made the move (`staff:<name>`, `applicant`, `system`), so
- * the applicant's history of an application says who decided what and when.
+ * the applicant's history of an application says who decided what and when; attachments the
+ * authority adds (the approved terms of reference) are internal: not in the applicant's list.
  */
 function decisions(): Migration {
   return {
     async up(db: AnyDb) {
       await db.schema.alterTable('flow_histories').addColumn('actor', 'text').execute();
+      await db.schema
+        .alterTable('attachments')
+        .addColumn('internal', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
     },
     async down(db: AnyDb) {
+      await db.schema.alterTable('attachments').dropColumn('internal').execute();
       await db.schema.alterTable('flow_histories').dropColumn('actor').execute();
     },
   };

@@ -139,6 +139,8 @@ export interface AttachmentsTable {
   size: number;
   mime: string;
   created_at: string;
+  /** Added by the authority (the approved terms of reference): not in the applicant's list. */
+  internal: Generated<Flag>;
 }
 
 export interface FlowHistoriesTable {

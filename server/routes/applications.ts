@@ -69,6 +69,8 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
         .selectFrom('attachments')
         .select(['id', 'description', 'path', 'name'])
         .where('application_id', '=', application.id)
+        // The authority's own attachments (the approved ToR, downloaded at verify/tor) are not listed.
+        .where('internal', '=', 0)
         .orderBy('id')
         .execute(),
       db

@@ -7,12 +7,12 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { FileKind } from '../../engine/core/definition-types';
 import { formsOf } from '../../engine/core/service-forms';
 import { ALL_FILE_KINDS, FILE_KINDS, fileExtension } from '../../engine/core/file-kinds';
-import { assertEditable, lockApplication, ownedApplication } from '../applications-store';
+import { APPROVED_TOR, assertEditable, lockApplication, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import type { Application, Database } from '../db/tables';
@@ -288,6 +288,29 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
           .executeTakeFirst();
     const name = attachment?.name ?? certificate?.manual_certificate_name ?? null;
     if (!attachment && !certificate) throw notFound('File not found');
+    return sendStoredFile(reply, file, name ?? 'file', attachment?.mime ?? 'application/octet-stream');
+  });
+
+  // The approved terms of reference of the caller's audit in phase 2 (spec 02: api/verify/tor/{app_id}).
+  app.get('/verify/tor/:appId', async (request, reply) => {
+    const appId = String((request.params as { appId?: unknown }).appId ?? '');
+    const tor = await db
+      .selectFrom('attachments')
+      .innerJoin('applications', 'applications.id', 'attachments.application_id')
+      .select(['attachments.path', 'attachments.name'])
+      .where('applications.app_id', '=', appId)
+      .where('applications.client_id', '=', request.clientId)
+      .where('applications.is_application_in_phase_2', '=', 1)
+      .where('attachments.internal', '=', 1)
+      .where('attachments.description', '=', APPROVED_TOR)
+      .orderBy('attachments.id', 'desc')
+      .executeTakeFirst();
+    if (!tor) throw notFound('File not found');
+    return sendStoredFile(reply, tor.path, tor.name, 'application/pdf');
+  });
+
+  /** Streams a stored upload (`uploads/<name>`) as a download; 404 when it is not on disk. */
+  async function sendStoredFile(reply: FastifyReply, file: string, name: string, mime: string) {
     const uploads = resolve(ctx.config.dataDir, 'uploads');
     const absolute = resolve(ctx.config.dataDir, file);
     if (!absolute.startsWith(uploads + sep)) throw notFound('File not found');
@@ -295,12 +318,12 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!info) throw notFound('File not found');
     return reply
       .code(200)
-      .header('Content-Type', attachment?.mime ?? 'application/octet-stream')
+      .header('Content-Type', mime)
       .header('Content-Length', info.size)
-      .header('Content-Disposition', contentDisposition(name ?? 'file'))
+      .header('Content-Disposition', contentDisposition(name))
       .header('X-Content-Type-Options', 'nosniff')
       .send(createReadStream(absolute));
-  });
+  }
 }
 
 /**

@@ -150,6 +150,7 @@ describe('list, statistics, verification', () => {
 describe('staff command arguments', () => {
   it('parses a status move and explains misuse', () => {
     expect(parseStaffArgs(['status', '12', '7', '--comment', 'Fix it'])).toEqual({
+      command: 'status',
       application: '12',
       statusId: 7,
       comment: 'Fix it',
@@ -157,19 +158,25 @@ describe('staff command arguments', () => {
       certificate: null,
       manual: false,
     });
-    expect(parseStaffArgs(['status', '12', '18', '--conditions', '<p>Plant trees</p>']).conditions).toBe(
-      '<p>Plant trees</p>',
-    );
-    expect(parseStaffArgs(['status', '12', '6', '--manual']).manual).toBe(true);
+    expect(parseStaffArgs(['status', '12', '18', '--conditions', '<p>Plant trees</p>'])).toMatchObject({
+      conditions: '<p>Plant trees</p>',
+    });
+    expect(parseStaffArgs(['status', '12', '6', '--manual'])).toMatchObject({ manual: true });
+    expect(parseStaffArgs(['approve-tor', 'EP-2026-000003', '--file', 'tor.pdf'])).toEqual({
+      command: 'approve-tor',
+      application: 'EP-2026-000003',
+      file: 'tor.pdf',
+    });
+    expect(() => parseStaffArgs(['approve-tor', '3'])).toThrow(/needs --file/);
     expect(() => parseStaffArgs(['status', '12', '18'])).toThrow(/needs --conditions/);
     expect(() => parseStaffArgs(['status', '12', '7', '--conditions', 'x'])).toThrow(/conditional approval/);
     expect(() => parseStaffArgs(['status', '12', '7', '--manual'])).toThrow(/approved \(status 6\)/);
     expect(() => parseStaffArgs(['status', '12', '6', '--manual', '--manual-certificate', 'c.pdf'])).toThrow(
       /not both/,
     );
-    expect(parseStaffArgs(['status', 'EP-2026-000001', '6', '--manual-certificate', '/tmp/c.pdf']).certificate).toBe(
-      '/tmp/c.pdf',
-    );
+    expect(parseStaffArgs(['status', 'EP-2026-000001', '6', '--manual-certificate', '/tmp/c.pdf'])).toMatchObject({
+      certificate: '/tmp/c.pdf',
+    });
     expect(() => parseStaffArgs([])).toThrow(/Usage: npm run staff -- status/);
     expect(() => parseStaffArgs(['status', '12', 'x'])).toThrow(/status id must be a positive integer/);
     expect(() => parseStaffArgs(['status', '12', '7', '--what'])).toThrow(/Unexpected argument/);

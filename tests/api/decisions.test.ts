@@ -3,10 +3,13 @@
  * engine/core/status-transitions.ts (409 with the reason otherwise), a conditional approval needs its
  * conditions, every move is in the history with who made it, and the applicant answers approval
  * conditions with `application/applicant-confirmation` (own applications at status 18 only; a denial
- * needs a reason; acceptance approves and makes the certificate).
+ * needs a reason; acceptance approves and makes the certificate); the terms of reference of an
+ * audit are approved with a PDF the applicant downloads at `verify/tor/{app_id}`.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffMove } from '../../server/applications-store';
+import { approveTor, staffMove } from '../../server/applications-store';
 import { HttpError, ValidationError } from '../../server/http';
 import { applicationAt, call, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
@@ -150,5 +153,57 @@ describe('the applicant answers approval conditions', () => {
     expect((await detail(alice, submitted.id)).application_status_id).toBe(2);
     const malformed = await confirm(alice, { application_id: 'x', applicant_confirmed: 'yes' });
     expect(malformed.status).toBe(422);
+  });
+});
+
+describe('approved terms of reference', () => {
+  const TOR = Buffer.from('%PDF-1.4 approved terms of reference\n%%EOF\n');
+  function storedTor(): { path: string; name: string; size: number } {
+    const path = `uploads/${'ab'.repeat(8)}${Date.now().toString(16).padStart(16, '0')}`;
+    mkdirSync(join(server.config.dataDir, 'uploads'), { recursive: true });
+    writeFileSync(join(server.config.dataDir, path), TOR);
+    return { path, name: 'tor.pdf', size: TOR.length };
+  }
+
+  it('moves the audit to phase 2 and lets its applicant alone download the ToR, kept out of the list', async () => {
+    const { id, app_id } = await applicationAt(server, alice, AUDIT, 2);
+    const before = await call(server.app, 'GET', `verify/tor/${app_id}`, { token: alice.token });
+    expect(before.status).toBe(404);
+    await approveTor(server.database.db, server.database.dialect, id, storedTor(), 'staff:tester');
+    const application = (
+      await call<
+        Detail & {
+          is_application_in_phase_2: boolean;
+          tor_approval_date: string | null;
+          application_attachments: unknown[];
+        }
+      >(server.app, 'GET', `application/${id}`, { token: alice.token })
+    ).body.data;
+    expect(application).toMatchObject({ application_status_id: 17, is_application_in_phase_2: true });
+    expect(application.tor_approval_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(application.application_attachments).toEqual([]);
+    const tor = await server.app.inject({
+      method: 'GET',
+      url: `/api/verify/tor/${app_id}`,
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
+    expect(tor.statusCode).toBe(200);
+    expect(tor.headers['content-type']).toBe('application/pdf');
+    expect(tor.rawPayload.equals(TOR)).toBe(true);
+    expect((await call(server.app, 'GET', `verify/tor/${app_id}`, { token: bob.token })).status).toBe(404);
+    expect((await call(server.app, 'GET', `verify/tor/${app_id}`)).status).toBe(401);
+  });
+
+  it('is refused for a draft and once decided', async () => {
+    const draft = await applicationAt(server, alice, AUDIT, 1);
+    expect(
+      (await refusal(approveTor(server.database.db, server.database.dialect, draft.id, storedTor(), 'staff:t'))).status,
+    ).toBe(409);
+    const approved = await applicationAt(server, alice, AUDIT, 2);
+    await move(approved.id, 6);
+    expect(
+      (await refusal(approveTor(server.database.db, server.database.dialect, approved.id, storedTor(), 'staff:t')))
+        .status,
+    ).toBe(409);
   });
 });

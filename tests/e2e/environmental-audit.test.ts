@@ -6,8 +6,11 @@
  * sector of activity among the active ones (a mining sector reveals the extraction date), the long
  * texts with their remaining-words counter (typing past 300 words is ignored), the yes/no questions
  * (a RAPEP firm reveals its details). Step 2 asks for the documents those answers call for, uploaded
- * at once; the application is submitted, listed on the dashboard and shown at its view route.
+ * at once; the application is submitted, listed on the dashboard and shown at its view route. Staff
+ * approve its terms of reference (downloaded from the dashboard row and the view), then approve it on
+ * conditions: a denial needs a reason, the acceptance gives the certificate.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { applicantWithCompany, newAccount } from './flows';
@@ -198,6 +201,30 @@ describe('environmental audit', () => {
       });
       for (const document of ['Legal document', 'EIA report', 'RAPEP firm registration certificate'])
         await page.getByText(document, { exact: true }).first().waitFor();
+    });
+  });
+
+  it('offers the approved terms of reference on the dashboard and in the view once staff approve them', async () => {
+    await screenshotOnFailure(page, 'audit-tor', async () => {
+      const appId = (await page.locator('strong').filter({ hasText: /^EP-/ }).first().innerText()).trim();
+      const tor = sampleFile(files, 'approved-tor.pdf');
+      await product.staff('approve-tor', appId, '--file', tor);
+      await page.goto(`${product.baseUrl}/dashboard`);
+      const row = page.locator('tbody tr').filter({ hasText: appId });
+      await row.getByText('TOR Approved', { exact: true }).waitFor();
+      const fromRow = page.waitForEvent('download');
+      await row.getByRole('button', { name: `Download the approved ToR of ${appId}` }).click();
+      expect((await fromRow).suggestedFilename()).toBe(`ToR-${appId}.pdf`);
+
+      await row.getByRole('link', { name: /^View application/ }).click();
+      await page.getByText('Terms of Reference approved').waitFor();
+      const fromView = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download the approved ToR' }).click();
+      const download = await fromView;
+      const saved = await download.path();
+      expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
+      // The authority's ToR is not among the applicant's attachments.
+      expect(await page.getByText('Final terms of reference').count()).toBe(0);
     });
   });
 
