@@ -21,6 +21,7 @@ import { createOutbox, type Outbox } from './outbox';
 import { accountRoutes } from './routes/accounts';
 import { applicationRoutes } from './routes/applications';
 import { decisionRoutes } from './routes/decisions';
+import { workQueueRoutes } from './routes/work-queues';
 import { certificateRoutes } from './routes/certificates';
 import { companyRoutes } from './routes/companies';
 import { fileRoutes, MAX_UPLOAD_BYTES, sweepUploads } from './routes/files';
@@ -155,6 +156,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         companyRoutes(api, ctx);
         applicationRoutes(api, ctx);
         decisionRoutes(api, ctx);
+        workQueueRoutes(api, ctx);
         certificateRoutes(api, ctx);
         fileRoutes(api, ctx);
         reportRoutes(api, ctx);

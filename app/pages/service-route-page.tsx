@@ -2,13 +2,17 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { PortalFeature, ServiceDefinition } from '../../engine/core/definition-types';
+import type { PortalFeature, ServiceDefinition, WorkQueues } from '../../engine/core/definition-types';
 import { useApiQuery } from '../../engine/react/use-api-query';
 import { WithDefinitions } from '../definitions-context';
 import { NotFoundPage } from './not-found-page';
 import { ServiceInfoPage } from './service-info-page';
 
 /** The page of each portal feature a service may open (`unlocks`), at the route the unlock names. */
+const WorkQueuesPage = lazy(() =>
+  import('../work-queues/work-queues-page').then((m) => ({ default: m.WorkQueuesPage })),
+);
+
 const FEATURE_PAGES: Record<PortalFeature, ReturnType<typeof lazy>> = {
   'recycled-reports': lazy(() => import('../recycled/recycled-page').then((m) => ({ default: m.RecycledPage }))),
 };
@@ -23,7 +27,8 @@ export type ServiceRouteMatch =
   | { page: 'info'; definition: ServiceDefinition }
   | { page: 'apply'; definition: ServiceDefinition }
   | { page: 'view' | 'edit'; definition: ServiceDefinition }
-  | { page: 'feature'; feature: PortalFeature; definition: ServiceDefinition };
+  | { page: 'feature'; feature: PortalFeature; definition: ServiceDefinition }
+  | { page: 'queues'; definition: ServiceDefinition & { workQueues: WorkQueues } };
 
 function samePath(a: string, b: string | undefined): boolean {
   if (!b) return false;
@@ -33,7 +38,7 @@ function samePath(a: string, b: string | undefined): boolean {
 
 /**
  * Finds the service route of a path among the definitions' `routes` (info, apply, view, edit) and the
- * pages of the features they open (`unlocks`), so a new service needs no route code: its
+ * pages of the features they open (`unlocks`) and of their work queues, so a new service needs no route code: its
  * service.json declares its paths.
  */
 export function matchServiceRoute(pathname: string, definitions: ServiceDefinition[]): ServiceRouteMatch | undefined {
@@ -45,6 +50,9 @@ export function matchServiceRoute(pathname: string, definitions: ServiceDefiniti
     if (samePath(pathname, routes.edit)) return { page: 'edit', definition };
     const unlock = definition.unlocks?.find((candidate) => samePath(pathname, candidate.route));
     if (unlock) return { page: 'feature', feature: unlock.feature, definition };
+    const { workQueues } = definition;
+    if (workQueues && samePath(pathname, workQueues.route))
+      return { page: 'queues', definition: { ...definition, workQueues } };
   }
   return undefined;
 }
@@ -106,6 +114,12 @@ export function ServiceRoutePage() {
         const match = matchServiceRoute(location.pathname, definitions);
         if (!match) return <NotFoundPage />;
         if (match.page === 'info') return <ServiceInfoPage definition={match.definition} />;
+        if (match.page === 'queues')
+          return (
+            <Suspense fallback={<Loading />}>
+              <WorkQueuesPage definition={match.definition} />
+            </Suspense>
+          );
         if (match.page === 'feature') {
           const Feature = FEATURE_PAGES[match.feature];
           return (

@@ -202,6 +202,31 @@ export interface FeatureUnlock {
   check: { path: string; answer: string };
 }
 
+/** One queue of a service's work queues: the applications at one stage. */
+export interface WorkQueue {
+  /** Key of its count in the counts answer, e.g. `request_for_tor_applications`. */
+  key: string;
+  label: string;
+  /** GET listing the client's applications in the queue (`{clientId}`). */
+  path: string;
+  /**
+   * JSON Schema the application's facts satisfy (`application_status_id`,
+   * `is_application_in_phase_2`, `manually_processed`, `final_certificate_uploaded`): the one
+   * condition language of the format.
+   */
+  when: JsonSchema;
+}
+
+/** The client's applications of a service by stage (the audit's work queues, spec 02). */
+export interface WorkQueues {
+  /** The page in the portal, e.g. `/env-audit-menu`. */
+  route: string;
+  title: string;
+  /** GET answering `{ [queue key]: count }` for a client (`{clientId}`). */
+  counts: string;
+  queues: WorkQueue[];
+}
+
 /** `service.json` as written by an analyst (with every `{"$ref": "<file>.json"}` replaced by that file). */
 export interface ServiceDefinitionFile {
   $schema?: string;
@@ -228,6 +253,8 @@ export interface ServiceDefinitionFile {
   variants?: { label: string; options: ServiceVariantFile[] };
   /** Portal features a submitted application of the service opens. */
   unlocks?: FeatureUnlock[];
+  /** The client's applications of the service by stage, on a page of their own. */
+  workQueues?: WorkQueues;
 }
 
 /** A `service.json` of a service with one form. */

@@ -525,7 +525,7 @@ export function loadServiceDefinitions(files: Record<string, unknown>): LoadedDe
     } else ids.set(def.id, def.key);
     // Info and apply pages belong to one service; a view or edit page may serve several (both
     // licences are viewed at /view-application-export): the application says whose it is. The page
-    // of a feature the service opens belongs to it alone too.
+    // of a feature the service opens, and the page of its work queues, belong to it alone too.
     const pages: Array<[string, string | undefined, string]> = [
       ...(Object.entries(def.routes) as Array<[string, string | undefined]>).map(
         ([name, route]): [string, string | undefined, string] => [name, route, ptr('routes', name)],
@@ -535,6 +535,9 @@ export function loadServiceDefinitions(files: Record<string, unknown>): LoadedDe
         unlock.route,
         ptr('unlocks', i, 'route'),
       ]),
+      ...(def.workQueues
+        ? [['queues', def.workQueues.route, ptr('workQueues', 'route')] as [string, string, string]]
+        : []),
     ];
     for (const [name, route, pointer] of pages) {
       if (!route) continue;

@@ -20,7 +20,7 @@ export type LocalizableDefinition = Pick<
   ServiceDefinition,
   'title' | 'summary' | 'department' | 'info' | 'wizard' | 'documents' | 'view' | 'formSchema' | 'uiSchema'
 > &
-  Partial<Pick<ServiceDefinition, 'variant' | 'variants'>>;
+  Partial<Pick<ServiceDefinition, 'variant' | 'variants' | 'workQueues'>>;
 
 /** An upload of the documents step with the text shown for its stable `name`. */
 export interface LocalizedExtraUpload extends ExtraUpload {
@@ -161,7 +161,7 @@ function localizeExtra(extra: ExtraUpload, translate: Translate): LocalizedExtra
  * A translated copy of a definition: `translate` receives each English text people read and returns
  * what to show. Covers service.json (title, summary, department, wizard titles and failure titles, textual fee and
  * validity, How to Apply paragraphs, extra upload names, descriptions and messages, view row
- * labels), the form schema (titles, descriptions, `errorMessage` texts at any depth, option titles
+ * labels, work queue titles and labels), the form schema (titles, descriptions, `errorMessage` texts at any depth, option titles
  * of `oneOf`/`anyOf` consts) and the uiSchema (titles, descriptions, help, placeholders, enum names,
  * extra option labels). Everything else (ids, routes, rules, values, calls) is kept, so the copy
  * validates and submits the same data as the original. The input is not changed.
@@ -221,6 +221,14 @@ export function localizeDefinition<D extends LocalizableDefinition>(definition: 
   if (definition.variants) {
     const options = definition.variants.options.map((option) => localizeDefinition(option, translate));
     localized.variants = { label: text(definition.variants.label, translate), options };
+  }
+  if (definition.workQueues) {
+    const { workQueues } = definition;
+    localized.workQueues = {
+      ...workQueues,
+      title: text(workQueues.title, translate),
+      queues: workQueues.queues.map((queue) => ({ ...queue, label: text(queue.label, translate) })),
+    };
   }
   return localized;
 }

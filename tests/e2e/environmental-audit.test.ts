@@ -262,4 +262,30 @@ describe('environmental audit', () => {
       expect(await page.getByText('Application Conditionally Approved').count()).toBe(0);
     });
   });
+
+  it('counts the audit in its work queue after the staff moves, and lists it under the chosen card', async () => {
+    await screenshotOnFailure(page, 'audit-queues', async () => {
+      const appId = (await page.locator('strong').filter({ hasText: /^EP-/ }).first().innerText()).trim();
+      await page.goto(`${product.baseUrl}/dashboard`);
+      await page.getByRole('link', { name: 'Environmental Services' }).click();
+      await page.waitForURL('**/env-audit-menu');
+      await page.getByRole('heading', { name: 'Environmental Audit services', level: 1 }).waitFor();
+      const count = (key: string) => page.getByTestId(`queue-${key}-count`).innerText();
+      await expect.poll(() => count('approved_applications')).toBe('1');
+      for (const key of [
+        'request_for_tor_applications',
+        'report_under_review',
+        'report_submission_pending',
+        'waiting_certificate',
+      ])
+        expect(await count(key)).toBe('0');
+      await page.getByText('Choose a queue above to list its applications.').waitFor();
+      await page.getByRole('button', { name: /Approved certificate/ }).click();
+      await page.getByRole('heading', { name: 'Selected Service: Approved certificate' }).waitFor();
+      const queue = page.getByRole('table', { name: 'Approved certificate' });
+      await queue.getByText(appId).waitFor();
+      await page.getByRole('button', { name: /Request for ToRs/ }).click();
+      await page.getByRole('table', { name: 'Request for ToRs' }).getByText('No applications in this queue.').waitFor();
+    });
+  });
 });

@@ -1,0 +1,178 @@
+/**
+ * The work queues of a service (`workQueues` of its definition; the audit's at /env-audit-menu):
+ * a card per queue with the client's count, and the applications of the card chosen under
+ * 'Selected Service'. Counts show a loading state until they arrive, never made-up numbers.
+ */
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Grid,
+  Link,
+  Paper,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ServiceDefinition, WorkQueue, WorkQueues } from '../../engine/core/definition-types';
+import { queuePath } from '../../engine/core/work-queues';
+import { useApiQuery } from '../../engine/react/use-api-query';
+import { useUser } from '../auth/user-store';
+import { StatusChip } from '../components/status-chip';
+import { SkeletonRows } from '../components/skeleton-rows';
+import type { ApplicationSummary } from '../pages/dashboard-page';
+
+export function WorkQueuesPage({ definition }: { definition: ServiceDefinition & { workQueues: WorkQueues } }) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const { workQueues } = definition;
+  const [chosen, setChosen] = useState<WorkQueue | null>(null);
+  const counts = useApiQuery<Record<string, number>>(user ? queuePath(workQueues.counts, user.id) : null);
+
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {workQueues.title}
+      </Typography>
+      {counts.status === 'error' ? (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={counts.refetch}>
+              {t('queues.retry')}
+            </Button>
+          }
+        >
+          {counts.error}
+        </Alert>
+      ) : null}
+      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {workQueues.queues.map((queue) => {
+          const selected = chosen?.key === queue.key;
+          const count = counts.data?.[queue.key];
+          return (
+            <Grid key={queue.key} size={{ xs: 6, md: 4, lg: 2.4 }} component="li">
+              <Card variant={selected ? 'elevation' : 'outlined'} raised={selected}>
+                <CardActionArea
+                  onClick={() => setChosen(queue)}
+                  aria-pressed={selected}
+                  sx={selected ? { bgcolor: 'action.selected' } : undefined}
+                >
+                  <CardContent>
+                    <Typography variant="overline" component="h2" color="text.secondary">
+                      {queue.label}
+                    </Typography>
+                    {typeof count === 'number' ? (
+                      <Typography variant="h3" component="p" data-testid={`queue-${queue.key}-count`}>
+                        {count}
+                      </Typography>
+                    ) : counts.status === 'error' ? (
+                      <Typography variant="h3" component="p">
+                        –
+                      </Typography>
+                    ) : (
+                      <Skeleton variant="text" width={48} height={48} aria-label={t('queues.loading')} />
+                    )}
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            </Grid>
+          );
+        })}
+      </Grid>
+
+      <Box component="section" aria-labelledby="selected-service" sx={{ mt: 4 }}>
+        <Typography id="selected-service" variant="h5" component="h2" gutterBottom>
+          {t('queues.selected')}
+          {chosen ? `: ${chosen.label}` : ''}
+        </Typography>
+        {chosen && user ? (
+          <QueueApplications definition={definition} queue={chosen} clientId={user.id} />
+        ) : (
+          <Typography color="text.secondary">{t('queues.choose')}</Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function QueueApplications({
+  definition,
+  queue,
+  clientId,
+}: {
+  definition: ServiceDefinition;
+  queue: WorkQueue;
+  clientId: number;
+}) {
+  const { t } = useTranslation();
+  const list = useApiQuery<ApplicationSummary[]>(queuePath(queue.path, clientId));
+  if (list.status === 'error')
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={list.refetch}>
+            {t('queues.retry')}
+          </Button>
+        }
+      >
+        {list.error}
+      </Alert>
+    );
+  const items = list.data ?? [];
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={queue.label}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('dashboard.columns.id')}</TableCell>
+            <TableCell>{t('dashboard.columns.dateSubmitted')}</TableCell>
+            <TableCell>{t('dashboard.columns.status')}</TableCell>
+            <TableCell>{t('dashboard.columns.action')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {list.status !== 'success' ? (
+            <SkeletonRows rows={3} columns={4} />
+          ) : items.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={4}>{t('queues.empty')}</TableCell>
+            </TableRow>
+          ) : (
+            items.map((application) => (
+              <TableRow key={application.id}>
+                <TableCell>{application.app_id || application.id}</TableCell>
+                <TableCell>{(application.submitted_at ?? application.created_at ?? '').slice(0, 10)}</TableCell>
+                <TableCell>
+                  <StatusChip application={application} />
+                </TableCell>
+                <TableCell>
+                  <Link
+                    component={RouterLink}
+                    to={`${definition.routes.view}?appId=${application.id}`}
+                    aria-label={t('dashboard.viewApplication', { id: application.app_id || application.id })}
+                  >
+                    {t('dashboard.view')}
+                  </Link>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The work queues of the services that declare them (`workQueues` of service.json; the audit's five
+ * of spec 02 section 7): the counts per queue for a client, and the client's applications in each
+ * queue. An application's queue is decided by the queue's condition over its facts
+ * (engine/core/work-queues.ts), with the same Ajv as every other rule.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { schemaMatches } from '../../engine/core/form-validator';
+import { submitRoute } from '../../engine/core/payload-mapping';
+import { STATUS } from '../../engine/core/status-presentation';
+import { applicationFacts, queuesOf, servicesWithQueues } from '../../engine/core/work-queues';
+import { assertSelf } from '../auth-hook';
+import type { AppContext } from '../context';
+import { idParam, ok } from '../http';
+
+export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  for (const { definition, workQueues } of servicesWithQueues(ctx.definitions)) {
+    /** The client's applications of the service beyond draft, newest first, each with its queues. */
+    async function queued(request: FastifyRequest) {
+      const clientId = idParam((request.params as { clientId: string }).clientId);
+      assertSelf(request, clientId);
+      const rows = await db
+        .selectFrom('applications')
+        .select([
+          'id',
+          'app_id',
+          'status_id',
+          'resubmitted',
+          'submitted_at',
+          'created_at',
+          'is_application_in_phase_2',
+          'manually_processed',
+          'final_certificate_uploaded',
+          'tor_approval_date',
+        ])
+        .where('client_id', '=', clientId)
+        .where('service_id', '=', definition.id)
+        .where('status_id', '<>', STATUS.draft)
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map((row) => ({ row, queues: queuesOf(workQueues, applicationFacts(row), schemaMatches) }));
+    }
+
+    app.get(submitRoute({ path: workQueues.counts }), async (request, reply) => {
+      const applications = await queued(request);
+      const counts = Object.fromEntries(workQueues.queues.map((queue) => [queue.key, 0]));
+      for (const { queues } of applications)
+        for (const queue of queues) counts[queue.key] = (counts[queue.key] ?? 0) + 1;
+      return ok(reply, counts);
+    });
+
+    for (const queue of workQueues.queues) {
+      app.get(submitRoute({ path: queue.path }), async (request, reply) => {
+        const applications = await queued(request);
+        return ok(
+          reply,
+          applications
+            .filter(({ queues }) => queues.includes(queue))
+            .map(({ row }) => ({
+              id: row.id,
+              app_id: row.app_id,
+              service_id: definition.id,
+              application_status_id: row.status_id,
+              application_status: { id: row.status_id, name: ctx.statusName(row.status_id) },
+              resubmitted: row.resubmitted === 1,
+              submitted_at: row.submitted_at,
+              created_at: row.created_at,
+              is_application_in_phase_2: row.is_application_in_phase_2 === 1,
+              manually_processed: row.manually_processed === 1,
+              final_certificate_uploaded: row.final_certificate_uploaded === 1,
+              tor_approval_date: row.tor_approval_date,
+            })),
+        );
+      });
+    }
+  }
+}
