@@ -243,7 +243,13 @@ export interface ServiceDefinitionFile {
   routes: ServiceRoutes;
   info: ServiceInfo;
   /** The wizard's title, and its title on the edit route (`routes.edit`) when it differs. */
-  wizard: { title: string; editTitle?: string; failures?: SubmitFailureTitles };
+  wizard: {
+    title: string;
+    editTitle?: string;
+    /** On the edit route, the submission's loading state lasts at least this long (the licences' 4 s). */
+    editLoadingMs?: number;
+    failures?: SubmitFailureTitles;
+  };
   documents: DocumentsStep;
   /** The form, its pipeline and its view: for a service with one form (else `variants`). */
   form?: FormFiles;

@@ -411,4 +411,40 @@ describe('ServiceWizard (view)', () => {
       expect.objectContaining({ quantity: 4, application_id: 41 }),
     );
   });
+
+  it('keeps the loading state on the edit route as long as the definition says, then succeeds', async () => {
+    const api = fakeApi({
+      'GET application/41': ok(application(7)),
+      'GET service/attachments/99': ok(ATTACHMENTS),
+      'POST clients/applications/sample': ok({ id: 1 }),
+    });
+    const held = { ...sample, wizard: { title: 'Apply | Sample', editTitle: 'Edit | Sample', editLoadingMs: 700 } };
+    render(
+      <WithI18n>
+        <ServiceWizard
+          definition={held}
+          api={api}
+          clientId={5}
+          getToken={() => 'token'}
+          mode="edit"
+          applicationId={41}
+          upload={fakeUpload()}
+        />
+      </WithI18n>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Edit | Sample', level: 1 })).toBeTruthy();
+    await screen.findByText('Application Returned');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Document Uploads' });
+    await screen.findByText('Registration certificate');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Confirm Detail' });
+    const clicked = Date.now();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('clients/applications/sample', expect.anything()));
+    // Saved, and still loading.
+    expect(screen.getByRole('button', { name: /Submitting/ })).toBeTruthy();
+    expect(await screen.findByText('Application succesfully submitted', {}, { timeout: 3000 })).toBeTruthy();
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(650);
+  });
 });

@@ -178,6 +178,7 @@ export function WizardFlow(props: WizardFlowProps) {
   const submit = async () => {
     if (state.submit.status === 'working') return;
     dispatch({ type: 'submitStarted' });
+    const started = Date.now();
     // Files first, while the application is still a draft: the call that submits refuses an
     // application without its mandatory documents, and an interruption leaves a draft to resume.
     // Files already uploaded by an earlier attempt are not sent again.
@@ -211,6 +212,9 @@ export function WizardFlow(props: WizardFlowProps) {
       dispatch({ type: 'callDone', name: request.name });
       if (request.savesRecord) props.onSubmitted?.();
     }
+    // The edit route of a service may keep its loading state a while (the licences: 4 seconds, spec 02).
+    const hold = props.mode === 'edit' ? (definition.wizard.editLoadingMs ?? 0) - (Date.now() - started) : 0;
+    if (hold > 0) await new Promise((resolve) => setTimeout(resolve, hold));
     dispatch({ type: 'submitSucceeded' });
   };
 
