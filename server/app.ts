@@ -22,6 +22,7 @@ import { accountRoutes } from './routes/accounts';
 import { applicationRoutes } from './routes/applications';
 import { decisionRoutes } from './routes/decisions';
 import { workQueueRoutes } from './routes/work-queues';
+import { staffRoutes } from './routes/staff';
 import { certificateRoutes } from './routes/certificates';
 import { companyRoutes } from './routes/companies';
 import { fileRoutes, MAX_UPLOAD_BYTES, sweepUploads } from './routes/files';
@@ -157,6 +158,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         applicationRoutes(api, ctx);
         decisionRoutes(api, ctx);
         workQueueRoutes(api, ctx);
+        staffRoutes(api, ctx);
         certificateRoutes(api, ctx);
         fileRoutes(api, ctx);
         reportRoutes(api, ctx);

@@ -8,6 +8,7 @@
  *   npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--conditions "<html>"]
  *                    [--manual-certificate <file> | --manual]
  *   npm run staff -- approve-tor <applicationId|app_id> --file <pdf>
+ *   npm run staff -- add-staff <name>        (an account of the staff API; prints its key once)
  */
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
@@ -17,10 +18,12 @@ import { approveTor, staffMove } from './applications-store';
 import { loadConfig, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { HttpError, ValidationError } from './http';
+import { createStaff } from './staff-accounts';
 
 const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--conditions "<html>"]
                                    [--manual-certificate <file> | --manual]
        npm run staff -- approve-tor <applicationId|app_id> --file <pdf>
+       npm run staff -- add-staff <name>
 
   applicationId   numeric id or the app id (e.g. EP-2026-000123)
   statusId        5 department approved, 6 approved, 7 returned, 9 rejected, 10 propose to approve,
@@ -29,7 +32,8 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
   --conditions    the approval conditions of a conditional approval (18), as HTML
   --manual-certificate  certificate file of a manually processed application (approved, 6)
   --manual        processed by hand, the certificate to come (shown as under review until then)
-  approve-tor     approves the terms of reference of an audit (status 17, phase 2) with the ToR as a PDF`;
+  approve-tor     approves the terms of reference of an audit (status 17, phase 2) with the ToR as a PDF
+  add-staff       creates an account of the staff API and prints its key (shown once)`;
 
 export interface StatusCommand {
   command: 'status';
@@ -47,7 +51,12 @@ export interface ApproveTorCommand {
   file: string;
 }
 
-export type StaffCommand = StatusCommand | ApproveTorCommand;
+export interface AddStaffCommand {
+  command: 'add-staff';
+  name: string;
+}
+
+export type StaffCommand = StatusCommand | ApproveTorCommand | AddStaffCommand;
 
 /** Parses the arguments; throws an Error with the usage text on anything unexpected. */
 export function parseStaffArgs(argv: string[]): StaffCommand {
@@ -55,8 +64,12 @@ export function parseStaffArgs(argv: string[]): StaffCommand {
   const fail = (why: string): never => {
     throw new Error(`${why}\n\n${USAGE}`);
   };
-  if (command !== 'status' && command !== 'approve-tor')
+  if (command !== 'status' && command !== 'approve-tor' && command !== 'add-staff')
     fail(command ? `Unknown command '${command}'.` : 'Missing command.');
+  if (command === 'add-staff') {
+    if (!application || rest.length > 0) fail('add-staff needs one name.');
+    return { command: 'add-staff', name: application as string };
+  }
   if (!application || application.startsWith('--')) fail('Missing application id.');
   if (command === 'approve-tor') {
     const [flag, file, ...extra] = rest;
@@ -126,6 +139,11 @@ async function run(argv: string[]): Promise<void> {
   const actor = `staff:${userInfo().username}`;
   try {
     await migrateToLatest(database);
+    if (command.command === 'add-staff') {
+      const created = await refusedAs(command.name, null, config, () => createStaff(database.db, command.name));
+      console.log(`Staff account '${command.name}' created. Its key, shown once:\n${created.key}`);
+      return;
+    }
     const query = database.db.selectFrom('applications').select(['id', 'app_id', 'status_id']);
     const app = await (
       /^\d+$/.test(command.application)

@@ -300,9 +300,10 @@ function security(): Migration {
 /**
  * Decisions: each history entry names who made the move (`staff:<name>`, `applicant`, `system`), so
  * the applicant's history of an application says who decided what and when; attachments the
- * authority adds (the approved terms of reference) are internal: not in the applicant's list.
+ * authority adds (the approved terms of reference) are internal: not in the applicant's list; staff
+ * accounts (a name and the hash of an API key) make the same moves as the staff command over HTTP.
  */
-function decisions(): Migration {
+function decisions(dialect: DialectName): Migration {
   return {
     async up(db: AnyDb) {
       await db.schema.alterTable('flow_histories').addColumn('actor', 'text').execute();
@@ -310,8 +311,15 @@ function decisions(): Migration {
         .alterTable('attachments')
         .addColumn('internal', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
+      await withId(db.schema.createTable('staff'), dialect)
+        .addColumn('name', 'text', (c) => c.notNull().unique())
+        .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('revoked_at', 'text')
+        .execute();
     },
     async down(db: AnyDb) {
+      await db.schema.dropTable('staff').ifExists().execute();
       await db.schema.alterTable('attachments').dropColumn('internal').execute();
       await db.schema.alterTable('flow_histories').dropColumn('actor').execute();
     },
@@ -324,7 +332,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
     getMigrations: async () => ({
       '0001_initial': initial(dialect),
       '0002_security': security(),
-      '0003_decisions': decisions(),
+      '0003_decisions': decisions(dialect),
     }),
   };
 }

@@ -37,6 +37,15 @@ export interface OtpsTable {
   password_token_hash: string | null;
 }
 
+/** A staff account of the staff API: its key is shown once when created, stored as a SHA-256 hash. */
+export interface StaffTable {
+  id: Generated<number>;
+  name: string;
+  key_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 export interface TokensTable {
   id: Generated<number>;
   token_hash: string;
@@ -167,6 +176,7 @@ export interface Database {
   clients: ClientsTable;
   otps: OtpsTable;
   tokens: TokensTable;
+  staff: StaffTable;
   throttles: ThrottlesTable;
   lookups: LookupsTable;
   services: ServicesTable;

@@ -1,0 +1,95 @@
+/**
+ * The staff API: staff accounts created by the staff command's module make the staff moves over HTTP
+ * (status moves along the transitions, conditional approvals, the approved terms of reference);
+ * applicants' tokens and unknown keys are refused, and each move is recorded with the staff name.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaff } from '../../server/staff-accounts';
+import { parseStaffArgs } from '../../server/staff-cli';
+import { applicationAt, multipart, PDF, signUp, startServer, type TestServer, type TestUser } from './helpers';
+
+const AUDIT = 17003;
+
+let server: TestServer;
+let alice: TestUser;
+let staffKey: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  alice = await signUp(server);
+  staffKey = (await createStaff(server.database.db, 'reviewer.one')).key;
+});
+afterAll(async () => server.close());
+
+const status = (id: number, body: Record<string, unknown>, key = staffKey) =>
+  server.app.inject({
+    method: 'POST',
+    url: `/api/staff/applications/${id}/status`,
+    payload: body,
+    headers: { authorization: `Bearer ${key}` },
+  });
+
+describe('staff API', () => {
+  it('refuses applicants, unknown keys and no key', async () => {
+    const { id } = await applicationAt(server, alice, AUDIT, 2);
+    for (const key of [alice.token, `staff_${'x'.repeat(43)}`])
+      expect((await status(id, { status_id: 7 }, key)).statusCode).toBe(401);
+    const none = await server.app.inject({ method: 'POST', url: `/api/staff/applications/${id}/status`, payload: {} });
+    expect(none.statusCode).toBe(401);
+    expect(JSON.parse(none.body).error).toBe('Staff sign-in required.');
+  });
+
+  it('moves along the transitions, with the name in the history', async () => {
+    const { id } = await applicationAt(server, alice, AUDIT, 2);
+    const returned = await status(id, { status_id: 7, comment: 'Add the site plan.' });
+    expect(returned.statusCode).toBe(200);
+    expect(JSON.parse(returned.body).data).toMatchObject({ from: 2, application_status_id: 7 });
+    const refused = await status(id, { status_id: 6 });
+    expect(refused.statusCode).toBe(409);
+    expect(JSON.parse(refused.body).error).toBe('An application at status 7 can move to 9, not 6.');
+    expect((await status(id, { status_id: 'x' })).statusCode).toBe(422);
+    const history = await server.database.db
+      .selectFrom('flow_histories')
+      .select(['status_id', 'actor'])
+      .where('application_id', '=', id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(history).toEqual({ status_id: 7, actor: 'staff:reviewer.one' });
+
+    const conditional = await applicationAt(server, alice, AUDIT, 2);
+    expect((await status(conditional.id, { status_id: 18 })).statusCode).toBe(422);
+    expect((await status(conditional.id, { status_id: 18, conditions: '<p>Trees</p>' })).statusCode).toBe(200);
+  });
+
+  it('approves the terms of reference with a PDF, and only a PDF', async () => {
+    const { id, app_id } = await applicationAt(server, alice, AUDIT, 2);
+    const send = (content: Buffer) => {
+      const { payload, headers } = multipart({}, { name: 'tor.pdf', content });
+      return server.app.inject({
+        method: 'POST',
+        url: `/api/staff/applications/${id}/approve-tor`,
+        payload,
+        headers: { ...headers, authorization: `Bearer ${staffKey}` },
+      });
+    };
+    const notPdf = await send(Buffer.from('plain text'));
+    expect(notPdf.statusCode).toBe(422);
+    const approved = await send(PDF);
+    expect(approved.statusCode).toBe(200);
+    const tor = await server.app.inject({
+      method: 'GET',
+      url: `/api/verify/tor/${app_id}`,
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
+    expect(tor.statusCode).toBe(200);
+    expect(tor.rawPayload.equals(PDF)).toBe(true);
+    expect((await send(PDF)).statusCode).toBe(409);
+  });
+
+  it('names staff accounts once, and the command parses add-staff', async () => {
+    await expect(createStaff(server.database.db, 'reviewer.one')).rejects.toThrow(/exists already/);
+    await expect(createStaff(server.database.db, 'x')).rejects.toThrow();
+    expect(parseStaffArgs(['add-staff', 'reviewer.two'])).toEqual({ command: 'add-staff', name: 'reviewer.two' });
+    expect(() => parseStaffArgs(['add-staff'])).toThrow(/needs one name/);
+  });
+});
