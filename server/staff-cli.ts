@@ -11,13 +11,15 @@
  *   npm run staff -- add-staff <name>        (an account of the staff API; prints its key once)
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { basename, join } from 'node:path';
 import { approveTor, staffMove } from './applications-store';
 import { loadConfig, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { HttpError, ValidationError } from './http';
+import { readHead, sniffKind } from './routes/files';
+import { TOR_NOT_PDF } from './routes/staff';
 import { createStaff } from './staff-accounts';
 
 const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--conditions "<html>"]
@@ -153,9 +155,9 @@ async function run(argv: string[]): Promise<void> {
     if (!app) throw new Error(`No application '${command.application}'.`);
 
     if (command.command === 'approve-tor') {
-      const head = await readFile(command.file).catch(() => null);
+      const head = await readHead(command.file).catch(() => null);
       if (!head) throw new Error(`No file '${command.file}'.`);
-      if (head.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error(`'${command.file}' is not a PDF.`);
+      if (sniffKind(head, '.pdf')?.kind !== 'pdf') throw new Error(`'${command.file}': ${TOR_NOT_PDF}`);
       const stored = await storeFile(config, command.file);
       const done = await refusedAs(app.app_id, stored.path, config, () =>
         approveTor(database.db, database.dialect, app.id, stored, actor),

@@ -47,7 +47,8 @@ export function sniffKind(head: Buffer, extension: string): Sniffed | null {
   return null;
 }
 
-async function readHead(file: string): Promise<Buffer> {
+/** The first bytes of a stored file, enough for `sniffKind`. */
+export async function readHead(file: string): Promise<Buffer> {
   const handle = await open(file, 'r');
   try {
     const buffer = Buffer.alloc(16);

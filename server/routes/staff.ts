@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { open, rename, rm, stat } from 'node:fs/promises';
+import { rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
@@ -18,8 +18,9 @@ import { approveTor, staffMove } from '../applications-store';
 import type { AppContext } from '../context';
 import { idParam, ok, ValidationError, type FieldError } from '../http';
 import { staffOf } from '../staff-accounts';
+import { PARTIAL_SUFFIX, readHead, sniffKind } from './files';
 
-const PDF_HEAD = '%PDF-';
+export const TOR_NOT_PDF = 'The terms of reference must be a PDF.';
 
 export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -59,7 +60,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw new ValidationError([{ field: 'file', message: 'Send the PDF as multipart/form-data.' }]);
     const path = `uploads/${randomBytes(16).toString('hex')}`;
     const absolute = join(ctx.config.dataDir, path);
-    const partial = `${absolute}.part`;
+    const partial = `${absolute}${PARTIAL_SUFFIX}`;
     let name = 'terms-of-reference.pdf';
     let received = false;
     try {
@@ -74,12 +75,8 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
         await pipeline(part.file, createWriteStream(partial, { flags: 'wx' }));
       }
       if (!received) throw new ValidationError([{ field: 'file', message: 'This field is required' }]);
-      const handle = await open(partial, 'r');
-      const head = Buffer.alloc(PDF_HEAD.length);
-      await handle.read(head, 0, head.length, 0);
-      await handle.close();
-      if (head.toString('latin1') !== PDF_HEAD)
-        throw new ValidationError([{ field: 'file', message: 'The terms of reference must be a PDF.' }]);
+      if (sniffKind(await readHead(partial), '.pdf')?.kind !== 'pdf')
+        throw new ValidationError([{ field: 'file', message: TOR_NOT_PDF }]);
       const size = (await stat(partial)).size;
       await rename(partial, absolute);
       const done = await approveTor(db, ctx.dialect, id, { path, name, size }, `staff:${staff.name}`);
