@@ -18,6 +18,54 @@ import { certificatePath } from './certificates';
 
 export const PAGE_SIZE = 25;
 
+/** The columns of an application a list shows (`applicationSummary`), with its service's name. */
+export const SUMMARY_COLUMNS = [
+  'applications.id',
+  'applications.app_id',
+  'applications.service_id',
+  'services.name as service_name',
+  'applications.status_id',
+  'applications.resubmitted',
+  'applications.submitted_at',
+  'applications.created_at',
+  'applications.manually_processed',
+  'applications.final_certificate_uploaded',
+  'applications.tor_approval_date',
+] as const;
+
+/** An application as the lists answer it (the dashboard's table, the audit's work queues). */
+export function applicationSummary(
+  row: {
+    id: number;
+    app_id: string;
+    service_id: number;
+    service_name: string;
+    status_id: number;
+    resubmitted: number;
+    submitted_at: string | null;
+    created_at: string;
+    manually_processed: number;
+    final_certificate_uploaded: number;
+    tor_approval_date: string | null;
+  },
+  statusName: (id: number) => string,
+) {
+  return {
+    id: row.id,
+    app_id: row.app_id,
+    service_id: row.service_id,
+    service: { id: row.service_id, name: row.service_name },
+    application_status_id: row.status_id,
+    application_status: { id: row.status_id, name: statusName(row.status_id) },
+    resubmitted: flag(row.resubmitted),
+    submitted_at: row.submitted_at,
+    created_at: row.created_at,
+    manually_processed: flag(row.manually_processed),
+    final_certificate_uploaded: flag(row.final_certificate_uploaded),
+    tor_approval_date: row.tor_approval_date,
+  };
+}
+
 const flag = (v: number) => v === 1;
 
 export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -141,19 +189,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
       visible.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
       visible
         .innerJoin('services', 'services.id', 'applications.service_id')
-        .select([
-          'applications.id',
-          'applications.app_id',
-          'applications.service_id',
-          'services.name as service_name',
-          'applications.status_id',
-          'applications.resubmitted',
-          'applications.submitted_at',
-          'applications.created_at',
-          'applications.manually_processed',
-          'applications.final_certificate_uploaded',
-          'applications.tor_approval_date',
-        ])
+        .select(SUMMARY_COLUMNS)
         .orderBy('applications.id', 'desc')
         .limit(PAGE_SIZE)
         .offset((page - 1) * PAGE_SIZE)
@@ -161,20 +197,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     ]);
     const total = Number(countRow?.n ?? 0);
     return ok(reply, {
-      items: rows.map((r) => ({
-        id: r.id,
-        app_id: r.app_id,
-        service_id: r.service_id,
-        service: { id: r.service_id, name: r.service_name },
-        application_status_id: r.status_id,
-        application_status: status(r.status_id),
-        resubmitted: flag(r.resubmitted),
-        submitted_at: r.submitted_at,
-        created_at: r.created_at,
-        manually_processed: flag(r.manually_processed),
-        final_certificate_uploaded: flag(r.final_certificate_uploaded),
-        tor_approval_date: r.tor_approval_date,
-      })),
+      items: rows.map((row) => applicationSummary(row, ctx.statusName)),
       page,
       per_page: PAGE_SIZE,
       total,

@@ -12,6 +12,7 @@ import { applicationFacts, queuesOf, servicesWithQueues } from '../../engine/cor
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { idParam, ok } from '../http';
+import { applicationSummary, SUMMARY_COLUMNS } from './applications';
 
 export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -23,22 +24,12 @@ export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
       assertSelf(request, clientId);
       const rows = await db
         .selectFrom('applications')
-        .select([
-          'id',
-          'app_id',
-          'status_id',
-          'resubmitted',
-          'submitted_at',
-          'created_at',
-          'is_application_in_phase_2',
-          'manually_processed',
-          'final_certificate_uploaded',
-          'tor_approval_date',
-        ])
-        .where('client_id', '=', clientId)
-        .where('service_id', '=', definition.id)
-        .where('status_id', '<>', STATUS.draft)
-        .orderBy('id', 'desc')
+        .innerJoin('services', 'services.id', 'applications.service_id')
+        .select([...SUMMARY_COLUMNS, 'applications.is_application_in_phase_2'])
+        .where('applications.client_id', '=', clientId)
+        .where('applications.service_id', '=', definition.id)
+        .where('applications.status_id', '<>', STATUS.draft)
+        .orderBy('applications.id', 'desc')
         .execute();
       return rows.map((row) => ({ row, queues: queuesOf(workQueues, applicationFacts(row), schemaMatches) }));
     }
@@ -59,18 +50,8 @@ export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
           applications
             .filter(({ queues }) => queues.includes(queue))
             .map(({ row }) => ({
-              id: row.id,
-              app_id: row.app_id,
-              service_id: definition.id,
-              application_status_id: row.status_id,
-              application_status: { id: row.status_id, name: ctx.statusName(row.status_id) },
-              resubmitted: row.resubmitted === 1,
-              submitted_at: row.submitted_at,
-              created_at: row.created_at,
+              ...applicationSummary(row, ctx.statusName),
               is_application_in_phase_2: row.is_application_in_phase_2 === 1,
-              manually_processed: row.manually_processed === 1,
-              final_certificate_uploaded: row.final_certificate_uploaded === 1,
-              tor_approval_date: row.tor_approval_date,
             })),
         );
       });
