@@ -104,7 +104,8 @@ export function serviceTitle(application: ApplicationSummary, definitions: Servi
   return definitions.find((d) => d.id === application.service_id)?.title ?? application.service?.name ?? '';
 }
 
-function formatDate(value: string | null | undefined): string {
+/** A list's date: the ISO date part. */
+export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   // The ISO date part reads the same in every language and time zone.
   return value.slice(0, 10);

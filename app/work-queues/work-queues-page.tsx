@@ -5,9 +5,7 @@
  */
 import { useState } from 'react';
 import {
-  Alert,
   Box,
-  Button,
   Card,
   CardActionArea,
   CardContent,
@@ -31,7 +29,8 @@ import { useApiQuery } from '../../engine/react/use-api-query';
 import { useUser } from '../auth/user-store';
 import { StatusChip } from '../components/status-chip';
 import { SkeletonRows } from '../components/skeleton-rows';
-import type { ApplicationSummary } from '../pages/dashboard-page';
+import { applicationLinks, formatDate, type ApplicationSummary } from '../pages/dashboard-page';
+import { RetryAlert } from '../../engine/react/status-blocks';
 
 export function WorkQueuesPage({ definition }: { definition: ServiceDefinition & { workQueues: WorkQueues } }) {
   const { t } = useTranslation();
@@ -46,17 +45,9 @@ export function WorkQueuesPage({ definition }: { definition: ServiceDefinition &
         {workQueues.title}
       </Typography>
       {counts.status === 'error' ? (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={counts.refetch}>
-              {t('queues.retry')}
-            </Button>
-          }
-        >
-          {counts.error}
-        </Alert>
+        <Box sx={{ mb: 2 }}>
+          <RetryAlert error={counts.error} onRetry={counts.refetch} />
+        </Box>
       ) : null}
       <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {workQueues.queues.map((queue) => {
@@ -119,19 +110,7 @@ function QueueApplications({
 }) {
   const { t } = useTranslation();
   const list = useApiQuery<ApplicationSummary[]>(queuePath(queue.path, clientId));
-  if (list.status === 'error')
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={list.refetch}>
-            {t('queues.retry')}
-          </Button>
-        }
-      >
-        {list.error}
-      </Alert>
-    );
+  if (list.status === 'error') return <RetryAlert error={list.error} onRetry={list.refetch} />;
   const items = list.data ?? [];
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -155,14 +134,14 @@ function QueueApplications({
             items.map((application) => (
               <TableRow key={application.id}>
                 <TableCell>{application.app_id || application.id}</TableCell>
-                <TableCell>{(application.submitted_at ?? application.created_at ?? '').slice(0, 10)}</TableCell>
+                <TableCell>{formatDate(application.submitted_at ?? application.created_at)}</TableCell>
                 <TableCell>
                   <StatusChip application={application} />
                 </TableCell>
                 <TableCell>
                   <Link
                     component={RouterLink}
-                    to={`${definition.routes.view}?appId=${application.id}`}
+                    to={applicationLinks(application, [definition]).view ?? definition.routes.view}
                     aria-label={t('dashboard.viewApplication', { id: application.app_id || application.id })}
                   >
                     {t('dashboard.view')}
