@@ -16,6 +16,7 @@ import {
   newAccount,
   registerThroughApi,
   storedUser,
+  submitApplication,
 } from './flows';
 import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
@@ -92,8 +93,7 @@ describe('decisions on an application', () => {
         .waitFor();
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await page.getByText('Application succesfully submitted').waitFor({ timeout: 30_000 });
+      await submitApplication(page);
 
       await page.goto(`${product.baseUrl}/dashboard`);
       await page.locator('tbody tr').filter({ hasText: appId }).getByText('Re-Submitted', { exact: true }).waitFor();

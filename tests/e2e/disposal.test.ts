@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { applicantWithCompany, newAccount, storedUser } from './flows';
+import { applicantWithCompany, newAccount, storedUser, backToDashboard, submitApplication } from './flows';
 import { sampleFile, screenshotOnFailure, startSession, type RunningProduct, type Session } from './harness';
 
 const COMPANY = {
@@ -112,10 +112,8 @@ describe('guidance on product disposal', () => {
       await summary.getByRole('row', { name: /Reason for disposal\s+Expired/ }).waitFor();
       await summary.getByRole('row', { name: new RegExp(`^Company\\s+${COMPANY.name}`) }).waitFor();
       await summary.getByRole('row', { name: /Product type\s+Pharmaceutical products/ }).waitFor();
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await page.getByText('Application succesfully submitted').waitFor({ timeout: 30_000 });
-      await page.getByRole('link', { name: 'Back' }).click();
-      await page.waitForURL('**/dashboard');
+      await submitApplication(page);
+      await backToDashboard(page);
     });
   });
 

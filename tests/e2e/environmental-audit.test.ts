@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { applicantWithCompany, newAccount } from './flows';
+import { applicantWithCompany, newAccount, backToDashboard, submitApplication } from './flows';
 import {
   pairsOf,
   sampleFile,
@@ -173,10 +173,8 @@ describe('environmental audit', () => {
       const summary = page.getByRole('table', { name: 'Summary of the application' });
       await summary.getByRole('row', { name: /Village\s+Bidudu/ }).waitFor();
       await summary.getByRole('row', { name: /Sector of activity\s+Mining and quarrying/ }).waitFor();
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await page.getByText('Application succesfully submitted').waitFor({ timeout: 30_000 });
-      await page.getByRole('link', { name: 'Back' }).click();
-      await page.waitForURL('**/dashboard');
+      await submitApplication(page);
+      await backToDashboard(page);
     });
   });
 

@@ -208,6 +208,17 @@ export async function applyForPlastics(
 
   // Step 3: confirm and submit.
   await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
+  await submitApplication(page);
+}
+
+/** Submits on the confirm step and waits for the success panel. */
+export async function submitApplication(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByText('Application succesfully submitted').waitFor({ timeout: 30_000 });
+}
+
+/** Leaves the success panel by its Back link, to the dashboard. */
+export async function backToDashboard(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Back' }).click();
+  await page.waitForURL('**/dashboard');
 }

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { applicantWithCompany, newAccount, storedUser } from './flows';
+import { applicantWithCompany, newAccount, storedUser, backToDashboard, submitApplication } from './flows';
 import {
   pairsOf,
   sampleFile,
@@ -58,10 +58,8 @@ describe('GCF letters', () => {
     await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
     const table = page.getByRole('table', { name: 'Summary of the application' });
     for (const row of summary) await table.getByRole('row', { name: row }).waitFor();
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Application succesfully submitted').waitFor({ timeout: 30_000 });
-    await page.getByRole('link', { name: 'Back' }).click();
-    await page.waitForURL('**/dashboard');
+    await submitApplication(page);
+    await backToDashboard(page);
   }
 
   /** Opens the dashboard row of a service at its view route; answers the details table. */

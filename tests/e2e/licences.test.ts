@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { applicantWithCompany, newAccount, storedUser } from './flows';
+import { applicantWithCompany, newAccount, storedUser, backToDashboard, submitApplication } from './flows';
 import {
   pairsOf,
   sampleFile,
@@ -160,10 +160,8 @@ describe('export and import licences', () => {
       await summary.getByRole('row', { name: /^Convention\s+Basel/ }).waitFor();
       await summary.getByRole('row', { name: /Purpose\s+Recovery \(R operations\)/ }).waitFor();
       await summary.getByRole('row', { name: /Waste identification codes\s+Basel Annex VIII/ }).waitFor();
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await page.getByText('Application succesfully submitted').waitFor({ timeout: 30_000 });
-      await page.getByRole('link', { name: 'Back' }).click();
-      await page.waitForURL('**/dashboard');
+      await submitApplication(page);
+      await backToDashboard(page);
     });
   });
 
@@ -251,10 +249,8 @@ describe('export and import licences', () => {
       await page.getByLabel('Choose a file for Proforma invoice').setInputFiles(sampleFile(files, 'invoice.png'));
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await page.getByText('Application succesfully submitted').waitFor({ timeout: 30_000 });
-      await page.getByRole('link', { name: 'Back' }).click();
-      await page.waitForURL('**/dashboard');
+      await submitApplication(page);
+      await backToDashboard(page);
 
       const row = page.locator('tbody tr').filter({ hasText: 'Import License' });
       await row.getByText('SUBMITTED', { exact: true }).waitFor();
@@ -337,8 +333,7 @@ describe('export and import licences', () => {
         .waitFor();
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await page.getByText('Application succesfully submitted').waitFor({ timeout: 30_000 });
+      await submitApplication(page);
 
       await page.goto(`${product.baseUrl}/view-application-export?appId=${exportId}`);
       await page.getByRole('table', { name: 'Transit states' }).waitFor();

@@ -15,6 +15,7 @@ import {
   newAccount,
   registerThroughUi,
   storedUser,
+  backToDashboard,
 } from './flows';
 import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
@@ -59,9 +60,7 @@ describe('plastics authorisation journey', () => {
   it('applies for the plastics authorisation with two files and sees it SUBMITTED', async () => {
     await screenshotOnFailure(page, 'plastics', async () => {
       await applyForPlastics(page, product, 'Green Packaging Ltd', files);
-      await page.getByRole('link', { name: 'Back' }).click();
-
-      await page.waitForURL('**/dashboard');
+      await backToDashboard(page);
       await page.locator('tbody tr').getByText('SUBMITTED', { exact: true }).waitFor();
       const submittedCard = page.getByRole('article', { name: 'SUBMITTED' });
       await submittedCard.getByText('1', { exact: true }).waitFor();

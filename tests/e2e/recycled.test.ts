@@ -8,7 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { addCompanyThroughUi, applyForPlastics, loginThroughUi, newAccount, registerThroughUi } from './flows';
+import {
+  addCompanyThroughUi,
+  applyForPlastics,
+  loginThroughUi,
+  newAccount,
+  registerThroughUi,
+  backToDashboard,
+} from './flows';
 import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 describe('recycled plastics reports', () => {
@@ -68,8 +75,7 @@ describe('recycled plastics reports', () => {
 
       // A marker on the window survives client-side navigation only: it proves no reload happened.
       await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-      await page.getByRole('link', { name: 'Back' }).click();
-      await page.waitForURL('**/dashboard');
+      await backToDashboard(page);
       const recycled = sidebar().getByRole('link', { name: 'Recycled' });
       await recycled.waitFor();
       expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
