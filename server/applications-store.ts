@@ -158,13 +158,24 @@ export async function staffMove(
   if (move.statusId === STATUS.conditionallyApproved && !move.conditions?.trim())
     throw new ValidationError([{ field: 'conditions', message: 'A conditional approval needs its conditions.' }]);
   return db.transaction().execute(async (trx) => {
-    const app = await lockApplication(trx, dialect, applicationId);
-    if (!app) throw new HttpError(404, 'Application not found');
-    const refused = refusedMove(app.status_id, move.statusId);
-    if (refused) throw new HttpError(409, refused);
-    await moveStatusIn(trx, app.id, move);
+    const app = await staffMoveIn(trx, dialect, applicationId, move);
     return { from: app.status_id, to: move.statusId, app_id: app.app_id };
   });
+}
+
+/** A staff move inside the caller's transaction: locks, judges and moves; answers the application as it was. */
+async function staffMoveIn(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  applicationId: number,
+  move: StatusMove & { actor: string },
+): Promise<Application> {
+  const app = await lockApplication(trx, dialect, applicationId);
+  if (!app) throw new HttpError(404, 'Application not found');
+  const refused = refusedMove(app.status_id, move.statusId);
+  if (refused) throw new HttpError(409, refused);
+  await moveStatusIn(trx, app.id, move);
+  return app;
 }
 
 /** The description of the approved terms of reference among an audit's attachments (internal). */
@@ -184,11 +195,7 @@ export async function approveTor(
   actor: string,
 ): Promise<{ from: number; app_id: string }> {
   return db.transaction().execute(async (trx) => {
-    const app = await lockApplication(trx, dialect, applicationId);
-    if (!app) throw new HttpError(404, 'Application not found');
-    const refused = refusedMove(app.status_id, STATUS.torApproved);
-    if (refused) throw new HttpError(409, refused);
-    await moveStatusIn(trx, app.id, {
+    const app = await staffMoveIn(trx, dialect, applicationId, {
       statusId: STATUS.torApproved,
       comment: 'Your Terms of Reference document is ready.',
       actor,
