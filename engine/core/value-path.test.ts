@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRecord, valueAt } from './value-path';
+import { isRecord, valueAt, isSetFlag } from './value-path';
 
 describe('valueAt', () => {
   it('reads nested objects and array items by dotted path', () => {
@@ -21,5 +21,12 @@ describe('isRecord', () => {
     expect(isRecord([])).toBe(false);
     expect(isRecord(null)).toBe(false);
     expect(isRecord('x')).toBe(false);
+  });
+});
+
+describe('isSetFlag', () => {
+  it('reads the flags of the API and the databases', () => {
+    for (const set of [true, 1, '1']) expect(isSetFlag(set)).toBe(true);
+    for (const unset of [false, 0, '0', null, undefined, 'true', 2]) expect(isSetFlag(unset)).toBe(false);
   });
 });

@@ -38,3 +38,8 @@ export function setValueAt(data: Record<string, unknown>, path: string, value: u
   if (value === undefined || value === null) delete current[last];
   else current[last] = value;
 }
+
+/** A flag as the API and the databases answer it: true, 1 or '1' (SQLite has no booleans). */
+export function isSetFlag(value: unknown): boolean {
+  return value === true || value === 1 || value === '1';
+}

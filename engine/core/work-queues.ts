@@ -1,4 +1,5 @@
 import type { JsonSchema, ServiceDefinition, WorkQueue, WorkQueues } from './definition-types';
+import { isSetFlag } from './value-path';
 
 /**
  * Work queues of a service (`workQueues` of service.json): the client's applications of the service
@@ -15,8 +16,6 @@ export interface ApplicationFacts {
   final_certificate_uploaded: boolean;
 }
 
-const truthy = (value: unknown) => value === true || value === 1 || value === '1';
-
 /** The facts of an application row (database flags are 0/1). */
 export function applicationFacts(row: {
   status_id: number;
@@ -26,9 +25,9 @@ export function applicationFacts(row: {
 }): ApplicationFacts {
   return {
     application_status_id: row.status_id,
-    is_application_in_phase_2: truthy(row.is_application_in_phase_2),
-    manually_processed: truthy(row.manually_processed),
-    final_certificate_uploaded: truthy(row.final_certificate_uploaded),
+    is_application_in_phase_2: isSetFlag(row.is_application_in_phase_2),
+    manually_processed: isSetFlag(row.manually_processed),
+    final_certificate_uploaded: isSetFlag(row.final_certificate_uploaded),
   };
 }
 

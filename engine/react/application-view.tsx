@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { latestReturnComment, presentStatus, STATUS, type StatusColour } from '../core/status-presentation';
 import { ApprovalConditions } from './approval-conditions';
 import { formOfApplication, savedFormData } from '../core/service-forms';
+import { isSetFlag } from '../core/value-path';
 import { detailRows, detailTables, type DetailTable } from '../core/view-rows';
 import type { FormData } from './form-context';
 import { ServiceForm } from './service-form';
@@ -32,10 +33,6 @@ const CHIP_COLOURS: Record<StatusColour, 'success' | 'warning' | 'error' | 'info
   info: 'info',
   dark: 'default',
 };
-
-function isTruthy(value: unknown): boolean {
-  return value === true || value === 1 || value === '1';
-}
 
 export function ApplicationView(props: ServiceWizardProps) {
   const { t } = useTranslation();
@@ -93,7 +90,7 @@ export function ApplicationView(props: ServiceWizardProps) {
         <Alert
           severity="success"
           action={
-            isTruthy(app.manually_processed) && app.manual_certificate?.path ? (
+            isSetFlag(app.manually_processed) && app.manual_certificate?.path ? (
               <Button
                 color="inherit"
                 size="small"
@@ -114,7 +111,7 @@ export function ApplicationView(props: ServiceWizardProps) {
         </Alert>
       ) : null}
 
-      {isTruthy(app.is_application_in_phase_2) ? (
+      {isSetFlag(app.is_application_in_phase_2) ? (
         <Alert
           severity="info"
           action={
