@@ -32,7 +32,8 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin, ViteDevServer } from 'vite';
 import { LANGUAGES } from '../app/i18n/languages';
 import { RJSF_AJV_OPTIONS } from '../engine/core/ajv-setup';
-import type { JsonSchema, ServiceDefinition } from '../engine/core/definition-types';
+import { allTasks, taskFormKey } from '../engine/core/applicant-tasks';
+import type { ApplicantTask, JsonSchema, ServiceDefinition } from '../engine/core/definition-types';
 import { loadServiceDefinitions, type DefinitionProblem } from '../engine/core/load-definitions';
 import { formKey, formsOf } from '../engine/core/service-forms';
 import { catalogueFolders, catalogueTranslator } from '../engine/core/catalogue-translator';
@@ -193,16 +194,58 @@ function readCatalogue(servicesDir: string, key: string, language: string): Reco
  */
 export function renderedFormSchema(servicesDir: string, definition: ServiceDefinition, language: string): JsonSchema {
   if (language === 'en') return definition.formSchema;
-  const translate = catalogueTranslator(
+  return localizeDefinition(definition, translatorOf(servicesDir, definition, language)).formSchema;
+}
+
+/** The translator of a definition's catalogues (its own and its fragments') in `language`. */
+function translatorOf(servicesDir: string, definition: ServiceDefinition, language: string) {
+  return catalogueTranslator(
     ...catalogueFolders(definition).map((folder) => readCatalogue(servicesDir, folder, language)),
   );
-  return localizeDefinition(definition, translate).formSchema;
+}
+
+/**
+ * A form the portal validates: a form of a service (one per variant), or the form of one of its
+ * applicant tasks, filed under its key (`formKey`, `taskFormKey`).
+ */
+export interface ValidatedForm {
+  key: string;
+  definition: ServiceDefinition;
+  task?: ApplicantTask;
+}
+
+/** Every form the portal validates. */
+export function validatedForms(definitions: readonly ServiceDefinition[]): ValidatedForm[] {
+  return [
+    ...definitions.flatMap(formsOf).map((form) => ({ key: formKey(form), definition: form })),
+    ...allTasks(definitions).map(({ definition, task }) => ({ key: taskFormKey(definition, task), definition, task })),
+  ];
+}
+
+/** The schema of a validated form as the page renders it in `language`, and the conditions its module answers. */
+function validatedFormSources(
+  servicesDir: string,
+  form: ValidatedForm,
+  language: string,
+): { schema: JsonSchema; conditions: JsonSchema[] } {
+  const { definition, task } = form;
+  if (!task)
+    return {
+      schema: renderedFormSchema(servicesDir, definition, language),
+      conditions: definitionConditions(definition),
+    };
+  const tasks =
+    language === 'en'
+      ? definition.tasks
+      : localizeDefinition(definition, translatorOf(servicesDir, definition, language)).tasks;
+  const rendered = tasks?.find((candidate) => candidate.key === task.key) ?? task;
+  // The view asks the task's module whether the task is open (its `when`).
+  return { schema: rendered.formSchema, conditions: [task.when] };
 }
 
 /** The loaders module: form key -> language -> dynamic import of that validator module. */
 function loadersCode(definitions: readonly ServiceDefinition[], languages: readonly string[]): string {
-  const services = definitions.flatMap(formsOf).map((form) => {
-    const key = formKey(form);
+  const services = validatedForms(definitions).map(({ key }) => {
     const entries = languages.map(
       (language) =>
         `    ${JSON.stringify(language)}: () => import(${JSON.stringify(`${VALIDATORS_MODULE}/${key}/${language}`)}),`,
@@ -233,15 +276,10 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): Plugin {
     let code = validators.get(id);
     if (code === undefined) {
       if (!languages.includes(language)) throw new Error(`${VALIDATORS_MODULE}/${id}: unknown language '${language}'`);
-      const definition = current()
-        .definitions.flatMap(formsOf)
-        .find((candidate) => formKey(candidate) === key);
-      if (!definition) throw new Error(`${VALIDATORS_MODULE}/${id}: no valid service form '${key}' under services/`);
-      code = validatorModuleCode(
-        renderedFormSchema(servicesDir, definition, language),
-        ajvLocalizerModule(language),
-        definitionConditions(definition),
-      );
+      const form = validatedForms(current().definitions).find((candidate) => candidate.key === key);
+      if (!form) throw new Error(`${VALIDATORS_MODULE}/${id}: no valid service form '${key}' under services/`);
+      const { schema, conditions } = validatedFormSources(servicesDir, form, language);
+      code = validatorModuleCode(schema, ajvLocalizerModule(language), conditions);
       validators.set(id, code);
     }
     return code;

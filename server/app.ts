@@ -20,6 +20,7 @@ import { HttpError } from './http';
 import { createOutbox, type Outbox } from './outbox';
 import { accountRoutes } from './routes/accounts';
 import { applicationRoutes } from './routes/applications';
+import { taskRoutes } from './routes/tasks';
 import { decisionRoutes } from './routes/decisions';
 import { workQueueRoutes } from './routes/work-queues';
 import { staffRoutes } from './routes/staff';
@@ -157,6 +158,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         companyRoutes(api, ctx);
         applicationRoutes(api, ctx);
         decisionRoutes(api, ctx);
+        taskRoutes(api, ctx);
         workQueueRoutes(api, ctx);
         staffRoutes(api, ctx);
         certificateRoutes(api, ctx);

@@ -227,6 +227,64 @@ export interface WorkQueues {
   queues: WorkQueue[];
 }
 
+/**
+ * Texts of an applicant task's outcome: the alert of a failed upload, of a server that failed or
+ * could not be reached, the banner of a refusal (the server's reason below it), and of success.
+ */
+export interface ApplicantTaskMessages {
+  upload: string;
+  unavailable: string;
+  refused: string;
+  success: string;
+}
+
+/**
+ * What an applicant task saves: `POST <path>` with `application_id` and the task's form data. The
+ * server keeps the data as the application's record `record` (in the `application/{id}` answer under
+ * that key), and may move the application to `status`, with `comment` in its history.
+ */
+export interface ApplicantTaskSave {
+  path: string;
+  record: string;
+  status?: number;
+  comment?: string;
+}
+
+/**
+ * Something the authority asks of the applicant after submission, shown in the application's view
+ * while `when` holds: a form and uploads, saved by one call (the audit's firm/expert details and
+ * reports once its terms of reference are approved).
+ */
+export interface ApplicantTaskFile {
+  /** Stable key, unique in the service. */
+  key: string;
+  /** Title of the prompt (and of its dialog). */
+  title: string;
+  /** What the applicant is asked, under the title. */
+  intro?: string;
+  /** Label of the button that opens the task. */
+  action: string;
+  /**
+   * JSON Schema of the application facts the task is open for: `application_status_id`,
+   * `is_application_in_phase_2`, `manually_processed`, `final_certificate_uploaded` (booleans) and
+   * the task's record (`save.record`, null until saved).
+   */
+  when: JsonSchema;
+  form: FormFiles;
+  /** Files uploaded with the task (each names its accepted kinds; no conditions). */
+  uploads: ExtraUpload[];
+  save: ApplicantTaskSave;
+  messages: ApplicantTaskMessages;
+  /** The view reads the application again this long after success (spec 02: 2 seconds). */
+  reloadAfterMs?: number;
+}
+
+/** An applicant task with its form files read. */
+export interface ApplicantTask extends ApplicantTaskFile {
+  formSchema: JsonSchema;
+  uiSchema: UiSchema;
+}
+
 /** `service.json` as written by an analyst (with every `{"$ref": "<file>.json"}` replaced by that file). */
 export interface ServiceDefinitionFile {
   $schema?: string;
@@ -261,6 +319,8 @@ export interface ServiceDefinitionFile {
   unlocks?: FeatureUnlock[];
   /** The client's applications of the service by stage, on a page of their own. */
   workQueues?: WorkQueues;
+  /** What the authority may ask of the applicant after submission. */
+  tasks?: ApplicantTaskFile[];
 }
 
 /** A `service.json` of a service with one form. */
@@ -272,7 +332,10 @@ export type SingleFormServiceFile = Omit<ServiceDefinitionFile, 'variants'> &
  * one form: a service with variants is the first variant's form, and lists every variant (each a
  * definition of its own) under `variants.options`; see `formsOf` and `variantOf`.
  */
-export interface ServiceDefinition extends Omit<ServiceDefinitionFile, 'form' | 'submit' | 'view' | 'variants'> {
+export interface ServiceDefinition extends Omit<
+  ServiceDefinitionFile,
+  'form' | 'submit' | 'view' | 'variants' | 'tasks'
+> {
   form: FormFiles;
   submit: { calls: SubmitCall[] };
   view: ServiceView;
@@ -286,4 +349,6 @@ export interface ServiceDefinition extends Omit<ServiceDefinitionFile, 'form' | 
   variants?: { label: string; options: ServiceDefinition[] };
   /** Folders of shared fragments the definition includes: their catalogues translate it too. */
   fragments?: string[];
+  /** The applicant tasks with their forms read. */
+  tasks?: ApplicantTask[];
 }

@@ -372,4 +372,91 @@ describe('variants and shared fragments', () => {
       message: "route '/sample' is already used by 'other'",
     });
   });
+
+  describe('applicant tasks', () => {
+    const task = (overrides: Record<string, unknown> = {}) => ({
+      key: 'details',
+      title: 'Details wanted',
+      action: 'Give the details',
+      when: { properties: { application_status_id: { const: 17 } } },
+      form: { schema: 'task-schema.json', ui: 'task-ui.json' },
+      uploads: [{ name: 'Report', accept: ['pdf'], required: true }],
+      save: { path: 'sample/details', record: 'sample_details', status: 3 },
+      messages: { upload: 'Upload failed', unavailable: 'Try later', refused: 'Refused', success: 'Done' },
+      ...overrides,
+    });
+    const withTask = (
+      tasks: unknown[],
+      schema: unknown = { type: 'object', properties: { who: { type: 'string', maxLength: 50 } } },
+    ) => ({
+      ...testFiles({ tasks: tasks as never }),
+      'sample/task-schema.json': schema,
+      'sample/task-ui.json': { 'ui:order': ['who'] },
+    });
+
+    it('loads a task with its form on every form of the service', () => {
+      const { definitions, problems } = loadServiceDefinitions(withTask([task()]));
+      expect(problems).toEqual([]);
+      expect(definitions[0]?.tasks?.[0]).toMatchObject({
+        key: 'details',
+        formSchema: { type: 'object' },
+        uiSchema: { 'ui:order': ['who'] },
+      });
+    });
+
+    it('reports its problems with pointers: files, bounds, keys, records, statuses and uploads', () => {
+      const { definitions, problems } = loadServiceDefinitions(
+        withTask(
+          [
+            task({ save: { path: 'sample/details', record: 'sample_details', status: 6 } }),
+            task({
+              form: { schema: 'task-schema.json', ui: 'missing.json' },
+              save: { path: 'sample/other', record: 'sample_details' },
+              uploads: [
+                { name: 'Report', accept: ['pdf'] },
+                { name: 'Report', accept: ['doc'] },
+              ],
+            }),
+            task({ key: 'third', save: { path: 'sample/third', record: 'save' } }),
+          ],
+          { type: 'object', properties: { who: { type: 'string' } } },
+        ),
+      );
+      expect(definitions).toEqual([]);
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          {
+            file: 'sample/service.json',
+            pointer: '/tasks/0/save/status',
+            message: 'a task hands the application back to the authority: status 2 or 3',
+          },
+          { file: 'sample/service.json', pointer: '/tasks/1/key', message: "duplicate task 'details'" },
+          {
+            file: 'sample/service.json',
+            pointer: '/tasks/1/save/record',
+            message: "record 'sample_details' is already saved by the service",
+          },
+          { file: 'sample/service.json', pointer: '/tasks/1/uploads/1/name', message: "duplicate upload 'Report'" },
+          {
+            file: 'sample/service.json',
+            pointer: '/tasks/1/form/ui',
+            message: "file 'missing.json' is missing or not a JSON object",
+          },
+          {
+            file: 'sample/service.json',
+            pointer: '/tasks/2/save/record',
+            message: "record 'save' is already saved by the service",
+          },
+          expect.objectContaining({ file: 'sample/task-schema.json', pointer: '/properties/who' }),
+        ]),
+      );
+    });
+
+    it('wants each upload to name its kinds and to hold no condition', () => {
+      const { problems } = loadServiceDefinitions(
+        withTask([task({ uploads: [{ name: 'Report', when: { required: ['who'] } }] })]),
+      );
+      expect(problems.map((problem) => problem.pointer)).toContain('/tasks/0/uploads/0');
+    });
+  });
 });

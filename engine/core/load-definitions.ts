@@ -2,6 +2,8 @@ import type { ValidateFunction } from 'ajv';
 import metaSchema from '../../schemas/service-definition.schema.json';
 import { createAjv } from './ajv-setup';
 import type {
+  ApplicantTask,
+  ApplicantTaskFile,
   DocumentsStep,
   FormFiles,
   JsonSchema,
@@ -12,6 +14,7 @@ import type {
   UiSchema,
 } from './definition-types';
 import { compileSchema } from './form-validator';
+import { APPLICANT_TASK_STATUSES } from './status-transitions';
 import { unboundedFields } from './input-bounds';
 import { CONTEXT_REFERENCES, fieldsOfCall, submitCallProblems } from './payload-mapping';
 import { bindingsOfUiSchema } from './lookup-bindings';
@@ -223,25 +226,12 @@ interface LoadedForm {
   callSchemas: Record<string, JsonSchema>;
 }
 
-/**
- * Checks one form of a service: its schema and ui files (with their includes), widgets, rules,
- * bounds, submit pipeline, view and conditional uploads. Null when anything is wrong.
- */
-function loadForm(
-  folder: string,
-  part: FormPart,
-  files: Record<string, unknown>,
-  report: Report,
-  included: Set<string>,
-): LoadedForm | null {
-  let failed = false;
-  const fail: Report = (file, pointer, message) => {
-    failed = true;
-    report(file, pointer, message);
-  };
+/** Reads a JSON file a definition names (relative to its service.json), with its includes resolved. */
+type FileReader = (relative: string, pointer: string) => [string, unknown] | null;
+
+function fileReader(folder: string, files: Record<string, unknown>, fail: Report, included: Set<string>): FileReader {
   const serviceFile = `${folder}/service.json`;
-  const at = (...segments: Array<string | number>) => ptr(...part.at, ...segments);
-  const fileOf = (relative: string, pointer: string): [string, unknown] | null => {
+  return (relative, pointer) => {
     const key = resolveFileKey(serviceFile, relative);
     const content = key ? files[key] : undefined;
     if (!key || !isRecord(content)) {
@@ -251,22 +241,26 @@ function loadForm(
     if (key.split('/')[0] !== folder) included.add(key);
     return [key, resolveIncludes(content, key, files, fail, included)];
   };
-  const schemaEntry = fileOf(part.form.schema, at('form', 'schema'));
-  const uiEntry = fileOf(part.form.ui, at('form', 'ui'));
+}
 
-  const callSchemas: Record<string, JsonSchema> = {};
-  part.submit.calls.forEach((call, i) => {
-    if (!call.schema) return;
-    const entry = fileOf(call.schema, at('submit', 'calls', i, 'schema'));
-    if (!entry) return;
-    const [key, content] = entry as [string, JsonSchema];
-    callSchemas[call.schema] = content;
-    try {
-      compileSchema(content);
-    } catch (error) {
-      fail(key, '', `schema does not compile: ${(error as Error).message}`);
-    }
-  });
+/** A form's schema and ui files, read, with what the checks after them need. */
+interface FormFilesRead {
+  formSchema: JsonSchema;
+  uiSchema: UiSchema;
+  properties: ReturnType<typeof definedProperties>;
+  /** True when a (dotted) field's first segment is a property of the form. */
+  has: (field: string) => boolean;
+  notAProperty: (name: string) => string;
+}
+
+/**
+ * Checks a form's schema and ui files (with their includes): the schema compiles and is an object,
+ * ui keys and `ui:order` name properties, widgets are known and their options fit, every text and
+ * list is bounded, rules read existing fields. Null when a file is missing.
+ */
+function readFormFiles(read: FileReader, form: FormFiles, at: (...s: Array<string | number>) => string, fail: Report) {
+  const schemaEntry = read(form.schema, at('form', 'schema'));
+  const uiEntry = read(form.ui, at('form', 'ui'));
   if (!schemaEntry || !uiEntry) return null;
   const [schemaFile, formSchema] = schemaEntry as [string, JsonSchema];
   const [uiFile, uiSchema] = uiEntry as [string, UiSchema];
@@ -330,11 +324,6 @@ function loadForm(
     }
   }
 
-  // The certificate's holder is read from fields of the form.
-  (part.view.holder ?? []).forEach((field, i) => {
-    if (!has(field)) fail(serviceFile, at('view', 'holder', i), notAProperty(field));
-  });
-
   // Every text and list the form accepts is bounded.
   for (const field of unboundedFields(formSchema)) fail(schemaFile, field.pointer, field.message);
 
@@ -343,6 +332,51 @@ function loadForm(
     if (!properties.has(ref.field))
       fail(schemaFile, ref.pointer, `rule reads '${ref.field}', which is not a property of the form`);
   }
+  const result: FormFilesRead = { formSchema, uiSchema, properties, has, notAProperty };
+  return result;
+}
+
+/**
+ * Checks one form of a service: its schema and ui files (with their includes), widgets, rules,
+ * bounds, submit pipeline, view and conditional uploads. Null when anything is wrong.
+ */
+function loadForm(
+  folder: string,
+  part: FormPart,
+  files: Record<string, unknown>,
+  report: Report,
+  included: Set<string>,
+): LoadedForm | null {
+  let failed = false;
+  const fail: Report = (file, pointer, message) => {
+    failed = true;
+    report(file, pointer, message);
+  };
+  const serviceFile = `${folder}/service.json`;
+  const at = (...segments: Array<string | number>) => ptr(...part.at, ...segments);
+  const read = fileReader(folder, files, fail, included);
+
+  const callSchemas: Record<string, JsonSchema> = {};
+  part.submit.calls.forEach((call, i) => {
+    if (!call.schema) return;
+    const entry = read(call.schema, at('submit', 'calls', i, 'schema'));
+    if (!entry) return;
+    const [key, content] = entry as [string, JsonSchema];
+    callSchemas[call.schema] = content;
+    try {
+      compileSchema(content);
+    } catch (error) {
+      fail(key, '', `schema does not compile: ${(error as Error).message}`);
+    }
+  });
+  const formFiles = readFormFiles(read, part.form, at, fail);
+  if (!formFiles) return null;
+  const { formSchema, uiSchema, properties, has, notAProperty } = formFiles;
+
+  // The certificate's holder is read from fields of the form.
+  (part.view.holder ?? []).forEach((field, i) => {
+    if (!has(field)) fail(serviceFile, at('view', 'holder', i), notAProperty(field));
+  });
 
   // Submit pipeline.
   const recordCalls = part.submit.calls.filter((c) => c.savesRecord === true).length;
@@ -421,6 +455,59 @@ function loadForm(
   return failed ? null : { formSchema, uiSchema, callSchemas };
 }
 
+/**
+ * Checks a service's applicant tasks: their forms, conditions, uploads and saves; keys and records
+ * unique (a task's record may not be a form's record or a call's). Null when anything is wrong.
+ */
+function loadTasks(
+  folder: string,
+  written: readonly ApplicantTaskFile[],
+  forms: readonly ServiceDefinition[],
+  files: Record<string, unknown>,
+  report: Report,
+  included: Set<string>,
+): ApplicantTask[] | null {
+  let failed = false;
+  const fail: Report = (file, pointer, message) => {
+    failed = true;
+    report(file, pointer, message);
+  };
+  const serviceFile = `${folder}/service.json`;
+  const read = fileReader(folder, files, fail, included);
+  const keys = new Set<string>();
+  const records = new Set<string>(
+    forms.flatMap((form) => [form.view.record, ...form.submit.calls.map((call) => call.name)]),
+  );
+  const tasks: ApplicantTask[] = [];
+  written.forEach((task, i) => {
+    const at = (...segments: Array<string | number>) => ptr('tasks', i, ...segments);
+    if (keys.has(task.key)) fail(serviceFile, at('key'), `duplicate task '${task.key}'`);
+    keys.add(task.key);
+    if (records.has(task.save.record))
+      fail(serviceFile, at('save', 'record'), `record '${task.save.record}' is already saved by the service`);
+    records.add(task.save.record);
+    if (task.save.status !== undefined && !APPLICANT_TASK_STATUSES.includes(task.save.status))
+      fail(
+        serviceFile,
+        at('save', 'status'),
+        `a task hands the application back to the authority: status ${APPLICANT_TASK_STATUSES.join(' or ')}`,
+      );
+    try {
+      compileSchema(task.when);
+    } catch (error) {
+      fail(serviceFile, at('when'), `condition does not compile: ${(error as Error).message}`);
+    }
+    const names = new Set<string>();
+    task.uploads.forEach((upload, j) => {
+      if (names.has(upload.name)) fail(serviceFile, at('uploads', j, 'name'), `duplicate upload '${upload.name}'`);
+      names.add(upload.name);
+    });
+    const formFiles = readFormFiles(read, task.form, at, fail);
+    if (formFiles) tasks.push({ ...task, formSchema: formFiles.formSchema, uiSchema: formFiles.uiSchema });
+  });
+  return failed ? null : tasks;
+}
+
 /** Checks one service folder's files; returns its definition when it has no problem. */
 function loadOne(
   folder: string,
@@ -470,7 +557,7 @@ function loadOne(
     return null;
   }
 
-  const { variants: _variants, ...shared } = file;
+  const { variants: _variants, tasks: _tasks, ...shared } = file;
   const forms: ServiceDefinition[] = [];
   for (const part of parts) {
     const loaded = loadForm(folder, part, files, report, included);
@@ -485,9 +572,14 @@ function loadOne(
       ...(part.variant ? { variant: part.variant } : {}),
     });
   }
-  if (problems.length > start || forms.length === 0) return null;
+  const tasks = loadTasks(folder, file.tasks ?? [], forms, files, report, included);
+  if (problems.length > start || forms.length === 0 || !tasks) return null;
   const fragments = [...new Set([...included].map((key) => key.split('/')[0] ?? '').filter((f) => f && f !== folder))];
-  const withFragments = forms.map((form) => (fragments.length > 0 ? { ...form, fragments } : form));
+  const withFragments = forms.map((form) => ({
+    ...form,
+    ...(fragments.length > 0 ? { fragments } : {}),
+    ...(tasks.length > 0 ? { tasks } : {}),
+  }));
   const first = withFragments[0] as ServiceDefinition;
   return file.variants && file.variants.options.length > 0
     ? { ...first, variants: { label: file.variants.label, options: withFragments } }

@@ -1,4 +1,4 @@
-import type { ExtraUpload, JsonSchema, ServiceDefinition, UiSchema } from './definition-types';
+import type { ApplicantTask, ExtraUpload, JsonSchema, ServiceDefinition, UiSchema } from './definition-types';
 import { isRecord } from './value-path';
 
 /**
@@ -20,7 +20,7 @@ export type LocalizableDefinition = Pick<
   ServiceDefinition,
   'title' | 'summary' | 'department' | 'info' | 'wizard' | 'documents' | 'view' | 'formSchema' | 'uiSchema'
 > &
-  Partial<Pick<ServiceDefinition, 'variant' | 'variants' | 'workQueues'>>;
+  Partial<Pick<ServiceDefinition, 'variant' | 'variants' | 'workQueues' | 'tasks'>>;
 
 /** An upload of the documents step with the text shown for its stable `name`. */
 export interface LocalizedExtraUpload extends ExtraUpload {
@@ -150,6 +150,26 @@ export function localizeUiSchema(uiSchema: UiSchema, translate: Translate): UiSc
   return out;
 }
 
+/** A translated copy of an applicant task: its texts, uploads and form. */
+function localizeTask(task: ApplicantTask, translate: Translate): ApplicantTask {
+  const localized: ApplicantTask = {
+    ...task,
+    title: text(task.title, translate),
+    action: text(task.action, translate),
+    uploads: task.uploads.map((upload) => localizeExtra(upload, translate)),
+    messages: {
+      upload: text(task.messages.upload, translate),
+      unavailable: text(task.messages.unavailable, translate),
+      refused: text(task.messages.refused, translate),
+      success: text(task.messages.success, translate),
+    },
+    formSchema: localizeSchema(task.formSchema, translate),
+    uiSchema: localizeUiSchema(task.uiSchema, translate),
+  };
+  if (task.intro !== undefined) localized.intro = text(task.intro, translate);
+  return localized;
+}
+
 function localizeExtra(extra: ExtraUpload, translate: Translate): LocalizedExtraUpload {
   const out: LocalizedExtraUpload = { ...extra, label: text(extra.name, translate) };
   if (extra.description !== undefined) out.description = text(extra.description, translate);
@@ -161,7 +181,7 @@ function localizeExtra(extra: ExtraUpload, translate: Translate): LocalizedExtra
  * A translated copy of a definition: `translate` receives each English text people read and returns
  * what to show. Covers service.json (title, summary, department, wizard titles and failure titles, textual fee and
  * validity, How to Apply paragraphs, extra upload names, descriptions and messages, view row
- * labels, work queue titles and labels), the form schema (titles, descriptions, `errorMessage` texts at any depth, option titles
+ * labels, work queue titles and labels, applicant tasks' texts, uploads and forms), the form schema (titles, descriptions, `errorMessage` texts at any depth, option titles
  * of `oneOf`/`anyOf` consts) and the uiSchema (titles, descriptions, help, placeholders, enum names,
  * extra option labels). Everything else (ids, routes, rules, values, calls) is kept, so the copy
  * validates and submits the same data as the original. The input is not changed.
@@ -230,6 +250,7 @@ export function localizeDefinition<D extends LocalizableDefinition>(definition: 
       queues: workQueues.queues.map((queue) => ({ ...queue, label: text(queue.label, translate) })),
     };
   }
+  if (definition.tasks) localized.tasks = definition.tasks.map((task) => localizeTask(task, translate));
   return localized;
 }
 

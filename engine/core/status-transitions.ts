@@ -11,6 +11,12 @@ import { STATUS } from './status-presentation';
 /** Status 3: under review again after the applicant denied the approval conditions (spec: "others"). */
 export const UNDER_REVIEW_STATUS = 3;
 
+/**
+ * Where an applicant task (`tasks` of service.json) may move the application: back to the authority,
+ * submitted or under review. An applicant never decides their own application.
+ */
+export const APPLICANT_TASK_STATUSES: readonly number[] = [STATUS.submitted, UNDER_REVIEW_STATUS];
+
 const REVIEW = [
   STATUS.departmentApproved,
   STATUS.approved,

@@ -1,10 +1,13 @@
 import type { ServiceDefinition, SingleFormServiceFile } from './definition-types';
 
+/** A service.json without tasks (a task's form files are read by the loader, see `testFiles`). */
+type TasklessFile = Omit<SingleFormServiceFile, 'tasks'>;
+
 /**
  * A small service definition for unit tests: shared by the engine's tests so each tests its
  * module against the same shape a real service has.
  */
-export function testDefinitionFile(overrides: Partial<SingleFormServiceFile> = {}): SingleFormServiceFile {
+export function testDefinitionFile(overrides: Partial<TasklessFile> = {}): TasklessFile {
   return {
     version: 1,
     id: 90,
@@ -75,15 +78,16 @@ export const testUiSchema = {
 
 /** The files map of one sample service, as `readServiceFiles` returns it. */
 export function testFiles(overrides: Partial<SingleFormServiceFile> = {}): Record<string, unknown> {
+  const { tasks, ...rest } = overrides;
   return {
-    'sample/service.json': testDefinitionFile(overrides),
+    'sample/service.json': { ...testDefinitionFile(rest), ...(tasks ? { tasks } : {}) },
     'sample/schema.json': structuredClone(testFormSchema),
     'sample/ui.json': structuredClone(testUiSchema),
   };
 }
 
 /** The loaded sample definition (with `overrides` of its service.json). */
-export function testDefinition(overrides: Partial<SingleFormServiceFile> = {}): ServiceDefinition {
+export function testDefinition(overrides: Partial<TasklessFile> = {}): ServiceDefinition {
   return {
     ...testDefinitionFile(overrides),
     formSchema: structuredClone(testFormSchema),

@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { latestReturnComment, presentStatus, STATUS, type StatusColour } from '../core/status-presentation';
+import { ApplicantTasks } from './applicant-task';
 import { ApprovalConditions } from './approval-conditions';
 import { formOfApplication, savedFormData } from '../core/service-forms';
 import { isSetFlag } from '../core/value-path';
@@ -128,6 +129,18 @@ export function ApplicationView(props: ServiceWizardProps) {
           {app.tor_approval_date ? t('view.torApprovedOn', { date: app.tor_approval_date }) : null}
         </Alert>
       ) : null}
+
+      <ApplicantTasks
+        definition={definition}
+        api={api}
+        clientId={props.clientId}
+        application={app}
+        {...(props.upload ? { upload: props.upload } : {})}
+        onDone={() => {
+          view.refetch();
+          props.onSubmitted?.();
+        }}
+      />
 
       {app.application_status_id === STATUS.conditionallyApproved ? (
         <ApprovalConditions

@@ -58,4 +58,21 @@ describe('text inputs hand their value to the form when typing pauses', () => {
     expect(valid).toBe(true);
     expect(ref.current?.getData()).toEqual({ name: 'Ada', note: 'Bags' });
   });
+
+  it('keeps what was typed when the form is disabled and enabled again (a dialog saving)', () => {
+    const ref = createRef<ServiceFormHandle>();
+    const form = (disabled: boolean) => (
+      <WithI18n>
+        <ServiceForm ref={ref} definition={definition} api={fakeApi({})} clientId={5} disabled={disabled} />
+      </WithI18n>
+    );
+    const { rerender } = render(form(false));
+    const name = screen.getByLabelText(/^Name/) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Ada' } });
+    fireEvent.blur(name);
+    rerender(form(true));
+    rerender(form(false));
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Ada');
+    expect(ref.current?.getData()).toEqual({ name: 'Ada' });
+  });
 });

@@ -153,11 +153,19 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
   // Captured once: the form owns its data after mounting.
   const [startData] = useMemoOnce<FormData>(() => initialData ?? {});
   const store = useMemo(() => createFormDataStore(startData), [startData]);
-  // RJSF rebuilds its state from the formData prop when the schema changes (another language), so
-  // the prop follows the data typed so far at that moment instead of the start data.
-  const dataFor = useRef({ schema: definition.formSchema, data: startData });
-  if (dataFor.current.schema !== definition.formSchema) {
-    dataFor.current = { schema: definition.formSchema, data: store.get() };
+  // RJSF rebuilds its state from the formData prop whenever its props change (the schema in another
+  // language, the form disabled while a dialog saves), so the prop follows the data typed so far at
+  // that moment instead of the start data: nothing typed is lost.
+  const shape = { schema: definition.formSchema, ui: definition.uiSchema, disabled, readonly };
+  const dataFor = useRef({ shape, data: startData });
+  const previous = dataFor.current.shape;
+  if (
+    previous.schema !== shape.schema ||
+    previous.ui !== shape.ui ||
+    previous.disabled !== shape.disabled ||
+    previous.readonly !== shape.readonly
+  ) {
+    dataFor.current = { shape, data: store.get() };
   }
   const formData = dataFor.current.data;
   const onChangeRef = useRef(onChange);

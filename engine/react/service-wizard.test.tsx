@@ -14,7 +14,7 @@ import type { UploadFileOptions, UploadHandle } from './upload-file';
 afterEach(cleanup);
 
 const plastics: ServiceDefinition = {
-  ...(plasticsService as unknown as SingleFormServiceFile),
+  ...(plasticsService as unknown as Omit<SingleFormServiceFile, 'tasks'>),
   formSchema: plasticsSchema,
   uiSchema: plasticsUi,
   callSchemas: {},

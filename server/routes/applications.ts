@@ -138,6 +138,8 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     // (Basel or Rotterdam) shows the one its application holds.
     const definition = ctx.definitions.find((d) => d.id === application.service_id);
     for (const form of definition ? formsOf(definition) : []) nested[form.view.record] = null;
+    // So are the records of its applicant tasks (the audit's firm/expert details).
+    for (const task of definition?.tasks ?? []) nested[task.save.record] = null;
     for (const record of records) nested[record.record_key] = JSON.parse(record.data) as unknown;
     const approved = presentStatus({
       application_status_id: application.status_id,

@@ -12,7 +12,16 @@ import type { Kysely } from 'kysely';
 import type { FileKind } from '../../engine/core/definition-types';
 import { formsOf } from '../../engine/core/service-forms';
 import { ALL_FILE_KINDS, FILE_KINDS, fileExtension } from '../../engine/core/file-kinds';
-import { APPROVED_TOR, assertEditable, lockApplication, ownedApplication } from '../applications-store';
+import type { UploadSlot } from '../../engine/core/required-documents';
+import { openTasksOf, taskUploadSlot } from '../applicant-tasks';
+import {
+  APPROVED_TOR,
+  assertEditable,
+  EDITABLE_STATUSES,
+  lockApplication,
+  NOT_CHANGEABLE,
+  ownedApplication,
+} from '../applications-store';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import type { Application, Database } from '../db/tables';
@@ -99,11 +108,34 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     return [...kinds];
   }
 
-  /** The caller's application, refused unless files may still be attached (draft or returned). */
+  const definitionOf = (serviceId: number) => ctx.definitions.find((d) => d.id === serviceId);
+
+  /**
+   * The caller's application, refused unless files may still be attached: its form may change (draft
+   * or returned), or an applicant task of it is open (the audit's reports in phase 2).
+   */
   async function attachableApplication(clientId: number, value: unknown): Promise<Application> {
     const application = await ownedApplication(db, clientId, idParam(value));
-    assertEditable(application);
+    if (EDITABLE_STATUSES.includes(application.status_id)) return application;
+    if ((await openTasksOf(db, definitionOf(application.service_id), application)).length === 0)
+      assertEditable(application);
     return application;
+  }
+
+  /**
+   * Where a file of an application that is not editable goes: the upload of an open task it is
+   * described as (null for an editable application); refused (409) when no open task asks for it.
+   */
+  async function taskUploadOf(
+    executor: Kysely<Database>,
+    application: Application,
+    description: string,
+  ): Promise<UploadSlot | null> {
+    if (EDITABLE_STATUSES.includes(application.status_id)) return null;
+    const open = await openTasksOf(executor, definitionOf(application.service_id), application);
+    const slot = taskUploadSlot(open, description);
+    if (!slot) throw new HttpError(409, NOT_CHANGEABLE);
+    return slot;
   }
 
   /** The client's daily upload counters: files and bytes. */
@@ -185,13 +217,14 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       if (!stored) throw new ValidationError([{ field: 'file', message: REQUIRED }]);
       application ??= await attachableApplication(request.clientId, fields.application_id);
+      const description = (fields.description ?? '').trim().slice(0, 300) || stored.name;
+      const taskUpload = await taskUploadOf(db, application, description);
       const extension = fileExtension(stored.name);
       const sniffed = sniffKind(await readHead(stored.partial), extension);
-      const kinds = acceptedKinds(application.service_id);
+      const kinds = taskUpload ? taskUpload.accept : acceptedKinds(application.service_id);
       if (!sniffed || !kinds.includes(sniffed.kind) || !FILE_KINDS[sniffed.kind].extensions.includes(extension)) {
         throw new HttpError(415, `This file type is not accepted. Accepted: ${kinds.join(', ')}`);
       }
-      const description = (fields.description ?? '').trim().slice(0, 300) || stored.name;
       await consumeDailyAllowance(request.clientId, stored.size);
       const file = stored;
       const target = application;
@@ -199,7 +232,9 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
         db.transaction().execute(async (trx) => {
           const locked = await lockApplication(trx, ctx.dialect, target.id);
           if (!locked) throw notFound('Application not found');
-          assertEditable(locked);
+          // Judged again under the lock: the application may have moved since.
+          if (taskUpload) await taskUploadOf(trx, locked, description);
+          else assertEditable(locked);
           const held = await trx
             .selectFrom('attachments')
             .select((eb) => [

@@ -10,7 +10,8 @@
  * approve its terms of reference (downloaded from the dashboard row and the view), then approve it on
  * conditions: a denial needs a reason, the acceptance gives the certificate.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { applicantWithCompany, newAccount, backToDashboard, submitApplication } from './flows';
@@ -216,6 +217,10 @@ describe('environmental audit', () => {
 
       await row.getByRole('link', { name: /^View application/ }).click();
       await page.getByText('Terms of Reference approved').waitFor();
+      // The firm/expert prompt opens by itself; it can wait.
+      const prompt = page.getByRole('dialog', { name: 'Your Terms of Reference document is ready' });
+      await prompt.getByRole('button', { name: 'Later' }).click();
+      await prompt.waitFor({ state: 'detached' });
       const fromView = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download the approved ToR' }).click();
       const download = await fromView;
@@ -223,6 +228,66 @@ describe('environmental audit', () => {
       expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
       // The authority's ToR is not among the applicant's attachments.
       expect(await page.getByText('Final terms of reference').count()).toBe(0);
+    });
+  });
+
+  it('takes the firm/expert details and the audit reports with the rules of spec 02, then goes back to review', async () => {
+    await screenshotOnFailure(page, 'audit-firm', async () => {
+      await page.getByRole('button', { name: 'Enter the firm/expert details' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Your Terms of Reference document is ready' });
+      const input = (label: string) => dialog.getByRole('textbox', { name: new RegExp(`^${label}`) });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      for (const message of [
+        'Firm/Expert name is required',
+        'Phone number is required',
+        'Email is required',
+        'Address is required',
+        'RAPEP number is required',
+        'Please upload the audit report in Word format',
+        'Please upload the audit report in PDF format',
+        'Please upload the RAPEP certificate',
+        'Please upload the additional report',
+      ])
+        await dialog.getByText(message, { exact: true }).first().waitFor();
+
+      await input('Firm/Expert name').fill('Ab');
+      await input('Phone number').fill('07884a');
+      await input('Email').fill('audit@');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByText('Name must be at least 3 characters').first().waitFor();
+      await dialog.getByText('Only numbers are allowed').first().waitFor();
+      await dialog.getByText('Invalid email format').first().waitFor();
+      await input('Phone number').fill('078844');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByText('Phone number must be 10 digits').first().waitFor();
+
+      await input('Firm/Expert name').fill('Rwanda Green Audit Ltd');
+      await input('Phone number').fill('0788990011');
+      await input('Email').fill('audits@greenaudit.example.org');
+      await input('Address').fill('KG 9 Ave, Kigali');
+      await input('RAPEP number').fill('RAPEP-0142');
+      // A Word report must be a Word file.
+      const wordSlot = dialog.getByLabel('Choose a file for Audit report (Word)');
+      await wordSlot.setInputFiles(sampleFile(files, 'audit-report.pdf'));
+      await dialog.getByText('audit-report.pdf is not an accepted file type.').waitFor();
+      const word = join(files, 'audit-report.doc');
+      writeFileSync(
+        word,
+        Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(64)]),
+      );
+      await wordSlot.setInputFiles(word);
+      await dialog
+        .getByLabel('Choose a file for Audit report (PDF)')
+        .setInputFiles(sampleFile(files, 'audit-report.pdf'));
+      await dialog.getByLabel('Choose a file for RAPEP certificate').setInputFiles(sampleFile(files, 'rapep.pdf'));
+      await dialog.getByLabel('Choose a file for Additional report').setInputFiles(sampleFile(files, 'annex.pdf'));
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByText('Action succesfully completed!').waitFor();
+      // Read again 2 seconds later: the prompt is gone and the audit is back with the authority.
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('UNDER REVIEW', { exact: true }).first().waitFor();
+      expect(await page.getByRole('button', { name: 'Enter the firm/expert details' }).count()).toBe(0);
+      await page.getByText('Audit report (PDF)', { exact: true }).first().waitFor();
     });
   });
 

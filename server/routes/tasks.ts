@@ -1,0 +1,76 @@
+/**
+ * The saves of the applicant tasks (`tasks[].save` of service.json; an extension of the contract,
+ * which does not show the firm/expert details call): `POST <save.path>` with `application_id` and the
+ * task's form data. Only the applicant's own application, only while the task is open (its `when`),
+ * only with its required uploads; the data is judged by the task's schema with the same messages as
+ * the portal. The data becomes the application's record `save.record`, and the application moves to
+ * `save.status` (back to the authority) with the task's comment in its history.
+ */
+import type { FastifyInstance } from 'fastify';
+import { allTasks, taskSlots } from '../../engine/core/applicant-tasks';
+import { validateFormData } from '../../engine/core/form-validator';
+import { missingUploads } from '../../engine/core/required-documents';
+import { definedProperties } from '../../engine/core/schema-walk';
+import { isRecord } from '../../engine/core/value-path';
+import { openTasksOf } from '../applicant-tasks';
+import { lockApplication, moveStatusIn, ownedApplication } from '../applications-store';
+import type { AppContext } from '../context';
+import { nowIso } from '../db/database';
+import { REQUIRED } from '../field-rules';
+import { HttpError, isDbId, notFound, ok, ValidationError } from '../http';
+
+export const TASK_CLOSED = 'This application is not waiting for these details.';
+
+export function taskRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  for (const { definition, task } of allTasks(ctx.definitions)) {
+    const declared = [...definedProperties(task.formSchema).keys()];
+    app.post(`/${task.save.path}`, async (request, reply) => {
+      if (!isRecord(request.body)) throw new ValidationError([{ field: 'body', message: 'Send a JSON object.' }]);
+      const { application_id: applicationId } = request.body;
+      if (!isDbId(applicationId)) throw new ValidationError([{ field: 'application_id', message: REQUIRED }]);
+      // Only what the task's schema declares is judged and kept.
+      const data = Object.fromEntries(Object.entries(request.body).filter(([key]) => declared.includes(key)));
+      const result = validateFormData(task.formSchema, data);
+      if (!result.valid) throw new ValidationError(result.errors);
+
+      const owned = await ownedApplication(db, request.clientId, Number(applicationId));
+      if (owned.service_id !== definition.id) throw notFound('Application not found');
+      const moved = await db.transaction().execute(async (trx) => {
+        const locked = await lockApplication(trx, ctx.dialect, owned.id);
+        if (!locked) throw notFound('Application not found');
+        const open = await openTasksOf(trx, definition, locked);
+        if (!open.some((candidate) => candidate.key === task.key)) throw new HttpError(409, TASK_CLOSED);
+        const held = await trx
+          .selectFrom('attachments')
+          .select('description')
+          .where('application_id', '=', locked.id)
+          .execute();
+        const slots = taskSlots(task);
+        const missing = new Set(missingUploads(slots, Object.fromEntries(held.map((row) => [row.description, true]))));
+        if (missing.size > 0)
+          throw new ValidationError(
+            slots
+              .filter((slot) => missing.has(slot.name))
+              .map((slot) => ({ field: slot.name, message: slot.requiredMessage ?? REQUIRED })),
+          );
+        const now = nowIso();
+        const json = JSON.stringify(data);
+        await trx
+          .insertInto('application_records')
+          .values({ application_id: locked.id, record_key: task.save.record, data: json, updated_at: now })
+          .onConflict((oc) => oc.columns(['application_id', 'record_key']).doUpdateSet({ data: json, updated_at: now }))
+          .execute();
+        if (task.save.status === undefined) return locked.status_id;
+        await moveStatusIn(trx, locked.id, {
+          statusId: task.save.status,
+          comment: task.save.comment ?? null,
+          actor: 'applicant',
+        });
+        return task.save.status;
+      });
+      return ok(reply, { id: owned.id, application_status_id: moved, [task.save.record]: data });
+    });
+  }
+}
