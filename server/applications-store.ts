@@ -182,6 +182,51 @@ async function staffMoveIn(
 export const APPROVED_TOR = 'Final terms of reference';
 
 /**
+ * The authority's own working documents of an application (spec 02: draft ToR, checklist review,
+ * meeting minutes, inspection report), by the staff command's kind: internal attachments, kept out
+ * of the applicant's list like the final ToR.
+ */
+export const AUTHORITY_DOCUMENTS = {
+  'draft-tor': 'Draft terms of reference (authority)',
+  'checklist-review': 'Checklist review',
+  'meeting-minutes': 'Meeting minutes',
+  'inspection-report': 'Inspection report',
+} as const;
+export type AuthorityDocumentKind = keyof typeof AUTHORITY_DOCUMENTS;
+
+/** Files one of the authority's documents (a PDF stored under `file.path`) with a submitted application. */
+export async function attachAuthorityDocument(
+  db: Kysely<Database>,
+  applicationId: number,
+  kind: AuthorityDocumentKind,
+  file: { path: string; name: string; size: number },
+): Promise<{ app_id: string; description: string }> {
+  const app = await db
+    .selectFrom('applications')
+    .select(['app_id', 'status_id'])
+    .where('id', '=', applicationId)
+    .executeTakeFirst();
+  if (!app) throw new HttpError(404, 'Application not found');
+  if (app.status_id === STATUS.draft)
+    throw new HttpError(409, 'A draft has not been submitted: it has no review documents.');
+  const description = AUTHORITY_DOCUMENTS[kind];
+  await db
+    .insertInto('attachments')
+    .values({
+      application_id: applicationId,
+      description,
+      path: file.path,
+      name: file.name,
+      size: file.size,
+      mime: 'application/pdf',
+      created_at: nowIso(),
+      internal: 1,
+    })
+    .execute();
+  return { app_id: app.app_id, description };
+}
+
+/**
  * Staff approve the terms of reference of an audit: the application moves to TOR Approved (17) along
  * the staff transitions, enters phase 2 (`is_application_in_phase_2`, `tor_approval_date`), and the
  * approved ToR (a PDF already stored under `file.path`) becomes an internal attachment the applicant

@@ -8,13 +8,20 @@
  *   npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--conditions "<html>"]
  *                    [--manual-certificate <file> | --manual]
  *   npm run staff -- approve-tor <applicationId|app_id> --file <pdf>
+ *   npm run staff -- attach <applicationId|app_id> --kind <kind> --file <pdf>   (an internal review document)
  *   npm run staff -- add-staff <name>        (an account of the staff API; prints its key once)
  */
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { basename, join } from 'node:path';
-import { approveTor, staffMove } from './applications-store';
+import {
+  approveTor,
+  attachAuthorityDocument,
+  AUTHORITY_DOCUMENTS,
+  staffMove,
+  type AuthorityDocumentKind,
+} from './applications-store';
 import { loadConfig, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { HttpError, ValidationError } from './http';
@@ -25,6 +32,7 @@ import { createStaff } from './staff-accounts';
 const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--conditions "<html>"]
                                    [--manual-certificate <file> | --manual]
        npm run staff -- approve-tor <applicationId|app_id> --file <pdf>
+       npm run staff -- attach <applicationId|app_id> --kind <kind> --file <pdf>
        npm run staff -- add-staff <name>
 
   applicationId   numeric id or the app id (e.g. EP-2026-000123)
@@ -35,6 +43,8 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
   --manual-certificate  certificate file of a manually processed application (approved, 6)
   --manual        processed by hand, the certificate to come (shown as under review until then)
   approve-tor     approves the terms of reference of an audit (status 17, phase 2) with the ToR as a PDF
+  attach          files one of the authority's review documents (PDF), kept from the applicant's list;
+                  kind: ${Object.keys(AUTHORITY_DOCUMENTS).join(', ')}
   add-staff       creates an account of the staff API and prints its key (shown once)`;
 
 export interface StatusCommand {
@@ -53,12 +63,19 @@ export interface ApproveTorCommand {
   file: string;
 }
 
+export interface AttachCommand {
+  command: 'attach';
+  application: string;
+  kind: AuthorityDocumentKind;
+  file: string;
+}
+
 export interface AddStaffCommand {
   command: 'add-staff';
   name: string;
 }
 
-export type StaffCommand = StatusCommand | ApproveTorCommand | AddStaffCommand;
+export type StaffCommand = StatusCommand | ApproveTorCommand | AttachCommand | AddStaffCommand;
 
 /** Parses the arguments; throws an Error with the usage text on anything unexpected. */
 export function parseStaffArgs(argv: string[]): StaffCommand {
@@ -66,7 +83,7 @@ export function parseStaffArgs(argv: string[]): StaffCommand {
   const fail = (why: string): never => {
     throw new Error(`${why}\n\n${USAGE}`);
   };
-  if (command !== 'status' && command !== 'approve-tor' && command !== 'add-staff')
+  if (command !== 'status' && command !== 'approve-tor' && command !== 'attach' && command !== 'add-staff')
     fail(command ? `Unknown command '${command}'.` : 'Missing command.');
   if (command === 'add-staff') {
     if (!application || rest.length > 0) fail('add-staff needs one name.');
@@ -78,6 +95,25 @@ export function parseStaffArgs(argv: string[]): StaffCommand {
     if (flag !== '--file' || !file) fail('approve-tor needs --file <pdf>.');
     if (extra.length > 0) fail(`Unexpected argument '${extra[0] ?? ''}'.`);
     return { command: 'approve-tor', application: application as string, file: file as string };
+  }
+  if (command === 'attach') {
+    const options: Record<string, string> = {};
+    for (let i = 0; i < rest.length; i += 2) {
+      const flag = rest[i] ?? '';
+      const value = rest[i + 1];
+      if ((flag !== '--kind' && flag !== '--file') || value === undefined) fail(`Unexpected argument '${flag}'.`);
+      options[flag] = value as string;
+    }
+    const kind = options['--kind'];
+    if (!kind || !(kind in AUTHORITY_DOCUMENTS))
+      fail(`attach needs --kind, one of: ${Object.keys(AUTHORITY_DOCUMENTS).join(', ')}.`);
+    if (!options['--file']) fail('attach needs --file <pdf>.');
+    return {
+      command: 'attach',
+      application: application as string,
+      kind: kind as AuthorityDocumentKind,
+      file: options['--file'] as string,
+    };
   }
   const [status, ...flags] = rest;
   if (!status || !/^[1-9]\d{0,5}$/.test(status)) fail('The status id must be a positive integer.');
@@ -122,6 +158,13 @@ async function storeFile(config: ServerConfig, file: string): Promise<{ path: st
   return { path, name: basename(file), size: info.size };
 }
 
+/** Throws unless `file` is a PDF (by its first bytes). */
+async function assertPdf(file: string, message: string): Promise<void> {
+  const head = await readHead(file).catch(() => null);
+  if (!head) throw new Error(`No file '${file}'.`);
+  if (sniffKind(head, '.pdf')?.kind !== 'pdf') throw new Error(`'${file}': ${message}`);
+}
+
 /** Runs one move; a refusal becomes an Error with the reason, and a file stored for it is removed. */
 async function refusedAs<T>(appId: string, stored: string | null, config: ServerConfig, move: () => Promise<T>) {
   try {
@@ -154,10 +197,18 @@ async function run(argv: string[]): Promise<void> {
     ).executeTakeFirst();
     if (!app) throw new Error(`No application '${command.application}'.`);
 
+    if (command.command === 'attach') {
+      await assertPdf(command.file, 'The document must be a PDF.');
+      const stored = await storeFile(config, command.file);
+      const done = await refusedAs(app.app_id, stored.path, config, () =>
+        attachAuthorityDocument(database.db, app.id, command.kind, stored),
+      );
+      console.log(`${done.app_id}: '${done.description}' filed (${stored.name}), not shown to the applicant`);
+      return;
+    }
+
     if (command.command === 'approve-tor') {
-      const head = await readHead(command.file).catch(() => null);
-      if (!head) throw new Error(`No file '${command.file}'.`);
-      if (sniffKind(head, '.pdf')?.kind !== 'pdf') throw new Error(`'${command.file}': ${TOR_NOT_PDF}`);
+      await assertPdf(command.file, TOR_NOT_PDF);
       const stored = await storeFile(config, command.file);
       const done = await refusedAs(app.app_id, stored.path, config, () =>
         approveTor(database.db, database.dialect, app.id, stored, actor),

@@ -5,8 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff } from '../../server/staff-accounts';
+import {
+  attachAuthorityDocument,
+  AUTHORITY_DOCUMENTS,
+  type AuthorityDocumentKind,
+} from '../../server/applications-store';
 import { parseStaffArgs } from '../../server/staff-cli';
-import { applicationAt, multipart, PDF, signUp, startServer, type TestServer, type TestUser } from './helpers';
+import { applicationAt, call, multipart, PDF, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
 const AUDIT = 17003;
 
@@ -91,5 +96,39 @@ describe('staff API', () => {
     await expect(createStaff(server.database.db, 'x')).rejects.toThrow();
     expect(parseStaffArgs(['add-staff', 'reviewer.two'])).toEqual({ command: 'add-staff', name: 'reviewer.two' });
     expect(() => parseStaffArgs(['add-staff'])).toThrow(/needs one name/);
+  });
+
+  it("files the authority's review documents out of the applicant's sight, and the command parses attach", async () => {
+    const draft = await applicationAt(server, alice, AUDIT, 1);
+    const file = (n: number) => ({
+      path: `uploads/${String(n).padStart(32, 'e')}`,
+      name: 'minutes.pdf',
+      size: PDF.length,
+    });
+    await expect(attachAuthorityDocument(server.database.db, draft.id, 'meeting-minutes', file(0))).rejects.toThrow(
+      /draft/,
+    );
+    const { id } = await applicationAt(server, alice, AUDIT, 2);
+    const kinds = Object.keys(AUTHORITY_DOCUMENTS) as AuthorityDocumentKind[];
+    for (const [n, kind] of kinds.entries()) await attachAuthorityDocument(server.database.db, id, kind, file(n + 1));
+    const held = await server.database.db
+      .selectFrom('attachments')
+      .select('description')
+      .where('application_id', '=', id)
+      .execute();
+    expect(held).toHaveLength(4);
+    const detail = await call<{ application_attachments: unknown[] }>(server.app, 'GET', `application/${id}`, {
+      token: alice.token,
+    });
+    expect(detail.body.data.application_attachments).toEqual([]);
+
+    expect(parseStaffArgs(['attach', 'EP-2026-000001', '--kind', 'inspection-report', '--file', 'r.pdf'])).toEqual({
+      command: 'attach',
+      application: 'EP-2026-000001',
+      kind: 'inspection-report',
+      file: 'r.pdf',
+    });
+    expect(() => parseStaffArgs(['attach', '7', '--kind', 'gossip', '--file', 'r.pdf'])).toThrow(/needs --kind/);
+    expect(() => parseStaffArgs(['attach', '7', '--kind', 'meeting-minutes'])).toThrow(/needs --file/);
   });
 });
