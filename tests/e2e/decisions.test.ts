@@ -18,7 +18,7 @@ import {
   storedUser,
   submitApplication,
 } from './flows';
-import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import { launchBrowser, pdfText, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 describe('decisions on an application', () => {
   let product: RunningProduct;
@@ -139,11 +139,10 @@ describe('decisions on an application', () => {
       // The certificate itself: a PDF served from the verification address its QR code points to.
       const pdf = await fetch(`${product.baseUrl}${href}`);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
-      expect(
-        Buffer.from(await pdf.arrayBuffer())
-          .subarray(0, 5)
-          .toString('latin1'),
-      ).toBe('%PDF-');
+      const bytes = Buffer.from(await pdf.arrayBuffer());
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // It is this application's certificate: its number is printed on it.
+      expect(await pdfText(bytes)).toContain(appId);
       const verified = await (await fetch(`${product.baseUrl}${href}?format=json`)).json();
       expect(verified.data).toMatchObject({ approved: true, holder: 'Lake Kivu Packaging' });
     });

@@ -181,4 +181,42 @@ describe('guidance on product disposal', () => {
       quantity: 450,
     });
   });
+
+  it('is returned by staff, corrected and re-submitted, and the dashboard says Re-Submitted', async () => {
+    await screenshotOnFailure(page, 'disposal-returned', async () => {
+      const { token } = await storedUser(page);
+      const headers = { Authorization: `Bearer ${token}` };
+      const before = await (await fetch(`${product.baseUrl}/api/application/${applicationId}`, { headers })).json();
+      const appId = String(before.data.app_id);
+      await product.staff('status', appId, '7', '--comment', 'State the quantity in tonnes, please.');
+
+      await page.goto(`${product.baseUrl}/dashboard`);
+      const row = page.locator('tbody tr').filter({ hasText: appId });
+      await row.getByText('RETURNED', { exact: true }).waitFor();
+      await row.getByRole('link', { name: `View application ${appId}` }).click();
+      const returned = page.getByRole('alert').filter({ hasText: 'Application Returned' });
+      await returned.getByText('State the quantity in tonnes, please.').waitFor();
+
+      await page.getByLabel(/^Quantity measure/).selectOption({ label: 'Tonnes' });
+      const quantity = page
+        .getByLabel(/^Quantity/, { exact: false })
+        .and(page.locator('input'))
+        .first();
+      await quantity.fill('0.5');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page
+        .getByText(/Already uploaded/)
+        .first()
+        .waitFor();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
+      await submitApplication(page);
+
+      await page.goto(`${product.baseUrl}/dashboard`);
+      await page.locator('tbody tr').filter({ hasText: appId }).getByText('Re-Submitted', { exact: true }).waitFor();
+      const after = await (await fetch(`${product.baseUrl}/api/application/${applicationId}`, { headers })).json();
+      expect(after.data).toMatchObject({ application_status_id: 2, resubmitted: true });
+      expect(after.data.guidance_disposal).toMatchObject({ measure_name: 'Tonnes', quantity: 0.5 });
+    });
+  });
 });
