@@ -18,6 +18,8 @@ export const UNDER_REVIEW_STATUS = 3;
 export const APPLICANT_TASK_STATUSES: readonly number[] = [STATUS.submitted, UNDER_REVIEW_STATUS];
 
 const REVIEW = [
+  // Taken up for review ("others": UNDER REVIEW), e.g. once the audit's report is in.
+  UNDER_REVIEW_STATUS,
   STATUS.departmentApproved,
   STATUS.approved,
   STATUS.returned,
