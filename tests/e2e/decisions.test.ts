@@ -16,7 +16,7 @@ import {
   newAccount,
   registerThroughApi,
   storedUser,
-  submitApplication,
+  resubmitCorrected,
 } from './flows';
 import { launchBrowser, pdfText, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
@@ -84,16 +84,8 @@ describe('decisions on an application', () => {
       expect(await quantity.inputValue()).toBe('250');
       await page.getByLabel(/^Quantity measure/).selectOption({ label: 'Tonnes' });
       await quantity.fill('2');
-      await page.getByRole('button', { name: 'Next' }).click();
-
       // The files already uploaded count for the mandatory document.
-      await page
-        .getByText(/Already uploaded/)
-        .first()
-        .waitFor();
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
-      await submitApplication(page);
+      await resubmitCorrected(page);
 
       await page.goto(`${product.baseUrl}/dashboard`);
       await page.locator('tbody tr').filter({ hasText: appId }).getByText('Re-Submitted', { exact: true }).waitFor();

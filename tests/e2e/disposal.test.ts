@@ -8,7 +8,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { applicantWithCompany, newAccount, storedUser, backToDashboard, submitApplication } from './flows';
+import {
+  applicantWithCompany,
+  newAccount,
+  storedUser,
+  backToDashboard,
+  resubmitCorrected,
+  submitApplication,
+} from './flows';
 import { sampleFile, screenshotOnFailure, startSession, type RunningProduct, type Session } from './harness';
 
 const COMPANY = {
@@ -203,14 +210,7 @@ describe('guidance on product disposal', () => {
         .and(page.locator('input'))
         .first();
       await quantity.fill('0.5');
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page
-        .getByText(/Already uploaded/)
-        .first()
-        .waitFor();
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
-      await submitApplication(page);
+      await resubmitCorrected(page);
 
       await page.goto(`${product.baseUrl}/dashboard`);
       await page.locator('tbody tr').filter({ hasText: appId }).getByText('Re-Submitted', { exact: true }).waitFor();

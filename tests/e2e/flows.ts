@@ -217,6 +217,21 @@ export async function submitApplication(page: Page): Promise<void> {
   await page.getByText('Application succesfully submitted').waitFor({ timeout: 30_000 });
 }
 
+/**
+ * From step 1 of a returned application's corrected form: on to the documents (the files already
+ * uploaded count), to the confirm step, and re-submits it.
+ */
+export async function resubmitCorrected(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page
+    .getByText(/Already uploaded/)
+    .first()
+    .waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
+  await submitApplication(page);
+}
+
 /** Leaves the success panel by its Back link, to the dashboard. */
 export async function backToDashboard(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Back' }).click();

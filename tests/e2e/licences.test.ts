@@ -13,7 +13,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { applicantWithCompany, newAccount, storedUser, backToDashboard, submitApplication } from './flows';
+import {
+  applicantWithCompany,
+  newAccount,
+  storedUser,
+  backToDashboard,
+  resubmitCorrected,
+  submitApplication,
+} from './flows';
 import {
   pairsOf,
   sampleFile,
@@ -326,14 +333,7 @@ describe('export and import licences', () => {
       await second.getByLabel('State of dispatch').fill('Rwanda');
       await second.getByLabel('State of transit').fill('Zambia');
       await second.getByLabel('State of destination').fill('South Africa');
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page
-        .getByText(/Already uploaded/)
-        .first()
-        .waitFor();
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
-      await submitApplication(page);
+      await resubmitCorrected(page);
 
       await page.goto(`${product.baseUrl}/view-application-export?appId=${exportId}`);
       await page.getByRole('table', { name: 'Transit states' }).waitFor();
