@@ -8,7 +8,9 @@ import { refusedMove } from '../engine/core/status-transitions';
 import { nowIso } from './db/database';
 import type { DialectName } from './db/migrations';
 import type { Application, Database } from './db/tables';
-import { HttpError, notFound, ValidationError } from './http';
+import { missingUploads, type UploadSlot } from '../engine/core/required-documents';
+import { REQUIRED } from './field-rules';
+import { HttpError, notFound, ValidationError, type FieldError } from './http';
 
 /** Statuses at which the applicant may change the form: draft and returned. */
 export const EDITABLE_STATUSES: readonly number[] = [STATUS.draft, STATUS.returned];
@@ -77,6 +79,26 @@ export async function lockApplication(
 ): Promise<Application | undefined> {
   const query = trx.selectFrom('applications').selectAll().where('id', '=', applicationId);
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/**
+ * The required upload slots an application holds no attachment for (by description), as field errors
+ * named by slot with the slot's message: what a submission or an applicant task still lacks.
+ */
+export async function missingUploadErrors(
+  db: Kysely<Database>,
+  applicationId: number,
+  slots: readonly UploadSlot[],
+): Promise<FieldError[]> {
+  const held = await db
+    .selectFrom('attachments')
+    .select('description')
+    .where('application_id', '=', applicationId)
+    .execute();
+  const missing = new Set(missingUploads(slots, Object.fromEntries(held.map((row) => [row.description, true]))));
+  return slots
+    .filter((slot) => missing.has(slot.name))
+    .map((slot) => ({ field: slot.name, message: slot.requiredMessage ?? REQUIRED }));
 }
 
 /** Throws 409 unless the form of the application may be changed. */

@@ -30,13 +30,14 @@ import { isRecord, setValueAt, valueAt } from '../../engine/core/value-path';
 import { isCountryName } from '../../engine/core/countries';
 import { withinWordLimit, wordLimitMessage } from '../../engine/core/word-limit';
 import { STATUS } from '../../engine/core/status-presentation';
-import { missingUploads, uploadSlots } from '../../engine/core/required-documents';
+import { uploadSlots } from '../../engine/core/required-documents';
 import { definedProperties, visibleProperties } from '../../engine/core/schema-walk';
 import {
   acceptsFollowUps,
   assertEditable,
   EDITABLE_STATUSES,
   lockApplication,
+  missingUploadErrors,
   NOT_CHANGEABLE,
   ownedApplication,
 } from '../applications-store';
@@ -250,17 +251,7 @@ async function missingDocuments(
         .where('service_id', '=', definition.id)
         .execute()
     : [];
-  const slots = uploadSlots(definition, serviceAttachments, formData, schemaMatches);
-  const held = await trx
-    .selectFrom('attachments')
-    .select('description')
-    .where('application_id', '=', applicationId)
-    .execute();
-  const chosen = Object.fromEntries(held.map((row) => [row.description, true]));
-  const missing = new Set(missingUploads(slots, chosen));
-  return slots
-    .filter((slot) => missing.has(slot.name))
-    .map((slot) => ({ field: slot.name, message: slot.requiredMessage ?? REQUIRED }));
+  return missingUploadErrors(trx, applicationId, uploadSlots(definition, serviceAttachments, formData, schemaMatches));
 }
 
 /**

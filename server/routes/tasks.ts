@@ -9,11 +9,10 @@
 import type { FastifyInstance } from 'fastify';
 import { allTasks, taskSlots } from '../../engine/core/applicant-tasks';
 import { validateFormData } from '../../engine/core/form-validator';
-import { missingUploads } from '../../engine/core/required-documents';
 import { definedProperties } from '../../engine/core/schema-walk';
 import { isRecord } from '../../engine/core/value-path';
 import { openTasksOf } from '../applicant-tasks';
-import { lockApplication, moveStatusIn, ownedApplication } from '../applications-store';
+import { lockApplication, missingUploadErrors, moveStatusIn, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { REQUIRED } from '../field-rules';
@@ -42,19 +41,8 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (!locked) throw notFound('Application not found');
         const open = await openTasksOf(trx, definition, locked);
         if (!open.some((candidate) => candidate.key === task.key)) throw new HttpError(409, TASK_CLOSED);
-        const held = await trx
-          .selectFrom('attachments')
-          .select('description')
-          .where('application_id', '=', locked.id)
-          .execute();
-        const slots = taskSlots(task);
-        const missing = new Set(missingUploads(slots, Object.fromEntries(held.map((row) => [row.description, true]))));
-        if (missing.size > 0)
-          throw new ValidationError(
-            slots
-              .filter((slot) => missing.has(slot.name))
-              .map((slot) => ({ field: slot.name, message: slot.requiredMessage ?? REQUIRED })),
-          );
+        const missing = await missingUploadErrors(trx, locked.id, taskSlots(task));
+        if (missing.length > 0) throw new ValidationError(missing);
         const now = nowIso();
         const json = JSON.stringify(data);
         await trx
