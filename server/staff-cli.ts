@@ -25,7 +25,7 @@ import {
 import { loadConfig, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { HttpError, ValidationError } from './http';
-import { readHead, sniffKind } from './routes/files';
+import { isPdfFile } from './routes/files';
 import { TOR_NOT_PDF } from './routes/staff';
 import { createStaff } from './staff-accounts';
 
@@ -160,9 +160,9 @@ async function storeFile(config: ServerConfig, file: string): Promise<{ path: st
 
 /** Throws unless `file` is a PDF (by its first bytes). */
 async function assertPdf(file: string, message: string): Promise<void> {
-  const head = await readHead(file).catch(() => null);
-  if (!head) throw new Error(`No file '${file}'.`);
-  if (sniffKind(head, '.pdf')?.kind !== 'pdf') throw new Error(`'${file}': ${message}`);
+  const pdf = await isPdfFile(file).catch(() => null);
+  if (pdf === null) throw new Error(`No file '${file}'.`);
+  if (!pdf) throw new Error(`'${file}': ${message}`);
 }
 
 /** Runs one move; a refusal becomes an Error with the reason, and a file stored for it is removed. */

@@ -68,6 +68,11 @@ export async function readHead(file: string): Promise<Buffer> {
   }
 }
 
+/** True when a stored file starts as a PDF does (the check of the staff's ToR and review documents). */
+export async function isPdfFile(file: string): Promise<boolean> {
+  return sniffKind(await readHead(file), '.pdf')?.kind === 'pdf';
+}
+
 /** `attachment` disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */
 export function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -216,7 +221,8 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
         }
       }
       if (!stored) throw new ValidationError([{ field: 'file', message: REQUIRED }]);
-      application ??= await attachableApplication(request.clientId, fields.application_id);
+      // The file is in: whether it may be attached is judged once, by `taskUploadOf` below.
+      application ??= await ownedApplication(db, request.clientId, idParam(fields.application_id));
       const description = (fields.description ?? '').trim().slice(0, 300) || stored.name;
       const taskUpload = await taskUploadOf(db, application, description);
       const extension = fileExtension(stored.name);

@@ -18,7 +18,7 @@ import { approveTor, staffMove } from '../applications-store';
 import type { AppContext } from '../context';
 import { idParam, ok, ValidationError, type FieldError } from '../http';
 import { staffOf } from '../staff-accounts';
-import { PARTIAL_SUFFIX, readHead, sniffKind } from './files';
+import { isPdfFile, PARTIAL_SUFFIX } from './files';
 
 export const TOR_NOT_PDF = 'The terms of reference must be a PDF.';
 
@@ -75,8 +75,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
         await pipeline(part.file, createWriteStream(partial, { flags: 'wx' }));
       }
       if (!received) throw new ValidationError([{ field: 'file', message: 'This field is required' }]);
-      if (sniffKind(await readHead(partial), '.pdf')?.kind !== 'pdf')
-        throw new ValidationError([{ field: 'file', message: TOR_NOT_PDF }]);
+      if (!(await isPdfFile(partial))) throw new ValidationError([{ field: 'file', message: TOR_NOT_PDF }]);
       const size = (await stat(partial)).size;
       await rename(partial, absolute);
       const done = await approveTor(db, ctx.dialect, id, { path, name, size }, `staff:${staff.name}`);
