@@ -66,6 +66,14 @@ export function ApplicationView(props: ServiceWizardProps) {
   if (!view.data) return <Busy>{t('view.loading')}</Busy>;
 
   const app = view.data;
+  /**
+   * The applicant changed the application (a task saved, conditions answered): read it again; the
+   * dashboard shows its new status too.
+   */
+  const changedByApplicant = () => {
+    view.refetch();
+    props.onSubmitted?.();
+  };
   const status = presentStatus(app);
   // A service with several forms: the application's is the one whose record it holds.
   const form = formOfApplication(definition, app);
@@ -136,10 +144,7 @@ export function ApplicationView(props: ServiceWizardProps) {
         clientId={props.clientId}
         application={app}
         {...(props.upload ? { upload: props.upload } : {})}
-        onDone={() => {
-          view.refetch();
-          props.onSubmitted?.();
-        }}
+        onDone={changedByApplicant}
       />
 
       {app.application_status_id === STATUS.conditionallyApproved ? (
@@ -147,11 +152,7 @@ export function ApplicationView(props: ServiceWizardProps) {
           api={api}
           applicationId={app.id}
           conditions={app.approval_conditions}
-          onAnswered={() => {
-            view.refetch();
-            // The dashboard shows its new status too.
-            props.onSubmitted?.();
-          }}
+          onAnswered={changedByApplicant}
         />
       ) : null}
 
