@@ -23,10 +23,9 @@ import type { ApiClient } from '../core/api-client';
 import { applicationFacts } from '../core/application-facts';
 import { taskFacts, taskForm, taskSlots } from '../core/applicant-tasks';
 import type { ApplicantTask, ServiceDefinition } from '../core/definition-types';
-import { isAcceptedFile } from '../core/file-kinds';
 import { missingUploads, type UploadSlot } from '../core/required-documents';
 import { submitFailure } from '../core/wizard-state';
-import { DocumentsStep } from './documents-step';
+import { chosenFile, DocumentsStep } from './documents-step';
 import { useFailureMessage } from './failure-message';
 import { ServiceForm, type ServiceFormHandle } from './service-form';
 import { uploadFile, type UploadFileOptions, type UploadHandle } from './upload-file';
@@ -106,11 +105,11 @@ function TaskDialog(
   const titleId = `task-${task.key}-title`;
 
   const choose = (slot: UploadSlot, event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+    const chosen = chosenFile(slot, event);
+    if (!chosen) return;
+    const { file } = chosen;
     uploaded.current.delete(slot.name);
-    if (!isAcceptedFile(file.name, file.type, slot.accept)) {
+    if (!chosen.accepted) {
       setRefused((current) => ({ ...current, [slot.name]: file.name }));
       return;
     }

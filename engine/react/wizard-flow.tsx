@@ -16,7 +16,6 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { isAcceptedFile } from '../core/file-kinds';
 import { buildSubmitRequests } from '../core/payload-mapping';
 import { formKey, formsOf, variantOf } from '../core/service-forms';
 import { missingUploads, uploadSlots, type ServiceAttachment } from '../core/required-documents';
@@ -27,7 +26,7 @@ import { initialWizardState, LAST_STEP, WIZARD_STEPS, wizardReducer } from '../c
 import type { ApplicationAttachment, RenderLink, ServiceWizardProps } from './wizard-types';
 import { ConfirmStep } from './confirm-step';
 import { schemaMatcher, useServiceValidator } from './validator';
-import { DocumentsStep, type AttachmentsState, type Slot } from './documents-step';
+import { chosenFile, DocumentsStep, type AttachmentsState, type Slot } from './documents-step';
 import { VariantChooser } from './variant-chooser';
 import type { UnshownError } from './unshown-errors';
 import { useFailureMessage } from './failure-message';
@@ -146,12 +145,10 @@ export function WizardFlow(props: WizardFlowProps) {
   };
 
   const choose = (slot: Slot, event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (!isAcceptedFile(file.name, file.type, slot.accept))
-      dispatch({ type: 'fileRefused', slot: slot.name, fileName: file.name });
-    else dispatch({ type: 'fileChosen', slot: slot.name, file });
+    const chosen = chosenFile(slot, event);
+    if (!chosen) return;
+    if (!chosen.accepted) dispatch({ type: 'fileRefused', slot: slot.name, fileName: chosen.file.name });
+    else dispatch({ type: 'fileChosen', slot: slot.name, file: chosen.file });
   };
 
   /** Uploads one chosen file; true when it is on the server. */
