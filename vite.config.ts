@@ -8,6 +8,25 @@ const { servicesPlugin } = (await tsImport(
   './scripts/vite-plugin-services.ts',
   import.meta.url,
 )) as typeof import('./scripts/vite-plugin-services');
+const { precompressPlugin } = (await tsImport(
+  './scripts/vite-plugin-precompress.ts',
+  import.meta.url,
+)) as typeof import('./scripts/vite-plugin-precompress');
+
+/**
+ * The portal runs on Preact's React-compatible layer: React DOM alone is 63 KB (gzip) of the 100 KB
+ * a public page may send, Preact with its compat layer 8 KB. The code and the libraries are written
+ * against React's API; these aliases swap the implementation in the portal Vite serves and builds.
+ * Component tests (jsdom) run on React, whose test tooling loads react-dom itself; the browser tests
+ * drive the built portal, so every service is proved on Preact there.
+ */
+export const PREACT_ALIASES = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-(?:dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+];
 
 // The portal is built from app/index.html. The service definitions and their form validators come
 // from servicesPlugin, made in Node from services/ (the page compiles no schema: its CSP forbids
@@ -16,7 +35,9 @@ export default defineConfig({
   root: 'app',
   publicDir: false,
   envDir: '..',
-  plugins: [react(), servicesPlugin()],
+  // React's fast refresh does not drive Preact: an edit in `npm run dev` reloads the page instead.
+  plugins: [react({ refreshExclude: /./ }), servicesPlugin(), precompressPlugin()],
+  resolve: { alias: PREACT_ALIASES },
   server: {
     fs: { allow: ['..'] },
     // '/api/', not '/api': the portal's own modules /api.ts and /api-context.tsx are not the API.

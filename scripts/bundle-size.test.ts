@@ -1,15 +1,25 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { measureBundle, staticClosure, type Manifest } from './bundle-size';
+import { pageSize, staticClosure, type Manifest } from './bundle-size';
 
 const manifest: Manifest = {
   'index.html': { file: 'entry.js', isEntry: true, imports: ['_react.js'] },
   '_react.js': { file: 'react.js' },
   '_forms.js': { file: 'forms.js', imports: ['_react.js'] },
+  'layout/layout.tsx': { file: 'layout.js', imports: ['_react.js', '_dashboard-page-a1B2.js'] },
+  '_dashboard-page-a1B2.js': { file: 'dashboard.js' },
   'pages/wizard.tsx': { file: 'wizard.js', imports: ['_forms.js', '_react.js'] },
+  '../virtual:validators/audit/en/validators-audit-en': { file: 'validators.js' },
 };
+const sizes: Record<string, number> = {
+  'entry.js': 10,
+  'react.js': 100,
+  'forms.js': 50,
+  'layout.js': 20,
+  'dashboard.js': 3,
+  'wizard.js': 5,
+  'validators.js': 7,
+};
+const sizeOf = (file: string) => sizes[file] ?? 0;
 
 describe('bundle sizes', () => {
   it('follows static imports transitively', () => {
@@ -20,13 +30,18 @@ describe('bundle sizes', () => {
     ]);
   });
 
-  it('counts the initial JS once and what a route adds beyond it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
-    mkdirSync(join(dir, '.vite'));
-    writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
-    const sizes: Record<string, number> = { 'entry.js': 10, 'react.js': 100, 'forms.js': 50, 'wizard.js': 5 };
-    const measured = measureBundle(dir, ['pages/wizard.tsx'], (file) => sizes[file] ?? 0);
-    expect(measured).toEqual({ initial: 110, routes: { 'pages/wizard.tsx': 55 } });
-    expect(() => measureBundle(dir, ['pages/missing.tsx'], () => 0)).toThrow('no chunk for pages/missing.tsx');
+  it('counts the entry with what a page loads, each chunk once', () => {
+    expect(pageSize(manifest, { load: [] }, sizeOf)).toBe(110);
+    expect(pageSize(manifest, { load: ['layout/layout.tsx', 'pages/wizard.tsx'] }, sizeOf)).toBe(188);
+    // A module several chunks share is found by its name.
+    expect(pageSize(manifest, { load: ['dashboard-page'] }, sizeOf)).toBe(113);
+  });
+
+  it('counts what a page adds beyond another, virtual modules found by their name', () => {
+    const wizard = { load: ['pages/wizard.tsx', 'validators-audit-en'], beyond: ['layout/layout.tsx'] };
+    expect(pageSize(manifest, wizard, sizeOf)).toBe(62);
+    expect(() => pageSize(manifest, { load: ['pages/missing.tsx'] }, sizeOf)).toThrow(
+      'no single chunk for pages/missing.tsx',
+    );
   });
 });

@@ -1,11 +1,11 @@
 /**
- * Gzip sizes of what a visitor downloads, read from Vite's build manifest: the initial JS of the
- * portal (the entry and every chunk it imports statically, which index.html preloads) and what a
- * lazy route adds on top of it.
+ * Sizes of what a visitor downloads, read from Vite's build manifest: the JS a page needs (the entry,
+ * the lazy chunks its route loads and everything they import statically) and what one page adds
+ * beyond another.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export interface ManifestChunk {
   file: string;
@@ -22,28 +22,61 @@ export function staticClosure(manifest: Manifest, key: string, seen = new Set<st
   return seen;
 }
 
-export interface BundleSizes {
-  /** Entry + its static imports, gzip bytes. */
-  initial: number;
-  /** Per lazy route source (manifest key): gzip bytes it adds beyond the initial JS. */
-  routes: Record<string, number>;
+/** What a page loads: the entry (implied) and the source files of the lazy chunks its route loads. */
+export interface PageChunks {
+  load: string[];
+  /** Sources whose chunks the visitor already has (another page's `load`): not counted. */
+  beyond?: string[];
 }
 
-/** Measures the built portal in `distDir` (built with `--manifest`). */
-export function measureBundle(
-  distDir: string,
-  routeKeys: string[],
-  gzipOf = (file: string) => gzipSync(readFileSync(join(distDir, file))).length,
-): BundleSizes {
-  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+export interface SizeOf {
+  (file: string): number;
+}
+
+/** Reads the build's manifest (built with `--manifest`). */
+export function readManifest(distDir: string): Manifest {
+  return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/**
+ * The manifest key of a source: its exact key, the one key ending with it (virtual modules), or the
+ * shared chunk named after it (`dashboard-page` -> `_dashboard-page-<hash>.js`, a module that several
+ * chunks import is keyed by its chunk).
+ */
+function keyOf(manifest: Manifest, source: string): string {
+  if (manifest[source]) return source;
+  const shared = new RegExp(`^_${source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[\\w-]+\\.js$`);
+  const matches = Object.keys(manifest).filter((key) => key.endsWith(source) || shared.test(key));
+  if (matches.length !== 1) throw new Error(`no single chunk for ${source} in the build manifest`);
+  return matches[0] as string;
+}
+
+/** Bytes (by `sizeOf`) of the chunks a page loads, without those of the pages in `beyond`. */
+export function pageSize(manifest: Manifest, page: PageChunks, sizeOf: SizeOf): number {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) throw new Error('the build manifest has no entry');
-  const initialKeys = staticClosure(manifest, entry);
-  const size = (keys: Iterable<string>) => [...keys].reduce((sum, key) => sum + gzipOf(manifest[key]?.file ?? ''), 0);
-  const routes: Record<string, number> = {};
-  for (const key of routeKeys) {
-    if (!manifest[key]) throw new Error(`no chunk for ${key} in the build manifest`);
-    routes[key] = size([...staticClosure(manifest, key)].filter((k) => !initialKeys.has(k)));
-  }
-  return { initial: size(initialKeys), routes };
+  const closure = (sources: string[]) => {
+    const keys = staticClosure(manifest, entry);
+    for (const source of sources) staticClosure(manifest, keyOf(manifest, source), keys);
+    return keys;
+  };
+  const had = page.beyond ? closure(page.beyond) : new Set<string>();
+  return [...closure(page.load)]
+    .filter((key) => !had.has(key))
+    .reduce((sum, key) => sum + sizeOf(manifest[key]?.file ?? ''), 0);
+}
+
+/** Brotli bytes as the server sends a file: its `.br` twin when the build wrote one. */
+export function brotliSize(distDir: string): SizeOf {
+  return (file) => {
+    const twin = join(distDir, `${file}.br`);
+    if (existsSync(twin)) return readFileSync(twin).length;
+    const content = readFileSync(join(distDir, file));
+    return brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  };
+}
+
+/** Gzip bytes of a file (level 9, as the build's `.gz` twins). */
+export function gzipSize(distDir: string): SizeOf {
+  return (file) => gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
 }

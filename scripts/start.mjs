@@ -31,6 +31,7 @@ const sources = [
   'schemas',
   'vite.config.ts',
   'scripts/vite-plugin-services.ts',
+  'scripts/vite-plugin-precompress.ts',
   'package.json',
 ].map((p) => join(root, p));
 const needsBuild = !existsSync(builtIndex) || newestMtime(sources) > statSync(builtIndex).mtimeMs;

@@ -32,7 +32,7 @@ import { reportRoutes } from './routes/reports';
 import { submissionRoutes } from './routes/submissions';
 import { installJsonBodyParser } from './json-body';
 import { createPasswordHasher, type PasswordHasher } from './security';
-import { installNoStore, installSecurityHeaders } from './security-headers';
+import { installNoStore, installSecurityHeaders, portalCacheControl } from './security-headers';
 import { installSlowBodyCutoff } from './slow-bodies';
 
 /** One route of the API: method, URL pattern (`/api/application/:id`) and whether it needs no token. */
@@ -171,7 +171,16 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
     const hasPortal = existsSync(join(config.staticDir, 'index.html'));
     if (hasPortal) {
-      await app.register(fastifyStatic, { root: config.staticDir, prefix: '/', wildcard: true, index: ['index.html'] });
+      await app.register(fastifyStatic, {
+        root: config.staticDir,
+        prefix: '/',
+        wildcard: true,
+        index: ['index.html'],
+        // The build writes .br and .gz twins (vite-plugin-precompress): sent as the browser accepts.
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (response, path) => response.setHeader('Cache-Control', portalCacheControl(path)),
+      });
     }
 
     app.setNotFoundHandler((request, reply) => {

@@ -57,3 +57,12 @@ export function installNoStore(api: FastifyInstance): void {
     return payload;
   });
 }
+
+/**
+ * Cache-Control of a file of the portal's build: the hashed files under `assets/` never change under
+ * their name, so browsers keep them a year without asking; anything else (index.html, which names the
+ * current hashes) is checked with the server on every visit so a new release shows at once.
+ */
+export function portalCacheControl(path: string): string {
+  return /(?:^|[/\\])assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}

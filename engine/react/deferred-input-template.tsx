@@ -9,7 +9,15 @@
  * keystroke of a large form costs a few times what a plain input does. Here a keystroke renders
  * nothing; the form catches up once per pause.
  */
-import { useCallback, useEffect, useRef, useState, type FocusEvent, type MutableRefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type MutableRefObject,
+  type RefCallback,
+} from 'react';
 import TextField from '@mui/material/TextField';
 import { Templates } from '@rjsf/mui';
 import {
@@ -46,7 +54,13 @@ export function DeferredInputTemplate(props: Props) {
 
 /** What a deferred text field needs from `useDeferredEdit`. */
 export interface DeferredEdit {
+  /** The field's element, to read what it shows. */
   inputRef: MutableRefObject<HTMLInputElement | HTMLTextAreaElement | null>;
+  /**
+   * The field's `inputRef`: it also writes the form's value into a new element. (Not `defaultValue`:
+   * Preact treats it as a value every render sets again, which would wipe what is being typed.)
+   */
+  attachInput: RefCallback<HTMLInputElement | HTMLTextAreaElement>;
   /** Changes when the form's value changed from outside: the field remounts (as its `key`) showing it. */
   generation: number;
   /** The field had the focus when it was remounted, so it takes it back. */
@@ -72,6 +86,13 @@ export function useDeferredEdit(options: {
 }): DeferredEdit {
   const { value, emptyValue, numeric, pendingEdits } = options;
   const inputRef = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  const attachInput = useCallback((element: HTMLInputElement | HTMLTextAreaElement | null) => {
+    // Attached before the element's own layout effects run (MUI sizes a textarea by its text).
+    if (element && element !== inputRef.current) element.value = shownText(valueRef.current);
+    inputRef.current = element;
+  }, []);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const onChangeRef = useRef(options.onChange);
   onChangeRef.current = options.onChange;
@@ -107,7 +128,7 @@ export function useDeferredEdit(options: {
     timer.current = setTimeout(flush, COMMIT_DELAY_MS);
   }, [flush]);
 
-  return { inputRef, generation, refocus: generation > 0 && refocus.current, edited, flush };
+  return { inputRef, attachInput, generation, refocus: generation > 0 && refocus.current, edited, flush };
 }
 
 function UncontrolledInput(props: Props) {
@@ -141,7 +162,7 @@ function UncontrolledInput(props: Props) {
   return (
     <TextField
       key={edit.generation}
-      inputRef={edit.inputRef}
+      inputRef={edit.attachInput}
       id={id}
       name={htmlName || id}
       placeholder={placeholder}
@@ -152,7 +173,6 @@ function UncontrolledInput(props: Props) {
       multiline={multiline}
       rows={rows}
       {...rest}
-      defaultValue={shownText(value)}
       error={rawErrors.length > 0}
       onChange={edit.edited}
       onBlur={handleBlur}

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -8,10 +9,15 @@ import { call, signUp, startServer, type TestServer, type TestUser } from './hel
 let server: TestServer;
 let alice: TestUser;
 const portal = mkdtempSync(join(tmpdir(), 'ecopermit-portal-'));
+const BIG_SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ row: i })))};\n`;
 beforeAll(async () => {
   mkdirSync(join(portal, 'assets'), { recursive: true });
   writeFileSync(join(portal, 'index.html'), '<!doctype html><title>EcoPermit</title>');
   writeFileSync(join(portal, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+  // A built asset with its precompressed twins, as vite-plugin-precompress writes them.
+  writeFileSync(join(portal, 'assets', 'big-4d5e6f.js'), BIG_SCRIPT);
+  writeFileSync(join(portal, 'assets', 'big-4d5e6f.js.br'), brotliCompressSync(BIG_SCRIPT));
+  writeFileSync(join(portal, 'assets', 'big-4d5e6f.js.gz'), gzipSync(BIG_SCRIPT));
   server = await startServer({ STATIC_DIR: portal });
   alice = await signUp(server);
 });
@@ -65,5 +71,29 @@ describe('security headers', () => {
     // Public reference lists hold nothing personal.
     const services = await call(server.app, 'GET', 'services');
     expect(services.response.headers['cache-control']).toBeUndefined();
+  });
+
+  it('serve the precompressed twin the browser accepts, hashed assets for a year and the page revalidated', async () => {
+    const asset = (encoding: string) =>
+      server.app.inject({ method: 'GET', url: '/assets/big-4d5e6f.js', headers: { 'accept-encoding': encoding } });
+    const br = await asset('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const gz = await asset('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await asset('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    for (const answer of [br, gz, plain]) {
+      expect(answer.headers['content-type']).toMatch(/javascript/);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    // The page names the current hashes: the browser asks again on every visit (index and app routes).
+    for (const url of ['/', '/index.html', '/dashboard']) {
+      const page = await server.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
   });
 });

@@ -34,7 +34,7 @@ function WordLimitedTextareaWidgetImpl(props: WidgetProps) {
     numeric: false,
     pendingEdits: readFormContext(registry.formContext).pendingEdits,
   });
-  const { inputRef, edited, flush, generation } = edit;
+  const { inputRef, attachInput, edited, flush, generation } = edit;
   // The text last accepted (what the limit compares an edit with) and its number of words.
   const accepted = useRef(text);
   const [words, setWords] = useState(() => countWords(text));
@@ -65,11 +65,10 @@ function WordLimitedTextareaWidgetImpl(props: WidgetProps) {
   return (
     <TextField
       key={generation}
-      inputRef={inputRef}
+      inputRef={attachInput}
       id={id}
       name={id}
       label={hideLabel ? undefined : label}
-      defaultValue={text}
       placeholder={placeholder}
       required={required}
       disabled={disabled}

@@ -1,0 +1,84 @@
+/**
+ * Bench piece: the API under load (50 connections on the list, statistics and detail calls of a
+ * client with 60 applications), the list page with 100,000 applications in the database, and the
+ * server's memory while a 20 MB file uploads.
+ */
+import { writeFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { figure, type BenchPiece } from './figures';
+import { insertApplications, post, rssKb, signIn, withServer } from './server';
+
+const KB = 1024;
+
+export function apiPiece(): BenchPiece {
+  return {
+    name: 'API',
+    ids: ['api_p99_ms', 'list_100k_p50_ms', 'upload_rss_mb'],
+    run: () =>
+      withServer(undefined, async (server) => {
+        // One client with 100,000 applications for the list budget; one with a dashboard's worth for the load.
+        const large = await signIn(server, 'large', '0780000000');
+        await insertApplications(server.dataDir, large.id, 100_000);
+        const headers = { Authorization: `Bearer ${large.token}` };
+        const typical = await signIn(server, 'typical', '0780000001');
+        await insertApplications(server.dataDir, typical.id, 60);
+        const typicalHeaders = { Authorization: `Bearer ${typical.token}` };
+        const list = (await (
+          await fetch(`${server.base}/clients/applications/${typical.id}?page=1`, { headers: typicalHeaders })
+        ).json()) as { data: { items?: Array<{ id: number }> } };
+        const detailId = list.data.items?.[0]?.id;
+        if (!detailId) throw new Error('the typical client has no applications listed');
+
+        const single = await autocannon({
+          url: `${server.base}/clients/applications/${large.id}?page=1`,
+          connections: 1,
+          amount: 300,
+          headers,
+        });
+
+        const load = await autocannon({
+          url: server.base,
+          connections: 50,
+          duration: 10,
+          requests: [
+            { method: 'GET', path: `/api/clients/applications/${typical.id}?page=1`, headers: typicalHeaders },
+            { method: 'GET', path: `/api/client/statistics/${typical.id}`, headers: typicalHeaders },
+            { method: 'GET', path: `/api/application/${detailId}`, headers: typicalHeaders },
+          ],
+        });
+        const errors = load.errors + load.non2xx + load.timeouts;
+
+        // A 20 MB upload: the server's resident memory while it streams the file to disk.
+        const draft = await post(server.base, `client/application/1`, { client_id: large.id }, large.token);
+        const file = join(server.dataDir, 'big.pdf');
+        writeFileSync(file, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(20 * 1024 * 1024 - 9, 0x20)]));
+        const form = new FormData();
+        form.append('application_id', String(draft.data.id));
+        form.append('description', 'Company registration certificate');
+        form.append('file', new Blob([readFileSync(file)], { type: 'application/pdf' }), 'big.pdf');
+        const pid = server.child.pid ?? 0;
+        const before = rssKb(pid);
+        let peak = before;
+        const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 10);
+        const uploaded = await fetch(`${server.base}/applications/upload/file`, {
+          method: 'POST',
+          headers,
+          body: form,
+        });
+        clearInterval(sampler);
+        if (!uploaded.ok) throw new Error(`the 20 MB upload was answered ${uploaded.status}`);
+
+        return [
+          figure(
+            'api_p99_ms',
+            // Errors make the figure fail its budget whatever the latency.
+            errors === 0 ? load.latency.p99 : Number.NaN,
+            `${load.requests.average} req/s, ${errors} errors, p50 ${load.latency.p50} ms`,
+          ),
+          figure('list_100k_p50_ms', single.latency.p50, `p99 ${single.latency.p99} ms, 1 connection`),
+          figure('upload_rss_mb', Number(((peak - before) / KB).toFixed(1))),
+        ];
+      }),
+  };
+}

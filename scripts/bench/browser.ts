@@ -1,0 +1,201 @@
+/**
+ * Bench pieces in headless Chromium against the built portal:
+ *
+ * - keystroke latency: one key every 100 ms into a text field and a long-text area of the audit
+ *   form (the largest) and of plastics; for each key the time from keydown to the first task after
+ *   the next animation frame (the frame that shows the character), against a page with one plain
+ *   <input> and one plain <textarea>, in the same browser;
+ * - wizard time to interactive: from clicking Apply Now on the audit's information page (the draft's
+ *   creation included) until its first field takes a typed value, against clicking a link to a plain
+ *   page with as many native inputs.
+ */
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { loadServiceDefinitions } from '../../engine/core/load-definitions';
+import { readServiceFiles } from '../../engine/core/node/read-service-files';
+import { definedProperties } from '../../engine/core/schema-walk';
+import { figure, type BenchPiece, type Figure } from './figures';
+import { signIn, withServer, type RunningServer } from './server';
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const AUDIT = 'environmental-audit';
+
+interface Form {
+  key: string;
+  info: string;
+  apply: string;
+  fields: number;
+}
+
+/** The services measured (the audit and plastics), with their routes and number of form fields. */
+export function measuredForms(): Form[] {
+  const { definitions } = loadServiceDefinitions(readServiceFiles(join(root, 'services')).files);
+  return definitions
+    .filter((d) => d.key === AUDIT || d.key === 'plastics')
+    .map((d) => ({
+      key: d.key,
+      info: d.routes.info,
+      apply: d.routes.apply,
+      fields: definedProperties(d.formSchema).size,
+    }));
+}
+
+export function launchChromium(args: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', ...args],
+  });
+}
+
+/** A page of `browser` signed in as a new client of `server` (the login answer under localStorage 'user'). */
+export async function signedInPage(browser: Browser, server: RunningServer, name: string, phone: string) {
+  const user = await signIn(server, name, phone);
+  const origin = server.base.replace(/\/api$/, '');
+  const page = await browser.newPage();
+  await page.goto(`${origin}/login`);
+  await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), user.stored);
+  return { page, origin, user };
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/** Types a sentence, one key every 100 ms, and answers each key's latency (ms). */
+async function typeAndMeasure(page: Page, field: Locator): Promise<number[]> {
+  await field.click();
+  await page.evaluate(() => {
+    const w = window as unknown as { __latencies: number[]; __measuring?: boolean };
+    w.__latencies = [];
+    // One listener per page: fields measured one after the other on a page share it.
+    if (w.__measuring) return;
+    w.__measuring = true;
+    document.addEventListener(
+      'keydown',
+      () => {
+        const start = performance.now();
+        requestAnimationFrame(() => setTimeout(() => w.__latencies.push(performance.now() - start), 0));
+      },
+      { capture: true },
+    );
+  });
+  for (const key of 'the quick brown fox jumps over the lazy dog again and again ') {
+    await page.keyboard.type(key);
+    await page.waitForTimeout(100);
+  }
+  await page.waitForTimeout(300);
+  return page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies);
+}
+
+/** Latencies of a text field then a textarea of the page, median and p95. */
+async function textAndTextarea(page: Page, input: Locator, textarea: Locator) {
+  const all = [...(await typeAndMeasure(page, input)), ...(await typeAndMeasure(page, textarea))].sort((a, b) => a - b);
+  return { median: quantile(all, 0.5), p95: quantile(all, 0.95) };
+}
+
+export function keystrokesPiece(dist: () => string): BenchPiece {
+  return {
+    name: 'keystroke latency',
+    ids: [
+      'keystroke_audit_median_x',
+      'keystroke_audit_p95_x',
+      'keystroke_plastics_median_x',
+      'keystroke_plastics_p95_x',
+    ],
+    run: () =>
+      withServer(dist(), async (server) => {
+        const browser = await launchChromium();
+        try {
+          const { page, origin } = await signedInPage(browser, server, 'typist', '0780000002');
+          await page.setContent(
+            '<!doctype html><html lang="en"><body><label>Plain <input id="plain"></label>' +
+              '<label>Long <textarea id="long"></textarea></label></body></html>',
+          );
+          const plain = await textAndTextarea(page, page.locator('#plain'), page.locator('#long'));
+          const figures: Figure[] = [];
+          for (const form of measuredForms()) {
+            await page.goto(`${origin}${form.apply}`);
+            const input = page.locator('form input[type=text]').first();
+            await input.waitFor({ timeout: 30_000 });
+            // Typing starts once the form has its lists (lookups, companies), as an applicant's would.
+            await page.waitForLoadState('networkidle');
+            // MUI draws a hidden twin of each multiline field to size it: the visible one is typed into.
+            const textarea = page.locator('form textarea:not([aria-hidden="true"])').first();
+            const measured = await textAndTextarea(page, input, textarea);
+            const name = form.key === AUDIT ? 'audit' : 'plastics';
+            const detail = (q: 'median' | 'p95') =>
+              `${measured[q].toFixed(1)} ms vs ${plain[q].toFixed(1)} ms, ${form.fields} fields`;
+            figures.push(
+              figure(`keystroke_${name}_median_x`, measured.median / plain.median, detail('median')),
+              figure(`keystroke_${name}_p95_x`, measured.p95 / plain.p95, detail('p95')),
+            );
+          }
+          return figures;
+        } finally {
+          await browser.close();
+        }
+      }),
+  };
+}
+
+/** Milliseconds from clicking `link` until `field` takes a typed value; the median of `runs`. */
+async function clickToInput(page: Page, open: () => Promise<void>, link: Locator, field: Locator, runs = 5) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    await open();
+    await link.hover();
+    await page.waitForLoadState('networkidle');
+    const start = Date.now();
+    await link.click();
+    await field.fill('x', { timeout: 30_000 });
+    times.push(Date.now() - start);
+  }
+  return quantile(
+    times.sort((a, b) => a - b),
+    0.5,
+  );
+}
+
+export function ttiPiece(dist: () => string): BenchPiece {
+  return {
+    name: 'wizard time to interactive',
+    ids: ['wizard_tti_x'],
+    run: () =>
+      withServer(dist(), async (server) => {
+        const browser = await launchChromium();
+        try {
+          const { page, origin } = await signedInPage(browser, server, 'starter', '0780000003');
+          const audit = measuredForms().find((form) => form.key === AUDIT);
+          if (!audit) throw new Error(`no ${AUDIT} service`);
+          // The plain twin: a link to a page of as many native inputs, both pages from the same server.
+          const inputs = Array.from(
+            { length: audit.fields },
+            (_, i) => `<label>Field ${i} <input name="f${i}"></label>`,
+          );
+          await page.route(`${origin}/bench-plain*`, (route) =>
+            route.fulfill({
+              contentType: 'text/html',
+              body: route.request().url().endsWith('/bench-plain-form')
+                ? `<!doctype html><html lang="en"><body><form>${inputs.join('')}</form></body></html>`
+                : '<!doctype html><html lang="en"><body><a href="/bench-plain-form">Apply Now</a></body></html>',
+            }),
+          );
+          const plain = await clickToInput(
+            page,
+            async () => void (await page.goto(`${origin}/bench-plain`)),
+            page.getByRole('link', { name: 'Apply Now' }),
+            page.locator('form input').first(),
+          );
+          const wizard = await clickToInput(
+            page,
+            async () => void (await page.goto(`${origin}${audit.info}`)),
+            page.getByRole('link', { name: 'Apply Now' }),
+            page.locator('form input[type=text]').first(),
+          );
+          return [figure('wizard_tti_x', wizard / plain, `${wizard} ms vs ${plain} ms, ${audit.fields} inputs`)];
+        } finally {
+          await browser.close();
+        }
+      }),
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * The figures of `npm run bench`: one row per budget of DESIGN.md, with its id in the JSON output.
+ * A piece of the bench measures some of them; `runBench` runs the pieces, then prints the table and
+ * writes the JSON. Figures are reported, never asserted: timings on shared machines are noisy.
+ */
+
+/** Lower is better for sizes, ratios and times; higher for Lighthouse scores. */
+type Direction = 'at most' | 'at least';
+
+interface Budget {
+  what: string;
+  unit: string;
+  budget: number;
+  direction: Direction;
+}
+
+export const BUDGETS = {
+  landing_js_kb: {
+    what: 'initial JS of the landing page (brotli, as sent)',
+    unit: 'KB',
+    budget: 100,
+    direction: 'at most',
+  },
+  login_js_kb: {
+    what: 'initial JS of the login page (brotli, as sent)',
+    unit: 'KB',
+    budget: 100,
+    direction: 'at most',
+  },
+  register_js_kb: {
+    what: 'initial JS of the register page (brotli, as sent)',
+    unit: 'KB',
+    budget: 100,
+    direction: 'at most',
+  },
+  dashboard_js_kb: {
+    what: 'initial JS of the dashboard (brotli, as sent)',
+    unit: 'KB',
+    budget: 150,
+    direction: 'at most',
+  },
+  wizard_chunk_kb: {
+    what: 'audit wizard beyond the dashboard: page, engine, validator (brotli)',
+    unit: 'KB',
+    budget: 150,
+    direction: 'at most',
+  },
+  keystroke_audit_median_x: {
+    what: 'keystroke latency, audit form vs plain inputs (median)',
+    unit: 'x',
+    budget: 1.2,
+    direction: 'at most',
+  },
+  keystroke_audit_p95_x: {
+    what: 'keystroke latency, audit form vs plain inputs (p95)',
+    unit: 'x',
+    budget: 2,
+    direction: 'at most',
+  },
+  keystroke_plastics_median_x: {
+    what: 'keystroke latency, plastics form vs plain inputs (median)',
+    unit: 'x',
+    budget: 1.2,
+    direction: 'at most',
+  },
+  keystroke_plastics_p95_x: {
+    what: 'keystroke latency, plastics form vs plain inputs (p95)',
+    unit: 'x',
+    budget: 2,
+    direction: 'at most',
+  },
+  wizard_tti_x: {
+    what: 'audit wizard interactive after Apply Now vs a plain page of as many inputs',
+    unit: 'x',
+    budget: 1.5,
+    direction: 'at most',
+  },
+  lighthouse_perf_landing: {
+    what: 'Lighthouse performance (mobile), landing',
+    unit: '',
+    budget: 95,
+    direction: 'at least',
+  },
+  lighthouse_perf_login: {
+    what: 'Lighthouse performance (mobile), login',
+    unit: '',
+    budget: 95,
+    direction: 'at least',
+  },
+  lighthouse_perf_dashboard: {
+    what: 'Lighthouse performance (mobile), dashboard',
+    unit: '',
+    budget: 95,
+    direction: 'at least',
+  },
+  lighthouse_perf_wizard: {
+    what: 'Lighthouse performance (mobile), audit wizard',
+    unit: '',
+    budget: 95,
+    direction: 'at least',
+  },
+  lighthouse_a11y_min: {
+    what: 'Lighthouse accessibility, lowest of the four pages',
+    unit: '',
+    budget: 100,
+    direction: 'at least',
+  },
+  api_p99_ms: {
+    what: 'API at 50 connections: list, statistics, detail of a client with 60 (p99)',
+    unit: 'ms',
+    budget: 25,
+    direction: 'at most',
+  },
+  list_100k_p50_ms: {
+    what: 'applications list page with 100,000 in the database (p50)',
+    unit: 'ms',
+    budget: 10,
+    direction: 'at most',
+  },
+  upload_rss_mb: { what: '20 MB upload: server memory growth', unit: 'MB', budget: 30, direction: 'at most' },
+} satisfies Record<string, Budget>;
+
+export type FigureId = keyof typeof BUDGETS;
+export const FIGURE_IDS = Object.keys(BUDGETS) as FigureId[];
+
+/** One measured figure, as written to the JSON file. */
+export interface Figure {
+  id: FigureId;
+  what: string;
+  value: number;
+  unit: string;
+  budget: number;
+  within: boolean;
+  /** The measurements behind a ratio or a size (printed in the table, kept in the JSON). */
+  detail?: string;
+}
+
+/**
+ * A figure against its budget. A value that is not a finite number (the measurement failed) is
+ * never within.
+ */
+export function figure(id: FigureId, value: number, detail?: string): Figure {
+  const { what, unit, budget, direction } = BUDGETS[id] as Budget;
+  const finite = Number.isFinite(value);
+  const within = finite && (direction === 'at most' ? value <= budget : value >= budget);
+  return { id, what, value, unit, budget, within, ...(detail ? { detail } : {}) };
+}
+
+/** A part of the bench: measures the figures it names. */
+export interface BenchPiece {
+  name: string;
+  ids: FigureId[];
+  run(): Promise<Figure[]>;
+}
+
+const shown = (value: number, unit: string) =>
+  `${Number.isInteger(value) ? value : value.toFixed(unit === 'x' ? 2 : 1)}${unit ? ` ${unit}` : ''}`.replace(
+    ' x',
+    'x',
+  );
+
+/** The figures as one aligned table: what, measured, budget, within/OVER. */
+export function formatTable(figures: Figure[]): string {
+  const header = ['what', 'measured', 'budget', ''];
+  const rows = figures.map((f) => {
+    const { direction } = BUDGETS[f.id] as Budget;
+    const measured = `${shown(f.value, f.unit)}${f.detail ? ` (${f.detail})` : ''}`;
+    return [
+      f.what,
+      measured,
+      `${direction === 'at most' ? '<=' : '>='} ${shown(f.budget, f.unit)}`,
+      f.within ? 'within' : 'OVER',
+    ];
+  });
+  const widths = header.map((_, i) => Math.max(header[i]?.length ?? 0, ...rows.map((r) => r[i]?.length ?? 0)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+/** The JSON of the figures: `[{ id, what, value, unit, budget, within }]` (detail kept when present). */
+export function figuresJson(figures: Figure[]): string {
+  return `${JSON.stringify(figures, null, 2)}\n`;
+}
+
+/**
+ * Runs `pieces` one after another (each alone on the machine), in the order given. A piece that
+ * fails reports its figures as not measured (NaN, OVER) with the reason, and the others still run.
+ * Figures come back in the order of `FIGURE_IDS`.
+ */
+export async function runBench(pieces: BenchPiece[], log: (line: string) => void = console.log): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const piece of pieces) {
+    log(`bench: ${piece.name}...`);
+    try {
+      const measured = await piece.run();
+      const missing = piece.ids.filter((id) => !measured.some((f) => f.id === id));
+      figures.push(...measured, ...missing.map((id) => figure(id, Number.NaN, 'not measured')));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      log(`bench: ${piece.name} failed: ${reason}`);
+      figures.push(...piece.ids.map((id) => figure(id, Number.NaN, `failed: ${reason}`)));
+    }
+  }
+  return figures.sort((a, b) => FIGURE_IDS.indexOf(a.id) - FIGURE_IDS.indexOf(b.id));
+}
