@@ -71,8 +71,17 @@ export function jsonValueProblem(value: unknown): string | null {
   return null;
 }
 
-/** Replaces the JSON parser of `app` (and the instances registered inside it). */
+/**
+ * Replaces the JSON parser of `app` (and the instances registered inside it), and refuses NUL
+ * characters in the path's parameters and the query string the same way as in a body (an id such as
+ * `verify/tor/%00` would otherwise reach PostgreSQL, which fails on it).
+ */
 export function installJsonBodyParser(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (jsonValueProblem([request.params, request.query]) === JSON_MESSAGES.nul) {
+      throw new HttpError(400, JSON_MESSAGES.nul);
+    }
+  });
   const parseDefault = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

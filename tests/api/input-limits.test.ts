@@ -89,6 +89,19 @@ describe('JSON bodies', () => {
       body: plastics({ description: 'bad\u0000text' }),
     });
     expect(plasticsNul.status).toBe(400);
+    // In the path and the query too: PostgreSQL would fail on them in a lookup.
+    for (const url of ['verify/tor/%00', `application/1%00`, `clients/applications/${alice.id}?page=1%00`]) {
+      const answer = await server.app.inject({
+        method: 'GET',
+        url: `/api/${url}`,
+        headers: { authorization: `Bearer ${alice.token}` },
+      });
+      expect([url, answer.statusCode, answer.json()]).toEqual([
+        url,
+        400,
+        { code: 400, data: null, error: JSON_MESSAGES.nul },
+      ]);
+    }
     expect(await snapshot()).toEqual(before);
   });
 
