@@ -20,10 +20,9 @@ const { precompressPlugin } = (await tsImport(
  * Component tests (jsdom) run on React, whose test tooling loads react-dom itself; the browser tests
  * drive the built portal, so every service is proved on Preact there.
  */
-export const PREACT_ALIASES = [
+const PREACT_ALIASES = [
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react\/jsx-(?:dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
 ];

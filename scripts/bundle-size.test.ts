@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageSize, staticClosure, type Manifest } from './bundle-size';
+import { pageSize, sentSize, staticClosure, type Manifest } from './bundle-size';
 
 const manifest: Manifest = {
   'index.html': { file: 'entry.js', isEntry: true, imports: ['_react.js'] },
@@ -43,5 +46,21 @@ describe('bundle sizes', () => {
     expect(() => pageSize(manifest, { load: ['pages/missing.tsx'] }, sizeOf)).toThrow(
       'no single chunk for pages/missing.tsx',
     );
+  });
+
+  it('counts a file as sent: its precompressed twin for the encoding, the file itself without one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ecopermit-sizes-'));
+    try {
+      mkdirSync(join(dir, 'assets'));
+      writeFileSync(join(dir, 'assets', 'big.js'), 'x'.repeat(5000));
+      writeFileSync(join(dir, 'assets', 'big.js.br'), 'b'.repeat(40));
+      writeFileSync(join(dir, 'assets', 'big.js.gz'), 'g'.repeat(60));
+      writeFileSync(join(dir, 'assets', 'tiny.js'), 'x'.repeat(300));
+      expect(sentSize(dir, 'br')('assets/big.js')).toBe(40);
+      expect(sentSize(dir, 'gz')('assets/big.js')).toBe(60);
+      expect(sentSize(dir, 'br')('assets/tiny.js')).toBe(300);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

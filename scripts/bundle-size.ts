@@ -3,9 +3,8 @@
  * the lazy chunks its route loads and everything they import statically) and what one page adds
  * beyond another.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export interface ManifestChunk {
   file: string;
@@ -66,17 +65,13 @@ export function pageSize(manifest: Manifest, page: PageChunks, sizeOf: SizeOf): 
     .reduce((sum, key) => sum + sizeOf(manifest[key]?.file ?? ''), 0);
 }
 
-/** Brotli bytes as the server sends a file: its `.br` twin when the build wrote one. */
-export function brotliSize(distDir: string): SizeOf {
+/**
+ * Bytes of a file as the server sends it to a browser accepting `encoding`: its precompressed twin
+ * (`.br` or `.gz`, written by vite-plugin-precompress) when the build wrote one, else the file itself.
+ */
+export function sentSize(distDir: string, encoding: 'br' | 'gz'): SizeOf {
   return (file) => {
-    const twin = join(distDir, `${file}.br`);
-    if (existsSync(twin)) return readFileSync(twin).length;
-    const content = readFileSync(join(distDir, file));
-    return brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    const twin = join(distDir, `${file}.${encoding}`);
+    return statSync(existsSync(twin) ? twin : join(distDir, file)).size;
   };
-}
-
-/** Gzip bytes of a file (level 9, as the build's `.gz` twins). */
-export function gzipSize(distDir: string): SizeOf {
-  return (file) => gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
 }

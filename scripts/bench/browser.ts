@@ -19,7 +19,7 @@ import { figure, type BenchPiece, type Figure } from './figures';
 import { signIn, withServer, type RunningServer } from './server';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export const AUDIT = 'environmental-audit';
+const AUDIT = 'environmental-audit';
 
 interface Form {
   key: string;
@@ -29,7 +29,7 @@ interface Form {
 }
 
 /** The services measured (the audit and plastics), with their routes and number of form fields. */
-export function measuredForms(): Form[] {
+function measuredForms(): Form[] {
   const { definitions } = loadServiceDefinitions(readServiceFiles(join(root, 'services')).files);
   return definitions
     .filter((d) => d.key === AUDIT || d.key === 'plastics')
@@ -39,6 +39,13 @@ export function measuredForms(): Form[] {
       apply: d.routes.apply,
       fields: definedProperties(d.formSchema).size,
     }));
+}
+
+/** The audit's routes and number of fields (the largest form, the one the budgets name). */
+export function auditForm(): Form {
+  const audit = measuredForms().find((form) => form.key === AUDIT);
+  if (!audit) throw new Error(`no ${AUDIT} service`);
+  return audit;
 }
 
 export function launchChromium(args: string[] = []): Promise<Browser> {
@@ -165,8 +172,7 @@ export function ttiPiece(dist: () => string): BenchPiece {
         const browser = await launchChromium();
         try {
           const { page, origin } = await signedInPage(browser, server, 'starter', '0780000003');
-          const audit = measuredForms().find((form) => form.key === AUDIT);
-          if (!audit) throw new Error(`no ${AUDIT} service`);
+          const audit = auditForm();
           // The plain twin: a link to a page of as many native inputs, both pages from the same server.
           const inputs = Array.from(
             { length: audit.fields },

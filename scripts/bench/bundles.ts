@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliSize, gzipSize, pageSize, readManifest, type PageChunks } from '../bundle-size';
+import { pageSize, readManifest, sentSize, type PageChunks } from '../bundle-size';
 import { figure, type BenchPiece, type FigureId } from './figures';
 
 const KB = 1024;
@@ -50,8 +50,8 @@ export function bundlesPiece(dist: () => string): BenchPiece {
     async run() {
       const dir = dist();
       const manifest = readManifest(dir);
-      const br = brotliSize(dir);
-      const gz = gzipSize(dir);
+      const br = sentSize(dir, 'br');
+      const gz = sentSize(dir, 'gz');
       return PAGES.map(({ id, chunks }) =>
         figure(
           id,

@@ -6,31 +6,24 @@
 import lighthouse from 'lighthouse';
 import { freePort } from '../server-process';
 import { figure, type BenchPiece, type FigureId } from './figures';
-import { AUDIT, launchChromium, measuredForms, signedInPage } from './browser';
+import { auditForm, launchChromium, signedInPage } from './browser';
 import { withServer } from './server';
 
-/** The pages measured: performance figure and route (the wizard's from its definition). */
-function pages(): Array<{ id: FigureId; path: string }> {
-  const audit = measuredForms().find((form) => form.key === AUDIT);
-  if (!audit) throw new Error(`no ${AUDIT} service`);
-  return [
-    { id: 'lighthouse_perf_landing', path: '/' },
-    { id: 'lighthouse_perf_login', path: '/login' },
-    { id: 'lighthouse_perf_dashboard', path: '/dashboard' },
-    { id: 'lighthouse_perf_wizard', path: audit.apply },
-  ];
-}
-const PERFORMANCE_IDS: FigureId[] = [
-  'lighthouse_perf_landing',
-  'lighthouse_perf_login',
-  'lighthouse_perf_dashboard',
-  'lighthouse_perf_wizard',
+/**
+ * The pages measured: performance figure, route (none: the audit wizard's, from its definition) and
+ * whether it is measured signed out (the landing page sends a signed-in user to the dashboard).
+ */
+const PAGES: Array<{ id: FigureId; path?: string; signedOut?: boolean }> = [
+  { id: 'lighthouse_perf_landing', path: '/', signedOut: true },
+  { id: 'lighthouse_perf_login', path: '/login', signedOut: true },
+  { id: 'lighthouse_perf_dashboard', path: '/dashboard' },
+  { id: 'lighthouse_perf_wizard' },
 ];
 
 export function lighthousePiece(dist: () => string): BenchPiece {
   return {
     name: 'Lighthouse',
-    ids: [...PERFORMANCE_IDS, 'lighthouse_a11y_min'],
+    ids: [...PAGES.map((page) => page.id), 'lighthouse_a11y_min'],
     run: () =>
       withServer(dist(), async (server) => {
         const port = await freePort();
@@ -40,9 +33,8 @@ export function lighthousePiece(dist: () => string): BenchPiece {
           const { page, origin } = await signedInPage(browser, server, 'inspector', '0780000004');
           const performance: Array<[FigureId, number]> = [];
           const accessibility: Array<[string, number]> = [];
-          for (const { id, path } of pages()) {
-            // The signed-out pages are measured signed out (the landing page sends a user to the dashboard).
-            const signedOut = id === 'lighthouse_perf_landing' || id === 'lighthouse_perf_login';
+          const wizard = auditForm().apply;
+          for (const { id, path = wizard, signedOut = false } of PAGES) {
             const stored = await page.evaluate(() => localStorage.getItem('user'));
             if (signedOut) await page.evaluate(() => localStorage.removeItem('user'));
             const result = await lighthouse(
