@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ServiceDefinition } from '../engine/core/definition-types';
 import { clearStoredUser, setStoredUser } from './auth/user-store';
 import { matchServiceRoute } from './pages/service-route-page';
-import { appRoutes } from './routes';
+import { appRoutes, PageFrame } from './routes';
 import { fakeApi, fail, ok, recycledOpener, renderRoutes } from './test-utils';
 
 const definition = {
@@ -37,16 +37,22 @@ describe('routes', () => {
     expect(screen.getByRole('contentinfo').textContent).toContain(String(new Date().getFullYear()));
   });
 
-  it('says so when services fail to load', async () => {
-    renderRoutes(appRoutes, { api: fakeApi({ 'GET services': () => fail('server error', 500) }) });
+  it('says so when services fail to load, and Retry asks again', async () => {
+    let calls = 0;
+    const answer = () => (++calls === 1 ? fail('server error', 500) : ok([{ id: 1, name: 'Service 1' }]));
+    renderRoutes(appRoutes, { api: fakeApi({ 'GET services': answer }) });
     expect(await screen.findByText('Failed to load services. Please try again later.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Service 1')).toBeTruthy();
+    expect(screen.queryByText('Failed to load services. Please try again later.')).toBeNull();
+    expect(calls).toBe(2);
   });
 
   it('sends a signed-in user from / to the dashboard', async () => {
     setStoredUser({ id: 7, first_name: 'Ada', last_name: 'Uwase', email: 'a@example.org', token: 't' });
     const { router } = renderRoutes(appRoutes, { api: fakeApi({}) });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.location().pathname).toBe('/dashboard');
   });
 
   it('opens the Recycled page at /plastics-recycled', async () => {
@@ -126,5 +132,28 @@ describe('routes', () => {
     expect(matchServiceRoute('/view-application', [definition])?.page).toBe('view');
     expect(matchServiceRoute('/auth-plastics-apply/', [definition])?.page).toBe('apply');
     expect(matchServiceRoute('/nowhere', [definition])).toBeUndefined();
+  });
+
+  it('shows a page that fails in its place, and the next page again', async () => {
+    const Broken = () => {
+      throw new Error('The chunk could not be loaded.');
+    };
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const routes = [
+      {
+        element: <PageFrame />,
+        children: [
+          { path: '/broken', element: <Broken /> },
+          { path: '/fine', element: <p>fine</p> },
+        ],
+      },
+    ];
+    const { router } = renderRoutes(routes, { at: '/broken' });
+    expect(await screen.findByText('Something went wrong')).toBeTruthy();
+    expect(screen.getByText('The chunk could not be loaded.')).toBeTruthy();
+    await act(() => router.navigate('/fine'));
+    expect(await screen.findByText('fine')).toBeTruthy();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    quiet.mockRestore();
   });
 });

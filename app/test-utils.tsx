@@ -1,7 +1,14 @@
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+  type RouteObject,
+} from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient, ApiResult } from '../engine/core/api-client';
 import type { ServiceDefinition } from '../engine/core/definition-types';
@@ -9,6 +16,7 @@ import { createApiQueryClient } from '../engine/react/use-api-query';
 import { ApiContext } from './api-context';
 import { ApiQueryProvider } from './api-query-provider';
 import { DefinitionsContext, staticDefinitions } from './definitions-context';
+import { AppRoutes } from './routes';
 import { theme } from './theme';
 import './i18n';
 
@@ -77,9 +85,36 @@ export interface RenderOptions {
   queryClient?: QueryClient;
 }
 
+/** The memory router of a render, seen from a test: where it is, and a way to go elsewhere. */
+export interface TestRouter {
+  location(): Location;
+  navigate(to: string): Promise<void>;
+}
+
+/** Keeps the router's current location and navigate function where the test can read them. */
+function RouterProbe({ into }: { into: { location?: Location; navigate?: NavigateFunction } }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    into.location = location;
+    into.navigate = navigate;
+  });
+  return null;
+}
+
 /** Renders routes in a memory router with the portal's providers. */
 export function renderRoutes(routes: RouteObject[], options: RenderOptions = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [options.at ?? '/'] });
+  const seen: { location?: Location; navigate?: NavigateFunction } = {};
+  const router: TestRouter = {
+    location: () => {
+      if (!seen.location) throw new Error('The router has not rendered yet.');
+      return seen.location;
+    },
+    navigate: async (to) => {
+      if (!seen.navigate) throw new Error('The router has not rendered yet.');
+      await seen.navigate(to);
+    },
+  };
   const queryClient = options.queryClient ?? createApiQueryClient();
   const view = render(
     <ThemeProvider theme={theme}>
@@ -87,7 +122,10 @@ export function renderRoutes(routes: RouteObject[], options: RenderOptions = {})
       <ApiContext.Provider value={options.api ?? fakeApi({})}>
         <ApiQueryProvider client={queryClient}>
           <DefinitionsContext.Provider value={staticDefinitions(options.definitions ?? [])}>
-            <RouterProvider router={router} />
+            <MemoryRouter initialEntries={[options.at ?? '/']}>
+              <AppRoutes routes={routes} />
+              <RouterProbe into={seen} />
+            </MemoryRouter>
           </DefinitionsContext.Provider>
         </ApiQueryProvider>
       </ApiContext.Provider>

@@ -37,7 +37,7 @@ describe('RequireAuth', () => {
     );
     expect(await screen.findByTestId('where')).toHaveProperty('textContent', '/login');
     expect(screen.queryByText('companies')).toBeNull();
-    expect(returnPath(router.state.location.state)).toBe('/companies?tab=2');
+    expect(returnPath(router.location().state)).toBe('/companies?tab=2');
   });
 
   it('renders the page for a signed-in user', async () => {

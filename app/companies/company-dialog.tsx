@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { listOf, useApiMutation, useApiQuery } from '../../engine/react/use-api-query';
+import { TextInput } from '../../engine/react/text-input';
 import { FormDialog } from '../components/form-dialog';
 import {
   companiesPath,
@@ -99,7 +100,7 @@ export function CompanyDialog({
     const error = errors[field];
     return (
       <Grid size={{ xs: 12, sm: options.multiline ? 12 : 6 }}>
-        <TextField
+        <TextInput
           label={t(label)}
           name={field}
           type={options.type ?? 'text'}

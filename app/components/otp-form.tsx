@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { validateOtp } from '../validation';
+import { TextInput } from '../../engine/react/text-input';
 
 /** The answer of `client/confirm-otp`: the secret the password step must send back. */
 export interface ConfirmAnswer {
@@ -33,7 +34,7 @@ export function OtpForm({
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2}>
         <Typography>{t('otp.sent', { to: sentTo })}</Typography>
-        <TextField
+        <TextInput
           label={t('otp.label')}
           name="otp"
           value={otp}

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Stack, TextField } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { validatePasswords } from '../validation';
+import { TextInput } from '../../engine/react/text-input';
 
 /**
  * New password with confirmation ('Passwords do not match'), at least 8 characters and not only
@@ -22,7 +23,7 @@ export function PasswordForm({ busy, onSubmit }: { busy: boolean; onSubmit: (pas
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2}>
-        <TextField
+        <TextInput
           label={t('password.new')}
           name="password"
           type="password"
@@ -34,7 +35,7 @@ export function PasswordForm({ busy, onSubmit }: { busy: boolean; onSubmit: (pas
           helperText={t(errors.password ?? 'password.hint')}
           fullWidth
         />
-        <TextField
+        <TextInput
           label={t('password.confirm')}
           name="password_confirmation"
           type="password"

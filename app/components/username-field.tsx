@@ -1,5 +1,5 @@
-import { TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../engine/react/text-input';
 
 /** "Email or phone", the identifier used by login and password reset; required once the form was submitted. */
 export function UsernameField({
@@ -14,7 +14,7 @@ export function UsernameField({
   const { t } = useTranslation();
   const missing = touched && !value.trim();
   return (
-    <TextField
+    <TextInput
       label={t('login.username')}
       name="username"
       autoComplete="username"

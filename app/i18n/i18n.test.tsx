@@ -57,7 +57,7 @@ describe('language choice', () => {
   it('switches from the menu, loads the language, keeps it in localStorage and sets <html lang>', async () => {
     renderPage(<LanguageSwitcher />);
     fireEvent.click(screen.getByRole('button', { name: 'Language: English' }));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Deutsch' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Deutsch' }));
     await waitFor(() => expect(globalThis.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de'));
     await waitFor(() => expect(i18n.language).toBe('de'), { timeout: 5000 });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sprache: Deutsch' }).textContent).toBe('DE'));

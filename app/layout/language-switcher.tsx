@@ -1,22 +1,33 @@
-import { useState, type MouseEvent } from 'react';
-import { Button, Menu, MenuItem } from '@mui/material';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { Button } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../i18n';
-import { LANGUAGES, isLanguageCode } from '../i18n/languages';
+import { LANGUAGES } from '../i18n/languages';
+
+// The menu (MUI's Menu, Popover and Modal) is not needed until the button is used: it stays out of
+// the first download of every page.
+const loadMenu = () => import('./language-menu');
+const LanguageMenu = lazy(async () => ({ default: (await loadMenu()).LanguageMenu }));
 
 /** Language menu; the choice is kept in localStorage `lang`. */
 export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [used, setUsed] = useState(false);
   const current = LANGUAGES.find((l) => l.code === i18n.language) ?? LANGUAGES[0];
-  const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
+  const open = (event: MouseEvent<HTMLElement>) => {
+    setAnchor(event.currentTarget);
+    setUsed(true);
+  };
   return (
     <>
       <Button
         color={color}
         startIcon={<TranslateIcon aria-hidden />}
         onClick={open}
+        // The menu's code starts loading when the pointer or the focus comes to the button.
+        onPointerEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'language-menu' : undefined}
@@ -24,21 +35,11 @@ export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'p
       >
         {current.code.toUpperCase()}
       </Button>
-      <Menu id="language-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {LANGUAGES.map((language) => (
-          <MenuItem
-            key={language.code}
-            lang={language.code}
-            selected={language.code === current.code}
-            onClick={() => {
-              if (isLanguageCode(language.code)) void changeLanguage(language.code);
-              setAnchor(null);
-            }}
-          >
-            {language.name}
-          </MenuItem>
-        ))}
-      </Menu>
+      {used && (
+        <Suspense fallback={null}>
+          <LanguageMenu anchor={anchor} current={current.code} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import {
   AppBar,
   Badge,
@@ -31,6 +31,7 @@ import RecyclingIcon from '@mui/icons-material/Recycling';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../auth/user-store';
+import { PageLoading } from '../components/page-loading';
 import { useRecycledAccess } from '../recycled/recycled-access';
 import { Footer } from './footer';
 import { LanguageSwitcher } from './language-switcher';
@@ -234,7 +235,10 @@ export function Layout() {
           tabIndex={-1}
           sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none' }}
         >
-          <Outlet />
+          {/* The frame stays while a page's code loads. */}
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </Box>
         <Footer />
       </Box>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useApiQuery } from '../../engine/react/use-api-query';
 import { useUser } from '../auth/user-store';
 import { PublicShell } from '../layout/public-shell';
+import { usePublicRead } from './use-public-read';
 
 /** A service of the public list. */
 export interface PublicService {
@@ -30,11 +30,11 @@ export function LandingPage() {
 
 function Landing() {
   const { t } = useTranslation();
-  const query = useApiQuery<unknown, PublicService[] | null>('services', { select: servicesOf });
+  const read = usePublicRead<unknown>('services');
   const [showAll, setShowAll] = useState(false);
   // An answer that is not a list is a failure too.
-  const services = query.status === 'success' ? query.data : undefined;
-  const failed = query.status === 'error' || services === null;
+  const services = read.status === 'success' ? servicesOf(read.data) : undefined;
+  const failed = read.status === 'error' || services === null;
 
   const list = services ?? [];
   const shown = showAll ? list : list.slice(0, LANDING_SERVICES_SHOWN);
@@ -48,27 +48,49 @@ function Landing() {
         <Typography variant="h6" component="p" color="text.secondary" sx={{ maxWidth: 720, mx: 'auto', mb: 3 }}>
           {t('landing.heroText')}
         </Typography>
-        <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
+        <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
           <Button variant="contained" size="large" component={RouterLink} to="/register">
             {t('landing.getStarted')}
           </Button>
           <Button variant="outlined" size="large" component={RouterLink} to="/login">
             {t('nav.login')}
           </Button>
-        </Stack>
+        </Box>
       </Box>
 
       <Box component="section" aria-labelledby="services-title" sx={{ py: 4 }}>
         <Typography id="services-title" variant="h2" gutterBottom>
           {t('landing.ourServices')}
         </Typography>
-        {query.status === 'loading' && <Typography role="status">{t('landing.loadingServices')}</Typography>}
-        {failed && <Alert severity="error">{t('landing.servicesFailed')}</Alert>}
+        {read.status === 'loading' && <Typography role="status">{t('landing.loadingServices')}</Typography>}
+        {failed && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={read.retry}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {t('landing.servicesFailed')}
+          </Alert>
+        )}
         {services && (
           <>
-            <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {/* Box in place of Grid and Stack: plain CSS grid, and the landing page stays light. */}
+            <Box
+              component="ul"
+              sx={{
+                listStyle: 'none',
+                p: 0,
+                m: 0,
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+              }}
+            >
               {shown.map((service) => (
-                <Grid key={service.id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
+                <li key={service.id}>
                   <Card variant="outlined" sx={{ height: '100%' }}>
                     <CardContent>
                       <Typography variant="h3" component="h3" gutterBottom>
@@ -81,9 +103,9 @@ function Landing() {
                       )}
                     </CardContent>
                   </Card>
-                </Grid>
+                </li>
               ))}
-            </Grid>
+            </Box>
             {!showAll && list.length > LANDING_SERVICES_SHOWN && (
               <Box sx={{ textAlign: 'center', mt: 3 }}>
                 <Button variant="outlined" onClick={() => setShowAll(true)}>

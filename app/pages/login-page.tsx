@@ -1,16 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  Link,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useFailureMessage } from '../../engine/react/failure-message';
@@ -19,6 +8,7 @@ import { returnPath } from '../auth/require-auth';
 import { lastSignOutReason, setStoredUser, type StoredUser } from '../auth/user-store';
 import { PublicShell } from '../layout/public-shell';
 import { UsernameField } from '../components/username-field';
+import { TextInput } from '../../engine/react/text-input';
 
 /** Sign-in with email or phone and password; returns to the remembered origin or /dashboard. */
 export function LoginPage() {
@@ -67,7 +57,7 @@ export function LoginPage() {
             ) : null}
             {error && <Alert severity="error">{error}</Alert>}
             <UsernameField value={username} onChange={setUsername} touched={touched} />
-            <TextField
+            <TextInput
               label={t('login.password')}
               name="password"
               type="password"

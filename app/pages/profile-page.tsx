@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Grid, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../engine/react/use-api-query';
 import { setStoredUser, useUser, type StoredUser } from '../auth/user-store';
 import { validateProfile, type ProfileField } from '../validation';
+import { TextInput } from '../../engine/react/text-input';
 
 const FIELDS: Array<{ name: ProfileField; label: string; required?: boolean; type?: string }> = [
   { name: 'first_name', label: 'profile.firstName', required: true },
@@ -105,7 +106,7 @@ export function ProfilePage() {
             const error = errors[field.name];
             return (
               <Grid key={field.name} size={{ xs: 12, sm: 6 }}>
-                <TextField
+                <TextInput
                   label={t(field.label)}
                   name={field.name}
                   type={field.type ?? 'text'}

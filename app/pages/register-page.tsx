@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link, Paper, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api-context';
@@ -10,6 +10,7 @@ import { useStepFlow } from '../components/use-step-flow';
 import { PublicShell } from '../layout/public-shell';
 import { validateRegistration } from '../validation';
 import type { ConfirmAnswer } from '../components/otp-form';
+import { TextInput } from '../../engine/react/text-input';
 
 type RegisterStep = 'details' | 'otp' | 'password' | 'done';
 const STEPS: RegisterStep[] = ['details', 'otp', 'password'];
@@ -59,7 +60,7 @@ export function RegisterPage() {
   ) => {
     const message = errors[name as keyof typeof errors];
     return (
-      <TextField
+      <TextInput
         label={label}
         name={name}
         type={extra.type ?? 'text'}

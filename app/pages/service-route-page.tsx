@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Box, CircularProgress } from '@mui/material';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import type { PortalFeature, ServiceDefinition, WorkQueues } from '../../engine/core/definition-types';
 import { useApiQuery } from '../../engine/react/use-api-query';
+import { PageLoading } from '../components/page-loading';
 import { WithDefinitions } from '../definitions-context';
 import { NotFoundPage } from './not-found-page';
 import { ServiceInfoPage } from './service-info-page';
@@ -57,15 +56,6 @@ export function matchServiceRoute(pathname: string, definitions: ServiceDefiniti
   return undefined;
 }
 
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-      <CircularProgress aria-label={t('common.loading')} />
-    </Box>
-  );
-}
-
 /**
  * An existing application on a view or edit route. Services may share those routes (both licences
  * are viewed at /view-application-export), so the application says whose it is: it is read first
@@ -88,11 +78,11 @@ function ExistingApplicationPage({
   useEffect(() => {
     void loadApplicationPage();
   }, []);
-  if (answer.status === 'loading') return <Loading />;
+  if (answer.status === 'loading') return <PageLoading />;
   const serviceId = Number(answer.data?.service_id);
   const definition = definitions.find((candidate) => candidate.id === serviceId) ?? routeDefinition;
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<PageLoading />}>
       <ServiceApplicationPage
         // A new key per application resets the wizard when the address changes.
         key={`${definition.id}-${page}-${applicationId}`}
@@ -116,14 +106,14 @@ export function ServiceRoutePage() {
         if (match.page === 'info') return <ServiceInfoPage definition={match.definition} />;
         if (match.page === 'queues')
           return (
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<PageLoading />}>
               <WorkQueuesPage definition={match.definition} />
             </Suspense>
           );
         if (match.page === 'feature') {
           const Feature = FEATURE_PAGES[match.feature];
           return (
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<PageLoading />}>
               <Feature />
             </Suspense>
           );
@@ -132,7 +122,7 @@ export function ServiceRoutePage() {
         const applicationId = Number.isInteger(appId) && appId > 0 ? appId : undefined;
         if (match.page === 'apply')
           return (
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<PageLoading />}>
               <ServiceApplicationPage key={`${match.definition.id}-new`} definition={match.definition} mode="new" />
             </Suspense>
           );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../engine/react/use-api-query';
 import { currentMonth, isFutureMonth, isMonthValue, toReportMonth } from './recycled-data';
 import { FormDialog } from '../components/form-dialog';
+import { TextInput } from '../../engine/react/text-input';
 
 /** The API path of a client's reports (GET), which a saved entry changes. */
 export function recycledEntriesPath(clientId: number): string {
@@ -138,7 +139,7 @@ export function RecycledEntryDialog({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <TextInput
           label={t('recycled.dialog.month')}
           name="report_month"
           type="month"
@@ -149,7 +150,7 @@ export function RecycledEntryDialog({
           fullWidth
           {...helper('month')}
         />
-        <TextField
+        <TextInput
           label={t('recycled.dialog.quantity')}
           name="quantity"
           type="number"

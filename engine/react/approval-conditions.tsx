@@ -17,12 +17,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../core/api-client';
 import { useFailureMessage } from './failure-message';
 import { useApiMutation } from './use-api-query';
+import { TextInput } from './text-input';
 
 /** The call answering approval conditions (spec 02 section 7). */
 export const CONFIRMATION_PATH = 'application/applicant-confirmation';
@@ -127,7 +127,7 @@ export function ApprovalConditions({ api, applicationId, conditions, onAnswered 
             {t(asking === 'deny' ? 'conditions.confirmDeny' : 'conditions.confirmAccept')}
           </DialogContentText>
           {asking === 'deny' ? (
-            <TextField
+            <TextInput
               label={t('conditions.reason')}
               value={reason}
               onChange={(event) => {

@@ -18,7 +18,6 @@ import {
   type MutableRefObject,
   type RefCallback,
 } from 'react';
-import TextField from '@mui/material/TextField';
 import { Templates } from '@rjsf/mui';
 import {
   ariaDescribedByIds,
@@ -28,6 +27,7 @@ import {
   type RJSFSchema,
 } from '@rjsf/utils';
 import { readFormContext, type FormData, type ServiceFormContext } from './form-context';
+import { TextInput } from './text-input';
 
 /** Typing pause after which the value is handed to the form. */
 export const COMMIT_DELAY_MS = 250;
@@ -160,7 +160,7 @@ function UncontrolledInput(props: Props) {
     options,
   );
   return (
-    <TextField
+    <TextInput
       key={edit.generation}
       inputRef={edit.attachInput}
       id={id}

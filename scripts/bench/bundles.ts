@@ -16,17 +16,17 @@ export const PAGES: Array<{ id: FigureId; chunks: PageChunks }> = [
   { id: 'landing_js_kb', chunks: { load: [] } },
   { id: 'login_js_kb', chunks: { load: ['pages/login-page.tsx'] } },
   { id: 'register_js_kb', chunks: { load: ['pages/register-page.tsx'] } },
-  { id: 'dashboard_js_kb', chunks: { load: ['layout/layout.tsx', 'dashboard-page'] } },
+  { id: 'dashboard_js_kb', chunks: { load: ['layout/signed-in-frame.tsx', 'dashboard-page'] } },
   {
     id: 'wizard_chunk_kb',
     chunks: {
       load: [
-        'layout/layout.tsx',
+        'layout/signed-in-frame.tsx',
         'pages/service-route-page.tsx',
         'pages/service-application-page.tsx',
         'validators-environmental-audit-en',
       ],
-      beyond: ['layout/layout.tsx', 'dashboard-page'],
+      beyond: ['layout/signed-in-frame.tsx', 'dashboard-page'],
     },
   },
 ];

@@ -8,9 +8,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../text-input';
 
 export type AddItemResult = { ok: true; items: string[] } | { ok: false; reason: 'empty' | 'duplicate' };
 
@@ -57,7 +57,7 @@ function FreeItemsWidgetImpl(props: WidgetProps) {
   return (
     <Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <TextField
+        <TextInput
           id={id}
           label={hideLabel ? t('widget.freeItems.add') : label}
           value={draft}

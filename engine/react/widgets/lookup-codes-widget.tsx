@@ -8,12 +8,12 @@ import { memo, useCallback, useEffect, useMemo, type ChangeEvent } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { readFormContext } from '../form-context';
 import { lookupOptions } from './lookup-widget';
 import { useRemoteList } from './use-remote-list';
 import { ListStatus, optionString } from './widget-helpers';
+import { TextInput } from '../text-input';
 
 type Row = Record<string, unknown>;
 
@@ -75,7 +75,7 @@ function LookupCodesWidgetImpl(props: WidgetProps) {
       />
       <Stack spacing={1.5} sx={{ mt: 1 }} id={id}>
         {entries.map((entry, index) => (
-          <TextField
+          <TextInput
             key={String(entry.value)}
             id={`${id}-${index}`}
             label={entry.label}

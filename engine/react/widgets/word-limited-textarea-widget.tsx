@@ -8,12 +8,12 @@
  * only when the number of words changes (the counter), never the whole form.
  */
 import { memo, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { countWords, nextWithinWordLimit } from '../../core/word-limit';
 import { useDeferredEdit } from '../deferred-input-template';
 import { readFormContext } from '../form-context';
+import { TextInput } from '../text-input';
 
 function readLimit(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
@@ -63,7 +63,7 @@ function WordLimitedTextareaWidgetImpl(props: WidgetProps) {
 
   const counterId = `${id}__counter`;
   return (
-    <TextField
+    <TextInput
       key={generation}
       inputRef={attachInput}
       id={id}

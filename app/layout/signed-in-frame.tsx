@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import { createApiQueryClient } from '../../engine/react/use-api-query';
+import { ApiQueryProvider } from '../api-query-provider';
+import { Layout } from './layout';
+
+/**
+ * The signed-in pages: their cache of API answers (TanStack Query), then the Layout. The cache is
+ * made here, in the signed-in pages' code, so the public pages download none of the query layer; it
+ * lives as long as the signed-in frame (signing out drops it) and is emptied on a change of user.
+ */
+export function SignedInFrame() {
+  const [client] = useState(createApiQueryClient);
+  return (
+    <ApiQueryProvider client={client}>
+      <Layout />
+    </ApiQueryProvider>
+  );
+}

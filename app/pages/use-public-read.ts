@@ -1,0 +1,27 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useApi } from '../api-context';
+
+/** What a public page's read shows: loading, the answer's data, or a failure with its message. */
+export type PublicRead<T> = { status: 'loading' } | { status: 'success'; data: T } | { status: 'error'; error: string };
+
+/**
+ * One GET of a public page (the landing page's services), with its loading state, its failure and
+ * a Retry, and no cache. The query layer (TanStack Query, `engine/react/use-api-query.ts`) serves
+ * the signed-in pages and loads with them: the public pages' first download stays without it.
+ */
+export function usePublicRead<T>(path: string): PublicRead<T> & { retry: () => void } {
+  const api = useApi();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<PublicRead<T>>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    void api.get<T>(path, { signal: controller.signal }).then((result) => {
+      if (controller.signal.aborted) return;
+      setState(result.ok ? { status: 'success', data: result.data } : { status: 'error', error: result.error });
+    });
+    return () => controller.abort();
+  }, [api, path, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, retry };
+}

@@ -1,0 +1,127 @@
+/**
+ * An outlined text field: MUI's TextField for typed text, without its `select` mode. TextField
+ * imports Select, and with it Menu, Popover, Modal and two more input variants (about 15 KB gzip)
+ * that a text box never uses; this composes the same parts (FormControl, InputLabel, OutlinedInput,
+ * FormHelperText) with the same ids and ARIA, so the sign-in pages and the wizard's text fields
+ * ship only what they render. Choices use TextField's `select` or the engine's own select widgets.
+ */
+import {
+  useId,
+  type ChangeEventHandler,
+  type FocusEventHandler,
+  type KeyboardEventHandler,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText, { type FormHelperTextProps } from '@mui/material/FormHelperText';
+import InputLabel, { type InputLabelProps } from '@mui/material/InputLabel';
+import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
+import type { InputBaseComponentProps } from '@mui/material/InputBase';
+import type { SxProps, Theme } from '@mui/material/styles';
+
+type FieldElement = HTMLInputElement | HTMLTextAreaElement;
+
+/** The props of TextField a text box uses, with the same meaning. */
+export interface TextInputProps {
+  id?: string;
+  name?: string;
+  label?: ReactNode;
+  helperText?: ReactNode;
+  placeholder?: string;
+  type?: string;
+  value?: unknown;
+  onChange?: ChangeEventHandler<FieldElement>;
+  onBlur?: FocusEventHandler<FieldElement>;
+  onFocus?: FocusEventHandler<FieldElement>;
+  onKeyDown?: KeyboardEventHandler<FieldElement>;
+  required?: boolean;
+  disabled?: boolean;
+  error?: boolean;
+  fullWidth?: boolean;
+  autoComplete?: string;
+  autoFocus?: boolean;
+  multiline?: boolean;
+  rows?: number;
+  minRows?: number;
+  inputRef?: Ref<FieldElement>;
+  /** Ids of more descriptions of the input, read after its helper text. */
+  'aria-describedby'?: string;
+  margin?: 'none' | 'dense' | 'normal';
+  size?: 'small' | 'medium';
+  sx?: SxProps<Theme>;
+  slotProps?: {
+    htmlInput?: InputBaseComponentProps;
+    inputLabel?: Partial<InputLabelProps>;
+    formHelperText?: Partial<FormHelperTextProps> & Record<string, unknown>;
+    /** Props of the OutlinedInput itself (an adornment). */
+    input?: Partial<OutlinedInputProps>;
+  };
+}
+
+/** An outlined text box with its label and helper text (see the module's comment for why not TextField). */
+export function TextInput(props: TextInputProps) {
+  const {
+    id: givenId,
+    label,
+    helperText,
+    slotProps = {},
+    fullWidth,
+    required,
+    disabled,
+    error,
+    margin,
+    size,
+    sx,
+  } = props;
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  const helperTextId = helperText ? `${id}-helper-text` : undefined;
+  const hasLabel = label != null && label !== '';
+  const describedBy = [helperTextId, props['aria-describedby']].filter(Boolean).join(' ') || undefined;
+  const shrink = slotProps.inputLabel?.shrink;
+  return (
+    <FormControl
+      fullWidth={fullWidth}
+      required={required}
+      disabled={disabled}
+      error={error}
+      margin={margin}
+      size={size}
+      sx={sx}
+    >
+      {hasLabel && (
+        <InputLabel htmlFor={id} id={`${id}-label`} {...slotProps.inputLabel}>
+          {label}
+        </InputLabel>
+      )}
+      <OutlinedInput
+        id={id}
+        name={props.name}
+        label={hasLabel ? label : undefined}
+        notched={shrink}
+        type={props.type}
+        value={props.value}
+        onChange={props.onChange}
+        onBlur={props.onBlur}
+        onFocus={props.onFocus}
+        onKeyDown={props.onKeyDown}
+        placeholder={props.placeholder}
+        autoComplete={props.autoComplete}
+        autoFocus={props.autoFocus}
+        multiline={props.multiline}
+        rows={props.rows}
+        minRows={props.minRows}
+        inputRef={props.inputRef}
+        fullWidth={fullWidth}
+        inputProps={{ 'aria-describedby': describedBy, ...slotProps.htmlInput }}
+        {...slotProps.input}
+      />
+      {helperText && (
+        <FormHelperText id={helperTextId} {...slotProps.formHelperText}>
+          {helperText}
+        </FormHelperText>
+      )}
+    </FormControl>
+  );
+}
