@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
 
+import { fileURLToPath } from 'node:url';
+
 // The plugin runs engine/core's TypeScript (extensionless imports, JSON modules): loaded through tsx,
 // since Vite's config bundler flags those as unsupported by its coming native config loader.
 const { servicesPlugin } = (await tsImport(
@@ -27,6 +29,16 @@ const PREACT_ALIASES = [
   { find: /^react\/jsx-(?:dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
 ];
 
+/**
+ * RJSF's markdown parser (31 KB gzip) renders nothing but its own few marked texts here: the
+ * definitions may not turn markdown on (load-definitions refuses it), so engine/react/inline-markdown
+ * stands in for it. Component tests run the real one.
+ */
+const MARKDOWN_ALIAS = {
+  find: /^markdown-to-jsx\/react$/,
+  replacement: fileURLToPath(new URL('./engine/react/inline-markdown.tsx', import.meta.url)),
+};
+
 // The portal is built from app/index.html. The service definitions and their form validators come
 // from servicesPlugin, made in Node from services/ (the page compiles no schema: its CSP forbids
 // eval); editing a service reloads the page in `npm run dev`.
@@ -36,7 +48,7 @@ export default defineConfig({
   envDir: '..',
   // React's fast refresh does not drive Preact: an edit in `npm run dev` reloads the page instead.
   plugins: [react({ refreshExclude: /./ }), servicesPlugin(), precompressPlugin()],
-  resolve: { alias: PREACT_ALIASES },
+  resolve: { alias: [...PREACT_ALIASES, MARKDOWN_ALIAS] },
   server: {
     fs: { allow: ['..'] },
     // '/api/', not '/api': the portal's own modules /api.ts and /api-context.tsx are not the API.

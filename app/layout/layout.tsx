@@ -14,7 +14,6 @@ import {
   Menu,
   MenuItem,
   Toolbar,
-  Tooltip,
   Typography,
   useMediaQuery,
   useTheme,
@@ -151,15 +150,15 @@ export function Layout() {
           >
             {t('app.title')}
           </Typography>
-          <Tooltip title={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}>
-            <IconButton
-              color="inherit"
-              onClick={toggleFullscreen}
-              aria-label={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}
-            >
-              {fullscreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
-            </IconButton>
-          </Tooltip>
+          {/* The native title as its tooltip: MUI's Tooltip brings Popper (about 10 KB) to every page. */}
+          <IconButton
+            color="inherit"
+            onClick={toggleFullscreen}
+            aria-label={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}
+            title={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}
+          >
+            {fullscreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
+          </IconButton>
           <IconButton
             color="inherit"
             onClick={openMenu(setNoticeAnchor)}

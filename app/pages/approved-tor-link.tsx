@@ -4,7 +4,7 @@
  * fetched with the bearer token (`verify/tor/{app_id}`).
  */
 import { useState } from 'react';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { useTranslation } from 'react-i18next';
 import { downloadWithToken } from '../../engine/react/upload-file';
@@ -17,22 +17,22 @@ export function ApprovedTorLink({ appId }: { appId: string }) {
   const [error, setError] = useState<string | null>(null);
   const label = error ?? t('dashboard.downloadTor', { id: appId });
   return (
-    <Tooltip title={label}>
-      <IconButton
-        size="small"
-        sx={{ ml: 1 }}
-        color={error ? 'error' : 'primary'}
-        aria-label={label}
-        onClick={() =>
-          void downloadWithToken(
-            api.url(`verify/tor/${encodeURIComponent(appId)}`),
-            getStoredToken,
-            `ToR-${appId}.pdf`,
-          ).then(setError)
-        }
-      >
-        <DescriptionOutlined fontSize="small" />
-      </IconButton>
-    </Tooltip>
+    // The native title as its tooltip (see the Layout's fullscreen button).
+    <IconButton
+      size="small"
+      sx={{ ml: 1 }}
+      color={error ? 'error' : 'primary'}
+      aria-label={label}
+      title={label}
+      onClick={() =>
+        void downloadWithToken(
+          api.url(`verify/tor/${encodeURIComponent(appId)}`),
+          getStoredToken,
+          `ToR-${appId}.pdf`,
+        ).then(setError)
+      }
+    >
+      <DescriptionOutlined fontSize="small" />
+    </IconButton>
   );
 }

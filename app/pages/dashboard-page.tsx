@@ -13,11 +13,11 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { TablePager } from '../components/table-pager';
 import { useTranslation } from 'react-i18next';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { presentStatus } from '../../engine/core/status-presentation';
@@ -262,14 +262,12 @@ export function DashboardPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
+          <TablePager
             count={list?.total ?? 0}
             page={Math.max(0, (list?.page ?? page) - 1)}
             rowsPerPage={perPage}
-            rowsPerPageOptions={[]}
-            onPageChange={(_event, next) => setPage(next + 1)}
-            labelDisplayedRows={({ from, to, count }) => t('dashboard.displayedRows', { from, to, count })}
+            onPageChange={(next) => setPage(next + 1)}
+            label={({ from, to, count }) => t('dashboard.displayedRows', { from, to, count })}
           />
         </Paper>
       </Box>

@@ -87,6 +87,29 @@ describe('loadServiceDefinitions', () => {
     );
   });
 
+  it('refuses markdown in texts, which the portal shows as written', () => {
+    const files = testFiles();
+    const ui = files['sample/ui.json'] as Record<string, Record<string, unknown>>;
+    ui.mode = { 'ui:enableMarkdownInDescription': true };
+    ui.kind_name = { 'ui:options': { enableMarkdownInHelp: true } };
+    const { problems } = loadServiceDefinitions(files);
+    expect(problems).toHaveLength(2);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        {
+          file: 'sample/ui.json',
+          pointer: '/mode/ui:enableMarkdownInDescription',
+          message: 'ui:enableMarkdownInDescription: markdown is not supported, texts show as written',
+        },
+        {
+          file: 'sample/ui.json',
+          pointer: '/kind_name/ui:options/enableMarkdownInHelp',
+          message: 'enableMarkdownInHelp: markdown is not supported, texts show as written',
+        },
+      ]),
+    );
+  });
+
   it("checks a widget's options against its contract", () => {
     const files = testFiles();
     const ui = files['sample/ui.json'] as Record<string, Record<string, unknown>>;

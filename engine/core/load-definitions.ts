@@ -24,6 +24,9 @@ import { isRecord, valueAt } from './value-path';
 import { WIDGET_CONTRACTS } from './widget-contracts';
 import type { CustomWidgetName } from './widget-names';
 
+/** RJSF's options that render a text as markdown: refused, the portal shows texts as written. */
+const MARKDOWN_OPTIONS = new Set(['enableMarkdownInDescription', 'enableMarkdownInHelp']);
+
 /**
  * Loads and checks service definitions from their files' parsed JSON. Works in Node and the
  * browser (the meta-schema is imported, files are passed in), so `services:check`, the server and
@@ -277,11 +280,15 @@ function readFormFiles(read: FileReader, form: FormFiles, at: (...s: Array<strin
   const has = (field: string): boolean => properties.has(field.split('.')[0] ?? field);
   const notAProperty = (name: string) => `'${name}' is not a property of ${schemaName}`;
 
-  // ui.json: keys name properties, widgets are known, ui:order names properties.
+  // ui.json: keys name properties, widgets are known, ui:order names properties, no markdown.
   const checkUi = (ui: Record<string, unknown>, path: Array<string | number>): void => {
     for (const [key, value] of Object.entries(ui)) {
       if (key === 'ui:widget' && !isKnownWidget(value))
         fail(uiFile, ptr(...path, key), `unknown widget '${String(value)}'`);
+      // The portal renders texts as written (see engine/react/inline-markdown.tsx).
+      if (MARKDOWN_OPTIONS.has(key.replace(/^ui:/, '')) && value !== false)
+        fail(uiFile, ptr(...path, key), `${key}: markdown is not supported, texts show as written`);
+      if ((key === 'ui:options' || key === 'ui:globalOptions') && isRecord(value)) checkUi(value, [...path, key]);
       if (isRecord(value) && !key.startsWith('ui:')) checkUi(value, [...path, key]);
     }
   };

@@ -2,7 +2,7 @@
  * An existing application: a returned one (status 7) is corrected with the wizard's steps, anything
  * else is shown read-only with its attachments, detail rows and certificate action.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -15,7 +15,6 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { latestReturnComment, presentStatus, STATUS, type StatusColour } from '../core/status-presentation';
 import { ApplicantTasks } from './applicant-task';
-import { ApprovalConditions } from './approval-conditions';
 import { formOfApplication, savedFormData } from '../core/service-forms';
 import { isSetFlag } from '../core/value-path';
 import { detailRows, detailTables, type DetailTable } from '../core/view-rows';
@@ -26,6 +25,10 @@ import { Busy, LabelledRowsTable, ListTable, RetryAlert } from './status-blocks'
 import { useApiQuery } from './use-api-query';
 import type { ApplicationAttachment, ApplicationDetails, ServiceWizardProps } from './wizard-types';
 import { WizardFlow } from './wizard-flow';
+
+// Only a conditionally approved application shows its conditions, with the HTML sanitizer they need
+// (DOMPurify, 11 KB gzip): loaded then, not with every view.
+const ApprovalConditions = lazy(async () => ({ default: (await import('./approval-conditions')).ApprovalConditions }));
 
 const CHIP_COLOURS: Record<StatusColour, 'success' | 'warning' | 'error' | 'info' | 'default'> = {
   success: 'success',
@@ -148,12 +151,14 @@ export function ApplicationView(props: ServiceWizardProps) {
       />
 
       {app.application_status_id === STATUS.conditionallyApproved ? (
-        <ApprovalConditions
-          api={api}
-          applicationId={app.id}
-          conditions={app.approval_conditions}
-          onAnswered={changedByApplicant}
-        />
+        <Suspense fallback={<Busy>{t('widget.loading')}</Busy>}>
+          <ApprovalConditions
+            api={api}
+            applicationId={app.id}
+            conditions={app.approval_conditions}
+            onAnswered={changedByApplicant}
+          />
+        </Suspense>
       ) : null}
 
       {status.editable ? (
