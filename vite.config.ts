@@ -10,6 +10,10 @@ const { servicesPlugin } = (await tsImport(
   './scripts/vite-plugin-services.ts',
   import.meta.url,
 )) as typeof import('./scripts/vite-plugin-services');
+const { muiWithoutCssVarsPlugin } = (await tsImport(
+  './scripts/vite-plugin-mui-without-css-vars.ts',
+  import.meta.url,
+)) as typeof import('./scripts/vite-plugin-mui-without-css-vars');
 const { precompressPlugin } = (await tsImport(
   './scripts/vite-plugin-precompress.ts',
   import.meta.url,
@@ -47,7 +51,7 @@ export default defineConfig({
   publicDir: false,
   envDir: '..',
   // React's fast refresh does not drive Preact: an edit in `npm run dev` reloads the page instead.
-  plugins: [react({ refreshExclude: /./ }), servicesPlugin(), precompressPlugin()],
+  plugins: [react({ refreshExclude: /./ }), muiWithoutCssVarsPlugin(), servicesPlugin(), precompressPlugin()],
   resolve: { alias: [...PREACT_ALIASES, MARKDOWN_ALIAS] },
   server: {
     fs: { allow: ['..'] },

@@ -1,11 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { i18nReady } from './i18n';
 import { ApiContext } from './api-context';
 import { createAppApi } from './api';
-import { AppRoutes } from './routes';
+import { RouteTable } from './routes';
 import { theme } from './theme';
 
 // A 401 signs out (inside createAppApi); RequireAuth then sends the user to /login, origin remembered.
@@ -22,9 +21,7 @@ void i18nReady.finally(() =>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <ApiContext.Provider value={api}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          <RouteTable />
         </ApiContext.Provider>
       </ThemeProvider>
     </StrictMode>,

@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { cloneElement, lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
 import { RequireAuth } from './auth/require-auth';
 import { PageLoading } from './components/page-loading';
 import { LandingPage } from './pages/landing-page';
@@ -14,22 +14,39 @@ const LoginPage = lazyPage(() => import('./pages/login-page'), 'LoginPage');
 const LogoutPage = lazyPage(() => import('./pages/logout-page'), 'LogoutPage');
 const RegisterPage = lazyPage(() => import('./pages/register-page'), 'RegisterPage');
 const ForgotPasswordPage = lazyPage(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage');
-const SignedInFrame = lazyPage(() => import('./layout/signed-in-frame'), 'SignedInFrame');
+const SignedInFrame = lazy(async () => ({ default: (await import('./layout/signed-in-frame')).SignedInFrame }));
 const DashboardPage = lazyPage(() => import('./pages/dashboard-page'), 'DashboardPage');
 const ServicesPage = lazyPage(() => import('./pages/services-page'), 'ServicesPage');
 const CompaniesPage = lazyPage(() => import('./companies/companies-page'), 'CompaniesPage');
 const ProfilePage = lazyPage(() => import('./pages/profile-page'), 'ProfilePage');
 const ServiceRoutePage = lazyPage(() => import('./pages/service-route-page'), 'ServiceRoutePage');
 
+/**
+ * One route of a table: the page at `path` (every path when absent). With `children`, the element is
+ * a frame that receives the page its children's table picks as its own children.
+ */
+export interface PortalRoute {
+  path?: string;
+  element: ReactElement;
+  children?: PortalRoute[];
+}
+
 /** Every page: what it throws (its code failing to load too) is shown in its place, per address. */
-export function PageFrame() {
-  const { pathname } = useLocation();
+export function PageFrame({ children }: { children?: ReactNode }) {
+  const [pathname] = useLocation();
   return (
     <RouteErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<PageLoading />}>
-        <Outlet />
-      </Suspense>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
     </RouteErrorBoundary>
+  );
+}
+
+/** The signed-in pages' frame: for a signed-in user only (else /login), in the Layout. */
+function SignedIn({ children }: { children?: ReactNode }) {
+  return (
+    <RequireAuth>
+      <SignedInFrame>{children}</SignedInFrame>
+    </RequireAuth>
   );
 }
 
@@ -40,7 +57,7 @@ export function PageFrame() {
  * a service adds its pages. Only the landing page is in the first download; every other page loads
  * its code on its first visit, so the public pages carry nothing of the signed-in ones.
  */
-export const appRoutes: RouteObject[] = [
+export const appRoutes: PortalRoute[] = [
   {
     element: <PageFrame />,
     children: [
@@ -50,24 +67,38 @@ export const appRoutes: RouteObject[] = [
       { path: '/register', element: <RegisterPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       {
-        element: (
-          <RequireAuth>
-            <SignedInFrame />
-          </RequireAuth>
-        ),
+        element: <SignedIn />,
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/services', element: <ServicesPage /> },
           { path: '/companies', element: <CompaniesPage /> },
           { path: '/profile', element: <ProfilePage /> },
-          { path: '*', element: <ServiceRoutePage /> },
+          { element: <ServiceRoutePage /> },
         ],
       },
     ],
   },
 ];
 
-/** The portal's pages, for a router (BrowserRouter in the page, MemoryRouter in tests). */
-export function AppRoutes({ routes = appRoutes }: { routes?: RouteObject[] }) {
-  return useRoutes(routes);
+/** The element of a route; a frame is given the page its children's table picks. */
+function routeElement(route: PortalRoute): ReactElement {
+  if (!route.children) return route.element;
+  return cloneElement(
+    route.element as ReactElement<{ children?: ReactNode }>,
+    {},
+    <RouteTable routes={route.children} />,
+  );
+}
+
+/** The first route of `routes` whose path matches the address (wouter's Switch). */
+export function RouteTable({ routes = appRoutes }: { routes?: PortalRoute[] }) {
+  return (
+    <Switch>
+      {routes.map((route, i) => (
+        <Route key={route.path ?? `*${i}`} path={route.path}>
+          {routeElement(route)}
+        </Route>
+      ))}
+    </Switch>
+  );
 }

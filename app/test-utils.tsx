@@ -1,14 +1,7 @@
-import { useEffect, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import {
-  MemoryRouter,
-  useLocation,
-  useNavigate,
-  type Location,
-  type NavigateFunction,
-  type RouteObject,
-} from 'react-router-dom';
+import { navigate } from 'wouter/use-browser-location';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient, ApiResult } from '../engine/core/api-client';
 import type { ServiceDefinition } from '../engine/core/definition-types';
@@ -16,7 +9,7 @@ import { createApiQueryClient } from '../engine/react/use-api-query';
 import { ApiContext } from './api-context';
 import { ApiQueryProvider } from './api-query-provider';
 import { DefinitionsContext, staticDefinitions } from './definitions-context';
-import { AppRoutes } from './routes';
+import { RouteTable, type PortalRoute } from './routes';
 import { theme } from './theme';
 import './i18n';
 
@@ -85,36 +78,32 @@ export interface RenderOptions {
   queryClient?: QueryClient;
 }
 
-/** The memory router of a render, seen from a test: where it is, and a way to go elsewhere. */
+/** Where the page is, as a test reads it. */
+export interface TestLocation {
+  pathname: string;
+  search: string;
+  /** The history entry's state (what RequireAuth hands to /login). */
+  state: unknown;
+}
+
+/** The router of a render, seen from a test: where it is, and a way to go elsewhere. */
 export interface TestRouter {
-  location(): Location;
+  location(): TestLocation;
   navigate(to: string): Promise<void>;
 }
 
-/** Keeps the router's current location and navigate function where the test can read them. */
-function RouterProbe({ into }: { into: { location?: Location; navigate?: NavigateFunction } }) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    into.location = location;
-    into.navigate = navigate;
-  });
-  return null;
-}
+/**
+ * The router of the tests is the portal's own: wouter over the history of jsdom's window, which
+ * each render starts at `at`.
+ */
+const testRouter: TestRouter = {
+  location: () => ({ pathname: window.location.pathname, search: window.location.search, state: window.history.state }),
+  navigate: async (to) => navigate(to),
+};
 
-/** Renders routes in a memory router with the portal's providers. */
-export function renderRoutes(routes: RouteObject[], options: RenderOptions = {}) {
-  const seen: { location?: Location; navigate?: NavigateFunction } = {};
-  const router: TestRouter = {
-    location: () => {
-      if (!seen.location) throw new Error('The router has not rendered yet.');
-      return seen.location;
-    },
-    navigate: async (to) => {
-      if (!seen.navigate) throw new Error('The router has not rendered yet.');
-      await seen.navigate(to);
-    },
-  };
+/** Renders a route table at `at` (default /) with the portal's providers. */
+export function renderRoutes(routes: PortalRoute[], options: RenderOptions = {}) {
+  window.history.replaceState(null, '', options.at ?? '/');
   const queryClient = options.queryClient ?? createApiQueryClient();
   const view = render(
     <ThemeProvider theme={theme}>
@@ -122,26 +111,17 @@ export function renderRoutes(routes: RouteObject[], options: RenderOptions = {})
       <ApiContext.Provider value={options.api ?? fakeApi({})}>
         <ApiQueryProvider client={queryClient}>
           <DefinitionsContext.Provider value={staticDefinitions(options.definitions ?? [])}>
-            <MemoryRouter initialEntries={[options.at ?? '/']}>
-              <AppRoutes routes={routes} />
-              <RouterProbe into={seen} />
-            </MemoryRouter>
+            <RouteTable routes={routes} />
           </DefinitionsContext.Provider>
         </ApiQueryProvider>
       </ApiContext.Provider>
     </ThemeProvider>,
   );
-  return { ...view, router, queryClient };
+  return { ...view, router: testRouter, queryClient };
 }
 
 /** Renders one element at `at` (default /). */
 export function renderPage(element: ReactElement, options: RenderOptions = {}) {
   const path = (options.at ?? '/').split('?')[0] ?? '/';
-  return renderRoutes(
-    [
-      { path, element },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    options,
-  );
+  return renderRoutes([{ path, element }, { element: <p>elsewhere</p> }], options);
 }

@@ -32,6 +32,7 @@ const sources = [
   'vite.config.ts',
   'scripts/vite-plugin-services.ts',
   'scripts/vite-plugin-precompress.ts',
+  'scripts/vite-plugin-mui-without-css-vars.ts',
   'package.json',
 ].map((p) => join(root, p));
 const needsBuild = !existsSync(builtIndex) || newestMtime(sources) > statSync(builtIndex).mtimeMs;

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, type Location } from 'react-router-dom';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { useUser } from './user-store';
 
-/** Router state carried to /login so the visitor comes back where they started. */
+/** History state carried to /login so the visitor comes back where they started. */
 export interface LoginRedirectState {
-  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+  from?: { pathname: string; search?: string; hash?: string };
 }
 
 /** Where to go after login: the remembered origin, or /dashboard. */
@@ -17,12 +17,13 @@ export function returnPath(state: unknown): string {
 /** Renders its children for a signed-in user; sends visitors to /login, remembering the origin. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const user = useUser();
-  const location = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   if (!user) {
     const state: LoginRedirectState = {
-      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+      from: { pathname, search: search ? `?${search}` : '', hash: globalThis.location?.hash ?? '' },
     };
-    return <Navigate to="/login" replace state={state} />;
+    return <Redirect to="/login" replace state={state} />;
   }
   return <>{children}</>;
 }

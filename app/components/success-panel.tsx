@@ -1,5 +1,5 @@
 import { Alert, Button, Stack } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'wouter';
 import { useTranslation } from 'react-i18next';
 
 /** The last step of registration and password reset: the success message and a link to login. */

@@ -104,7 +104,7 @@ describe('the plastics form in German', () => {
       'GET quantity-measures': () => ok([{ id: 1, name: 'Kilograms' }]),
       'GET plastics/consumption-areas': () => ok([{ id: 1, name: 'Food' }]),
     });
-    renderRoutes([{ path: '*', element: <ServiceRoutePage /> }], { api, at: '/auth-plastics-apply', definitions });
+    renderRoutes([{ element: <ServiceRoutePage /> }], { api, at: '/auth-plastics-apply', definitions });
 
     expect(
       // The wizard's code is loaded on first use: the first render waits for it (slow on a busy machine).

@@ -27,7 +27,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import MiscellaneousServicesIcon from '@mui/icons-material/MiscellaneousServices';
 import BusinessIcon from '@mui/icons-material/Business';
 import RecyclingIcon from '@mui/icons-material/Recycling';
-import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../auth/user-store';
 import { PageLoading } from '../components/page-loading';
@@ -52,12 +52,12 @@ interface NavEntry {
 }
 
 /** Frame of the signed-in pages: top bar, navigation drawer, main content, footer. */
-export function Layout() {
+export function Layout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const user = useUser();
-  const location = useLocation();
+  const [pathname] = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
   const [noticeAnchor, setNoticeAnchor] = useState<HTMLElement | null>(null);
@@ -66,16 +66,16 @@ export function Layout() {
   const recycledRoute = recycledAccess.route;
   const hasRecycled = recycledAccess.allowed === true && recycledRoute !== undefined;
   const { refresh: refreshRecycled } = recycledAccess;
-  const previousPath = useRef(location.pathname);
+  const previousPath = useRef(pathname);
 
   // The submission that opens Recycled invalidates the check itself (see app/submissions.ts); coming
   // back to the dashboard or to the reports' page asks again too, for a submission made in another
   // tab, so the entry appears without a reload. Once allowed it stays.
   useEffect(() => {
-    if (previousPath.current === location.pathname) return;
-    previousPath.current = location.pathname;
-    if (!hasRecycled && (location.pathname === '/dashboard' || location.pathname === recycledRoute)) refreshRecycled();
-  }, [location.pathname, hasRecycled, recycledRoute, refreshRecycled]);
+    if (previousPath.current === pathname) return;
+    previousPath.current = pathname;
+    if (!hasRecycled && (pathname === '/dashboard' || pathname === recycledRoute)) refreshRecycled();
+  }, [pathname, hasRecycled, recycledRoute, refreshRecycled]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(Boolean(document.fullscreenElement));
@@ -84,7 +84,7 @@ export function Layout() {
   }, []);
 
   // A route change on mobile closes the drawer.
-  useEffect(() => setMobileOpen(false), [location.pathname]);
+  useEffect(() => setMobileOpen(false), [pathname]);
 
   const toggleFullscreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen?.();
@@ -104,7 +104,7 @@ export function Layout() {
       <Divider />
       <List>
         {entries.map((entry) => {
-          const current = location.pathname === entry.to || location.pathname.startsWith(`${entry.to}/`);
+          const current = pathname === entry.to || pathname.startsWith(`${entry.to}/`);
           return (
             <ListItem key={entry.to} disablePadding>
               <ListItemButton
@@ -235,9 +235,7 @@ export function Layout() {
           sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none' }}
         >
           {/* The frame stays while a page's code loads. */}
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<PageLoading />}>{children}</Suspense>
         </Box>
         <Footer />
       </Box>

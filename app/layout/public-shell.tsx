@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AppBar, Box, Button, Container, Toolbar, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { Footer } from './footer';
 import { LanguageSwitcher } from './language-switcher';

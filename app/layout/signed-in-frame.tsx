@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createApiQueryClient } from '../../engine/react/use-api-query';
 import { ApiQueryProvider } from '../api-query-provider';
 import { Layout } from './layout';
@@ -8,11 +8,11 @@ import { Layout } from './layout';
  * made here, in the signed-in pages' code, so the public pages download none of the query layer; it
  * lives as long as the signed-in frame (signing out drops it) and is emptied on a change of user.
  */
-export function SignedInFrame() {
+export function SignedInFrame({ children }: { children?: ReactNode }) {
   const [client] = useState(createApiQueryClient);
   return (
     <ApiQueryProvider client={client}>
-      <Layout />
+      <Layout>{children}</Layout>
     </ApiQueryProvider>
   );
 }

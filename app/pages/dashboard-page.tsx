@@ -16,7 +16,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'wouter';
 import { TablePager } from '../components/table-pager';
 import { useTranslation } from 'react-i18next';
 import type { ServiceDefinition } from '../../engine/core/definition-types';

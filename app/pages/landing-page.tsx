@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { Link as RouterLink, Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../auth/user-store';
 import { PublicShell } from '../layout/public-shell';
@@ -24,7 +24,7 @@ function servicesOf(data: unknown): PublicService[] | null {
 /** Public landing page; a signed-in user goes straight to the dashboard. */
 export function LandingPage() {
   const user = useUser();
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Redirect to="/dashboard" replace />;
   return <Landing />;
 }
 

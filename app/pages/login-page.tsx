@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Paper, Stack, Typography } from '@mui/material';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { useTranslation } from 'react-i18next';
 import { useFailureMessage } from '../../engine/react/failure-message';
 import { useApi } from '../api-context';
@@ -15,8 +16,9 @@ export function LoginPage() {
   const { t } = useTranslation();
   const api = useApi();
   const describe = useFailureMessage();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [, navigate] = useLocation();
+  // Where RequireAuth sent the visitor from (LoginRedirectState).
+  const origin: unknown = useHistoryState();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -39,7 +41,7 @@ export function LoginPage() {
       return;
     }
     setStoredUser(result.data);
-    navigate(returnPath(location.state), { replace: true });
+    navigate(returnPath(origin), { replace: true });
   };
 
   return (

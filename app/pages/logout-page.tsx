@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Box, CircularProgress, Typography } from '@mui/material';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api-context';
 import { clearStoredUser, getStoredUser } from '../auth/user-store';
@@ -9,7 +9,7 @@ import { clearStoredUser, getStoredUser } from '../auth/user-store';
 export function LogoutPage() {
   const { t } = useTranslation();
   const api = useApi();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const started = useRef(false);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'wouter';
 import type { PortalFeature, ServiceDefinition, WorkQueues } from '../../engine/core/definition-types';
 import { useApiQuery } from '../../engine/react/use-api-query';
 import { PageLoading } from '../components/page-loading';
@@ -96,12 +96,12 @@ function ExistingApplicationPage({
 
 /** Resolves the current path to a service page (info, apply, view, edit) or Page not found. */
 export function ServiceRoutePage() {
-  const location = useLocation();
+  const [pathname] = useLocation();
   const [search] = useSearchParams();
   return (
     <WithDefinitions>
       {(definitions) => {
-        const match = matchServiceRoute(location.pathname, definitions);
+        const match = matchServiceRoute(pathname, definitions);
         if (!match) return <NotFoundPage />;
         if (match.page === 'info') return <ServiceInfoPage definition={match.definition} />;
         if (match.page === 'queues')
