@@ -18,6 +18,13 @@ const renderLink: RenderLink = (href, children) => (
   </Link>
 );
 
+/** Loads the validators of every form of `definition` in `language` (each is fetched once). */
+export function loadFormValidators(definition: ServiceDefinition, language: string): Promise<void> {
+  return Promise.all(
+    formsOf(definition).map((form) => serviceValidators.load(formKey(form), form.formSchema, language)),
+  ).then(() => undefined);
+}
+
 /**
  * New application (mode 'new') or an existing one (mode 'view', or 'edit' on the service's edit
  * route; the wizard makes it editable when the application is returned) of one service.
@@ -37,8 +44,7 @@ export function ServiceApplicationPage({
   const language = i18n.resolvedLanguage ?? i18n.language;
   // The forms' validators are fetched while the draft is created (or the application read), not after.
   useEffect(() => {
-    for (const form of formsOf(definition))
-      serviceValidators.load(formKey(form), form.formSchema, language).catch(() => undefined);
+    loadFormValidators(definition, language).catch(() => undefined);
   }, [definition, language]);
   // A submission changes the dashboard and may unlock a feature of the portal (Recycled): the
   // answers it changed are read again.

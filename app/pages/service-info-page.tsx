@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -22,6 +22,7 @@ import { Link as RouterLink } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { useApiQuery } from '../../engine/react/use-api-query';
+import { prefetchApplication } from './application-page-loader';
 
 /** A required document of GET service/attachments/{serviceId}. */
 export interface ServiceAttachment {
@@ -39,8 +40,11 @@ function attachmentsOf(data: unknown): ServiceAttachment[] {
 
 /** Information page of any service: Steps (documents and facts) and How to Apply, then Apply Now. */
 export function ServiceInfoPage({ definition }: { definition: ServiceDefinition }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [tab, setTab] = useState(0);
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  // The wizard's code and validators load while the applicant reads, so Apply Now opens at once.
+  useEffect(() => prefetchApplication(definition, language), [definition, language]);
   const attachments = useApiQuery<unknown, ServiceAttachment[]>(`service/attachments/${definition.id}`, {
     select: attachmentsOf,
   });

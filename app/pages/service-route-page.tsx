@@ -3,6 +3,7 @@ import { useLocation, useSearchParams } from 'wouter';
 import type { PortalFeature, ServiceDefinition, WorkQueues } from '../../engine/core/definition-types';
 import { useApiQuery } from '../../engine/react/use-api-query';
 import { PageLoading } from '../components/page-loading';
+import { loadApplicationPage } from './application-page-loader';
 import { WithDefinitions } from '../definitions-context';
 import { NotFoundPage } from './not-found-page';
 import { ServiceInfoPage } from './service-info-page';
@@ -16,10 +17,7 @@ const FEATURE_PAGES: Record<PortalFeature, ReturnType<typeof lazy>> = {
   'recycled-reports': lazy(() => import('../recycled/recycled-page').then((m) => ({ default: m.RecycledPage }))),
 };
 
-// The wizard (RJSF, ajv, widgets) is the heaviest part of the portal: loaded only on apply and view routes.
-const loadApplicationPage = () =>
-  import('./service-application-page').then((m) => ({ default: m.ServiceApplicationPage }));
-const ServiceApplicationPage = lazy(loadApplicationPage);
+const ServiceApplicationPage = lazy(async () => ({ default: (await loadApplicationPage()).ServiceApplicationPage }));
 
 /** Which page of which service a path opens. */
 export type ServiceRouteMatch =

@@ -98,7 +98,7 @@ describe('ServiceWizard (new application)', () => {
     );
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Apply | Sample');
-    expect(screen.getByRole('status').textContent).toContain('Creating your application');
+    // The draft is created while the form is already there to fill; the submit below goes into it.
     expect(api.post).toHaveBeenCalledWith('client/application/99', { client_id: 5 });
     await screen.findByRole('heading', { name: 'Application Details' });
 
@@ -160,7 +160,7 @@ describe('ServiceWizard (new application)', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
 
-  it('shows the server error with a retry when the draft cannot be created', async () => {
+  it('shows the server error with a retry above the form when the draft cannot be created', async () => {
     let attempts = 0;
     const api = fakeApi({
       'POST client/application/99': () => (++attempts === 1 ? fail('Forbidden', 403) : ok({ id: 8 })),
@@ -172,9 +172,13 @@ describe('ServiceWizard (new application)', () => {
       </WithI18n>,
     );
     expect((await screen.findByRole('alert')).textContent).toContain('Forbidden');
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    // The form stays, and what was typed survives the retry.
     await screen.findByRole('heading', { name: 'Application Details' });
-    expect(attempts).toBe(2);
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Kept' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(attempts).toBe(2));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull());
+    expect((screen.getByLabelText(/Description/) as HTMLInputElement).value).toBe('Kept');
   });
 });
 

@@ -16,6 +16,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import type { ApiResult } from '../core/api-client';
 import { buildSubmitRequests } from '../core/payload-mapping';
 import { formKey, formsOf, variantOf } from '../core/service-forms';
 import { missingUploads, uploadSlots, type ServiceAttachment } from '../core/required-documents';
@@ -34,8 +35,14 @@ import { useApiQuery } from './use-api-query';
 
 const defaultRenderLink: RenderLink = (href, children) => <Link href={href}>{children}</Link>;
 
-export interface WizardFlowProps extends ServiceWizardProps {
-  applicationId: number | string;
+/**
+ * The application the wizard saves into: its id, or (a new application) the answer of its draft's
+ * creation, still on its way while the applicant fills the form; the submit waits for it.
+ */
+export type ApplicationTarget = number | string | PromiseLike<ApiResult<number | string>>;
+
+export interface WizardFlowProps extends Omit<ServiceWizardProps, 'applicationId'> {
+  applicationId: ApplicationTarget;
   /**
    * The service (a new application of a service with several forms: the applicant chooses one) or
    * the one form of a returned application.
@@ -152,7 +159,7 @@ export function WizardFlow(props: WizardFlowProps) {
   };
 
   /** Uploads one chosen file; true when it is on the server. */
-  const uploadSlot = async (slot: Slot, file: File): Promise<boolean> => {
+  const uploadSlot = async (slot: Slot, file: File, applicationId: number | string): Promise<boolean> => {
     const handle = upload({
       api,
       getToken,
@@ -176,6 +183,12 @@ export function WizardFlow(props: WizardFlowProps) {
     if (state.submit.status === 'working') return;
     dispatch({ type: 'submitStarted' });
     const started = Date.now();
+    const target =
+      typeof applicationId === 'object' ? await applicationId : { ok: true as const, code: 200, data: applicationId };
+    if (!target.ok) {
+      dispatch({ type: 'submitFailed', error: describe(target), stage: 'save', code: target.code });
+      return;
+    }
     // Files first, while the application is still a draft: the call that submits refuses an
     // application without its mandatory documents, and an interruption leaves a draft to resume.
     // Files already uploaded by an earlier attempt are not sent again.
@@ -184,15 +197,15 @@ export function WizardFlow(props: WizardFlowProps) {
       return file && !state.submit.uploaded.includes(slot.name) ? [{ slot, file }] : [];
     });
     if (activeForm.documents.parallelUploads) {
-      const done = await Promise.all(pending.map(({ slot, file }) => uploadSlot(slot, file)));
+      const done = await Promise.all(pending.map(({ slot, file }) => uploadSlot(slot, file, target.data)));
       if (done.includes(false)) return;
     } else {
-      for (const { slot, file } of pending) if (!(await uploadSlot(slot, file))) return;
+      for (const { slot, file } of pending) if (!(await uploadSlot(slot, file, target.data))) return;
     }
     if (!form) return;
     const requests = buildSubmitRequests(form, state.formData, {
       clientId,
-      applicationId,
+      applicationId: target.data,
       serviceId: definition.id,
     });
     for (const request of requests) {

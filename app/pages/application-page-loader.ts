@@ -1,0 +1,18 @@
+import type { ServiceDefinition } from '../../engine/core/definition-types';
+
+/**
+ * The wizard's code (RJSF, the widgets, the engine's steps), the heaviest part of the portal: loaded
+ * only for apply, view and edit routes, and ahead of Apply Now on a service's information page.
+ */
+export const loadApplicationPage = () => import('./service-application-page');
+
+/**
+ * Starts loading what a new application of `definition` needs (the wizard's code and the forms'
+ * validators in `language`), so Apply Now opens a ready wizard. Failures are left to the page,
+ * which loads the same again and shows them.
+ */
+export function prefetchApplication(definition: ServiceDefinition, language: string): void {
+  void loadApplicationPage()
+    .then((page) => page.loadFormValidators(definition, language))
+    .catch(() => undefined);
+}
