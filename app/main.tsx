@@ -14,8 +14,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
 const root = createRoot(container);
+/** A new task: the page's first render runs apart from the evaluation of its code, so neither blocks input long. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 // The first render waits for the stored language's catalogue, so no English text flashes first.
-void i18nReady.finally(() =>
+void i18nReady.finally(nextTask).finally(() =>
   root.render(
     <StrictMode>
       <ThemeProvider theme={theme}>

@@ -58,7 +58,9 @@ function Landing() {
         </Box>
       </Box>
 
-      <Box component="section" aria-labelledby="services-title" sx={{ py: 4 }}>
+      {/* Tall enough while the list loads that the footer starts below a phone's screen: the cards
+          arriving push nothing in view (no layout shift). */}
+      <Box component="section" aria-labelledby="services-title" sx={{ py: 4, minHeight: '60vh' }}>
         <Typography id="services-title" variant="h2" gutterBottom>
           {t('landing.ourServices')}
         </Typography>

@@ -20,6 +20,19 @@ const PAGES: Array<{ id: FigureId; path?: string; signedOut?: boolean }> = [
   { id: 'lighthouse_perf_wizard' },
 ];
 
+/** The metrics the performance score is made of, as Lighthouse displays them. */
+const METRICS: Array<[audit: string, label: string]> = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+];
+
+function metricsOf(audits: Record<string, { displayValue?: string }>): string {
+  return METRICS.map(([audit, label]) => `${label} ${audits[audit]?.displayValue ?? '?'}`).join(', ');
+}
+
 export function lighthousePiece(dist: () => string): BenchPiece {
   return {
     name: 'Lighthouse',
@@ -31,7 +44,7 @@ export function lighthousePiece(dist: () => string): BenchPiece {
         try {
           // Signed in once in the browser's profile; Lighthouse keeps the storage (disableStorageReset).
           const { page, origin } = await signedInPage(browser, server, 'inspector', '0780000004');
-          const performance: Array<[FigureId, number]> = [];
+          const performance: Array<[FigureId, number, string]> = [];
           const accessibility: Array<[string, number]> = [];
           const wizard = auditForm().apply;
           for (const { id, path = wizard, signedOut = false } of PAGES) {
@@ -44,12 +57,16 @@ export function lighthousePiece(dist: () => string): BenchPiece {
             );
             if (signedOut && stored) await page.evaluate((user) => localStorage.setItem('user', user), stored);
             const categories = result?.lhr.categories;
-            performance.push([id, Math.round((categories?.performance?.score ?? Number.NaN) * 100)]);
+            performance.push([
+              id,
+              Math.round((categories?.performance?.score ?? Number.NaN) * 100),
+              metricsOf(result?.lhr.audits ?? {}),
+            ]);
             accessibility.push([path, Math.round((categories?.accessibility?.score ?? Number.NaN) * 100)]);
           }
           const lowest = accessibility.reduce((min, entry) => (entry[1] < min[1] ? entry : min));
           return [
-            ...performance.map(([id, score]) => figure(id, score)),
+            ...performance.map(([id, score, metrics]) => figure(id, score, metrics)),
             figure(
               'lighthouse_a11y_min',
               lowest[1],
