@@ -73,13 +73,15 @@ export function TextInput(props: TextInputProps) {
     margin,
     size,
     sx,
+    'aria-describedby': moreDescriptions,
+    // The rest (name, type, value, handlers, autoComplete, rows...) are the input's own, as in TextField.
+    ...inputProps
   } = props;
   const ownId = useId();
   const id = givenId ?? ownId;
   const helperTextId = helperText ? `${id}-helper-text` : undefined;
   const hasLabel = label != null && label !== '';
-  const describedBy = [helperTextId, props['aria-describedby']].filter(Boolean).join(' ') || undefined;
-  const shrink = slotProps.inputLabel?.shrink;
+  const describedBy = [helperTextId, moreDescriptions].filter(Boolean).join(' ') || undefined;
   return (
     <FormControl
       fullWidth={fullWidth}
@@ -96,23 +98,10 @@ export function TextInput(props: TextInputProps) {
         </InputLabel>
       )}
       <OutlinedInput
+        {...inputProps}
         id={id}
-        name={props.name}
         label={hasLabel ? label : undefined}
-        notched={shrink}
-        type={props.type}
-        value={props.value}
-        onChange={props.onChange}
-        onBlur={props.onBlur}
-        onFocus={props.onFocus}
-        onKeyDown={props.onKeyDown}
-        placeholder={props.placeholder}
-        autoComplete={props.autoComplete}
-        autoFocus={props.autoFocus}
-        multiline={props.multiline}
-        rows={props.rows}
-        minRows={props.minRows}
-        inputRef={props.inputRef}
+        notched={slotProps.inputLabel?.shrink}
         fullWidth={fullWidth}
         inputProps={{ 'aria-describedby': describedBy, ...slotProps.htmlInput }}
         {...slotProps.input}
