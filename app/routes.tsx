@@ -1,25 +1,21 @@
-import { cloneElement, lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, Suspense, type ReactElement, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { RequireAuth } from './auth/require-auth';
 import { PageLoading } from './components/page-loading';
 import { LandingPage } from './pages/landing-page';
 import { RouteErrorBoundary } from './pages/route-error';
+import { lazyNamed } from '../engine/react/lazy-named';
 
-/** A page whose code loads on its first visit: `lazy` over a module's named export. */
-function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
-
-const LoginPage = lazyPage(() => import('./pages/login-page'), 'LoginPage');
-const LogoutPage = lazyPage(() => import('./pages/logout-page'), 'LogoutPage');
-const RegisterPage = lazyPage(() => import('./pages/register-page'), 'RegisterPage');
-const ForgotPasswordPage = lazyPage(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage');
-const SignedInFrame = lazy(async () => ({ default: (await import('./layout/signed-in-frame')).SignedInFrame }));
-const DashboardPage = lazyPage(() => import('./pages/dashboard-page'), 'DashboardPage');
-const ServicesPage = lazyPage(() => import('./pages/services-page'), 'ServicesPage');
-const CompaniesPage = lazyPage(() => import('./companies/companies-page'), 'CompaniesPage');
-const ProfilePage = lazyPage(() => import('./pages/profile-page'), 'ProfilePage');
-const ServiceRoutePage = lazyPage(() => import('./pages/service-route-page'), 'ServiceRoutePage');
+const LoginPage = lazyNamed(() => import('./pages/login-page'), 'LoginPage');
+const LogoutPage = lazyNamed(() => import('./pages/logout-page'), 'LogoutPage');
+const RegisterPage = lazyNamed(() => import('./pages/register-page'), 'RegisterPage');
+const ForgotPasswordPage = lazyNamed(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage');
+const SignedInFrame = lazyNamed(() => import('./layout/signed-in-frame'), 'SignedInFrame');
+const DashboardPage = lazyNamed(() => import('./pages/dashboard-page'), 'DashboardPage');
+const ServicesPage = lazyNamed(() => import('./pages/services-page'), 'ServicesPage');
+const CompaniesPage = lazyNamed(() => import('./companies/companies-page'), 'CompaniesPage');
+const ProfilePage = lazyNamed(() => import('./pages/profile-page'), 'ProfilePage');
+const ServiceRoutePage = lazyNamed(() => import('./pages/service-route-page'), 'ServiceRoutePage');
 
 /**
  * One route of a table: the page at `path` (every path when absent). With `children`, the element is

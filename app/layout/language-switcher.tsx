@@ -1,13 +1,14 @@
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { Suspense, useState, type MouseEvent } from 'react';
 import { Button } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '../../engine/react/lazy-named';
 import { LANGUAGES } from '../i18n/languages';
 
 // The menu (MUI's Menu, Popover and Modal) is not needed until the button is used: it stays out of
 // the first download of every page.
 const loadMenu = () => import('./language-menu');
-const LanguageMenu = lazy(async () => ({ default: (await loadMenu()).LanguageMenu }));
+const LanguageMenu = lazyNamed(loadMenu, 'LanguageMenu');
 
 /** Language menu; the choice is kept in localStorage `lang`. */
 export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink, Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../engine/react/retry-alert';
 import { useUser } from '../auth/user-store';
 import { PublicShell } from '../layout/public-shell';
 import { usePublicRead } from './use-public-read';
@@ -65,18 +66,7 @@ function Landing() {
           {t('landing.ourServices')}
         </Typography>
         {read.status === 'loading' && <Typography role="status">{t('landing.loadingServices')}</Typography>}
-        {failed && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={read.retry}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {t('landing.servicesFailed')}
-          </Alert>
-        )}
+        {failed && <RetryAlert error={t('landing.servicesFailed')} onRetry={read.retry} />}
         {services && (
           <>
             {/* Box in place of Grid and Stack: plain CSS grid, and the landing page stays light. */}

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import type { PortalFeature, ServiceDefinition, WorkQueues } from '../../engine/core/definition-types';
+import { lazyNamed } from '../../engine/react/lazy-named';
 import { useApiQuery } from '../../engine/react/use-api-query';
 import { PageLoading } from '../components/page-loading';
 import { loadApplicationPage } from './application-page-loader';
@@ -8,16 +9,14 @@ import { WithDefinitions } from '../definitions-context';
 import { NotFoundPage } from './not-found-page';
 import { ServiceInfoPage } from './service-info-page';
 
-/** The page of each portal feature a service may open (`unlocks`), at the route the unlock names. */
-const WorkQueuesPage = lazy(() =>
-  import('../work-queues/work-queues-page').then((m) => ({ default: m.WorkQueuesPage })),
-);
+const WorkQueuesPage = lazyNamed(() => import('../work-queues/work-queues-page'), 'WorkQueuesPage');
 
-const FEATURE_PAGES: Record<PortalFeature, ReturnType<typeof lazy>> = {
-  'recycled-reports': lazy(() => import('../recycled/recycled-page').then((m) => ({ default: m.RecycledPage }))),
+/** The page of each portal feature a service may open (`unlocks`), at the route the unlock names. */
+const FEATURE_PAGES: Record<PortalFeature, ComponentType> = {
+  'recycled-reports': lazyNamed(() => import('../recycled/recycled-page'), 'RecycledPage'),
 };
 
-const ServiceApplicationPage = lazy(async () => ({ default: (await loadApplicationPage()).ServiceApplicationPage }));
+const ServiceApplicationPage = lazyNamed(loadApplicationPage, 'ServiceApplicationPage');
 
 /** Which page of which service a path opens. */
 export type ServiceRouteMatch =

@@ -30,7 +30,7 @@ import { useUser } from '../auth/user-store';
 import { StatusChip } from '../components/status-chip';
 import { SkeletonRows } from '../components/skeleton-rows';
 import { applicationLinks, formatDate, type ApplicationSummary } from '../pages/dashboard-page';
-import { RetryAlert } from '../../engine/react/status-blocks';
+import { RetryAlert } from '../../engine/react/retry-alert';
 
 export function WorkQueuesPage({ definition }: { definition: ServiceDefinition & { workQueues: WorkQueues } }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
  * An existing application: a returned one (status 7) is corrected with the wizard's steps, anything
  * else is shown read-only with its attachments, detail rows and certificate action.
  */
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -21,14 +21,16 @@ import { detailRows, detailTables, type DetailTable } from '../core/view-rows';
 import type { FormData } from './form-context';
 import { ServiceForm } from './service-form';
 import { downloadWithToken } from './upload-file';
-import { Busy, LabelledRowsTable, ListTable, RetryAlert } from './status-blocks';
+import { Busy, LabelledRowsTable, ListTable } from './status-blocks';
+import { RetryAlert } from './retry-alert';
 import { useApiQuery } from './use-api-query';
 import type { ApplicationAttachment, ApplicationDetails, ServiceWizardProps } from './wizard-types';
 import { WizardFlow } from './wizard-flow';
+import { lazyNamed } from './lazy-named';
 
 // Only a conditionally approved application shows its conditions, with the HTML sanitizer they need
 // (DOMPurify, 11 KB gzip): loaded then, not with every view.
-const ApprovalConditions = lazy(async () => ({ default: (await import('./approval-conditions')).ApprovalConditions }));
+const ApprovalConditions = lazyNamed(() => import('./approval-conditions'), 'ApprovalConditions');
 
 const CHIP_COLOURS: Record<StatusColour, 'success' | 'warning' | 'error' | 'info' | 'default'> = {
   success: 'success',

@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import type { ServiceDefinition } from '../core/definition-types';
 import { confirmSummary } from '../core/confirm-summary';
 import type { FormData } from './form-context';
-import { Busy, LabelledRowsTable, RetryAlert } from './status-blocks';
+import { Busy, LabelledRowsTable } from './status-blocks';
+import { RetryAlert } from './retry-alert';
 import { formatSize, type Slot } from './documents-step';
 import { schemaMatcher, useServiceValidator } from './validator';
 

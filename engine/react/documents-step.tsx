@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { acceptAttribute, isAcceptedFile } from '../core/file-kinds';
 import type { DocumentTemplate } from '../core/definition-types';
 import type { ServiceAttachment, UploadSlot } from '../core/required-documents';
-import { Busy, RetryAlert } from './status-blocks';
+import { Busy } from './status-blocks';
+import { RetryAlert } from './retry-alert';
 import type { ApplicationAttachment } from './wizard-types';
 
 /** The service's attachment list (GET service/attachments/{id}) as it loads. */

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../core/api-client';
 import { useFailureMessage } from './failure-message';
 import type { FormData } from './form-context';
-import { RetryAlert } from './status-blocks';
+import { RetryAlert } from './retry-alert';
 import type { ServiceWizardProps } from './wizard-types';
 import { NO_ATTACHMENTS, WizardFlow } from './wizard-flow';
 

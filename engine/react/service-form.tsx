@@ -35,7 +35,8 @@ import { DeferredInputTemplate } from './deferred-input-template';
 import { createFormDataStore, createPendingEdits, type FormData, type ServiceFormContext } from './form-context';
 import { RowItemTemplate, RowsArrayTemplate } from './rows-templates';
 import { unshownErrors, type UnshownError } from './unshown-errors';
-import { Busy, RetryAlert } from './status-blocks';
+import { Busy } from './status-blocks';
+import { RetryAlert } from './retry-alert';
 import { useServiceValidator, type ServiceValidator } from './validator';
 import { WIDGETS } from './widgets';
 

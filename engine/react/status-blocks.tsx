@@ -1,11 +1,9 @@
 /**
- * Small blocks the wizard repeats: a spinner with a text announced to screen readers, a red alert
- * with the server's message and a Retry button, and the label/value table of the confirm step and
+ * Small blocks the wizard repeats: a spinner with a text announced to screen readers, and the
+ * label/value table of the confirm step and
  * the application view, and the table of a list.
  */
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -14,7 +12,6 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 
 /** A spinner with its text, announced as a status. */
 export function Busy({ children, compact = false }: { children: ReactNode; compact?: boolean }) {
@@ -23,23 +20,6 @@ export function Busy({ children, compact = false }: { children: ReactNode; compa
       <CircularProgress size={compact ? 20 : 24} />
       <Typography>{children}</Typography>
     </Stack>
-  );
-}
-
-/** A failure with the server's message and a Retry button. */
-export function RetryAlert({ error, onRetry }: { error: ReactNode; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {t('wizard.retry')}
-        </Button>
-      }
-    >
-      {error}
-    </Alert>
   );
 }
 
