@@ -1,10 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
-
 import { fileURLToPath } from 'node:url';
 
-// The plugin runs engine/core's TypeScript (extensionless imports, JSON modules): loaded through tsx,
+// The plugins run engine/core's TypeScript (extensionless imports, JSON modules): loaded through tsx,
 // since Vite's config bundler flags those as unsupported by its coming native config loader.
 const { servicesPlugin } = (await tsImport(
   './scripts/vite-plugin-services.ts',
