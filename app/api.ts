@@ -1,14 +1,14 @@
-import i18n from 'i18next';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../engine/core/api-client';
 import { xhrUploader } from '../engine/react/upload-file';
 import { clearStoredUser, getStoredToken } from './auth/user-store';
+import i18n from './i18n';
 
 /** The API base: one setting points the portal at the reference server or the authority's API. */
 export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api/';
 
 /**
  * Creates the portal's API client: bearer token from the stored user, `Accept-Language` from the
- * interface language i18next resolved, uploads over XMLHttpRequest for their progress. A 401 on an
+ * interface language (the one whose texts show), uploads over XMLHttpRequest for their progress. A 401 on an
  * authenticated call (uploads included) means the server ended the session (expired, revoked): the
  * user is signed out with that reason, and the protected page sends them to /login remembering where
  * they were (RequireAuth), where the login page explains why. `overrides` serve tests.
@@ -17,7 +17,7 @@ export function createAppApi(overrides: Partial<ApiClientOptions> = {}): ApiClie
   return createApiClient({
     baseUrl: API_BASE,
     getToken: getStoredToken,
-    getLanguage: () => i18n.resolvedLanguage ?? i18n.language,
+    getLanguage: () => i18n.resolvedLanguage,
     onUnauthorized: () => clearStoredUser('expired'),
     uploader: xhrUploader(),
     ...overrides,

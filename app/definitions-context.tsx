@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, CircularProgress } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../engine/react/translation';
 import type { ServiceDefinition } from '../engine/core/definition-types';
 import type { DefinitionsResult } from './definitions';
 import { localizedDefinitions } from './localized-definitions';
@@ -51,7 +51,7 @@ function toState(result: DefinitionsResult | undefined): DefinitionsState {
 export function useDefinitions(): DefinitionsState {
   const source = useContext(DefinitionsContext);
   const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language = i18n.resolvedLanguage;
   const [state, setState] = useState<DefinitionsState>(() => toState(source.peek()));
   useEffect(() => {
     if (state.status !== 'loading') return;

@@ -83,14 +83,14 @@ export function flattenCatalogue(catalogue: Record<string, Json>, prefix = ''): 
   return out;
 }
 
-/** Placeholder names of an i18next text: `{{count}}`, `{{ name, uppercase }}` -> count, name. */
+/** Placeholder names of a text (engine/core/translator.ts): `{{count}}`, `{{ name, uppercase }}` -> count, name. */
 export function placeholders(text: string): Set<string> {
   return new Set([...text.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((m) => m[1] ?? ''));
 }
 
 const PLURAL_SUFFIX = /^(.*)_(zero|one|two|few|many|other)$/;
 
-/** The plural forms i18next asks for in `language` (from the platform's CLDR data). */
+/** The plural forms the translator asks for in `language` (from the platform's CLDR data). */
 export function pluralForms(language: string): string[] {
   return new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[];
 }

@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { listOf, useApiQuery } from '../../engine/react/use-api-query';
 import { useUser } from '../auth/user-store';
 import { CompanyDialog } from './company-dialog';

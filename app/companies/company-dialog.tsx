@@ -11,7 +11,7 @@ import {
   RadioGroup,
   TextField,
 } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { listOf, useApiMutation, useApiQuery } from '../../engine/react/use-api-query';
 import { TextInput } from '../../engine/react/text-input';
 import { FormDialog } from '../components/form-dialog';

@@ -1,5 +1,5 @@
 import { Grid, MenuItem, TextField } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { listOf, useApiQuery } from '../../engine/react/use-api-query';
 
 export interface NamedOption {

@@ -1,5 +1,5 @@
 import { Chip } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { presentStatus, type StatusFacts } from '../../engine/core/status-presentation';
 
 /** The application's status as a coloured chip (label and colour from engine/core). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { TextInput } from '../../engine/react/text-input';
 
 /** "Email or phone", the identifier used by login and password reset; required once the form was submitted. */

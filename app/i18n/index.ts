@@ -1,5 +1,5 @@
 /**
- * The interface languages (i18next). One `translation` namespace is assembled per language from
+ * The interface languages (engine/core/translator.ts). One `translation` namespace is assembled per language from
  * every catalogue group of the project: `engine/react/i18n/<lang>.json` (the wizard's texts) and each
  * `app/**\/i18n/<lang>.json` (the portal's, one folder per feature), so a feature adds its texts by
  * adding a folder, with no code change. Portal groups are merged after the engine's and win.
@@ -9,12 +9,11 @@
  * in English). Loading a language also loads the service definitions' catalogues of that language
  * (`services/<key>/i18n/<lang>.json`, English text -> translation; see `serviceTranslator`).
  */
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { catalogueFolders, catalogueTranslator } from '../../engine/core/catalogue-translator';
+import { mergeCatalogues, type Catalogue } from '../../engine/core/translator';
+import { sharedTranslator } from '../../engine/react/translation';
 import { LANGUAGE_STORAGE_KEY, storedLanguage, type LanguageCode } from './languages';
 
-type Catalogue = { [key: string]: string | Catalogue };
 /** A service's texts: English text -> translation. */
 export type ServiceCatalogue = Record<string, string>;
 
@@ -28,20 +27,6 @@ const otherGroups = import.meta.glob<Catalogue>(
   { import: 'default' },
 );
 const serviceGroups = import.meta.glob<ServiceCatalogue>('../../services/*/i18n/*.json', { import: 'default' });
-
-function isCatalogue(value: unknown): value is Catalogue {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** Deep merge: keys of `over` win, nested objects are merged. */
-export function mergeCatalogues(base: Catalogue, over: Catalogue): Catalogue {
-  const out: Catalogue = { ...base };
-  for (const [key, value] of Object.entries(over)) {
-    const current = out[key];
-    out[key] = isCatalogue(current) && isCatalogue(value) ? mergeCatalogues(current, value) : value;
-  }
-  return out;
-}
 
 /** The language of a catalogue file: `../feature/i18n/de.json` or `./de.json` (this folder) -> `de`. */
 export function languageOfPath(path: string): string | undefined {
@@ -61,17 +46,12 @@ export function assembleCatalogue(groups: Record<string, Catalogue>): Catalogue 
     .reduce<Catalogue>((merged, path) => mergeCatalogues(merged, groups[path] ?? {}), {});
 }
 
-const english = assembleCatalogue(englishGroups);
-
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: english } },
-  // The stored language is switched to once its catalogue is loaded (see `i18nReady`).
-  lng: 'en',
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+/**
+ * The portal's translator: the one components read (engine/react/translation), English from the
+ * start; the stored language is switched to once its catalogue is loaded (see `i18nReady`).
+ */
+const i18n = sharedTranslator;
+i18n.addCatalogue('en', assembleCatalogue(englishGroups));
 
 /** Service catalogues per loaded language: service key -> English text -> translation. */
 const serviceCatalogues = new Map<string, Map<string, ServiceCatalogue>>();
@@ -88,7 +68,7 @@ async function fetchLanguage(code: LanguageCode): Promise<void> {
       ),
     ),
   ]);
-  i18n.addResourceBundle(code, 'translation', assembleCatalogue(Object.fromEntries(groups)), true, true);
+  i18n.addCatalogue(code, assembleCatalogue(Object.fromEntries(groups)));
   serviceCatalogues.set(code, new Map(services));
 }
 
@@ -139,12 +119,12 @@ export async function changeLanguage(code: LanguageCode): Promise<void> {
   } catch {
     // Offline or a failed chunk: the language applies with English texts where none are loaded.
   }
-  await i18n.changeLanguage(code);
+  i18n.changeLanguage(code);
 }
 
 // Screen readers pick the pronunciation from <html lang>.
-i18n.on('languageChanged', (lng) => {
-  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+i18n.subscribe((language) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
 });
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
 
@@ -156,7 +136,7 @@ export async function activateStoredLanguage(code: LanguageCode = storedLanguage
   } catch {
     // As in changeLanguage: English texts until a later switch loads the language.
   }
-  await i18n.changeLanguage(code);
+  i18n.changeLanguage(code);
 }
 
 /** Resolves once the stored language is loaded and active: render after it to avoid English flashing. */

@@ -1,7 +1,7 @@
 import { Suspense, useState, type MouseEvent } from 'react';
 import { Button } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { lazyNamed } from '../../engine/react/lazy-named';
 import { LANGUAGES } from '../i18n/languages';
 

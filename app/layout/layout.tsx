@@ -28,7 +28,7 @@ import MiscellaneousServicesIcon from '@mui/icons-material/MiscellaneousServices
 import BusinessIcon from '@mui/icons-material/Business';
 import RecyclingIcon from '@mui/icons-material/Recycling';
 import { Link as RouterLink, useLocation } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { useUser } from '../auth/user-store';
 import { PageLoading } from '../components/page-loading';
 import { useRecycledAccess } from '../recycled/recycled-access';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AppBar, Box, Button, Container, Toolbar, Typography } from '@mui/material';
 import { Link as RouterLink } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { Footer } from './footer';
 import { LanguageSwitcher } from './language-switcher';
 import { SkipLink } from './skip-link';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { IconButton } from '@mui/material';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { downloadWithToken } from '../../engine/react/upload-file';
 import { useApi } from '../api-context';
 import { getStoredToken } from '../auth/user-store';

@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { Link as RouterLink } from 'wouter';
 import { TablePager } from '../components/table-pager';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { presentStatus } from '../../engine/core/status-presentation';
 import { useApiQuery } from '../../engine/react/use-api-query';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink, Redirect } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { RetryAlert } from '../../engine/react/retry-alert';
 import { useUser } from '../auth/user-store';
 import { PublicShell } from '../layout/public-shell';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { useFailureMessage } from '../../engine/react/failure-message';
 import { useApi } from '../api-context';
 import { returnPath } from '../auth/require-auth';

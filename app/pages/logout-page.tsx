@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useLocation } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { useApi } from '../api-context';
 import { clearStoredUser, getStoredUser } from '../auth/user-store';
 

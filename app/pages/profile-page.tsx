@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Grid, Paper, Stack, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { useApiMutation } from '../../engine/react/use-api-query';
 import { setStoredUser, useUser, type StoredUser } from '../auth/user-store';
 import { validateProfile, type ProfileField } from '../validation';

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { useApi } from '../api-context';
 import { OtpForm } from '../components/otp-form';
 import { PasswordForm } from '../components/password-form';

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 
 /** Shown when a page fails to load or render, instead of a blank screen. */
 export function RouteError({ error }: { error: unknown }) {

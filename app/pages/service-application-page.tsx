@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { Link as RouterLink } from 'wouter';
 import { ServiceWizard, type RenderLink } from '../../engine/react/service-wizard';
 import { ServiceValidatorsContext } from '../../engine/react/validator';
@@ -41,7 +41,7 @@ export function ServiceApplicationPage({
   const api = useApi();
   const user = useUser();
   const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language = i18n.resolvedLanguage;
   // The forms' validators are fetched while the draft is created (or the application read), not after.
   useEffect(() => {
     loadFormValidators(definition, language).catch(() => undefined);

@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { useApiQuery } from '../../engine/react/use-api-query';
 import { prefetchApplication } from './application-page-loader';
@@ -42,7 +42,7 @@ function attachmentsOf(data: unknown): ServiceAttachment[] {
 export function ServiceInfoPage({ definition }: { definition: ServiceDefinition }) {
   const { t, i18n } = useTranslation();
   const [tab, setTab] = useState(0);
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language = i18n.resolvedLanguage;
   // The wizard's code and validators load while the applicant reads, so Apply Now opens at once.
   useEffect(() => prefetchApplication(definition, language), [definition, language]);
   const attachments = useApiQuery<unknown, ServiceAttachment[]>(`service/attachments/${definition.id}`, {

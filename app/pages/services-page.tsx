@@ -1,6 +1,6 @@
 import { Button, Card, CardActions, CardContent, Grid, Typography } from '@mui/material';
 import { Link as RouterLink } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { WithDefinitions } from '../definitions-context';
 
 /** A card per service definition with Proceed to its information page. */

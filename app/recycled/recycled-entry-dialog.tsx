@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, InputAdornment, Link, MenuItem, Stack, TextField } from '@mui/material';
 import { Link as RouterLink } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { useApiMutation } from '../../engine/react/use-api-query';
 import { currentMonth, isFutureMonth, isMonthValue, toReportMonth } from './recycled-data';
 import { FormDialog } from '../components/form-dialog';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, CircularProgress, Link, Paper, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import { listOf, useApiQuery } from '../../engine/react/use-api-query';
 import { useUser } from '../auth/user-store';
 import { companiesPath } from '../companies/company-form';

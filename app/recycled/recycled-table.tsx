@@ -11,7 +11,7 @@ import {
   TableSortLabel,
   Typography,
 } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import {
   companyNameOf,
   formatKg,

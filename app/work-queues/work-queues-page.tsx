@@ -22,7 +22,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/react/translation';
 import type { ServiceDefinition, WorkQueue, WorkQueues } from '../../engine/core/definition-types';
 import { queuePath } from '../../engine/core/work-queues';
 import { useApiQuery } from '../../engine/react/use-api-query';

@@ -18,7 +18,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import type { ApiClient } from '../core/api-client';
 import { applicationFacts } from '../core/application-facts';
 import { taskFacts, taskForm, taskSlots } from '../core/applicant-tasks';

@@ -12,7 +12,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import { latestReturnComment, presentStatus, STATUS, type StatusColour } from '../core/status-presentation';
 import { ApplicantTasks } from './applicant-task';
 import { formOfApplication, savedFormData } from '../core/service-forms';

@@ -18,7 +18,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import type { ApiClient } from '../core/api-client';
 import { useFailureMessage } from './failure-message';
 import { useApiMutation } from './use-api-query';

@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import type { ServiceDefinition } from '../core/definition-types';
 import { confirmSummary } from '../core/confirm-summary';
 import type { FormData } from './form-context';

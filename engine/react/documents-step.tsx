@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import { acceptAttribute, isAcceptedFile } from '../core/file-kinds';
 import type { DocumentTemplate } from '../core/definition-types';
 import type { ServiceAttachment, UploadSlot } from '../core/required-documents';

@@ -1,6 +1,6 @@
 /** The message of a failure as a person reads it, in the interface language. */
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import { failureMessage } from '../core/api-client';
 
 /**

@@ -5,7 +5,7 @@
  * was typed.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import type { ApiResult } from '../core/api-client';
 import { useFailureMessage } from './failure-message';
 import type { FormData } from './form-context';

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 
 /** A failure with the server's message and a Retry button. */
 export function RetryAlert({ error, onRetry }: { error: ReactNode; onRetry: () => void }) {

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps } from '@rjsf/utils';
 import { cloneElement, isValidElement, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 
 /** Fields of one row side by side from `sm` up (the MUI theme stacks an object's fields). */
 const ROW_LAYOUT = {

@@ -26,8 +26,8 @@ import {
   type RegistryWidgetsType,
   type UiSchema,
 } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from './translation';
+import type { TranslateFunction } from '../core/translator';
 import type { ApiClient } from '../core/api-client';
 import type { ServiceDefinition } from '../core/definition-types';
 import { transformErrors as coreTransformErrors } from '../core/transform-errors';
@@ -77,7 +77,7 @@ const RJSF_STRING_NAMES = new Map<string, string>(
  * RJSF's own strings (array buttons, Yes/No of plain booleans, ...) through the engine catalogue's
  * `rjsf.<name>` keys, with `%1`, `%2` as `{{p1}}`, `{{p2}}`; English when a key is not translated.
  */
-function rjsfTranslator(t: TFunction) {
+function rjsfTranslator(t: TranslateFunction) {
   return (key: TranslatableString, params?: string[]): string => {
     const english = englishStringTranslator(key, params);
     const name = RJSF_STRING_NAMES.get(key);
@@ -86,7 +86,7 @@ function rjsfTranslator(t: TFunction) {
   };
 }
 
-function errorTransformer(t: TFunction): ErrorTransformer<FormData, RJSFSchema, ServiceFormContext> {
+function errorTransformer(t: TranslateFunction): ErrorTransformer<FormData, RJSFSchema, ServiceFormContext> {
   // The "must match then schema" noise is dropped there, and custom messages win over built-in ones.
   return (errors) => coreTransformErrors(errors, { required: t('form.required'), notAllowed: t('form.notAllowed') });
 }

@@ -3,10 +3,10 @@
  * i18n instance and Ajv's runtime validators (tests run in Node, where compiling schemas is fine).
  */
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
 import type { ApiClient, ApiResult } from '../core/api-client';
 import { testI18n } from './i18n/test-i18n';
+import { TranslatorProvider } from './translation';
 import { runtimeValidators } from './runtime-validators';
 import { ServiceValidatorsContext } from './validator';
 
@@ -39,8 +39,8 @@ export function fakeApi(routes: Record<string, Route | ApiResult<unknown>>) {
 /** The test i18n instance and the runtime validators around `children`. */
 export function WithI18n({ children }: { children: ReactNode }) {
   return (
-    <I18nextProvider i18n={testI18n}>
+    <TranslatorProvider translator={testI18n}>
       <ServiceValidatorsContext.Provider value={runtimeValidators}>{children}</ServiceValidatorsContext.Provider>
-    </I18nextProvider>
+    </TranslatorProvider>
   );
 }

@@ -3,11 +3,11 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE, type ApiResult } from '../core/api-client';
+import { Translator } from '../core/translator';
 import { ApiClientContext } from './api-context';
 import { fail, fakeApi, ok, WithI18n } from './test-support';
+import { TranslatorProvider } from './translation';
 import {
   apiQueryKey,
   createApiQueryClient,
@@ -77,19 +77,19 @@ describe('useApiQuery', () => {
   });
 
   it("translates the client's own failures, not the server's", async () => {
-    const german = i18next.createInstance();
-    await german.use(initReactI18next).init({
-      lng: 'de',
-      resources: { de: { translation: { api: { serverError: 'Serverfehler', timeout: 'Zeitüberschreitung' } } } },
+    const german = new Translator({
+      language: 'de',
+      fallbackLanguage: 'en',
+      catalogues: { de: { api: { serverError: 'Serverfehler', timeout: 'Zeitüberschreitung' } } },
     });
     const api = fakeApi({ 'GET a': fail(SERVER_ERROR_MESSAGE, 500), 'GET b': fail(TIMEOUT_MESSAGE, 408) });
     const queryClient = createApiQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
-      <I18nextProvider i18n={german}>
+      <TranslatorProvider translator={german}>
         <QueryClientProvider client={queryClient}>
           <ApiClientContext.Provider value={api}>{children}</ApiClientContext.Provider>
         </QueryClientProvider>
-      </I18nextProvider>
+      </TranslatorProvider>
     );
     const { result } = renderHook(() => [useApiQuery('a'), useApiQuery('b')] as const, { wrapper });
     await waitFor(() =>

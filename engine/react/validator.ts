@@ -11,7 +11,7 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import type { ErrorObject } from 'ajv';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import type { SchemaMatcher } from '../core/schema-walk';
 import type { JsonSchema, ServiceDefinition } from '../core/definition-types';
 import { formKey } from '../core/service-forms';
@@ -124,7 +124,7 @@ export function useServiceValidator<D extends Pick<ServiceDefinition, 'key' | 'v
   const source = useContext(ServiceValidatorsContext);
   if (!source) throw new Error('the service form needs a ServiceValidatorsContext provider');
   const { i18n } = useTranslation();
-  const language = validatorLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const language = validatorLanguage(i18n.resolvedLanguage);
   const validator = source.peek(formKey(definition), definition.formSchema, language);
   const [last, setLast] = useState<ValidatedDefinition<D> | undefined>(
     validator ? { definition, validator } : undefined,

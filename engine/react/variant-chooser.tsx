@@ -9,7 +9,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import type { ServiceDefinition } from '../core/definition-types';
 
 export interface VariantChooserProps {

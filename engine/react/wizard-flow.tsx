@@ -15,7 +15,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import type { ApiResult } from '../core/api-client';
 import { buildSubmitRequests } from '../core/payload-mapping';
 import { formKey, formsOf, variantOf } from '../core/service-forms';

@@ -5,7 +5,7 @@
  */
 import { memo, useCallback, useMemo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { COUNTRIES } from '../../core/countries';
 import { NativeSelect, type SelectOption } from './widget-helpers';
 

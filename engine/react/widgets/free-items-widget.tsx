@@ -9,7 +9,7 @@ import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import type { WidgetProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { TextInput } from '../text-input';
 
 export type AddItemResult = { ok: true; items: string[] } | { ok: false; reason: 'empty' | 'duplicate' };

@@ -13,7 +13,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { resolveSourcePath } from '../../core/lookup-bindings';
 import { readFormContext, useFormSelector } from '../form-context';
 import { useClearOnSourceChange, lookupOptions } from './lookup-widget';

@@ -9,7 +9,7 @@
  */
 import { memo, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { countWords, nextWithinWordLimit } from '../../core/word-limit';
 import { useDeferredEdit } from '../deferred-input-template';
 import { readFormContext } from '../form-context';
