@@ -16,31 +16,31 @@ interface Budget {
 
 export const BUDGETS = {
   landing_js_kb: {
-    what: 'initial JS of the landing page (brotli, as sent)',
+    what: 'initial JS of the landing page (gzip)',
     unit: 'KB',
     budget: 100,
     direction: 'at most',
   },
   login_js_kb: {
-    what: 'initial JS of the login page (brotli, as sent)',
+    what: 'initial JS of the login page (gzip)',
     unit: 'KB',
     budget: 100,
     direction: 'at most',
   },
   register_js_kb: {
-    what: 'initial JS of the register page (brotli, as sent)',
+    what: 'initial JS of the register page (gzip)',
     unit: 'KB',
     budget: 100,
     direction: 'at most',
   },
   dashboard_js_kb: {
-    what: 'initial JS of the dashboard (brotli, as sent)',
+    what: 'initial JS of the dashboard (gzip)',
     unit: 'KB',
     budget: 150,
     direction: 'at most',
   },
   wizard_chunk_kb: {
-    what: 'audit wizard beyond the dashboard: page, engine, validator (brotli)',
+    what: 'audit wizard beyond the dashboard: page, engine, validator (gzip)',
     unit: 'KB',
     budget: 150,
     direction: 'at most',
