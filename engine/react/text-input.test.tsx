@@ -34,4 +34,23 @@ describe('TextInput', () => {
     expect(screen.getByPlaceholderText('Notes').tagName).toBe('TEXTAREA');
     expect(container.querySelector('.Mui-error')).not.toBeNull();
   });
+
+  it('draws a multiline box as one native textarea: fixed rows, or growing from minRows', () => {
+    const { container } = render(
+      <>
+        <TextInput multiline rows={6} label="Summary" />
+        <TextInput multiline minRows={3} label="Activities" />
+      </>,
+    );
+    // No hidden measuring twin (MUI's TextareaAutosize), so no layout forced per area and per key.
+    expect(container.querySelectorAll('textarea')).toHaveLength(2);
+    const summary = screen.getByLabelText('Summary');
+    const activities = screen.getByLabelText('Activities');
+    expect([summary.getAttribute('rows'), summary.hasAttribute('type')]).toEqual(['6', false]);
+    expect(getComputedStyle(summary).getPropertyValue('field-sizing')).toBe('');
+    expect(activities.getAttribute('rows')).toBe('3');
+    expect(getComputedStyle(activities).getPropertyValue('field-sizing')).toBe('content');
+    fireEvent.change(activities, { target: { value: 'Recycling\nSorting' } });
+    expect((activities as HTMLTextAreaElement).value).toBe('Recycling\nSorting');
+  });
 });

@@ -4,6 +4,11 @@
  * that a text box never uses; this composes the same parts (FormControl, InputLabel, OutlinedInput,
  * FormHelperText) with the same ids and ARIA, so the sign-in pages and the wizard's text fields
  * ship only what they render. Choices use TextField's `select` or the engine's own select widgets.
+ *
+ * A multiline box is a native <textarea>: MUI's TextareaAutosize measures each one through a hidden
+ * twin, a forced layout of the page per area when a form opens and on every key. `rows` fixes its
+ * height as before; `minRows` lets it grow with its text through CSS (`field-sizing: content`), and
+ * where a browser lacks that it keeps `minRows` lines and scrolls.
  */
 import {
   useId,
@@ -59,6 +64,20 @@ export interface TextInputProps {
   };
 }
 
+/** MUI's line height of an input, in em: a textarea's `minRows` lines. */
+const LINE_HEIGHT_EM = 1.4375;
+
+/** The OutlinedInput props of a native textarea of `rows` lines, or growing from `minRows`. */
+function textareaProps(rows: number | undefined, minRows: number | undefined): Partial<OutlinedInputProps> {
+  const lines = rows ?? minRows ?? 1;
+  return {
+    multiline: true,
+    inputComponent: 'textarea',
+    rows: lines,
+    sx: rows ? undefined : { '& textarea': { fieldSizing: 'content', minHeight: `${lines * LINE_HEIGHT_EM}em` } },
+  };
+}
+
 /** An outlined text box with its label and helper text (see the module's comment for why not TextField). */
 export function TextInput(props: TextInputProps) {
   const {
@@ -74,6 +93,9 @@ export function TextInput(props: TextInputProps) {
     size,
     sx,
     'aria-describedby': moreDescriptions,
+    multiline,
+    rows,
+    minRows,
     // The rest (name, type, value, handlers, autoComplete, rows...) are the input's own, as in TextField.
     ...inputProps
   } = props;
@@ -99,11 +121,13 @@ export function TextInput(props: TextInputProps) {
       )}
       <OutlinedInput
         {...inputProps}
+        {...(multiline ? textareaProps(rows, minRows) : undefined)}
         id={id}
         label={hasLabel ? label : undefined}
         notched={slotProps.inputLabel?.shrink}
         fullWidth={fullWidth}
-        inputProps={{ 'aria-describedby': describedBy, ...slotProps.htmlInput }}
+        // InputBase gives its element type="text" unless told otherwise, which a textarea has no use for.
+        inputProps={{ 'aria-describedby': describedBy, ...(multiline && { type: undefined }), ...slotProps.htmlInput }}
         {...slotProps.input}
       />
       {helperText && (
