@@ -32,6 +32,7 @@ import type { ApiClient } from '../core/api-client';
 import type { ServiceDefinition } from '../core/definition-types';
 import { transformErrors as coreTransformErrors } from '../core/transform-errors';
 import { DeferredInputTemplate } from './deferred-input-template';
+import { ProgressiveObjectTemplate } from './progressive-object-template';
 import { createFormDataStore, createPendingEdits, type FormData, type ServiceFormContext } from './form-context';
 import { RowItemTemplate, RowsArrayTemplate } from './rows-templates';
 import { unshownErrors, type UnshownError } from './unshown-errors';
@@ -56,10 +57,11 @@ const DEFAULT_FORM_STATE: Experimental_DefaultFormStateBehavior = {
 
 const ALL_WIDGETS: RegistryWidgetsType<FormData, RJSFSchema, ServiceFormContext> = { ...Theme.widgets, ...WIDGETS };
 // Text inputs hand their value to the form when typing pauses, so a keystroke re-renders one field;
-// lists without a widget are rows (rows-templates.tsx).
+// long lists of fields are drawn over a few tasks; lists without a widget are rows (rows-templates.tsx).
 const TEMPLATES = {
   ...Theme.templates,
   BaseInputTemplate: DeferredInputTemplate,
+  ObjectFieldTemplate: ProgressiveObjectTemplate,
   ArrayFieldTemplate: RowsArrayTemplate,
   ArrayFieldItemTemplate: RowItemTemplate,
 };

@@ -1,0 +1,50 @@
+/**
+ * RJSF's object template (MUI theme) drawing a long list of fields over a few tasks: the first
+ * fields in the form's first render, the rest a few at a time when the page is idle after it. A form of 46
+ * fields drawn in one task kept the page from taking input for that whole task; this way the first
+ * field takes typing while the ones below the fold are still being drawn. Short objects (a row, an
+ * address) render whole at once.
+ */
+import { useEffect, useState, type ComponentType } from 'react';
+import { Templates } from '@rjsf/mui';
+import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
+import type { FormData, ServiceFormContext } from './form-context';
+
+/** Fields drawn in the first render: more than a screen holds. */
+export const FIRST_FIELDS = 12;
+/** Fields added per following task: each task stays short, so typed keys are taken in between. */
+export const FIELDS_PER_TASK = 8;
+/** The longest a following task waits for an idle moment. */
+const LATEST_MS = 200;
+
+/**
+ * Runs `task` when the page is idle (input and its frames first), within LATEST_MS at the latest, or
+ * in the next task where the browser has no idle callbacks; answers the function that cancels it.
+ */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: LATEST_MS });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, 0);
+  return () => clearTimeout(timer);
+}
+
+type Props = ObjectFieldTemplateProps<FormData, RJSFSchema, ServiceFormContext>;
+
+// The theme defines it; typed as optional only because a theme may leave any template out.
+const BaseObjectTemplate = Templates.ObjectFieldTemplate as ComponentType<Props>;
+
+/** The object's fields, the later ones added task by task; once complete, every field shows at once. */
+export function ProgressiveObjectTemplate(props: Props) {
+  const total = props.properties.length;
+  // Infinity once every field has been drawn: fields a condition adds later show at once.
+  const [shown, setShown] = useState(() => (total > FIRST_FIELDS ? FIRST_FIELDS : Infinity));
+  useEffect(() => {
+    if (shown >= total) return;
+    return whenIdle(() => setShown((count) => (count + FIELDS_PER_TASK >= total ? Infinity : count + FIELDS_PER_TASK)));
+  }, [shown, total]);
+  return (
+    <BaseObjectTemplate {...props} properties={shown >= total ? props.properties : props.properties.slice(0, shown)} />
+  );
+}
