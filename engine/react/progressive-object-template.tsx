@@ -10,10 +10,10 @@ import { Templates } from '@rjsf/mui';
 import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import type { FormData, ServiceFormContext } from './form-context';
 
-/** Fields drawn in the first render: more than a screen holds. */
-export const FIRST_FIELDS = 12;
+/** Fields drawn in the first render: about what a laptop's screen shows below the wizard's header. */
+export const FIRST_FIELDS = 6;
 /** Fields added per following task: each task stays short, so typed keys are taken in between. */
-export const FIELDS_PER_TASK = 8;
+export const FIELDS_PER_TASK = 4;
 /** The longest a following task waits for an idle moment. */
 const LATEST_MS = 200;
 
