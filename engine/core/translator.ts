@@ -89,13 +89,10 @@ export class Translator {
     return this.#catalogues.has(this.#language) ? this.#language : this.fallbackLanguage;
   }
 
-  /** Adds texts to a language (merged into what it has; the new texts win). */
+  /** Adds texts to a language (merged into what it has; the new texts win). Catalogues are read, never changed. */
   addCatalogue(language: string, catalogue: Catalogue): void {
-    this.#catalogues.set(language, mergeCatalogues(this.#catalogues.get(language) ?? {}, catalogue));
-  }
-
-  hasCatalogue(language: string): boolean {
-    return this.#catalogues.has(language);
+    const current = this.#catalogues.get(language);
+    this.#catalogues.set(language, current ? mergeCatalogues(current, catalogue) : catalogue);
   }
 
   /** Switches the language and tells the listeners (nothing happens when it is already current). */

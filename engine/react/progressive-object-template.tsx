@@ -1,9 +1,9 @@
 /**
  * RJSF's object template (MUI theme) drawing a long list of fields over a few tasks: the first
- * fields in the form's first render, the rest a few at a time when the page is idle after it. A form of 46
- * fields drawn in one task kept the page from taking input for that whole task; this way the first
- * field takes typing while the ones below the fold are still being drawn. Short objects (a row, an
- * address) render whole at once.
+ * fields in the form's first render, the rest a few at a time when the page is idle after it. A form
+ * of 46 fields drawn in one task kept the page from taking input for that whole task; this way the
+ * first field takes typing while the ones below the fold are still being drawn. Short objects (a row,
+ * an address) render whole at once.
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import { Templates } from '@rjsf/mui';

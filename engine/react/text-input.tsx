@@ -96,7 +96,7 @@ export function TextInput(props: TextInputProps) {
     multiline,
     rows,
     minRows,
-    // The rest (name, type, value, handlers, autoComplete, rows...) are the input's own, as in TextField.
+    // The rest (name, type, value, handlers, autoComplete...) are the input's own, as in TextField.
     ...inputProps
   } = props;
   const ownId = useId();

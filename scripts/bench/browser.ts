@@ -6,7 +6,7 @@
  *   the next animation frame (the frame that shows the character), against the same typing into a
  *   plain page with as many native controls (inputs and one <textarea>), in the same browser. The
  *   browser's own work per key grows with the controls on the page (a plain page of 46 inputs takes
- *   about 1.4x a page of one), so the ratio isolates what the portal adds; the figure against a lone
+ *   longer per key than a page of one), so the ratio isolates what the portal adds; the figure against a lone
  *   input and textarea is printed beside it;
  * - wizard time to interactive: from clicking Apply Now on the audit's information page (the draft's
  *   creation included) until its first field takes a typed value, against clicking a link to a plain
@@ -104,20 +104,23 @@ async function textAndTextarea(page: Page, input: Locator, textarea: Locator) {
 }
 
 /**
- * Latencies of typing into a plain page of `controls` native controls: the first a text input, the
- * last a textarea (one of each when `controls` is 1), in a form as the portal's fields are.
+ * A plain page (HTML only) of a form of `inputs` labelled native text inputs, then a textarea when
+ * `textarea`: the twin the portal's forms are measured against.
+ */
+function plainFormPage(inputs: number, textarea: boolean): string {
+  const fields = Array.from({ length: inputs }, (_, i) => `<label>Field ${i} <input type="text" name="f${i}"></label>`);
+  if (textarea) fields.push('<label>Long <textarea name="long"></textarea></label>');
+  return `<!doctype html><html lang="en"><body><form>${fields.join('')}</form></body></html>`;
+}
+
+/**
+ * Latencies of typing into a plain form of `controls` native controls: text inputs, the last one a
+ * textarea (one of each when `controls` is 1).
  */
 async function typePlain(page: Page, controls: number) {
-  const inputs = Array.from(
-    { length: Math.max(1, controls - 1) },
-    (_, i) => `<label>Field ${i} <input type="text" name="f${i}"></label>`,
-  );
   // A new window each time: the key listener typeAndMeasure installs lives with its window.
   await page.goto('about:blank');
-  await page.setContent(
-    `<!doctype html><html lang="en"><body><form>${inputs.join('')}` +
-      '<label>Long <textarea name="long"></textarea></label></form></body></html>',
-  );
+  await page.setContent(plainFormPage(Math.max(1, controls - 1), true));
   return textAndTextarea(page, page.locator('input').first(), page.locator('textarea'));
 }
 
@@ -210,15 +213,11 @@ export function ttiPiece(dist: () => string): BenchPiece {
           const { page, origin } = await signedInPage(browser, server, 'starter', '0780000003');
           const audit = auditForm();
           // The plain twin: a link to a page of as many native inputs, both pages from the same server.
-          const inputs = Array.from(
-            { length: audit.fields },
-            (_, i) => `<label>Field ${i} <input name="f${i}"></label>`,
-          );
           await page.route(`${origin}/bench-plain*`, (route) =>
             route.fulfill({
               contentType: 'text/html',
               body: route.request().url().endsWith('/bench-plain-form')
-                ? `<!doctype html><html lang="en"><body><form>${inputs.join('')}</form></body></html>`
+                ? plainFormPage(audit.fields, false)
                 : '<!doctype html><html lang="en"><body><a href="/bench-plain-form">Apply Now</a></body></html>',
             }),
           );
