@@ -4,10 +4,12 @@
  * - keystroke latency: one key every 100 ms into a text field and a long-text area of the audit
  *   form (the largest) and of plastics; for each key the time from keydown to the first task after
  *   the next animation frame (the frame that shows the character), against the same typing into a
- *   plain page with as many native controls (inputs and one <textarea>), in the same browser. The
- *   browser's own work per key grows with the controls on the page (a plain page of 46 inputs takes
- *   longer per key than a page of one), so the ratio isolates what the portal adds; the figure against a lone
- *   input and textarea is printed beside it;
+ *   plain page with as many native controls (inputs and one <textarea>) opened from the portal's own
+ *   origin, in the same browser, in turns over a few rounds. The browser's own work per key grows
+ *   with the controls on the page (a plain page of 46 inputs takes longer per key than a page of
+ *   one), so the ratio isolates what the portal adds; beside it are the figure against a lone input
+ *   and textarea, and the one of the form's page copied without its scripts (what the page's
+ *   elements and styles cost the browser by themselves);
  * - wizard time to interactive: from clicking Apply Now on the audit's information page (the draft's
  *   creation included) until its first field takes a typed value, against clicking a link to a plain
  *   page with as many native inputs.
@@ -97,10 +99,15 @@ async function typeAndMeasure(page: Page, field: Locator): Promise<number[]> {
   return page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies);
 }
 
-/** Latencies of a text field then a textarea of the page, median and p95. */
-async function textAndTextarea(page: Page, input: Locator, textarea: Locator) {
-  const all = [...(await typeAndMeasure(page, input)), ...(await typeAndMeasure(page, textarea))].sort((a, b) => a - b);
-  return { median: quantile(all, 0.5), p95: quantile(all, 0.95) };
+/** Latencies (ms) of a text field then a textarea of the page. */
+async function textAndTextarea(page: Page, input: Locator, textarea: Locator): Promise<number[]> {
+  return [...(await typeAndMeasure(page, input)), ...(await typeAndMeasure(page, textarea))];
+}
+
+/** Median and p95 of latencies. */
+function quantiles(latencies: number[]) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
 }
 
 /**
@@ -114,14 +121,72 @@ function plainFormPage(inputs: number, textarea: boolean): string {
 }
 
 /**
+ * The page as it stands, without its scripts: its style rules inlined and its body's markup. Typing
+ * into this copy costs what the browser spends on the page's elements and styles alone, so the
+ * difference from the live page is what the portal's scripts add per key.
+ */
+async function scriptFreeCopy(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText));
+    const body = document.body.cloneNode(true) as HTMLElement;
+    body.querySelectorAll('script').forEach((script) => script.remove());
+    return `<!doctype html><html lang="en"><head><style>${rules.join('\n')}</style></head>${body.outerHTML}</html>`;
+  });
+}
+
+/**
+ * Opens `html` as a page of `origin`, by navigation, as the portal's pages are opened: a page set
+ * into about:blank skips work the browser does per frame for a page of a web origin (its overlay
+ * detection hit-tests the viewport after each frame, for one), and would make a cheaper twin.
+ */
+async function openAsPageOf(page: Page, origin: string, html: string) {
+  const path = `/bench-page-${Math.random().toString(36).slice(2)}`;
+  await page.route(`${origin}${path}`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await page.goto(`${origin}${path}`);
+  await page.unroute(`${origin}${path}`);
+}
+
+/**
  * Latencies of typing into a plain form of `controls` native controls: text inputs, the last one a
  * textarea (one of each when `controls` is 1).
  */
-async function typePlain(page: Page, controls: number) {
-  // A new window each time: the key listener typeAndMeasure installs lives with its window.
-  await page.goto('about:blank');
-  await page.setContent(plainFormPage(Math.max(1, controls - 1), true));
+async function typePlain(page: Page, origin: string, controls: number) {
+  await openAsPageOf(page, origin, plainFormPage(Math.max(1, controls - 1), true));
   return textAndTextarea(page, page.locator('input').first(), page.locator('textarea'));
+}
+
+/** Rounds of typing into each page of a comparison, taken in turns (see `keystrokesPiece`). */
+const KEYSTROKE_ROUNDS = 3;
+
+/** Opens a service's form and waits until an applicant would start typing. */
+async function openForm(page: Page, origin: string, form: Form) {
+  await page.goto(`${origin}${form.apply}`);
+  await page.locator('form input[type=text]').first().waitFor({ timeout: 30_000 });
+  // Typing starts once the form has its lists (lookups, companies), as an applicant's would.
+  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Keystroke latencies of a service's form, of its plain twin and of the form's page without its
+ * scripts, typed in turns over `KEYSTROKE_ROUNDS` rounds so that a slower moment of the machine
+ * weighs on all three alike.
+ */
+async function formKeystrokes(page: Page, origin: string, form: Form) {
+  const latencies = { form: [] as number[], plain: [] as number[], scriptless: [] as number[] };
+  const input = page.locator('form input[type=text]').first();
+  const textarea = page.locator('form textarea').first();
+  for (let round = 0; round < KEYSTROKE_ROUNDS; round += 1) {
+    latencies.plain.push(...(await typePlain(page, origin, form.fields)));
+    await openForm(page, origin, form);
+    latencies.form.push(...(await textAndTextarea(page, input, textarea)));
+    await openAsPageOf(page, origin, await scriptFreeCopy(page));
+    latencies.scriptless.push(...(await textAndTextarea(page, input, textarea)));
+  }
+  return {
+    form: quantiles(latencies.form),
+    plain: quantiles(latencies.plain),
+    scriptless: quantiles(latencies.scriptless),
+  };
 }
 
 export function keystrokesPiece(dist: () => string): BenchPiece {
@@ -138,21 +203,15 @@ export function keystrokesPiece(dist: () => string): BenchPiece {
         const browser = await launchChromium();
         try {
           const { page, origin } = await signedInPage(browser, server, 'typist', '0780000002');
-          const lone = await typePlain(page, 1);
+          const lone = quantiles(await typePlain(page, origin, 1));
           const figures: Figure[] = [];
           for (const form of measuredForms()) {
-            const plain = await typePlain(page, form.fields);
-            await page.goto(`${origin}${form.apply}`);
-            const input = page.locator('form input[type=text]').first();
-            await input.waitFor({ timeout: 30_000 });
-            // Typing starts once the form has its lists (lookups, companies), as an applicant's would.
-            await page.waitForLoadState('networkidle');
-            const textarea = page.locator('form textarea').first();
-            const measured = await textAndTextarea(page, input, textarea);
+            const { form: measured, plain, scriptless } = await formKeystrokes(page, origin, form);
             const name = form.key === AUDIT ? 'audit' : 'plastics';
             const detail = (q: 'median' | 'p95') =>
               `${measured[q].toFixed(1)} ms vs ${plain[q].toFixed(1)} ms, ${form.fields} fields; ` +
-              `${(measured[q] / lone[q]).toFixed(2)}x a lone input`;
+              `${(measured[q] / lone[q]).toFixed(2)}x a lone input; ` +
+              `the page without scripts ${(scriptless[q] / plain[q]).toFixed(2)}x`;
             figures.push(
               figure(`keystroke_${name}_median_x`, measured.median / plain.median, detail('median')),
               figure(`keystroke_${name}_p95_x`, measured.p95 / plain.p95, detail('p95')),
