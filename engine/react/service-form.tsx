@@ -39,7 +39,7 @@ import { unshownErrors, type UnshownError } from './unshown-errors';
 import { Busy } from './status-blocks';
 import { RetryAlert } from './retry-alert';
 import { useServiceValidator, type ServiceValidator } from './validator';
-import { WIDGETS } from './widgets';
+import { BUILT_IN_WIDGETS, WIDGETS } from './widgets';
 
 type RjsfForm = CoreForm<FormData, RJSFSchema, ServiceFormContext>;
 
@@ -55,7 +55,11 @@ const DEFAULT_FORM_STATE: Experimental_DefaultFormStateBehavior = {
   arrayMinItems: { populate: 'never' },
 };
 
-const ALL_WIDGETS: RegistryWidgetsType<FormData, RJSFSchema, ServiceFormContext> = { ...Theme.widgets, ...WIDGETS };
+const ALL_WIDGETS: RegistryWidgetsType<FormData, RJSFSchema, ServiceFormContext> = {
+  ...Theme.widgets,
+  ...BUILT_IN_WIDGETS,
+  ...WIDGETS,
+};
 // Text inputs hand their value to the form when typing pauses, so a keystroke re-renders one field;
 // long lists of fields are drawn over a few tasks; lists without a widget are rows (rows-templates.tsx).
 const TEMPLATES = {

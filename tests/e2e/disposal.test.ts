@@ -77,6 +77,19 @@ describe('guidance on product disposal', () => {
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByText('Please correct the highlighted fields before continuing.').waitFor();
 
+      // The applicant type is a named group, one Tab stop, chosen with the arrow keys.
+      const applicantType = page.getByRole('radiogroup', { name: /^Applicant type/ });
+      const options = applicantType.getByRole('radio');
+      expect(await options.count()).toBeGreaterThan(1);
+      await options.first().focus();
+      await page.keyboard.press('ArrowRight');
+      expect(await options.nth(1).isChecked()).toBe(true);
+      await page.keyboard.press('ArrowLeft');
+      expect(await options.first().isChecked()).toBe(true);
+      await page.keyboard.press('Tab');
+      expect(await options.nth(1).evaluate((radio) => radio === document.activeElement)).toBe(false);
+      expect(await applicantType.evaluate((group) => group.contains(document.activeElement))).toBe(false);
+
       await page.getByRole('radio', { name: 'Company' }).check();
       await page
         .getByLabel(/^Company/, { exact: false })

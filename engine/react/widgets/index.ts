@@ -13,6 +13,7 @@ import { FreeItemsWidget } from './free-items-widget';
 import { ItemsChecklistWidget } from './items-checklist-widget';
 import { LookupCodesWidget } from './lookup-codes-widget';
 import { LookupWidget } from './lookup-widget';
+import { RadioWidget } from './radio-widget';
 import { WordLimitedTextareaWidget } from './word-limited-textarea-widget';
 import { YesNoWidget } from './yes-no-widget';
 
@@ -40,4 +41,9 @@ export const WIDGETS: Record<CustomWidgetName, ServiceWidget> = {
   'yes-no': asWidget(YesNoWidget, 'YesNoWidget'),
   'word-limited-textarea': asWidget(WordLimitedTextareaWidget, 'WordLimitedTextareaWidget'),
   'lookup-codes': asWidget(LookupCodesWidget, 'LookupCodesWidget'),
+};
+
+/** RJSF's own widgets the engine replaces, by their registry names (every service gets them). */
+export const BUILT_IN_WIDGETS: Record<string, ServiceWidget> = {
+  RadioWidget: asWidget(RadioWidget, 'RadioWidget'),
 };

@@ -297,3 +297,40 @@ describe('company-picker, country, yes-no, items-checklist', () => {
     await waitFor(() => expect(lastData(onChange)).toMatchObject({ items: [2, 1], item_names: ['Meat', 'Bread'] }));
   });
 });
+
+describe('radio questions', () => {
+  it('name their group by the question, share one name and give back the enum value chosen', async () => {
+    const { onChange } = renderForm({
+      formSchema: {
+        type: 'object',
+        required: ['kind', 'size'],
+        properties: {
+          kind: { type: 'string', title: 'Applicant type', enum: ['Company', 'Individual'] },
+          size: {
+            type: 'integer',
+            title: 'Team size',
+            oneOf: [
+              { const: 1, title: 'Alone' },
+              { const: 5, title: 'Five' },
+            ],
+          },
+          single: { type: 'boolean', title: 'Single use?' },
+        },
+      },
+      uiSchema: { kind: { 'ui:widget': 'radio' }, size: { 'ui:widget': 'radio' }, single: { 'ui:widget': 'yes-no' } },
+    });
+    for (const question of ['Applicant type', 'Team size', 'Single use?']) {
+      const group = screen.getByRole('radiogroup', { name: new RegExp(`^${question.replace('?', '\\?')}`) });
+      // The question is the legend of a fieldset around the options.
+      expect(group.closest('fieldset')?.querySelector('legend')?.textContent).toContain(question);
+      const names = within(group)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).name);
+      expect(new Set(names).size).toBe(1);
+    }
+    fireEvent.click(screen.getByLabelText('Individual'));
+    fireEvent.click(screen.getByLabelText('Five'));
+    await waitFor(() => expect(lastData(onChange)).toMatchObject({ kind: 'Individual', size: 5 }));
+    expect((screen.getByLabelText('Five') as HTMLInputElement).checked).toBe(true);
+  });
+});
