@@ -102,7 +102,12 @@ describe('the plastics form in German', () => {
       'GET companies/7': () => ok([]),
       'GET plastic-types': () => ok([{ id: 1, name: 'Carry bags' }]),
       'GET quantity-measures': () => ok([{ id: 1, name: 'Kilograms' }]),
-      'GET plastics/consumption-areas': () => ok([{ id: 1, name: 'Food' }]),
+      // The server answers lookups with a label in the caller's language beside the English name.
+      'GET plastics/consumption-areas': () =>
+        ok([
+          { id: 1, name: 'Food', label: 'Lebensmittel' },
+          { id: 8, name: 'Other', label: 'Sonstiges' },
+        ]),
     });
     renderRoutes([{ element: <ServiceRoutePage /> }], { api, at: '/auth-plastics-apply', definitions });
 
@@ -123,10 +128,11 @@ describe('the plastics form in German', () => {
     // ui:enumNames of a plain enum are translated; the value stays English.
     expect(await screen.findByLabelText('Verkauf im Inland')).toBeTruthy();
 
-    // The translated extra option still writes the English name its rule reads ("Other").
+    // The translated entry still writes the English name its rule reads ("Other").
     const area = await screen.findByLabelText(/^Anwendungsbereich/);
     await waitFor(() => expect(within(area).getByRole('option', { name: 'Sonstiges' })).toBeTruthy());
-    fireEvent.change(area, { target: { value: '0' } });
+    expect(within(area).getByRole('option', { name: 'Lebensmittel' })).toBeTruthy();
+    fireEvent.change(area, { target: { value: '8' } });
     expect(await screen.findByLabelText(/^Anderer Anwendungsbereich/)).toBeTruthy();
 
     fireEvent.click(screen.getByLabelText('Privatperson'));

@@ -299,7 +299,7 @@ describe('ServiceWizard with the plastics definition', () => {
     expect((await screen.findAllByText(REQUIRED_MESSAGE)).length).toBeGreaterThan(0);
     expect(screen.getByRole('heading', { name: 'Application Details' })).toBeTruthy();
 
-    // The consumption area lookup drops 'Other' and 'Meet Supplying' from the API list and adds its own 'Other'.
+    // The consumption area lookup offers the list's own 'Other' (its real id) and drops 'Meet Supplying'.
     await waitFor(() => expect(api.get).toHaveBeenCalledWith('plastics/consumption-areas'));
     const areas = screen
       .getAllByRole('combobox')
@@ -309,6 +309,11 @@ describe('ServiceWizard with the plastics definition', () => {
       .getAllByRole('option')
       .map((option) => option.textContent);
     expect(names.filter((name) => name === 'Other')).toHaveLength(1);
+    expect(
+      within(areas as HTMLElement)
+        .getByRole('option', { name: 'Other' })
+        .getAttribute('value'),
+    ).toBe('6');
     expect(names).not.toContain('Meet Supplying');
   });
 });

@@ -176,18 +176,18 @@ describe('plastics submission (registered from the definition)', () => {
     expect(wrongItem.body.error).toBe('Invalid fields: items');
   });
 
-  it('accepts the extra option Other with its name and requires the other area', async () => {
+  it("accepts the reference data's own area Other with its name and requires the other area", async () => {
     const id = await readyDraft(alice);
     const res = await call(server.app, 'POST', PATH, {
       token: alice.token,
-      body: body(alice, id, { consumption_area_id: 0, items: undefined, names: ['Lids'] }),
+      body: body(alice, id, { consumption_area_id: 8, items: undefined, names: ['Lids'] }),
     });
     expect(res.status).toBe(422);
     expect(res.body.error).toBe('Invalid fields: other_consumption_area');
     const okRes = await call(server.app, 'POST', PATH, {
       token: alice.token,
       body: body(alice, id, {
-        consumption_area_id: 0,
+        consumption_area_id: 8,
         items: undefined,
         names: ['Lids'],
         other_consumption_area: 'Events',
@@ -195,6 +195,7 @@ describe('plastics submission (registered from the definition)', () => {
     });
     expect(okRes.status).toBe(200);
     expect((await detail(alice, id)).auth_plastic_bags).toMatchObject({
+      consumption_area_id: 8,
       consumption_area_name: 'Other',
       other_consumption_area: 'Events',
     });

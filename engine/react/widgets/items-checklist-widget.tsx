@@ -61,7 +61,11 @@ function ItemsChecklistWidgetImpl(props: WidgetProps) {
     const next = checked ? [...others, typed] : others;
     onChange(next);
     if (nameField) {
-      const names = next.map((item) => choices.find((option) => String(option.value) === String(item))?.label);
+      // The English names, as the server recomputes them, whatever language the labels are in.
+      const names = next.map((item) => {
+        const option = choices.find((choice) => String(choice.value) === String(item));
+        return option && (option.name ?? option.label);
+      });
       context.setFields({ [nameField]: names.filter((n): n is string => typeof n === 'string') });
     }
   };

@@ -7,6 +7,9 @@
  * (`[{ value, label, name? }]` appended; `name`, when given, is written to the name field instead of
  * the shown label). When a templated source changes (another area chosen), the
  * choice and its name are cleared since they belong to the old list.
+ *
+ * An entry's `label`, when the API gives one, is its name in the caller's language: shown, while
+ * the English `name` is what the name field receives and the rules compare.
  */
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
@@ -16,8 +19,9 @@ import { useRemoteList, type RemoteRecord } from './use-remote-list';
 import { NativeSelect, coerceToSchema, optionString, type SelectOption } from './widget-helpers';
 
 /**
- * Builds the option list from `[{id, name}]`, keeping the entries `only` allows, dropping `exclude`
- * names and appending `extraOptions`.
+ * Builds the option list from `[{id, name, label?}]`, keeping the entries `only` allows, dropping
+ * `exclude` names (English) and appending `extraOptions`. An entry's translated `label` is shown and
+ * its `name` kept for the name field.
  */
 export function lookupOptions(
   items: RemoteRecord[],
@@ -30,11 +34,11 @@ export function lookupOptions(
   for (const item of items) {
     if (!isOfferedEntry(item, only)) continue;
     const value = item.id;
-    const label = item.name;
     if (typeof value !== 'number' && typeof value !== 'string') continue;
-    const text = typeof label === 'string' ? label : String(value);
-    if (dropped.has(text.toLowerCase())) continue;
-    options.push({ value, label: text });
+    const name = typeof item.name === 'string' ? item.name : String(value);
+    if (dropped.has(name.toLowerCase())) continue;
+    const label = typeof item.label === 'string' && item.label !== '' ? item.label : name;
+    options.push(label === name ? { value, label } : { value, label, name });
   }
   if (Array.isArray(extraOptions)) {
     for (const extra of extraOptions) {
