@@ -54,7 +54,7 @@ describe('CompaniesPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Enter a 10 digit phone number.')).toBeTruthy();
-    expect(screen.getByText('This field is required.')).toBeTruthy(); // the average quantity
+    expect(screen.getByText('This field is required')).toBeTruthy(); // the average quantity
     type(/Contact person phone/, '0781111111');
     type(/Average monthly plastic quantity/, '40');
 

@@ -50,7 +50,7 @@ describe('ForgotPasswordPage', () => {
     const api = fakeApi({});
     renderPage(<ForgotPasswordPage />, { api, at: '/forgot-password' });
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(screen.getByText('This field is required.')).toBeTruthy();
+    expect(screen.getByText('This field is required')).toBeTruthy();
     expect(api.calls).toHaveLength(0);
   });
 

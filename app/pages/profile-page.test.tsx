@@ -57,7 +57,7 @@ describe('ProfilePage', () => {
       fireEvent.change(field(label), { target: { value: '' } });
     fireEvent.change(field(/^Phone/), { target: { value: '0781' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getAllByText('This field is required.')).toHaveLength(3);
+    expect(screen.getAllByText('This field is required')).toHaveLength(3);
     expect(screen.getByText('Enter a 10 digit phone number.')).toBeTruthy();
     fireEvent.change(field(/^Email/), { target: { value: 'not-an-email' } });
     expect(screen.getByText('Enter a valid email address.')).toBeTruthy();

@@ -154,7 +154,7 @@ describe('RecycledPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Entry' });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getAllByText('This field is required.')).toHaveLength(3);
+    expect(within(dialog).getAllByText('This field is required')).toHaveLength(3);
 
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Company/ }));
     await waitFor(() => within(screen.getByRole('listbox')).getByRole('option', { name: 'Blue Co' }));

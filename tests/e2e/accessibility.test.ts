@@ -95,7 +95,7 @@ describe('accessibility (axe, WCAG 2.1 AA)', () => {
       await page.goto(`${product.baseUrl}/companies`);
       await page.getByRole('button', { name: 'Add Company' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Register' }).click();
-      await page.getByRole('dialog').getByText('This field is required.').first().waitFor();
+      await page.getByRole('dialog').getByText('This field is required').first().waitFor();
       expect(await violations(page)).toEqual([]);
       await page.keyboard.press('Escape');
 

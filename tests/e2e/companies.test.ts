@@ -182,7 +182,7 @@ describe('companies', () => {
       await average.waitFor();
       // Yes makes the average required.
       await dialog.getByRole('button', { name: 'Update' }).click();
-      await dialog.getByText('This field is required.').waitFor();
+      await dialog.getByText('This field is required').waitFor();
       await average.fill('120.5');
       await dialog.getByRole('button', { name: 'Update' }).click();
 
