@@ -37,5 +37,11 @@ export function useStepFlow<Step extends string>(first: Step) {
     [first, describe],
   );
 
-  return { step, error, busy, run };
+  /** Moves to `step` without a call (back to correct what was typed), clearing the message. */
+  const goTo = useCallback((step: Step) => {
+    setError(null);
+    setStep(step);
+  }, []);
+
+  return { step, error, busy, run, goTo };
 }

@@ -17,17 +17,19 @@ type ResetStep = 'username' | 'otp' | 'password' | 'done';
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const api = useApi();
-  const { step, error, busy, run } = useStepFlow<ResetStep>('username');
+  const { step, error, busy, run, goTo } = useStepFlow<ResetStep>('username');
   const [username, setUsername] = useState('');
   const [touched, setTouched] = useState(false);
   // The secret the confirmed code answers: only its holder may set the password. Kept in memory only.
   const passwordToken = useRef<string | null>(null);
 
+  const askForCode = () => api.post('clients/reset-password', { username: username.trim() });
+
   const submitUsername = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     if (!username.trim()) return;
-    void run('username', 'otp', () => api.post('clients/reset-password', { username: username.trim() }));
+    void run('username', 'otp', askForCode);
   };
   const name = username.trim();
 
@@ -63,6 +65,9 @@ export function ForgotPasswordPage() {
             <OtpForm
               busy={busy}
               sentTo={name}
+              onResend={askForCode}
+              onChangeContact={() => goTo('username')}
+              changeContactLabel={t('forgot.changeUsername')}
               onSubmit={(otp) =>
                 void run('otp', 'password', () =>
                   api.post<ConfirmAnswer>('client/confirm-otp', { username: name, otp }),

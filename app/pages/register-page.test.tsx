@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { RESEND_WAIT_SECONDS } from '../components/otp-form';
 import { fakeApi, fail, ok, renderPage } from '../test-utils';
 import { RegisterPage } from './register-page';
 
@@ -131,5 +132,40 @@ describe('RegisterPage', () => {
     fillDetails('07812');
     expect(await screen.findByText('Enter a 10 digit phone number.')).toBeTruthy();
     expect(api.calls).toEqual([]);
+  });
+
+  it('sends the code again once the wait is over, shows a refusal, and goes back to correct the details', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let sends = 0;
+      const api = fakeApi({
+        'POST clients': () => {
+          sends += 1;
+          return sends === 3 ? fail('Too many attempts. Please try again in 1 minutes.', 429) : ok({ id: 1 });
+        },
+      });
+      renderPage(<RegisterPage />, { api, at: '/register' });
+      fillDetails();
+      const resend = await screen.findByRole('button', { name: /^Resend code in \d+ s$/ });
+      expect(resend).toHaveProperty('disabled', true);
+      await act(async () => vi.advanceTimersByTimeAsync(RESEND_WAIT_SECONDS * 1000));
+      fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
+      const sent = await screen.findByText('A new code was sent to ada@example.org.');
+      expect(sent.closest('[role=status]')).toBeTruthy();
+      expect(api.calls.filter((c) => c.path === 'clients').map((c) => c.body)).toHaveLength(2);
+      expect(screen.getByRole('button', { name: /^Resend code in/ })).toHaveProperty('disabled', true);
+
+      await act(async () => vi.advanceTimersByTimeAsync(RESEND_WAIT_SECONDS * 1000));
+      fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
+      expect((await screen.findByText(/Too many attempts/)).textContent).toBe(
+        'Too many attempts. Please try again in 1 minutes.',
+      );
+
+      fireEvent.click(screen.getByRole('button', { name: 'Change e-mail or phone' }));
+      expect(screen.getByLabelText(/Email/)).toHaveProperty('value', 'ada@example.org');
+      expect(screen.getByLabelText(/First name/)).toHaveProperty('value', 'Ada');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -29,7 +29,7 @@ const EMPTY: Details = { first_name: '', last_name: '', other_name: '', telephon
 export function RegisterPage() {
   const { t } = useTranslation();
   const api = useApi();
-  const { step, error, busy, run } = useStepFlow<RegisterStep>('details');
+  const { step, error, busy, run, goTo } = useStepFlow<RegisterStep>('details');
   const [details, setDetails] = useState<Details>(EMPTY);
   const [touched, setTouched] = useState(false);
   // The secret the confirmed code answers: only its holder may set the password. Kept in memory only.
@@ -38,19 +38,21 @@ export function RegisterPage() {
   const errors = touched ? validateRegistration(details) : {};
   const username = details.email.trim();
 
+  // Registering again with the same details sends a new code (the registration starts again).
+  const register = () =>
+    api.post('clients', {
+      first_name: details.first_name.trim(),
+      last_name: details.last_name.trim(),
+      other_name: details.other_name.trim(),
+      telephone: details.telephone.trim(),
+      email: details.email.trim(),
+    });
+
   const submitDetails = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     if (Object.keys(validateRegistration(details)).length > 0) return;
-    void run('details', 'otp', () =>
-      api.post('clients', {
-        first_name: details.first_name.trim(),
-        last_name: details.last_name.trim(),
-        other_name: details.other_name.trim(),
-        telephone: details.telephone.trim(),
-        email: details.email.trim(),
-      }),
-    );
+    void run('details', 'otp', register);
   };
 
   const field = (
@@ -119,6 +121,9 @@ export function RegisterPage() {
           <OtpForm
             busy={busy}
             sentTo={username}
+            onResend={register}
+            onChangeContact={() => goTo('details')}
+            changeContactLabel={t('register.changeContact')}
             onSubmit={(otp) =>
               void run('otp', 'password', () => api.post<ConfirmAnswer>('client/confirm-otp', { username, otp })).then(
                 (result) => {
