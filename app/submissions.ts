@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateApiPaths } from '../engine/react/use-api-query';
-import { applicationsPath, statisticsPath } from './pages/dashboard-page';
+import { applicationsPath, statisticsPath } from './applications-list';
 import type { ServiceDefinition } from '../engine/core/definition-types';
 import { allUnlocks, unlockCheckPath } from '../engine/core/unlocks';
 import { useDefinitions } from './definitions-context';

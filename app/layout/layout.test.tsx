@@ -62,7 +62,7 @@ describe('Layout', () => {
       at: '/apply',
     });
     const nav = await sections();
-    await waitFor(() => expect(api.calls).toHaveLength(1));
+    await waitFor(() => expect(api.calls.filter((c) => `GET ${c.path}` === CHECK)).toHaveLength(1));
     expect(link(nav, 'Recycled')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Submitted', hidden: true }));
     await waitFor(() => expect(link(nav, 'Recycled')).toBeTruthy());
@@ -80,14 +80,57 @@ describe('Layout', () => {
     expect(footer.textContent).toContain('National Environment Authority');
     expect(footer.textContent).toContain(String(new Date().getFullYear()));
     expect(screen.getByRole('button', { name: 'Language: English' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Notifications (3 new)' }));
-    expect(within(screen.getByRole('menu')).getAllByRole('menuitem')).toHaveLength(3);
+    // A newcomer has no news (no made-up notifications).
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications (0 new)' }));
+    expect(within(screen.getByRole('menu')).getByRole('menuitem').textContent).toBe('No new notifications');
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Account menu of Ada Uwase' }));
     const menu = screen.getByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
     expect(within(menu).getByRole('menuitem', { name: 'Logout' }).getAttribute('href')).toBe('/logout');
+  });
+
+  it('tells of the statuses the authority changed since the last visit, once, linking to the application', async () => {
+    const row = (id: number, status: number) => ({
+      id,
+      app_id: `APP-${id}`,
+      service_id: 1,
+      application_status_id: status,
+    });
+    let statuses = [row(12, 2), row(13, 2), row(14, 1)];
+    const api = fakeApi({
+      [CHECK]: checkAnswers(true),
+      'GET clients/applications/7?page=1': () => ok({ items: statuses, page: 1, per_page: 25, total: 3, last_page: 1 }),
+    });
+    const first = renderRoutes([{ element: <Layout />, children: [{ path: '/here', element: <p>page</p> }] }], {
+      api,
+      definitions: [recycledOpener],
+      at: '/here',
+    });
+    // The first visit is the starting point: nothing is news.
+    await waitFor(() => expect(localStorage.getItem('seen-statuses:7')).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Notifications (0 new)' })).toBeTruthy();
+    first.unmount();
+
+    // Since then: 12 approved, 13 returned (the authority's decisions), 14 submitted (the applicant's own).
+    statuses = [row(12, 6), row(13, 7), row(14, 2)];
+    renderRoutes([{ element: <Layout />, children: [{ path: '/here', element: <p>page</p> }] }], {
+      api,
+      definitions: [recycledOpener],
+      at: '/here',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications (2 new)' }));
+    const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      `${recycledOpener.title} APP-12: APPROVED`,
+      `${recycledOpener.title} APP-13: RETURNED`,
+    ]);
+    expect(items[0]?.getAttribute('href')).toBe(`${recycledOpener.routes.view}?appId=12`);
+    // Opening the menu marks them seen.
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications (0 new)' })).toBeTruthy());
+    localStorage.removeItem('seen-statuses:7');
   });
 
   it('logs out: revokes the token on the server, clears it locally and goes to /login', async () => {

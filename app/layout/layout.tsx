@@ -35,15 +35,11 @@ import { useRecycledAccess } from '../recycled/recycled-access';
 import { Footer } from './footer';
 import { LanguageSwitcher } from './language-switcher';
 import { SkipLink } from './skip-link';
+import { NotificationItems } from './notification-items';
+import { useStatusNotifications } from './status-notifications';
+import type { ApplicationSummary } from '../applications-list';
 
 const DRAWER_WIDTH = 240;
-
-/** Static demo notifications (spec 01: the count is fixed). */
-const NOTIFICATIONS = [
-  'layout.notificationItems.welcome',
-  'layout.notificationItems.profile',
-  'layout.notificationItems.companies',
-];
 
 interface NavEntry {
   to: string;
@@ -61,6 +57,9 @@ export function Layout({ children }: { children?: ReactNode }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
   const [noticeAnchor, setNoticeAnchor] = useState<HTMLElement | null>(null);
+  const notifications = useStatusNotifications(user?.id);
+  // What the opened menu lists: the news of that moment, which opening it marks as seen.
+  const [shownNews, setShownNews] = useState<ApplicationSummary[]>([]);
   const [fullscreen, setFullscreen] = useState(false);
   const recycledAccess = useRecycledAccess(user?.id);
   const recycledRoute = recycledAccess.route;
@@ -161,13 +160,17 @@ export function Layout({ children }: { children?: ReactNode }) {
           </IconButton>
           <IconButton
             color="inherit"
-            onClick={openMenu(setNoticeAnchor)}
-            aria-label={t('layout.notifications', { count: NOTIFICATIONS.length })}
+            onClick={(event) => {
+              setShownNews(notifications.changes);
+              notifications.markSeen();
+              setNoticeAnchor(event.currentTarget);
+            }}
+            aria-label={t('layout.notifications', { count: notifications.changes.length })}
             aria-haspopup="menu"
             aria-controls={noticeAnchor ? 'notifications-menu' : undefined}
             aria-expanded={noticeAnchor ? 'true' : undefined}
           >
-            <Badge badgeContent={NOTIFICATIONS.length} color="error">
+            <Badge badgeContent={notifications.changes.length} color="error">
               <NotificationsIcon />
             </Badge>
           </IconButton>
@@ -177,11 +180,7 @@ export function Layout({ children }: { children?: ReactNode }) {
             open={Boolean(noticeAnchor)}
             onClose={() => setNoticeAnchor(null)}
           >
-            {NOTIFICATIONS.map((key) => (
-              <MenuItem key={key} onClick={() => setNoticeAnchor(null)}>
-                {t(key)}
-              </MenuItem>
-            ))}
+            <NotificationItems news={shownNews} onChoose={() => setNoticeAnchor(null)} />
           </Menu>
           <LanguageSwitcher />
           <IconButton

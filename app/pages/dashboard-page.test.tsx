@@ -4,7 +4,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { clearStoredUser, setStoredUser } from '../auth/user-store';
 import { fakeApi, fail, ok, renderPage } from '../test-utils';
-import { applicationLinks, DashboardPage, type ApplicationSummary } from './dashboard-page';
+import { applicationLinks, type ApplicationSummary } from '../applications-list';
+import { DashboardPage } from './dashboard-page';
 
 const definition = {
   id: 1,

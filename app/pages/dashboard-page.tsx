@@ -19,8 +19,6 @@ import {
 import { Link as RouterLink } from 'wouter';
 import { TablePager } from '../components/table-pager';
 import { useTranslation } from '../../engine/react/translation';
-import type { ServiceDefinition } from '../../engine/core/definition-types';
-import { presentStatus } from '../../engine/core/status-presentation';
 import { useApiQuery } from '../../engine/react/use-api-query';
 import { useUser } from '../auth/user-store';
 import { StatusChip } from '../components/status-chip';
@@ -28,48 +26,15 @@ import { useDefinitions } from '../definitions-context';
 import { DefinitionProblems } from './definition-problems';
 import { SkeletonRows } from '../components/skeleton-rows';
 import { ApprovedTorLink } from './approved-tor-link';
-
-/** Counts of GET client/statistics/{clientId}. */
-export interface Statistics {
-  all_applications: number;
-  processing: number;
-  approved: number;
-  rejected: number;
-}
-
-/** A row of GET clients/applications/{clientId}. */
-export interface ApplicationSummary {
-  id: number;
-  app_id?: string | null;
-  service_id: number;
-  service?: { id: number; name: string } | null;
-  application_status_id: number;
-  application_status?: { id: number; name: string } | null;
-  resubmitted?: boolean | null;
-  submitted_at?: string | null;
-  created_at?: string | null;
-  manually_processed?: boolean | null;
-  final_certificate_uploaded?: boolean | null;
-  tor_approval_date?: string | null;
-}
-
-export interface ApplicationsPage {
-  items: ApplicationSummary[];
-  page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-}
-
-/** The API path of a client's status counts. */
-export function statisticsPath(clientId: number): string {
-  return `client/statistics/${clientId}`;
-}
-
-/** The API path of a client's applications; `page` (from 1) picks one page of them. */
-export function applicationsPath(clientId: number, page?: number): string {
-  return page === undefined ? `clients/applications/${clientId}` : `clients/applications/${clientId}?page=${page}`;
-}
+import {
+  applicationLinks,
+  applicationsPath,
+  formatDate,
+  serviceTitle,
+  statisticsPath,
+  type ApplicationsPage,
+  type Statistics,
+} from '../applications-list';
 
 /** Default page size until the server says otherwise (spec 01 section 9). */
 export const DEFAULT_PAGE_SIZE = 25;
@@ -80,36 +45,6 @@ const CARDS: Array<{ key: keyof Statistics; label: string }> = [
   { key: 'approved', label: 'dashboard.approved' },
   { key: 'rejected', label: 'dashboard.rejected' },
 ];
-
-/** Links of one application row: the view route of its service and, when returned, the edit route. */
-export function applicationLinks(
-  application: ApplicationSummary,
-  definitions: ServiceDefinition[],
-): { view?: string; edit?: string } {
-  const definition = definitions.find((d) => d.id === application.service_id);
-  if (!definition) return {};
-  const query = `?appId=${application.id}`;
-  const links: { view?: string; edit?: string } = { view: `${definition.routes.view}${query}` };
-  if (definition.routes.edit && presentStatus(application).editable) {
-    links.edit = `${definition.routes.edit}${query}`;
-  }
-  return links;
-}
-
-/**
- * The Type column: the service's title in the interface language when the portal has its definition
- * (the API's service names are English only), else the name the API sends.
- */
-export function serviceTitle(application: ApplicationSummary, definitions: ServiceDefinition[]): string {
-  return definitions.find((d) => d.id === application.service_id)?.title ?? application.service?.name ?? '';
-}
-
-/** A list's date: the ISO date part. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  // The ISO date part reads the same in every language and time zone.
-  return value.slice(0, 10);
-}
 
 /** The dashboard: status counts, custom dashboards and the client's applications. */
 export function DashboardPage() {

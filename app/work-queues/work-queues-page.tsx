@@ -29,7 +29,7 @@ import { useApiQuery } from '../../engine/react/use-api-query';
 import { useUser } from '../auth/user-store';
 import { StatusChip } from '../components/status-chip';
 import { SkeletonRows } from '../components/skeleton-rows';
-import { applicationLinks, formatDate, type ApplicationSummary } from '../pages/dashboard-page';
+import { applicationLinks, formatDate, type ApplicationSummary } from '../applications-list';
 import { RetryAlert } from '../../engine/react/retry-alert';
 
 export function WorkQueuesPage({ definition }: { definition: ServiceDefinition & { workQueues: WorkQueues } }) {
