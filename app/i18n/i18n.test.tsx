@@ -79,7 +79,7 @@ describe('language choice', () => {
     });
     renderPage(<DashboardPage />, { api, at: '/dashboard', definitions });
     expect(await screen.findByRole('heading', { level: 1, name: 'Панель управления' })).toBeTruthy();
-    expect(await screen.findByText('Заявлений пока нет.')).toBeTruthy();
+    expect(await screen.findByText('У вас пока нет заявлений.')).toBeTruthy();
   });
 
   it('gives the same translated definition objects on every call of a language', async () => {

@@ -59,7 +59,7 @@ describe('DashboardPage', () => {
     expect(screen.getByTestId('stat-processing-value').textContent).toBe('5');
     expect(screen.getByTestId('stat-approved-value').textContent).toBe('4');
     expect(screen.getByTestId('stat-rejected-value').textContent).toBe('3');
-    expect(screen.getAllByText('Since last month')).toHaveLength(4);
+    expect(screen.getAllByText('In total')).toHaveLength(4);
     for (const label of ['SUBMITTED', 'PROCESSING', 'APPROVED', 'REJECTED'])
       expect(screen.getByRole('heading', { name: label })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Environmental Services' })).toHaveProperty('pathname', '/env-audit-menu');
@@ -77,6 +77,18 @@ describe('DashboardPage', () => {
     expect(within(table).getByText('APP-13')).toBeTruthy();
     expect(within(table).getByText('REJECTED')).toBeTruthy();
     expect(within(table).getAllByText('2025-03-04')).toHaveLength(3);
+  });
+
+  it('shows a newcomer where to start instead of an empty table', async () => {
+    const api = fakeApi({
+      'GET client/statistics/7': () => ok({ all_applications: 0, processing: 0, approved: 0, rejected: 0 }),
+      'GET clients/applications/7?page=1': () => ok({ items: [], page: 1, per_page: 25, total: 0, last_page: 1 }),
+    });
+    renderPage(<DashboardPage />, { api, at: '/dashboard', definitions: [definition] });
+    expect(await screen.findByText('You have no applications yet.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Browse services' }).getAttribute('href')).toBe('/services');
+    expect(screen.getByRole('link', { name: 'Register a company' }).getAttribute('href')).toBe('/companies');
   });
 
   it('shows a red alert when the list fails', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   Alert,
   Box,
+  Button,
   Card,
   CardContent,
   Grid,
@@ -104,7 +105,7 @@ export function DashboardPage() {
                     <Skeleton variant="text" width={60} height={40} />
                   )}
                   <Typography variant="caption" color="text.secondary">
-                    {t('dashboard.sinceLastMonth')}
+                    {t('dashboard.inTotal')}
                   </Typography>
                 </CardContent>
               </Card>
@@ -131,81 +132,103 @@ export function DashboardPage() {
             {listError}
           </Alert>
         )}
-        <Paper>
-          <TableContainer>
-            <Table aria-labelledby="applications-title">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('dashboard.columns.id')}</TableCell>
-                  <TableCell>{t('dashboard.columns.type')}</TableCell>
-                  <TableCell>{t('dashboard.columns.dateSubmitted')}</TableCell>
-                  <TableCell>{t('dashboard.columns.status')}</TableCell>
-                  <TableCell>{t('dashboard.columns.action')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {listLoading && !list ? (
-                  <SkeletonRows rows={3} columns={5} />
-                ) : (
-                  (list?.items ?? []).map((application) => {
-                    const links = applicationLinks(application, definitions);
-                    return (
-                      <TableRow key={application.id}>
-                        <TableCell>{application.app_id || application.id}</TableCell>
-                        <TableCell>{serviceTitle(application, definitions)}</TableCell>
-                        <TableCell>{formatDate(application.submitted_at ?? application.created_at)}</TableCell>
-                        <TableCell>
-                          <StatusChip application={application} />
-                        </TableCell>
-                        <TableCell>
-                          {links.view && (
-                            <Link
-                              component={RouterLink}
-                              to={links.view}
-                              aria-label={t('dashboard.viewApplication', {
-                                id: application.app_id || application.id,
-                              })}
-                            >
-                              {t('dashboard.view')}
-                            </Link>
-                          )}
-                          {links.edit && (
-                            <Link
-                              component={RouterLink}
-                              to={links.edit}
-                              sx={{ ml: 2 }}
-                              aria-label={t('dashboard.editApplication', {
-                                id: application.app_id || application.id,
-                              })}
-                            >
-                              {t('dashboard.edit')}
-                            </Link>
-                          )}
-                          {application.tor_approval_date && application.app_id ? (
-                            <ApprovedTorLink appId={application.app_id} />
-                          ) : null}
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })
-                )}
-                {!listLoading && list && list.items.length === 0 && (
+        {!listLoading && list && list.total === 0 ? (
+          <NoApplicationsYet />
+        ) : (
+          <Paper>
+            <TableContainer>
+              <Table aria-labelledby="applications-title">
+                <TableHead>
                   <TableRow>
-                    <TableCell colSpan={5}>{t('dashboard.noApplications')}</TableCell>
+                    <TableCell>{t('dashboard.columns.id')}</TableCell>
+                    <TableCell>{t('dashboard.columns.type')}</TableCell>
+                    <TableCell>{t('dashboard.columns.dateSubmitted')}</TableCell>
+                    <TableCell>{t('dashboard.columns.status')}</TableCell>
+                    <TableCell>{t('dashboard.columns.action')}</TableCell>
                   </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePager
-            count={list?.total ?? 0}
-            page={Math.max(0, (list?.page ?? page) - 1)}
-            rowsPerPage={perPage}
-            onPageChange={(next) => setPage(next + 1)}
-            label={({ from, to, count }) => t('dashboard.displayedRows', { from, to, count })}
-          />
-        </Paper>
+                </TableHead>
+                <TableBody>
+                  {listLoading && !list ? (
+                    <SkeletonRows rows={3} columns={5} />
+                  ) : (
+                    (list?.items ?? []).map((application) => {
+                      const links = applicationLinks(application, definitions);
+                      return (
+                        <TableRow key={application.id}>
+                          <TableCell>{application.app_id || application.id}</TableCell>
+                          <TableCell>{serviceTitle(application, definitions)}</TableCell>
+                          <TableCell>{formatDate(application.submitted_at ?? application.created_at)}</TableCell>
+                          <TableCell>
+                            <StatusChip application={application} />
+                          </TableCell>
+                          <TableCell>
+                            {links.view && (
+                              <Link
+                                component={RouterLink}
+                                to={links.view}
+                                aria-label={t('dashboard.viewApplication', {
+                                  id: application.app_id || application.id,
+                                })}
+                              >
+                                {t('dashboard.view')}
+                              </Link>
+                            )}
+                            {links.edit && (
+                              <Link
+                                component={RouterLink}
+                                to={links.edit}
+                                sx={{ ml: 2 }}
+                                aria-label={t('dashboard.editApplication', {
+                                  id: application.app_id || application.id,
+                                })}
+                              >
+                                {t('dashboard.edit')}
+                              </Link>
+                            )}
+                            {application.tor_approval_date && application.app_id ? (
+                              <ApprovedTorLink appId={application.app_id} />
+                            ) : null}
+                          </TableCell>
+                        </TableRow>
+                      );
+                    })
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePager
+              count={list?.total ?? 0}
+              page={Math.max(0, (list?.page ?? page) - 1)}
+              rowsPerPage={perPage}
+              onPageChange={(next) => setPage(next + 1)}
+              label={({ from, to, count }) => t('dashboard.displayedRows', { from, to, count })}
+            />
+          </Paper>
+        )}
       </Box>
     </Box>
+  );
+}
+
+/** What a newcomer sees instead of an empty table: where to start. */
+function NoApplicationsYet() {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }}>
+      <Typography variant="h3" component="p" gutterBottom>
+        {t('dashboard.noApplications')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('dashboard.startHint')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Button component={RouterLink} to="/services" variant="contained">
+          {t('dashboard.browseServices')}
+        </Button>
+        <Link component={RouterLink} to="/companies">
+          {t('dashboard.registerCompany')}
+        </Link>
+      </Box>
+    </Paper>
   );
 }
