@@ -14,6 +14,7 @@ import {
 import { useTranslation } from '../../engine/react/translation';
 import { listOf, useApiMutation, useApiQuery } from '../../engine/react/use-api-query';
 import { TextInput } from '../../engine/react/text-input';
+import { ErrorSummary } from '../components/error-summary';
 import { FormDialog } from '../components/form-dialog';
 import {
   companiesPath,
@@ -26,6 +27,27 @@ import {
   type CompanyFormValues,
 } from './company-form';
 import { LocationSelects, type NamedOption } from './location-selects';
+
+/** The label (catalogue key) of each field the form checks, for the error summary. */
+const LABEL_KEYS: Partial<Record<CompanyField, string>> = {
+  name: 'companies.fields.name',
+  company_category_id: 'companies.fields.category',
+  type_registration: 'companies.fields.typeRegistration',
+  tin: 'companies.fields.tin',
+  telephone: 'companies.fields.telephone',
+  email: 'companies.fields.email',
+  activities: 'companies.fields.activities',
+  address: 'companies.fields.address',
+  contact_person_name: 'companies.fields.contactName',
+  contact_person_job_title: 'companies.fields.contactJobTitle',
+  contact_person_phone: 'companies.fields.contactPhone',
+  contact_person_email: 'companies.fields.contactEmail',
+  requests_single_use: 'companies.fields.singleUse',
+  avgMonthlyPlasticQuantity: 'companies.fields.avgQuantity',
+};
+
+/** The id of a field's control (the error summary links to it). */
+const fieldId = (field: string) => `company-${field}`;
 
 /**
  * Registration types offered: the stored value is the English name whatever the interface language,
@@ -74,12 +96,18 @@ export function CompanyDialog({
   }, [open, company]);
 
   const errors = touched ? validateCompany(values) : {};
+  // Counts refused submits: each one moves the focus to the error summary.
+  const [refusals, setRefusals] = useState(0);
+  const labels = Object.fromEntries(Object.entries(LABEL_KEYS).map(([field, key]) => [field, t(key)]));
   const set = (field: CompanyField, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (Object.keys(validateCompany(values)).length > 0) return;
+    if (Object.keys(validateCompany(values)).length > 0) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     setFailed(false);
     const body = companyBody(values, clientId);
     const result = await send(
@@ -101,6 +129,7 @@ export function CompanyDialog({
     return (
       <Grid size={{ xs: 12, sm: options.multiline ? 12 : 6 }}>
         <TextInput
+          id={fieldId(field)}
           label={t(label)}
           name={field}
           type={options.type ?? 'text'}
@@ -135,6 +164,7 @@ export function CompanyDialog({
       submitLabel={company ? t('companies.update') : t('companies.register')}
       maxWidth="md"
     >
+      <ErrorSummary errors={errors} labels={labels} idOf={fieldId} attempt={refusals} />
       {failed && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {t('companies.error')}
@@ -145,6 +175,7 @@ export function CompanyDialog({
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
             select
+            id={fieldId('company_category_id')}
             label={t('companies.fields.category')}
             name="company_category_id"
             required
@@ -168,6 +199,7 @@ export function CompanyDialog({
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
             select
+            id={fieldId('type_registration')}
             label={t('companies.fields.typeRegistration')}
             name="type_registration"
             required
@@ -212,7 +244,11 @@ export function CompanyDialog({
                 }));
               }}
             >
-              <FormControlLabel value="yes" control={<Radio />} label={t('common.yes')} />
+              <FormControlLabel
+                value="yes"
+                control={<Radio id={fieldId('requests_single_use')} />}
+                label={t('common.yes')}
+              />
               <FormControlLabel value="no" control={<Radio />} label={t('common.no')} />
             </RadioGroup>
             {errors.requests_single_use && <FormHelperText>{t(errors.requests_single_use)}</FormHelperText>}

@@ -231,7 +231,8 @@ export function Layout({ children }: { children?: ReactNode }) {
           component="main"
           id="main-content"
           tabIndex={-1}
-          sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none' }}
+          // Jumping here (the skip link) leaves the content below the fixed top bar, not under it.
+          sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none', scrollMarginTop: { xs: 56, sm: 64 } }}
         >
           {/* The frame stays while a page's code loads. */}
           <Suspense fallback={<PageLoading />}>{children}</Suspense>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { RESEND_WAIT_SECONDS } from '../components/otp-form';
 import { fakeApi, fail, ok, renderPage } from '../test-utils';
 import { RegisterPage } from './register-page';
@@ -167,5 +167,23 @@ describe('RegisterPage', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('moves the focus to a summary of the problems when the details are refused', async () => {
+    const api = fakeApi({});
+    renderPage(<RegisterPage />, { api, at: '/register' });
+    fireEvent.change(screen.getByLabelText(/Phone number/), { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const summary = document.activeElement as HTMLElement;
+    expect(summary.textContent).toContain('There is a problem');
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '#register-first_name',
+      '#register-last_name',
+      '#register-telephone',
+      '#register-email',
+    ]);
+    expect(links[2]?.textContent).toBe('Phone number: Enter a 10 digit phone number.');
+    expect(api.calls).toHaveLength(0);
   });
 });

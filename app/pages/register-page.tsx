@@ -11,6 +11,7 @@ import { PublicShell } from '../layout/public-shell';
 import { validateRegistration } from '../validation';
 import type { ConfirmAnswer } from '../components/otp-form';
 import { TextInput } from '../../engine/react/text-input';
+import { ErrorSummary } from '../components/error-summary';
 
 type RegisterStep = 'details' | 'otp' | 'password' | 'done';
 const STEPS: RegisterStep[] = ['details', 'otp', 'password'];
@@ -23,6 +24,9 @@ interface Details {
   email: string;
 }
 
+/** The id of a registration field's input (the error summary links to it). */
+const fieldId = (name: string) => `register-${name}`;
+
 const EMPTY: Details = { first_name: '', last_name: '', other_name: '', telephone: '', email: '' };
 
 /** Registration in place: details, OTP, password, then a success panel. */
@@ -32,10 +36,19 @@ export function RegisterPage() {
   const { step, error, busy, run, goTo } = useStepFlow<RegisterStep>('details');
   const [details, setDetails] = useState<Details>(EMPTY);
   const [touched, setTouched] = useState(false);
+  // Counts refused submits: each one moves the focus to the error summary.
+  const [refusals, setRefusals] = useState(0);
   // The secret the confirmed code answers: only its holder may set the password. Kept in memory only.
   const passwordToken = useRef<string | null>(null);
 
   const errors = touched ? validateRegistration(details) : {};
+  const labels: Record<keyof Details, string> = {
+    first_name: t('register.firstName'),
+    last_name: t('register.lastName'),
+    other_name: t('register.otherName'),
+    telephone: t('register.telephone'),
+    email: t('register.email'),
+  };
   const username = details.email.trim();
 
   // Registering again with the same details sends a new code (the registration starts again).
@@ -51,7 +64,10 @@ export function RegisterPage() {
   const submitDetails = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (Object.keys(validateRegistration(details)).length > 0) return;
+    if (Object.keys(validateRegistration(details)).length > 0) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     void run('details', 'otp', register);
   };
 
@@ -63,6 +79,7 @@ export function RegisterPage() {
     const message = errors[name as keyof typeof errors];
     return (
       <TextInput
+        id={fieldId(name)}
         label={label}
         name={name}
         type={extra.type ?? 'text'}
@@ -99,12 +116,13 @@ export function RegisterPage() {
         )}
         {step === 'details' && (
           <Box component="form" noValidate onSubmit={submitDetails}>
+            <ErrorSummary errors={errors} labels={labels} idOf={fieldId} attempt={refusals} />
             <Stack spacing={2}>
-              {field('first_name', t('register.firstName'), { autoComplete: 'given-name' })}
-              {field('last_name', t('register.lastName'), { autoComplete: 'family-name' })}
-              {field('other_name', t('register.otherName'), { autoComplete: 'additional-name', required: false })}
-              {field('telephone', t('register.telephone'), { type: 'tel', autoComplete: 'tel' })}
-              {field('email', t('register.email'), { type: 'email', autoComplete: 'email' })}
+              {field('first_name', labels.first_name, { autoComplete: 'given-name' })}
+              {field('last_name', labels.last_name, { autoComplete: 'family-name' })}
+              {field('other_name', labels.other_name, { autoComplete: 'additional-name', required: false })}
+              {field('telephone', labels.telephone, { type: 'tel', autoComplete: 'tel' })}
+              {field('email', labels.email, { type: 'email', autoComplete: 'email' })}
               <Button type="submit" variant="contained" disabled={busy}>
                 {t('register.submit')}
               </Button>

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'wouter';
 import { useTranslation } from '../../engine/react/translation';
 import { useApiMutation } from '../../engine/react/use-api-query';
 import { currentMonth, isFutureMonth, isMonthValue, toReportMonth } from './recycled-data';
+import { ErrorSummary } from '../components/error-summary';
 import { FormDialog } from '../components/form-dialog';
 import { TextInput } from '../../engine/react/text-input';
 
@@ -27,6 +28,9 @@ interface EntryValues {
 const EMPTY: EntryValues = { company_id: '', month: '', quantity: '' };
 
 type EntryErrors = Partial<Record<keyof EntryValues, string>>;
+
+/** The id of a field's control (the error summary links to it). */
+const fieldId = (field: string) => `recycled-${field}`;
 
 /** Company required, month as YYYY-MM and not in the future, quantity a number of kilograms above 0 (i18n keys). */
 export function validateEntry(values: EntryValues, now: Date = new Date()): EntryErrors {
@@ -64,6 +68,9 @@ export function RecycledEntryDialog({
   const { t } = useTranslation();
   const [values, setValues] = useState<EntryValues>(EMPTY);
   const [touched, setTouched] = useState(false);
+  // Counts refused submits: each one moves the focus to the error summary.
+  const [refusals, setRefusals] = useState(0);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const { send, busy } = useApiMutation<{ updated?: boolean }>({ invalidates: [recycledEntriesPath(clientId)] });
 
   // Every opening starts blank; a failed save does not close, so its values stay.
@@ -71,6 +78,7 @@ export function RecycledEntryDialog({
     if (!open) return;
     setValues(EMPTY);
     setTouched(false);
+    setSaveError(null);
   }, [open]);
 
   const errors = touched ? validateEntry(values) : {};
@@ -79,7 +87,11 @@ export function RecycledEntryDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (Object.keys(validateEntry(values)).length > 0) return;
+    if (Object.keys(validateEntry(values)).length > 0) {
+      setRefusals((n) => n + 1);
+      return;
+    }
+    setSaveError(null);
     const result = await send({
       method: 'POST',
       path: 'clients/report/recycled-quantity',
@@ -90,7 +102,8 @@ export function RecycledEntryDialog({
       },
     });
     if (!result.ok) {
-      console.error(`Recycled entry not saved (${result.code}): ${result.error}`);
+      // The dialog stays open with what was typed, and says why.
+      setSaveError(result.error);
       return;
     }
     onSaved(result.data?.updated === true);
@@ -112,6 +125,21 @@ export function RecycledEntryDialog({
       submitLabel={busy ? t('recycled.dialog.saving') : t('recycled.dialog.save')}
       maxWidth="sm"
     >
+      <ErrorSummary
+        errors={errors}
+        labels={{
+          company_id: t('recycled.dialog.company'),
+          month: t('recycled.dialog.month'),
+          quantity: t('recycled.dialog.quantity'),
+        }}
+        idOf={fieldId}
+        attempt={refusals}
+      />
+      {saveError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {saveError}
+        </Alert>
+      )}
       <Stack spacing={2}>
         {companies.length === 0 && (
           <Alert severity="info">
@@ -123,6 +151,7 @@ export function RecycledEntryDialog({
         )}
         <TextField
           select
+          id={fieldId('company_id')}
           label={t('recycled.dialog.company')}
           name="company_id"
           required
@@ -140,6 +169,7 @@ export function RecycledEntryDialog({
           ))}
         </TextField>
         <TextInput
+          id={fieldId('month')}
           label={t('recycled.dialog.month')}
           name="report_month"
           type="month"
@@ -151,6 +181,7 @@ export function RecycledEntryDialog({
           {...helper('month')}
         />
         <TextInput
+          id={fieldId('quantity')}
           label={t('recycled.dialog.quantity')}
           name="quantity"
           type="number"

@@ -155,6 +155,20 @@ describe('RecycledPage', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getAllByText('This field is required')).toHaveLength(3);
+    // The refused submit moves the focus to a summary of the problems, each linking to its field.
+    const summary = await waitFor(() => {
+      const focused = document.activeElement as HTMLElement;
+      expect(focused.textContent).toContain('There is a problem');
+      return focused;
+    });
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '#recycled-company_id',
+      '#recycled-month',
+      '#recycled-quantity',
+    ]);
+    fireEvent.click(links[2] as HTMLElement);
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/Quantity/));
 
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Company/ }));
     await waitFor(() => within(screen.getByRole('listbox')).getByRole('option', { name: 'Blue Co' }));
@@ -207,8 +221,7 @@ describe('RecycledPage', () => {
     expect(screen.queryByText('Entry added successfully!')).toBeNull();
   });
 
-  it('on a failed save shows nothing, keeps the dialog and the values, and logs the error', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('on a failed save says why in the dialog and keeps the dialog and the values', async () => {
     const api = fakeApi({
       [CHECK]: () => ok({ has_submitted_auth_plastic_bag: true }),
       [LIST]: () => ok([]),
@@ -225,13 +238,11 @@ describe('RecycledPage', () => {
     fireEvent.change(within(dialog).getByLabelText(/Quantity/), { target: { value: '3' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(logged).toHaveBeenCalled());
-    expect(String(logged.mock.calls[0]?.[0])).toContain('Invalid fields: company_id');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Invalid fields: company_id');
     expect(screen.getByRole('dialog', { name: 'Add Entry' })).toBeTruthy();
     expect(within(dialog).getByLabelText(/Month/)).toHaveProperty('value', '2026-02');
     expect(within(dialog).getByLabelText(/Quantity/)).toHaveProperty('value', '3');
     expect(within(dialog).getByRole('combobox', { name: /Company/ }).textContent).toBe('Green Ltd');
     expect(screen.queryByText('Entry added successfully!')).toBeNull();
-    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

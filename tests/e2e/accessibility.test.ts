@@ -84,6 +84,22 @@ describe('accessibility (axe, WCAG 2.1 AA)', () => {
       await page.getByRole('heading', { name: 'Your Applications' }).waitFor();
       expect(await violations(page)).toEqual([]);
 
+      // The skip link is the first stop and lands on the content below the fixed top bar, not under it.
+      await page.setViewportSize({ width: 1280, height: 400 });
+      await page.reload();
+      await page.getByRole('heading', { name: 'Your Applications' }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+      const [barBottom, contentTop] = await page.evaluate(() => [
+        document.querySelector('header')?.getBoundingClientRect().bottom ?? 0,
+        document.getElementById('main-content')?.getBoundingClientRect().top ?? 0,
+      ]);
+      expect(contentTop).toBeGreaterThanOrEqual(barBottom - 1);
+      await page.setViewportSize({ width: 1280, height: 720 });
+
       await page.goto(`${product.baseUrl}/services`);
       await page.getByRole('heading', { name: 'Services' }).first().waitFor();
       expect(await violations(page)).toEqual([]);
