@@ -91,6 +91,39 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: 'Register a company' }).getAttribute('href')).toBe('/companies');
   });
 
+  it('shows the applications as cards on a phone, status and View in view', async () => {
+    const original = window.matchMedia;
+    // A phone: every max-width query of the theme's small breakpoints matches.
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      const api = fakeApi({
+        'GET client/statistics/7': () => ok({ all_applications: 1, processing: 1, approved: 0, rejected: 0 }),
+        'GET clients/applications/7?page=1': () =>
+          ok({ items: [app({ id: 11, app_id: 'APP-11' })], page: 1, per_page: 25, total: 1, last_page: 1 }),
+      });
+      renderPage(<DashboardPage />, { api, at: '/dashboard', definitions: [definition] });
+      const list = await screen.findByRole('list', { name: 'Your Applications' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = within(list).getByRole('listitem');
+      expect(within(card).getByText('APP-11')).toBeTruthy();
+      expect(within(card).getByText(definition.title)).toBeTruthy();
+      expect(within(card).getByRole('link', { name: 'View application APP-11' }).getAttribute('href')).toBe(
+        '/view-application?appId=11',
+      );
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it('shows a red alert when the list fails', async () => {
     const api = fakeApi({
       'GET client/statistics/7': () => ok({ all_applications: 0, processing: 0, approved: 0, rejected: 0 }),

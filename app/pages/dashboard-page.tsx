@@ -19,6 +19,7 @@ import {
 } from '@mui/material';
 import { Link as RouterLink } from 'wouter';
 import { TablePager } from '../components/table-pager';
+import { usePhoneLayout } from '../components/use-phone-layout';
 import { useTranslation } from '../../engine/react/translation';
 import { useApiQuery } from '../../engine/react/use-api-query';
 import { useUser } from '../auth/user-store';
@@ -33,9 +34,11 @@ import {
   formatDate,
   serviceTitle,
   statisticsPath,
+  type ApplicationSummary,
   type ApplicationsPage,
   type Statistics,
 } from '../applications-list';
+import type { ServiceDefinition } from '../../engine/core/definition-types';
 
 /** Default page size until the server says otherwise (spec 01 section 9). */
 export const DEFAULT_PAGE_SIZE = 25;
@@ -55,6 +58,8 @@ export function DashboardPage() {
   const definitionsState = useDefinitions();
   const definitions = definitionsState.status === 'ready' ? definitionsState.definitions : [];
   const [page, setPage] = useState(1);
+  // On a phone the rows are cards: a five-column table would hide Status and View off-screen.
+  const phone = usePhoneLayout();
 
   const statistics = useApiQuery<Statistics>(clientId === undefined ? null : statisticsPath(clientId), {
     requireData: true,
@@ -136,66 +141,48 @@ export function DashboardPage() {
           <NoApplicationsYet />
         ) : (
           <Paper>
-            <TableContainer>
-              <Table aria-labelledby="applications-title">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('dashboard.columns.id')}</TableCell>
-                    <TableCell>{t('dashboard.columns.type')}</TableCell>
-                    <TableCell>{t('dashboard.columns.dateSubmitted')}</TableCell>
-                    <TableCell>{t('dashboard.columns.status')}</TableCell>
-                    <TableCell>{t('dashboard.columns.action')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {listLoading && !list ? (
-                    <SkeletonRows rows={3} columns={5} />
-                  ) : (
-                    (list?.items ?? []).map((application) => {
-                      const links = applicationLinks(application, definitions);
-                      return (
-                        <TableRow key={application.id}>
-                          <TableCell>{application.app_id || application.id}</TableCell>
-                          <TableCell>{serviceTitle(application, definitions)}</TableCell>
-                          <TableCell>{formatDate(application.submitted_at ?? application.created_at)}</TableCell>
-                          <TableCell>
-                            <StatusChip application={application} />
-                          </TableCell>
-                          <TableCell>
-                            {links.view && (
-                              <Link
-                                component={RouterLink}
-                                to={links.view}
-                                aria-label={t('dashboard.viewApplication', {
-                                  id: application.app_id || application.id,
-                                })}
-                              >
-                                {t('dashboard.view')}
-                              </Link>
-                            )}
-                            {links.edit && (
-                              <Link
-                                component={RouterLink}
-                                to={links.edit}
-                                sx={{ ml: 2 }}
-                                aria-label={t('dashboard.editApplication', {
-                                  id: application.app_id || application.id,
-                                })}
-                              >
-                                {t('dashboard.edit')}
-                              </Link>
-                            )}
-                            {application.tor_approval_date && application.app_id ? (
-                              <ApprovedTorLink appId={application.app_id} />
-                            ) : null}
-                          </TableCell>
-                        </TableRow>
-                      );
-                    })
-                  )}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            {phone ? (
+              <ApplicationCards
+                applications={list?.items ?? []}
+                loading={listLoading && !list}
+                definitions={definitions}
+              />
+            ) : (
+              <TableContainer>
+                <Table aria-labelledby="applications-title">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('dashboard.columns.id')}</TableCell>
+                      <TableCell>{t('dashboard.columns.type')}</TableCell>
+                      <TableCell>{t('dashboard.columns.dateSubmitted')}</TableCell>
+                      <TableCell>{t('dashboard.columns.status')}</TableCell>
+                      <TableCell>{t('dashboard.columns.action')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {listLoading && !list ? (
+                      <SkeletonRows rows={3} columns={5} />
+                    ) : (
+                      (list?.items ?? []).map((application) => {
+                        return (
+                          <TableRow key={application.id}>
+                            <TableCell>{application.app_id || application.id}</TableCell>
+                            <TableCell>{serviceTitle(application, definitions)}</TableCell>
+                            <TableCell>{formatDate(application.submitted_at ?? application.created_at)}</TableCell>
+                            <TableCell>
+                              <StatusChip application={application} />
+                            </TableCell>
+                            <TableCell>
+                              <ApplicationActions application={application} definitions={definitions} />
+                            </TableCell>
+                          </TableRow>
+                        );
+                      })
+                    )}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            )}
             <TablePager
               count={list?.total ?? 0}
               page={Math.max(0, (list?.page ?? page) - 1)}
@@ -230,5 +217,66 @@ function NoApplicationsYet() {
         </Link>
       </Box>
     </Paper>
+  );
+}
+
+/** The links of one application: View, Edit when returned, and the approved ToR when there is one. */
+function ApplicationActions({
+  application,
+  definitions,
+}: {
+  application: ApplicationSummary;
+  definitions: ServiceDefinition[];
+}) {
+  const { t } = useTranslation();
+  const links = applicationLinks(application, definitions);
+  const id = application.app_id || application.id;
+  return (
+    <>
+      {links.view && (
+        <Link component={RouterLink} to={links.view} aria-label={t('dashboard.viewApplication', { id })}>
+          {t('dashboard.view')}
+        </Link>
+      )}
+      {links.edit && (
+        <Link component={RouterLink} to={links.edit} sx={{ ml: 2 }} aria-label={t('dashboard.editApplication', { id })}>
+          {t('dashboard.edit')}
+        </Link>
+      )}
+      {application.tor_approval_date && application.app_id ? <ApprovedTorLink appId={application.app_id} /> : null}
+    </>
+  );
+}
+
+/** The applications as a list of cards (phones): number and status, service, date, links. */
+function ApplicationCards({
+  applications,
+  loading,
+  definitions,
+}: {
+  applications: ApplicationSummary[];
+  loading: boolean;
+  definitions: ServiceDefinition[];
+}) {
+  const { t } = useTranslation();
+  if (loading) return <Skeleton variant="rectangular" height={120} sx={{ m: 2 }} />;
+  return (
+    <Box component="ul" aria-labelledby="applications-title" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {applications.map((application) => (
+        <Box component="li" key={application.id} sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+            <Typography component="p" sx={{ fontWeight: 600 }}>
+              {application.app_id || application.id}
+            </Typography>
+            <StatusChip application={application} />
+          </Box>
+          <Typography sx={{ overflowWrap: 'anywhere' }}>{serviceTitle(application, definitions)}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('dashboard.columns.dateSubmitted')}: {formatDate(application.submitted_at ?? application.created_at)}
+          </Typography>
+          <ApplicationActions application={application} definitions={definitions} />
+        </Box>
+      ))}
+    </Box>
   );
 }
