@@ -22,9 +22,10 @@ export const themeOptions: ThemeOptions = {
   shape: { borderRadius: 8 },
   typography: {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    h1: { fontSize: '2.25rem', fontWeight: 700 },
-    h2: { fontSize: '1.75rem', fontWeight: 700 },
-    h3: { fontSize: '1.4rem', fontWeight: 600 },
+    // Long words (German compounds) wrap or hyphenate instead of pushing the page sideways.
+    h1: { fontSize: '2.25rem', fontWeight: 700, overflowWrap: 'break-word', hyphens: 'auto' },
+    h2: { fontSize: '1.75rem', fontWeight: 700, overflowWrap: 'break-word', hyphens: 'auto' },
+    h3: { fontSize: '1.4rem', fontWeight: 600, overflowWrap: 'break-word', hyphens: 'auto' },
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {

@@ -64,7 +64,7 @@ describe('accessibility (axe, WCAG 2.1 AA)', () => {
       expect(await violations(page)).toEqual([]);
       await page.goto(`${product.baseUrl}/register`);
       await page.getByRole('button', { name: 'Register' }).click();
-      await page.getByText('Enter a 10 digit phone number.').waitFor();
+      await page.getByText('Enter a 10 digit phone number.', { exact: true }).waitFor();
       expect(await violations(page)).toEqual([]);
     });
   });

@@ -123,7 +123,7 @@ describe('accounts', () => {
       await otherNames.fill('Marie Claire');
       await phone.fill('078123456');
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Enter a 10 digit phone number.').waitFor();
+      await page.getByText('Enter a 10 digit phone number.', { exact: true }).waitFor();
       expect(await page.getByText('Update successful').count()).toBe(0);
 
       const newPhone = '0781112233';

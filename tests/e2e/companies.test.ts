@@ -138,7 +138,7 @@ describe('companies', () => {
 
       // The 9-digit phone is refused in the browser: nothing reaches the server.
       await dialog.getByRole('button', { name: 'Register' }).click();
-      await dialog.getByText('Enter a 10 digit phone number.').waitFor();
+      await dialog.getByText('Enter a 10 digit phone number.', { exact: true }).first().waitFor();
       expect(await dialog.isVisible()).toBe(true);
       const { id, token } = await storedUser(page);
       expect((await apiCall<unknown[]>(product, 'GET', `companies/${id}`, { token })).data).toEqual([]);
@@ -182,7 +182,7 @@ describe('companies', () => {
       await average.waitFor();
       // Yes makes the average required.
       await dialog.getByRole('button', { name: 'Update' }).click();
-      await dialog.getByText('This field is required').waitFor();
+      await dialog.getByText('This field is required', { exact: true }).waitFor();
       await average.fill('120.5');
       await dialog.getByRole('button', { name: 'Update' }).click();
 

@@ -1,0 +1,85 @@
+/**
+ * Phones in every language: at 360 and 390 px wide, the public pages (landing, login, register) and
+ * the dashboard never scroll sideways, the public navbar folds its links behind a menu button whose
+ * links work (the dashboard's cards on phones are checked in its unit test).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { loginThroughUi, newAccount, registerThroughApi } from './flows';
+import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+
+const LANGUAGES = ['en', 'de', 'it', 'ru', 'es'];
+const WIDTHS = [360, 390];
+
+/** How far the page reaches past the screen's right edge (0 when nothing overflows). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('phones in five languages', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const account = newAccount('Keza', 'Umutoni');
+
+  beforeAll(async () => {
+    product = await startProduct();
+    await registerThroughApi(product, account);
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('public pages fit the screen and fold the navbar behind a menu', async () => {
+    await screenshotOnFailure(page, 'phones-public', async () => {
+      await page.goto(`${product.baseUrl}/`);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const language of LANGUAGES) {
+          await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
+          for (const path of ['/', '/login', '/register']) {
+            await page.goto(`${product.baseUrl}${path}`);
+            await page.getByRole('heading', { level: 1 }).first().waitFor();
+            expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+            expect(`${language} ${width}px ${path}: ${await overflow(page)}`).toBe(`${language} ${width}px ${path}: 0`);
+          }
+        }
+      }
+
+      // The folded links: the menu button shows them, and they lead where they say.
+      await page.evaluate(() => localStorage.setItem('lang', 'en'));
+      await page.goto(`${product.baseUrl}/`);
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      expect(await nav.getByRole('link', { name: 'Login' }).count()).toBe(0);
+      const menu = nav.getByRole('button', { name: 'Open navigation' });
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      await menu.click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      await nav.getByRole('link', { name: 'Login' }).click();
+      await page.waitForURL('**/login');
+    });
+  });
+
+  it('the dashboard fits the screen in every language', async () => {
+    await screenshotOnFailure(page, 'phones-dashboard', async () => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await loginThroughUi(page, product, account.email, account.password);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const language of LANGUAGES) {
+          await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
+          await page.goto(`${product.baseUrl}/dashboard`);
+          await page.locator('#applications-title').waitFor();
+          expect(`${language} ${width}px: ${await overflow(page)}`).toBe(`${language} ${width}px: 0`);
+        }
+      }
+      await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    });
+  });
+});
