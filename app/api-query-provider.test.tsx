@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import { apiQueryKey, createApiQueryClient } from '../engine/react/use-api-query';
 import { ApiQueryProvider } from './api-query-provider';
+import { sharedTranslator } from '../engine/react/translation';
 import { clearStoredUser, setStoredUser } from './auth/user-store';
 
 afterEach(() => {
@@ -32,5 +33,22 @@ describe('ApiQueryProvider', () => {
     client.setQueryData(apiQueryKey('companies/7'), ['Green Ltd']);
     act(() => setStoredUser({ ...ada, id: 8 }));
     expect(client.getQueryData(apiQueryKey('companies/7'))).toBeUndefined();
+  });
+
+  it('reads the answers again when the interface language changes (reference data is labelled in it)', () => {
+    const client = createApiQueryClient();
+    client.setQueryData(apiQueryKey('plastic-types'), [{ id: 1, name: 'Plastic carry bags' }]);
+    render(
+      <ApiQueryProvider client={client}>
+        <p>page</p>
+      </ApiQueryProvider>,
+    );
+    expect(client.getQueryState(apiQueryKey('plastic-types'))?.isInvalidated).toBe(false);
+    try {
+      act(() => sharedTranslator.changeLanguage('de'));
+      expect(client.getQueryState(apiQueryKey('plastic-types'))?.isInvalidated).toBe(true);
+    } finally {
+      act(() => sharedTranslator.changeLanguage('en'));
+    }
   });
 });

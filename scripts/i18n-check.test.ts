@@ -18,7 +18,7 @@ describe('i18n-check', () => {
     expect(result.ok).toBe(true);
     expect(result.lines).toHaveLength(1);
     expect(result.lines[0]).toMatch(
-      /^i18n:check OK: \d+ catalogue group\(s\), \d+ service\(s\), languages en \+ de, it, ru, es$/,
+      /^i18n:check OK: \d+ catalogue group\(s\), \d+ service\(s\), \d+ reference list\(s\), languages en \+ de, it, ru, es$/,
     );
   });
 
@@ -101,6 +101,43 @@ describe('i18n-check', () => {
         'de services/disposal/i18n/de.json: missing "Quantity"',
         'de services/shared-form/i18n/de.json: extra "Old"',
       ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds every seeded lookup entry and service translated, except lists of proper names', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'i18n-check-'));
+    try {
+      write(join(dir, 'fixtures/lookups/quantity-measures.json'), {
+        kind: 'quantity-measures',
+        path: 'quantity-measures',
+        items: [
+          { id: 1, name: 'Kilograms' },
+          { id: 2, name: 'Pieces' },
+        ],
+      });
+      write(join(dir, 'fixtures/lookups/local-suppliers.json'), {
+        kind: 'local-suppliers',
+        path: 'plastics/local-suppliers',
+        translated: false,
+        items: [{ id: 1, name: 'Kigali Packaging Ltd' }],
+      });
+      write(join(dir, 'fixtures/lookups/services.json'), [{ id: 1, name: 'Plastics', description: 'Bags' }]);
+      write(join(dir, 'fixtures/lookups/i18n/de.json'), {
+        lookups: { 'quantity-measures': { Kilograms: 'Kilogramm', Litres: 'Liter' }, colours: {} },
+        services: { '1': { name: 'Kunststoffe', description: '' } },
+      });
+      const result = i18nCheck(dir, { languages: ['de', 'es'], catalogueRoots: [] });
+      expect(result.lines.sort()).toEqual(
+        [
+          'de fixtures/lookups/i18n/de.json: missing lookups.quantity-measures."Pieces"',
+          'de fixtures/lookups/i18n/de.json: extra lookups.quantity-measures."Litres"',
+          'de fixtures/lookups/i18n/de.json: extra lookups.colours',
+          'de fixtures/lookups/i18n/de.json: empty services.1.description',
+          'es fixtures/lookups/i18n/es.json: missing file',
+        ].sort(),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -11,6 +11,10 @@
  *   `services/<key>/i18n/<lang>.json` (English text -> translation) or in the catalogue of a shared
  *   fragment folder the service includes (`services/<fragment>/i18n/<lang>.json`), and nothing stale.
  *
+ * - Reference data: every entry of the seeded lookup lists (`fixtures/lookups/<kind>.json`, except
+ *   lists of proper names marked `"translated": false`) and every service's name and description
+ *   translated in `fixtures/lookups/i18n/<lang>.json`, and nothing stale.
+ *
  * Prints one line per problem, `<lang> <file>: missing <key>` (also `extra`, `empty`, `placeholder`),
  * and exits 1 when there is any; otherwise one OK line.
  */
@@ -318,19 +322,89 @@ function checkServices(root: string, languages: string[]): { services: number; p
   return { services: definitions.length, problems };
 }
 
+/** The English texts of the reference data to translate: lookup names by kind, services by id. */
+function referenceTexts(lookupsDir: string): { lookups: Map<string, Set<string>>; services: string[] } {
+  const lookups = new Map<string, Set<string>>();
+  let services: string[] = [];
+  for (const file of readdirSync(lookupsDir).sort()) {
+    if (!file.endsWith('.json')) continue;
+    const read = readJson(join(lookupsDir, file));
+    if (!isRecord(read.value) && !Array.isArray(read.value)) continue;
+    if (file === 'services.json' && Array.isArray(read.value)) {
+      services = read.value.filter(isRecord).map((service) => String(service.id));
+      continue;
+    }
+    const list = read.value;
+    if (!isRecord(list) || typeof list.kind !== 'string' || !Array.isArray(list.items) || list.translated === false)
+      continue;
+    lookups.set(list.kind, new Set(list.items.filter(isRecord).map((item) => String(item.name))));
+  }
+  return { lookups, services };
+}
+
+/** Checks `fixtures/lookups/i18n/<lang>.json` against the seeded reference data. */
+function checkReference(root: string, languages: string[]): { lists: number; problems: I18nProblem[] } {
+  const problems: I18nProblem[] = [];
+  const lookupsDir = join(root, 'fixtures/lookups');
+  if (!existsSync(lookupsDir)) return { lists: 0, problems };
+  const texts = referenceTexts(lookupsDir);
+  for (const language of languages) {
+    const path = join(lookupsDir, 'i18n', `${language}.json`);
+    const file = relative(root, path).split('\\').join('/');
+    if (!existsSync(path)) {
+      problems.push({ language, file, kind: 'missing-file', key: '' });
+      continue;
+    }
+    const read = readJson(path);
+    if (!isRecord(read.value)) {
+      problems.push({ language, file, kind: 'invalid-json', key: '', detail: read.error ?? 'not an object' });
+      continue;
+    }
+    const lookups = isRecord(read.value.lookups) ? read.value.lookups : {};
+    const services = isRecord(read.value.services) ? read.value.services : {};
+    const text = (key: string, value: unknown) => {
+      if (value === undefined) problems.push({ language, file, kind: 'missing', key });
+      else if (typeof value !== 'string') problems.push({ language, file, kind: 'not-text', key });
+      else if (value.trim() === '') problems.push({ language, file, kind: 'empty', key });
+    };
+    for (const [kind, names] of texts.lookups) {
+      const translated = isRecord(lookups[kind]) ? lookups[kind] : {};
+      for (const name of names) text(`lookups.${kind}.${JSON.stringify(name)}`, translated[name]);
+      for (const name of Object.keys(translated)) {
+        if (!names.has(name))
+          problems.push({ language, file, kind: 'extra', key: `lookups.${kind}.${JSON.stringify(name)}` });
+      }
+    }
+    for (const kind of Object.keys(lookups)) {
+      if (!texts.lookups.has(kind)) problems.push({ language, file, kind: 'extra', key: `lookups.${kind}` });
+    }
+    for (const id of texts.services) {
+      const service = isRecord(services[id]) ? services[id] : {};
+      text(`services.${id}.name`, service.name);
+      text(`services.${id}.description`, service.description);
+    }
+    for (const id of Object.keys(services)) {
+      if (!texts.services.includes(id)) problems.push({ language, file, kind: 'extra', key: `services.${id}` });
+    }
+  }
+  return { lists: texts.lookups.size + (texts.services.length > 0 ? 1 : 0), problems };
+}
+
 /** Checks the catalogues and service translations under `root` without exiting. */
 export function i18nCheck(root: string, options: I18nCheckOptions = {}): I18nCheckResult {
   const languages = options.languages ?? LANGUAGES.map((l) => l.code as string).filter((code) => code !== 'en');
   const catalogueRoots = options.catalogueRoots ?? ['app', 'engine'];
   const groups = checkGroups(root, languages, catalogueRoots);
   const services = checkServices(root, languages);
-  const problems = [...groups.problems, ...services.problems];
+  const reference = checkReference(root, languages);
+  const problems = [...groups.problems, ...services.problems, ...reference.problems];
   if (problems.length > 0) return { ok: false, problems, lines: problems.map(formatI18nProblem) };
   return {
     ok: true,
     problems,
     lines: [
-      `i18n:check OK: ${groups.groups} catalogue group(s), ${services.services} service(s), languages en + ${languages.join(', ')}`,
+      `i18n:check OK: ${groups.groups} catalogue group(s), ${services.services} service(s), ` +
+        `${reference.lists} reference list(s), languages en + ${languages.join(', ')}`,
     ],
   };
 }

@@ -7,11 +7,13 @@ import { useUser } from '../auth/user-store';
 import { PublicShell } from '../layout/public-shell';
 import { usePublicRead } from './use-public-read';
 
-/** A service of the public list. */
+/** A service of the public list: English name and description, and both in the caller's language. */
 export interface PublicService {
   id: number;
   name: string;
   description?: string | null;
+  label?: string | null;
+  description_label?: string | null;
 }
 
 /** Services shown before 'Show More' (spec 01 section 9). */
@@ -86,11 +88,11 @@ function Landing() {
                   <Card variant="outlined" sx={{ height: '100%' }}>
                     <CardContent>
                       <Typography variant="h3" component="h3" gutterBottom>
-                        {service.name}
+                        {service.label || service.name}
                       </Typography>
-                      {service.description && (
+                      {(service.description_label || service.description) && (
                         <Typography variant="body2" color="text.secondary">
-                          {service.description}
+                          {service.description_label || service.description}
                         </Typography>
                       )}
                     </CardContent>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from '../../engine/react/translation';
 import { useApi } from '../api-context';
 
 /** What a public page's read shows: loading, the answer's data, or a failure with its message. */
@@ -8,9 +9,12 @@ export type PublicRead<T> = { status: 'loading' } | { status: 'success'; data: T
  * One GET of a public page (the landing page's services), with its loading state, its failure and
  * a Retry, and no cache. The query layer (TanStack Query, `engine/react/use-api-query.ts`) serves
  * the signed-in pages and loads with them: the public pages' first download stays without it.
+ * The answer may be in the interface language (reference data is), so a change of language reads
+ * it again.
  */
 export function usePublicRead<T>(path: string): PublicRead<T> & { retry: () => void } {
   const api = useApi();
+  const language = useTranslation().i18n.language;
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<PublicRead<T>>({ status: 'loading' });
   useEffect(() => {
@@ -21,7 +25,7 @@ export function usePublicRead<T>(path: string): PublicRead<T> & { retry: () => v
       setState(result.ok ? { status: 'success', data: result.data } : { status: 'error', error: result.error });
     });
     return () => controller.abort();
-  }, [api, path, attempt]);
+  }, [api, path, attempt, language]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, retry };
 }

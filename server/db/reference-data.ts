@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { readReferenceLabels, type ReferenceLabels } from '../reference-labels';
 
 /** Default folder of the seed files (the repository's fixtures/lookups). */
 export const DEFAULT_LOOKUPS_DIR = resolve(fileURLToPath(new URL('../../fixtures/lookups', import.meta.url)));
@@ -20,6 +21,8 @@ const itemSchema = z.object({
 const lookupFileSchema = z.object({
   kind: z.string().regex(/^[a-z0-9-]+$/),
   path: z.string().min(1),
+  /** False for lists of proper names (suppliers), which keep their names in every language. */
+  translated: z.boolean().optional(),
   items: z.array(itemSchema),
 });
 const locationsFileSchema = z.object({
@@ -51,6 +54,8 @@ export interface ReferenceData {
   services: z.infer<typeof servicesSchema>;
   serviceAttachments: z.infer<typeof serviceAttachmentsSchema>;
   statuses: z.infer<typeof statusesSchema>;
+  /** Translations of the lookups and services (`i18n/<lang>.json`), see reference-labels.ts. */
+  labels: ReferenceLabels;
 }
 
 const SPECIAL_FILES = new Set([
@@ -133,5 +138,6 @@ export function readReferenceData(dir: string = DEFAULT_LOOKUPS_DIR): ReferenceD
     services: optional('services.json', servicesSchema, []),
     serviceAttachments: optional('service-attachments.json', serviceAttachmentsSchema, []),
     statuses: optional('application-statuses.json', statusesSchema, []),
+    labels: readReferenceLabels(dir),
   };
 }

@@ -1,10 +1,13 @@
 /**
  * Reference data: the lookup lists declared in fixtures/lookups (one GET per list), the services
- * and their required documents. Public: none of it is personal.
+ * and their required documents. Public: none of it is personal. Entries and services carry their
+ * English `name` (what records keep), and for a caller of another language a `label` in it
+ * (reference-labels.ts); an English caller gets the contract's fields only.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { idParam, ok } from '../http';
+import { labelsFor, lookupLabel, serviceLabels } from '../reference-labels';
 
 /** `plastics/consumption-areas/{parent}` -> `/plastics/consumption-areas/:parent`. */
 export function lookupRoutePath(path: string): string {
@@ -25,12 +28,25 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.get(lookupRoutePath(list.path), { config: { public: true } }, async (request, reply) => {
       let query = db.selectFrom('lookups').select(['id', 'name', 'extra']).where('kind', '=', list.kind);
       if (hasParent) query = query.where('parent_id', '=', idParam((request.params as { parent: string }).parent));
-      return ok(reply, (await query.orderBy('id').execute()).map(lookupEntry));
+      const labels = labelsFor(ctx.reference.labels, request.headers['accept-language']);
+      void reply.header('Vary', 'Accept-Language');
+      return ok(
+        reply,
+        (await query.orderBy('id').execute()).map((row) =>
+          labels ? { ...lookupEntry(row), label: lookupLabel(labels, list.kind, row.name) } : lookupEntry(row),
+        ),
+      );
     });
   }
 
-  app.get('/services', { config: { public: true } }, async (_request, reply) => {
-    return ok(reply, await db.selectFrom('services').select(['id', 'name', 'description']).orderBy('id').execute());
+  app.get('/services', { config: { public: true } }, async (request, reply) => {
+    const labels = labelsFor(ctx.reference.labels, request.headers['accept-language']);
+    const services = await db.selectFrom('services').select(['id', 'name', 'description']).orderBy('id').execute();
+    void reply.header('Vary', 'Accept-Language');
+    return ok(
+      reply,
+      labels ? services.map((service) => ({ ...service, ...serviceLabels(labels, service) })) : services,
+    );
   });
 
   app.get('/service/attachments/:serviceId', { config: { public: true } }, async (request, reply) => {

@@ -125,12 +125,12 @@ export async function call<T = unknown>(
   app: FastifyInstance,
   method: InjectOptions['method'],
   url: string,
-  options: { token?: string; body?: unknown; address?: string } = {},
+  options: { token?: string; body?: unknown; address?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: Envelope<T>; response: LightMyRequestResponse }> {
   const response = await app.inject({
     method,
     url: `/api/${url.replace(/^\/+/, '')}`,
-    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    headers: { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
     ...(options.address ? { remoteAddress: options.address } : {}),
     ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
   });

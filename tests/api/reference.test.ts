@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { DEFAULT_LOOKUPS_DIR } from '../../server/db/reference-data';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startServer, type TestServer } from './helpers';
@@ -66,6 +67,49 @@ describe('lookup lists', () => {
       const items = (await call<Option[]>(server.app, 'GET', `plastics/consumption-areas/${area.id}`)).body.data;
       expect(items.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("reference data in the caller's language", () => {
+  const german = JSON.parse(readFileSync(join(DEFAULT_LOOKUPS_DIR, 'i18n/de.json'), 'utf8')) as {
+    lookups: Record<string, Record<string, string>>;
+    services: Record<string, { name: string; description: string }>;
+  };
+
+  it('labels lookup entries in German beside their English names, and answers English callers the contract', async () => {
+    const headers = { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' };
+    const areas = (
+      await call<Array<Option & { label: string }>>(server.app, 'GET', 'plastics/consumption-areas', { headers })
+    ).body.data;
+    const other = areas.find((area) => area.name === 'Other');
+    expect(other?.label).toBe(german.lookups['consumption-areas']?.Other);
+    expect(other?.label).not.toBe('Other');
+    for (const area of areas) expect(area.label).toBe(german.lookups['consumption-areas']?.[area.name]);
+    // Proper names stay as they are.
+    const suppliers = (
+      await call<Array<Option & { label: string }>>(server.app, 'GET', 'plastics/local-suppliers', { headers })
+    ).body.data;
+    for (const supplier of suppliers) expect(supplier.label).toBe(supplier.name);
+
+    const english = (
+      await call<Option[]>(server.app, 'GET', 'plastics/consumption-areas', { headers: { 'accept-language': 'en' } })
+    ).body.data;
+    for (const area of english) expect(Object.keys(area).sort()).toEqual(['id', 'name']);
+  });
+
+  it('names and describes the services in German', async () => {
+    const res = await call<Array<{ id: number; name: string; label: string; description_label: string }>>(
+      server.app,
+      'GET',
+      'services',
+      { headers: { 'accept-language': 'de' } },
+    );
+    expect(res.response.headers.vary).toMatch(/Accept-Language/i);
+    for (const service of res.body.data) {
+      expect(service.label).toBe(german.services[String(service.id)]?.name);
+      expect(service.description_label).toBe(german.services[String(service.id)]?.description);
+    }
+    expect(res.body.data.find((s) => s.id === 1)?.name).toBe('Authorization to use Plastics');
   });
 });
 

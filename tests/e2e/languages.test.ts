@@ -1,7 +1,7 @@
 /**
  * Interface languages in a real browser: switching to Deutsch with the language switcher, keeping
  * the choice over a reload (localStorage `lang`), the dashboard in German, and the plastics wizard
- * with its definition's German texts and German validation messages.
+ * with its definition's German texts, German reference data and German validation messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -67,6 +67,15 @@ describe('languages', () => {
       await page.getByText('Antragsdetails').first().waitFor();
       await page.getByRole('radio', { name: 'Privatperson' }).waitFor();
       expect(await page.getByText('Plastic type', { exact: true }).count()).toBe(0);
+      // Reference data comes in German from the API (fixtures/lookups/i18n/de.json); the record keeps
+      // the English name, which the rules compare.
+      const plasticType = page.getByLabel(/^Kunststoffart/).and(page.locator('select'));
+      await plasticType.locator('option', { hasText: 'Kunststofftragetaschen' }).waitFor({ state: 'attached' });
+      expect(await plasticType.locator('option', { hasText: 'Plastic carry bags' }).count()).toBe(0);
+      const area = page.getByLabel(/^Anwendungsbereich/).and(page.locator('select'));
+      await area.locator('option', { hasText: 'Sonstiges' }).waitFor({ state: 'attached' });
+      await area.selectOption({ label: 'Sonstiges' });
+      await page.getByLabel(/^Anderer Anwendungsbereich/).waitFor();
 
       await page.getByRole('button', { name: 'Weiter' }).click();
       await page.getByText('Bitte korrigieren Sie die markierten Felder, bevor Sie fortfahren.').waitFor();
