@@ -80,7 +80,12 @@ function Landing() {
                 m: 0,
                 display: 'grid',
                 gap: 2,
-                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+                // minmax(0, …): a long word (German compounds) wraps inside its card instead of widening the column.
+                gridTemplateColumns: {
+                  xs: 'minmax(0, 1fr)',
+                  sm: 'repeat(2, minmax(0, 1fr))',
+                  md: 'repeat(3, minmax(0, 1fr))',
+                },
               }}
             >
               {shown.map((service) => (
@@ -91,7 +96,7 @@ function Landing() {
                         {service.label || service.name}
                       </Typography>
                       {(service.description_label || service.description) && (
-                        <Typography variant="body2" color="text.secondary">
+                        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
                           {service.description_label || service.description}
                         </Typography>
                       )}

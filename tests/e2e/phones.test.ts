@@ -72,6 +72,8 @@ describe('phones in five languages', () => {
   it('the dashboard fits the screen in every language', async () => {
     await screenshotOnFailure(page, 'phones-dashboard', async () => {
       await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${product.baseUrl}/`);
+      await page.evaluate(() => localStorage.setItem('lang', 'en'));
       await loginThroughUi(page, product, account.email, account.password);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
