@@ -3,19 +3,19 @@ import { latestReturnComment, presentStatus, statisticsBucket } from './status-p
 
 describe('presentStatus', () => {
   it.each([
-    [1, 'draft', 'info'],
-    [2, 'SUBMITTED', 'info'],
-    [5, 'Department Approved', 'info'],
-    [6, 'APPROVED', 'success'],
-    [7, 'RETURNED', 'warning'],
-    [9, 'REJECTED', 'error'],
-    [10, 'Propose to Approve', 'info'],
-    [17, 'TOR Approved', 'warning'],
-    [18, 'Conditionally Approved', 'dark'],
-    [3, 'UNDER REVIEW', 'info'],
-    [42, 'UNDER REVIEW', 'info'],
-  ])('status %i is %s (%s)', (id, label, colour) => {
-    expect(presentStatus({ application_status_id: id })).toMatchObject({ label, colour });
+    [1, 'draft', 'info', 'draft'],
+    [2, 'SUBMITTED', 'info', 'received'],
+    [5, 'Department Approved', 'info', 'review'],
+    [6, 'APPROVED', 'success', 'approved'],
+    [7, 'RETURNED', 'warning', 'returned'],
+    [9, 'REJECTED', 'error', 'rejected'],
+    [10, 'Propose to Approve', 'info', 'review'],
+    [17, 'TOR Approved', 'warning', 'torApproved'],
+    [18, 'Conditionally Approved', 'dark', 'conditions'],
+    [3, 'UNDER REVIEW', 'info', 'review'],
+    [42, 'UNDER REVIEW', 'info', 'review'],
+  ])('status %i is %s (%s), next: %s', (id, label, colour, next) => {
+    expect(presentStatus({ application_status_id: id })).toMatchObject({ label, colour, next });
   });
   it('shows a resubmission', () => {
     expect(presentStatus({ application_status_id: 2, resubmitted: true }).label).toBe('Re-Submitted');
@@ -33,6 +33,7 @@ describe('presentStatus', () => {
       colour: 'info',
       editable: false,
       approved: false,
+      next: 'review',
     });
     expect(
       presentStatus({ application_status_id: 6, manually_processed: 1, final_certificate_uploaded: 1 }).approved,

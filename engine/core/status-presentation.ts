@@ -18,6 +18,13 @@ export const STATUS = {
 
 export type StatusColour = 'success' | 'warning' | 'error' | 'dark' | 'info';
 
+/**
+ * What happens next, as the application's view tells the applicant under its status (a key of the
+ * portal's `view.next.*` texts).
+ */
+export type StatusNext =
+  'draft' | 'received' | 'review' | 'approved' | 'returned' | 'rejected' | 'torApproved' | 'conditions';
+
 export interface StatusPresentation {
   label: string;
   colour: StatusColour;
@@ -25,6 +32,8 @@ export interface StatusPresentation {
   editable: boolean;
   /** Approved with a certificate to show. */
   approved: boolean;
+  /** What happens next. */
+  next: StatusNext;
 }
 
 export interface StatusFacts {
@@ -34,37 +43,44 @@ export interface StatusFacts {
   final_certificate_uploaded?: boolean | number | null;
 }
 
-const UNDER_REVIEW: StatusPresentation = { label: 'UNDER REVIEW', colour: 'info', editable: false, approved: false };
+const UNDER_REVIEW: StatusPresentation = {
+  label: 'UNDER REVIEW',
+  colour: 'info',
+  editable: false,
+  approved: false,
+  next: 'review',
+};
 
 /** Label, colour and flags of an application's status. */
 export function presentStatus(app: StatusFacts): StatusPresentation {
-  const plain = (label: string, colour: StatusColour = 'info'): StatusPresentation => ({
+  const plain = (label: string, next: StatusNext, colour: StatusColour = 'info'): StatusPresentation => ({
     label,
     colour,
     editable: false,
     approved: false,
+    next,
   });
   switch (app.application_status_id) {
     case STATUS.draft:
-      return plain('draft');
+      return plain('draft', 'draft');
     case STATUS.submitted:
-      return plain(app.resubmitted ? 'Re-Submitted' : 'SUBMITTED');
+      return plain(app.resubmitted ? 'Re-Submitted' : 'SUBMITTED', 'received');
     case STATUS.departmentApproved:
-      return plain('Department Approved');
+      return plain('Department Approved', 'review');
     case STATUS.approved:
       // A manual process is only approved for the applicant once its certificate is uploaded.
       if (app.manually_processed && !app.final_certificate_uploaded) return UNDER_REVIEW;
-      return { label: 'APPROVED', colour: 'success', editable: false, approved: true };
+      return { label: 'APPROVED', colour: 'success', editable: false, approved: true, next: 'approved' };
     case STATUS.returned:
-      return { label: 'RETURNED', colour: 'warning', editable: true, approved: false };
+      return { label: 'RETURNED', colour: 'warning', editable: true, approved: false, next: 'returned' };
     case STATUS.rejected:
-      return plain('REJECTED', 'error');
+      return plain('REJECTED', 'rejected', 'error');
     case STATUS.proposeToApprove:
-      return plain('Propose to Approve');
+      return plain('Propose to Approve', 'review');
     case STATUS.torApproved:
-      return plain('TOR Approved', 'warning');
+      return plain('TOR Approved', 'torApproved', 'warning');
     case STATUS.conditionallyApproved:
-      return plain('Conditionally Approved', 'dark');
+      return plain('Conditionally Approved', 'conditions', 'dark');
     default:
       return UNDER_REVIEW;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailRows, detailTables } from './view-rows';
+import { answeredRows, detailRows, detailTables } from './view-rows';
 import { testDefinition } from './test-definition';
 
 describe('detailRows', () => {
@@ -35,6 +35,15 @@ describe('detailRows', () => {
   });
   it('survives a missing record', () => {
     expect(detailRows(definition, null).every((r) => r.value === '-')).toBe(true);
+  });
+  it('keeps only the answered rows for the read-only view', () => {
+    const rows = detailRows(definition, { mode: 'fast', done: 0, weight: 0 });
+    expect(answeredRows(rows)).toEqual([
+      { label: 'Mode', value: 'Fast lane' },
+      { label: 'Done', value: 'No' },
+      { label: 'Weight', value: '0' },
+    ]);
+    expect(answeredRows(detailRows(definition, null))).toEqual([]);
   });
 });
 

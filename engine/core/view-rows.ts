@@ -49,6 +49,14 @@ export function detailRows(
   });
 }
 
+/**
+ * The rows an applicant answered: a row whose value is empty (a question the form did not ask, or an
+ * optional one left blank) is left out of the read-only view, as a check-your-answers page does.
+ */
+export function answeredRows(rows: readonly DetailRow[]): DetailRow[] {
+  return rows.filter((row) => row.value !== EMPTY_VALUE);
+}
+
 /** The text of one row's value in `record`, by the row's format. */
 function valueText(
   row: ViewRow,

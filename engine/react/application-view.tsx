@@ -1,6 +1,7 @@
 /**
- * An existing application: a returned one (status 7) is corrected with the wizard's steps, anything
- * else is shown read-only with its attachments, detail rows and certificate action.
+ * An existing application, titled by its service and number, its status with what happens next: a
+ * returned one (status 7) is corrected with the wizard's steps, anything else is shown read-only as
+ * text, once: the answered detail rows, the tables, the attachments and the certificate action.
  */
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -9,7 +10,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from './translation';
@@ -17,9 +17,8 @@ import { latestReturnComment, presentStatus, STATUS, type StatusColour } from '.
 import { ApplicantTasks } from './applicant-task';
 import { formOfApplication, savedFormData } from '../core/service-forms';
 import { isSetFlag } from '../core/value-path';
-import { detailRows, detailTables, type DetailTable } from '../core/view-rows';
+import { answeredRows, detailRows, detailTables, type DetailTable } from '../core/view-rows';
 import type { FormData } from './form-context';
-import { ServiceForm } from './service-form';
 import { downloadWithToken } from './upload-file';
 import { Busy, LabelledRowsTable, ListTable } from './status-blocks';
 import { RetryAlert } from './retry-alert';
@@ -27,6 +26,7 @@ import { useApiQuery } from './use-api-query';
 import type { ApplicationAttachment, ApplicationDetails, ServiceWizardProps } from './wizard-types';
 import { WizardFlow } from './wizard-flow';
 import { lazyNamed } from './lazy-named';
+import { WizardTitle } from './wizard-title';
 
 // Only a conditionally approved application shows its conditions, with the HTML sanitizer they need
 // (DOMPurify, 11 KB gzip): loaded then, not with every view.
@@ -66,9 +66,34 @@ export function ApplicationView(props: ServiceWizardProps) {
     [downloadFrom],
   );
 
-  if (!known) return <Alert severity="error">{t('view.noApplication')}</Alert>;
-  if (view.status === 'error') return <RetryAlert error={view.error} onRetry={view.refetch} />;
-  if (!view.data) return <Busy>{t('view.loading')}</Busy>;
+  // On the view route the heading is the service's title, then with the application's number once read.
+  const titled = (number?: string | number) =>
+    props.mode === 'view' ? (
+      <WizardTitle>
+        {number === undefined ? definition.title : t('view.title', { service: definition.title, number })}
+      </WizardTitle>
+    ) : null;
+  if (!known)
+    return (
+      <>
+        {titled()}
+        <Alert severity="error">{t('view.noApplication')}</Alert>
+      </>
+    );
+  if (view.status === 'error')
+    return (
+      <>
+        {titled()}
+        <RetryAlert error={view.error} onRetry={view.refetch} />
+      </>
+    );
+  if (!view.data)
+    return (
+      <>
+        {titled()}
+        <Busy>{t('view.loading')}</Busy>
+      </>
+    );
 
   const app = view.data;
   /**
@@ -88,17 +113,24 @@ export function ApplicationView(props: ServiceWizardProps) {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Typography variant="body1">
-          {t('view.applicationId')}: <strong>{app.app_id}</strong>
-        </Typography>
+      {titled(app.app_id)}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} sx={{ alignItems: { sm: 'center' } }}>
         <Chip
           // Status labels are translated by the portal's catalogue (status.*); English otherwise.
           label={t(`status.${status.label}`, { defaultValue: status.label })}
           color={CHIP_COLOURS[status.colour]}
-          sx={status.colour === 'dark' ? { bgcolor: 'grey.900', color: 'common.white' } : undefined}
+          sx={[
+            { alignSelf: 'flex-start' },
+            status.colour === 'dark' ? { bgcolor: 'grey.900', color: 'common.white' } : {},
+          ]}
         />
+        <Typography variant="body1">{t(`view.next.${status.next}`)}</Typography>
       </Stack>
+      {props.mode === 'view' ? null : (
+        <Typography variant="body2" color="text.secondary">
+          {t('view.applicationId')}: <strong>{app.app_id}</strong>
+        </Typography>
+      )}
 
       {status.approved ? (
         <Alert
@@ -191,7 +223,6 @@ export function ApplicationView(props: ServiceWizardProps) {
           definition={form}
           choice={definition.variants?.label}
           application={app}
-          record={record}
           attachments={attachments}
           onDownload={(path, name) => void download(path, name)}
         />
@@ -240,18 +271,17 @@ interface ReadOnlyProps extends ServiceWizardProps {
   /** The label of the choice between the service's forms, for a service with several. */
   choice?: string;
   application: ApplicationDetails;
-  record: FormData;
   attachments: ApplicationAttachment[];
   onDownload: (path: string, fileName: string) => void;
 }
 
 function ReadOnlyApplication(props: ReadOnlyProps) {
-  const { definition, api, clientId, choice, application, record, attachments, onDownload } = props;
+  const { definition, choice, application, attachments, onDownload } = props;
   const { t } = useTranslation();
   const rows = useMemo(() => {
     const texts = { yes: t('widget.yes'), no: t('widget.no') };
     const chosen = choice && definition.variant ? [{ label: choice, value: definition.variant.label }] : [];
-    return [...chosen, ...detailRows(definition, application[definition.view.record], texts)];
+    return [...chosen, ...answeredRows(detailRows(definition, application[definition.view.record], texts))];
   }, [definition, application, choice, t]);
   const tables: DetailTable[] = useMemo(
     () => detailTables(definition, application, { yes: t('widget.yes'), no: t('widget.no') }),
@@ -259,9 +289,26 @@ function ReadOnlyApplication(props: ReadOnlyProps) {
   );
   return (
     <Stack spacing={3}>
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-        <ServiceForm definition={definition} api={api} clientId={clientId} initialData={record} disabled />
-      </Paper>
+      {rows.length > 0 ? (
+        <Box>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {t('view.details')}
+          </Typography>
+          <LabelledRowsTable label={t('view.details')} rows={rows} />
+        </Box>
+      ) : null}
+      {tables.map((table) => (
+        <Box key={table.title}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {table.title}
+          </Typography>
+          {table.rows.length === 0 ? (
+            <Typography variant="body2">{t('view.noRows')}</Typography>
+          ) : (
+            <ListTable label={table.title} columns={table.columns} rows={table.rows} />
+          )}
+        </Box>
+      ))}
       <Box>
         <Typography variant="h6" component="h2" gutterBottom>
           {t('view.attachments')}
@@ -286,26 +333,6 @@ function ReadOnlyApplication(props: ReadOnlyProps) {
           </Stack>
         )}
       </Box>
-      {rows.length > 0 ? (
-        <Box>
-          <Typography variant="h6" component="h2" gutterBottom>
-            {t('view.details')}
-          </Typography>
-          <LabelledRowsTable label={t('view.details')} rows={rows} />
-        </Box>
-      ) : null}
-      {tables.map((table) => (
-        <Box key={table.title}>
-          <Typography variant="h6" component="h2" gutterBottom>
-            {table.title}
-          </Typography>
-          {table.rows.length === 0 ? (
-            <Typography variant="body2">{t('view.noRows')}</Typography>
-          ) : (
-            <ListTable label={table.title} columns={table.columns} rows={table.rows} />
-          )}
-        </Box>
-      ))}
     </Stack>
   );
 }

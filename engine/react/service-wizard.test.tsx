@@ -359,13 +359,20 @@ describe('ServiceWizard (view)', () => {
       </WithI18n>,
     );
     expect(await screen.findByText('Application Approved')).toBeTruthy();
+    // Titled by the service and the number, with the status and what happens next.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sample service: application APP-41');
     expect(screen.getByText('APPROVED')).toBeTruthy();
+    expect(screen.getByText(/The authority approved your application/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View Certificate' }).getAttribute('href')).toBe(
       '/api/verify/certificate/Zm9yLXRoZS1jZXJ0aWZpY2F0ZQ',
     );
-    expect((screen.getByLabelText(/Quantity/) as HTMLInputElement).disabled).toBe(true);
+    // The answers once, as text: no form, and no row for what was not answered.
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('spinbutton')).toBeNull();
     expect(screen.getByRole('button', { name: 'Download Company certificate' })).toBeTruthy();
-    expect(within(screen.getByRole('table', { name: 'Details' })).getByText('3')).toBeTruthy();
+    const details = screen.getByRole('table', { name: 'Details' });
+    expect(within(details).getByText('3')).toBeTruthy();
+    expect(within(details).queryByText('-')).toBeNull();
     // The history: who did what, with the comment.
     const history = screen.getByRole('table', { name: 'History' });
     const rows = within(history).getAllByRole('row').slice(1);

@@ -4,8 +4,9 @@
  *
  * - `new`: creates the draft (POST client/application/{id}), then steps 1-3 (details, document
  *   uploads, confirm) and the submit pipeline of the definition, then the success panel.
- * - `view`: reads the application; a returned one (status 7) is edited with the same steps,
- *   anything else is shown read-only with its attachments, detail rows, tables and certificate action.
+ * - `view`: reads the application, titled by the service and its number with a line saying what
+ *   happens next; a returned one (status 7) is edited with the same steps, anything else is shown
+ *   read-only as text (its answered detail rows, tables, attachments and certificate action).
  *   A service with several forms shows the one whose record the application holds.
  * - `edit`: `view` on the service's edit route, titled `wizard.editTitle`.
  *
@@ -16,10 +17,10 @@
  * pipeline), documents-step.tsx, confirm-step.tsx.
  */
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { ApplicationView } from './application-view';
 import { NewApplication } from './new-application';
 import type { ServiceWizardProps } from './wizard-types';
+import { WizardTitle } from './wizard-title';
 
 export type { ApplicationAttachment, ApplicationDetails, RenderLink, ServiceWizardProps } from './wizard-types';
 
@@ -27,9 +28,12 @@ export function ServiceWizard(props: ServiceWizardProps) {
   const { definition, mode } = props;
   return (
     <Box component="section" aria-labelledby="service-wizard-title">
-      <Typography id="service-wizard-title" variant="h5" component="h1" gutterBottom>
-        {mode === 'edit' ? (definition.wizard.editTitle ?? definition.wizard.title) : definition.wizard.title}
-      </Typography>
+      {/* A viewed application is titled by its number, known once it is read (application-view.tsx). */}
+      {mode === 'view' ? null : (
+        <WizardTitle>
+          {mode === 'edit' ? (definition.wizard.editTitle ?? definition.wizard.title) : definition.wizard.title}
+        </WizardTitle>
+      )}
       {mode === 'new' ? <NewApplication {...props} /> : <ApplicationView {...props} />}
     </Box>
   );

@@ -180,6 +180,29 @@ describe.each(loaded.definitions.map((d) => [d.key, d] as [string, ServiceDefini
         for (const row of rows) expect(row.value).not.toBe('');
       });
 
+      it('presents every question of the form in its read-only view', () => {
+        // The view shows the answers once, as text (no disabled form): each field the applicant fills
+        // is a view row or table, directly, by the name its lookup stores, or by the server's related
+        // record (`plastic_type_id` shown as `plastic_type.name`).
+        const shown = new Set([
+          ...form.definition.view.rows.flatMap((row) => [row.field, ...(row.fallback ?? [])]),
+          ...(form.definition.view.tables ?? []).map((table) => table.field),
+        ]);
+        const relation = (field: string) => `${field.replace(/_id$/, '')}.`;
+        const hidden = (field: string) => {
+          const ui = form.uiSchema[field];
+          return typeof ui === 'object' && ui !== null && (ui as Record<string, unknown>)['ui:widget'] === 'hidden';
+        };
+        const missing = [...properties.keys()].filter((field) => {
+          if (shown.has(field) || hidden(field)) return false;
+          const binding = bindings.find((b) => b.field === field);
+          const names = [binding?.nameField, ...Object.keys(binding?.fill ?? {})].filter(Boolean);
+          if (names.some((name) => shown.has(name as string))) return false;
+          return ![...shown].some((path) => path.startsWith(relation(field)));
+        });
+        expect(missing).toEqual([]);
+      });
+
       it.each(valid)('shows a detail row per view row for %s', (_name, data) => {
         const rows = detailRows(form.definition, data);
         expect(rows).toHaveLength(form.definition.view.rows.length);

@@ -18,7 +18,7 @@ import {
   storedUser,
   resubmitCorrected,
 } from './flows';
-import { launchBrowser, pdfText, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import { launchBrowser, pairsOf, pdfText, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 describe('decisions on an application', () => {
   let product: RunningProduct;
@@ -105,11 +105,16 @@ describe('decisions on an application', () => {
     await screenshotOnFailure(page, 'decisions-readonly', async () => {
       await page.goto(`${product.baseUrl}/view-application?appId=${applicationId}`);
       await page.getByText('Attachments').waitFor();
-      const quantity = page
-        .getByLabel(/^Quantity/, { exact: false })
-        .and(page.locator('input'))
-        .first();
-      expect(await quantity.isEditable()).toBe(false);
+      await page
+        .getByRole('heading', { name: `Authorization for the use of Plastics: application ${appId}`, level: 1 })
+        .waitFor();
+      await page
+        .getByText('The authority has received your application and will review it.', { exact: false })
+        .waitFor();
+      // The answers once, as text: no form fields, no Submit.
+      expect(await page.locator('main input, main textarea, main [role=combobox]').count()).toBe(0);
+      const details = await pairsOf(page.getByRole('table', { name: 'Details' }));
+      expect(details.Quantity).toMatch(/^\d/);
       expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
     });
   });

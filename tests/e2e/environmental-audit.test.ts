@@ -205,7 +205,10 @@ describe('environmental audit', () => {
 
   it('offers the approved terms of reference on the dashboard and in the view once staff approve them', async () => {
     await screenshotOnFailure(page, 'audit-tor', async () => {
-      const appId = (await page.locator('strong').filter({ hasText: /^EP-/ }).first().innerText()).trim();
+      // The view is titled by the service and the application's number.
+      const title = await page.getByRole('heading', { level: 1 }).innerText();
+      const appId = /application (\S+)$/.exec(title)?.[1] ?? '';
+      expect(appId).toMatch(/^EP-/);
       const tor = sampleFile(files, 'approved-tor.pdf');
       await product.staff('approve-tor', appId, '--file', tor);
       await page.goto(`${product.baseUrl}/dashboard`);
@@ -293,7 +296,10 @@ describe('environmental audit', () => {
 
   it('answers a conditional approval: a denial needs a reason, an acceptance gives the certificate', async () => {
     await screenshotOnFailure(page, 'audit-conditions', async () => {
-      const appId = (await page.locator('strong').filter({ hasText: /^EP-/ }).first().innerText()).trim();
+      // The view is titled by the service and the application's number.
+      const title = await page.getByRole('heading', { level: 1 }).innerText();
+      const appId = /application (\S+)$/.exec(title)?.[1] ?? '';
+      expect(appId).toMatch(/^EP-/);
       await product.staff(
         'status',
         appId,
@@ -328,7 +334,10 @@ describe('environmental audit', () => {
 
   it('counts the audit in its work queue after the staff moves, and lists it under the chosen card', async () => {
     await screenshotOnFailure(page, 'audit-queues', async () => {
-      const appId = (await page.locator('strong').filter({ hasText: /^EP-/ }).first().innerText()).trim();
+      // The view is titled by the service and the application's number.
+      const title = await page.getByRole('heading', { level: 1 }).innerText();
+      const appId = /application (\S+)$/.exec(title)?.[1] ?? '';
+      expect(appId).toMatch(/^EP-/);
       await page.goto(`${product.baseUrl}/dashboard`);
       await page.getByRole('link', { name: 'Environmental Services' }).click();
       await page.waitForURL('**/env-audit-menu');

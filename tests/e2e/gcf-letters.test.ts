@@ -127,8 +127,6 @@ describe('GCF letters', () => {
       expect(details).toMatchObject({
         'Legal status': 'Private company',
         Company: COMPANY.name,
-        'Name of the institution': '-',
-        'Full name': '-',
         'Nomination approach': 'Project Specific approach',
         'Access entity type': 'Direct Access Entities',
         'Project name': 'Akagera Savanna Resilience',
@@ -186,7 +184,6 @@ describe('GCF letters', () => {
       );
       expect(details).toMatchObject({
         'Legal status': 'NGO',
-        Company: '-',
         'Name of the institution': 'Rwanda Climate Action Network',
         'Address of the institution': 'KG 7 Ave, Kacyiru, Kigali',
         'Phone number of the institution': '0788111222',
@@ -246,7 +243,6 @@ describe('GCF letters', () => {
       );
       expect(details).toMatchObject({
         'Legal status': 'Individual',
-        Company: '-',
         'Applicant type': 'Rwanda',
         'Full name': 'Aline Uwimana',
         TIN: '119283746',
