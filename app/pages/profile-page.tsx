@@ -5,6 +5,7 @@ import { useApiMutation } from '../../engine/react/use-api-query';
 import { setStoredUser, useUser, type StoredUser } from '../auth/user-store';
 import { validateProfile, type ProfileField } from '../validation';
 import { TextInput } from '../../engine/react/text-input';
+import { ReadOnlyFields } from '../components/read-only-fields';
 
 const FIELDS: Array<{ name: ProfileField; label: string; required?: boolean; type?: string }> = [
   { name: 'first_name', label: 'profile.firstName', required: true },
@@ -29,7 +30,10 @@ function valuesOf(user: StoredUser | null): Record<ProfileField, string> {
   };
 }
 
-/** The signed-in user's profile: read-only until Edit, then Save with PUT client/{id}. */
+/**
+ * The signed-in user's profile: shown as text until Edit, then a form saved with PUT client/{id}.
+ * A blank phone clears it (optional, spec 01).
+ */
 export function ProfilePage() {
   const { t } = useTranslation();
   const user = useUser();
@@ -69,13 +73,15 @@ export function ProfilePage() {
       return;
     }
     // The answer carries no token: keep the session's.
-    setStoredUser({
+    const saved: StoredUser = {
       ...user,
       ...(body as Partial<StoredUser>),
       ...(result.data ?? {}),
       token: user.token,
       id: user.id,
-    });
+    };
+    setStoredUser(saved);
+    setValues(valuesOf(saved));
     setSuccess(true);
     setEditing(false);
   };
@@ -100,34 +106,40 @@ export function ProfilePage() {
           {t('profile.error')}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={save}>
-        <Grid container spacing={2}>
-          {FIELDS.map((field) => {
-            const error = errors[field.name];
-            return (
-              <Grid key={field.name} size={{ xs: 12, sm: 6 }}>
-                <TextInput
-                  label={t(field.label)}
-                  name={field.name}
-                  type={field.type ?? 'text'}
-                  value={values[field.name]}
-                  onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}
-                  disabled={!editing}
-                  required={field.required}
-                  error={Boolean(error)}
-                  helperText={error ? t(error) : undefined}
-                  fullWidth
-                />
-              </Grid>
-            );
-          })}
-        </Grid>
-        {editing && (
+      {editing ? (
+        <Box component="form" noValidate onSubmit={save}>
+          <Grid container spacing={2}>
+            {FIELDS.map((field, index) => {
+              const error = errors[field.name];
+              return (
+                <Grid key={field.name} size={{ xs: 12, sm: 6 }}>
+                  <TextInput
+                    label={t(field.label)}
+                    name={field.name}
+                    type={field.type ?? 'text'}
+                    value={values[field.name]}
+                    onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}
+                    // Edit moves the focus to the first field.
+                    autoFocus={index === 0}
+                    required={field.required}
+                    error={Boolean(error)}
+                    helperText={error ? t(error) : undefined}
+                    fullWidth
+                  />
+                </Grid>
+              );
+            })}
+          </Grid>
           <Button type="submit" variant="contained" sx={{ mt: 3 }} disabled={busy}>
             {t('profile.save')}
           </Button>
-        )}
-      </Box>
+        </Box>
+      ) : (
+        <ReadOnlyFields
+          label={t('profile.title')}
+          fields={FIELDS.map((field) => ({ label: t(field.label), value: values[field.name] }))}
+        />
+      )}
     </Paper>
   );
 }

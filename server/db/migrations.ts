@@ -326,6 +326,65 @@ function decisions(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * The profile's phone is optional (spec 01: 'other names and phone optional'), so an account may
+ * clear it: `clients.telephone` becomes nullable, still unique when set. PostgreSQL drops the
+ * constraint in place; SQLite cannot, so the table is rebuilt from its own definition (SQLite's
+ * documented procedure: foreign keys off around the rebuild, checked before they are turned on).
+ */
+function optionalPhone(dialect: DialectName): Migration {
+  return {
+    async up(db: AnyDb) {
+      if (dialect === 'postgres') {
+        await sql`alter table clients alter column telephone drop not null`.execute(db);
+        return;
+      }
+      await rebuildSqliteTable(db, 'clients', (definition) => {
+        const nullable = definition.replace(/("telephone"\s+text)\s+not null/i, '$1');
+        if (nullable === definition) throw new Error('clients.telephone: its NOT NULL constraint was not found');
+        return nullable;
+      });
+    },
+    async down(db: AnyDb) {
+      if (dialect === 'postgres') {
+        await sql`alter table clients alter column telephone set not null`.execute(db);
+        return;
+      }
+      await rebuildSqliteTable(db, 'clients', (definition) =>
+        definition.replace(/("telephone"\s+text)(?!\s+not null)/i, '$1 not null'),
+      );
+    },
+  };
+}
+
+/**
+ * Rebuilds a SQLite table with an edited `create table` statement, keeping its rows, its ids and
+ * its indexes; the tables that refer to it keep referring to it by name.
+ */
+async function rebuildSqliteTable(db: AnyDb, table: string, edit: (definition: string) => string): Promise<void> {
+  const objects = await sql<{ type: string; sql: string | null }>`
+    select type, sql from sqlite_master where tbl_name = ${table}`.execute(db);
+  const definition = objects.rows.find((o) => o.type === 'table')?.sql;
+  if (!definition) throw new Error(`table ${table} not found`);
+  const indexes = objects.rows.filter((o) => o.type === 'index' && o.sql).map((o) => o.sql as string);
+  const rebuilt = `${table}_rebuilt`;
+  const created = edit(definition).replace(/^create table\s+("?)[A-Za-z_]+\1/i, `create table "${rebuilt}"`);
+  await sql`pragma foreign_keys = off`.execute(db);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await sql.raw(created).execute(trx);
+      await sql.raw(`insert into "${rebuilt}" select * from "${table}"`).execute(trx);
+      await sql.raw(`drop table "${table}"`).execute(trx);
+      await sql.raw(`alter table "${rebuilt}" rename to "${table}"`).execute(trx);
+      for (const index of indexes) await sql.raw(index).execute(trx);
+      const broken = await sql`pragma foreign_key_check`.execute(trx);
+      if (broken.rows.length > 0) throw new Error(`rebuilding ${table} broke ${broken.rows.length} reference(s)`);
+    });
+  } finally {
+    await sql`pragma foreign_keys = on`.execute(db);
+  }
+}
+
 /** The in-code migration provider for a dialect. Names sort in the order they must run. */
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
@@ -333,6 +392,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '0001_initial': initial(dialect),
       '0002_security': security(),
       '0003_decisions': decisions(dialect),
+      '0004_optional_phone': optionalPhone(dialect),
     }),
   };
 }

@@ -15,7 +15,8 @@ export interface ClientsTable {
   last_name: string;
   other_name: string | null;
   email: string;
-  telephone: string;
+  /** Optional once registered: the profile may clear it. */
+  telephone: string | null;
   id_number: string | null;
   password_hash: string | null;
   confirmed: Flag;

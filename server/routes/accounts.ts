@@ -84,10 +84,11 @@ const profileBody = z.object({
   last_name: requiredText(),
   other_name: optionalText(),
   email: email(),
+  // Left out: kept as it is; blank or null: cleared (the profile's phone is optional); else 10 digits.
   phone: z
     .union([z.literal(''), z.null(), phone()])
     .optional()
-    .transform((v) => (v ? v : undefined)),
+    .transform((v) => (v === undefined ? undefined : v || null)),
   id_number: optionalText(),
 });
 
@@ -103,6 +104,11 @@ function publicUser(client: Client) {
     phone: client.telephone,
     id_number: client.id_number,
   };
+}
+
+/** Where a client's messages go: the e-mail, and the phone when the profile keeps one. */
+function contactsOf(client: Client): string[] {
+  return client.telephone ? [client.email, client.telephone] : [client.email];
 }
 
 /** An e-mail or phone as accounts are looked up by it. */
@@ -171,7 +177,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
         password_token_hash: null,
       })
       .execute();
-    for (const recipient of [client.email, client.telephone]) {
+    for (const recipient of contactsOf(client)) {
       await ctx.outbox({ recipient, code, purpose });
     }
   }
@@ -225,7 +231,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   /** Tells the owners of an e-mail or phone that someone tried to register it again. */
   async function notifyOwners(owners: Client[]): Promise<void> {
     for (const owner of owners) {
-      for (const recipient of [owner.email, owner.telephone]) {
+      for (const recipient of contactsOf(owner)) {
         await ctx.outbox({ recipient, purpose: 'account-exists' });
       }
     }
@@ -423,7 +429,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
           last_name: body.last_name,
           other_name: body.other_name,
           email: body.email,
-          ...(body.phone ? { telephone: body.phone } : {}),
+          ...(body.phone === undefined ? {} : { telephone: body.phone }),
           id_number: body.id_number,
         })
         .where('id', '=', id)

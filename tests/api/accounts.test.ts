@@ -217,6 +217,41 @@ describe('profile', () => {
     });
     expect(taken.status).toBe(409);
   });
+
+  it('clears the phone when it is left blank, keeps it when it is left out', async () => {
+    const user = await signUp(server);
+    const body = { first_name: 'Alice', last_name: 'Uwase', other_name: '', email: user.email, id_number: '' };
+    const kept = await call<Record<string, unknown>>(server.app, 'PUT', `client/${user.id}`, {
+      token: user.token,
+      body,
+    });
+    expect(kept.body.data.phone).toBe(user.telephone);
+    const cleared = await call<Record<string, unknown>>(server.app, 'PUT', `client/${user.id}`, {
+      token: user.token,
+      body: { ...body, phone: '' },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.phone).toBeNull();
+    const login = await call<Record<string, unknown>>(server.app, 'POST', 'clients/login', {
+      body: { username: user.email, password: user.password },
+    });
+    expect(login.body.data.phone).toBeNull();
+    // Nothing is sent to a phone the account no longer has; the number is free for another account.
+    server.lines.length = 0;
+    const reset = await call(server.app, 'POST', 'clients/reset-password', { body: { username: user.email } });
+    expect(reset.status).toBe(200);
+    expect(server.lines.filter((line) => line.includes(user.telephone))).toEqual([]);
+    expect(server.lines.some((line) => line.includes(user.email))).toBe(true);
+    const taker = await signUp(server, { telephone: user.telephone });
+    expect(taker.telephone).toBe(user.telephone);
+    // Two accounts without a phone do not clash.
+    const other = await signUp(server);
+    const alsoCleared = await call(server.app, 'PUT', `client/${other.id}`, {
+      token: other.token,
+      body: { ...body, email: other.email, phone: null },
+    });
+    expect(alsoCleared.status).toBe(200);
+  });
 });
 
 describe('default outbox', () => {

@@ -182,13 +182,42 @@ async function migrateWithDuplicates(settings: { databaseUrl: string; dataDir: s
       .execute()
       .catch((e: unknown) => e);
     expect(isUniqueViolation(again)).toBe(true);
+
+    // The phone is optional now (the SQLite table was rebuilt): the account and what refers to it are
+    // kept, a phone is still unique when set, and references to clients are still enforced.
+    expect(await open.db.selectFrom('clients').select(['id', 'telephone']).execute()).toEqual([
+      { id: client.id, telephone: '0780000001' },
+    ]);
+    expect(await open.db.selectFrom('tokens').select('client_id').execute()).toEqual([{ client_id: client.id }]);
+    await db.updateTable('clients').set({ telephone: null }).where('id', '=', client.id).execute();
+    const another = (uid: string, email: string) => ({
+      uid,
+      first_name: 'C',
+      last_name: 'D',
+      email,
+      telephone: '0780000002',
+      created_at: now,
+    });
+    await db.insertInto('clients').values(another('u2', 'b@x.org')).execute();
+    const samePhone = await db
+      .insertInto('clients')
+      .values(another('u3', 'c@x.org'))
+      .execute()
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(samePhone)).toBe(true);
+    const orphan = await db
+      .insertInto('tokens')
+      .values({ token_hash: 'h2', client_id: 999_999, created_at: now })
+      .execute()
+      .catch((e: unknown) => e);
+    expect(orphan).toBeInstanceOf(Error);
   } finally {
     await open.close();
   }
 }
 
-describe('the security migration on a database with data', () => {
-  it('resolves duplicate TINs and report months, gives certificates tokens (SQLite)', async () => {
+describe('the migrations on a database with data', () => {
+  it('resolve duplicate TINs and report months, give certificates tokens, make the phone optional (SQLite)', async () => {
     const config = testConfig();
     try {
       await migrateWithDuplicates({ databaseUrl: '', dataDir: config.dataDir });

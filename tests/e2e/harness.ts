@@ -188,6 +188,15 @@ export async function startSession(name: string): Promise<Session> {
   };
 }
 
+/** A description list's terms and their values (read-only data such as the profile). */
+export async function termsOf(list: Locator): Promise<Record<string, string>> {
+  return list.evaluate((dl) =>
+    Object.fromEntries(
+      [...dl.querySelectorAll('dt')].map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? '']),
+    ),
+  );
+}
+
 /** The label/value pairs of a two-column table. */
 export async function pairsOf(table: Locator): Promise<Record<string, string>> {
   const texts = await table.getByRole('row').allInnerTexts();
