@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Grid, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from '../../engine/react/translation';
 import { useApiMutation } from '../../engine/react/use-api-query';
@@ -49,6 +49,12 @@ export function ProfilePage() {
     const timer = setTimeout(() => setSuccess(false), PROFILE_SUCCESS_MS);
     return () => clearTimeout(timer);
   }, [success]);
+
+  // Edit moves the focus to the first field (after the click that asked for it has ended).
+  const firstField = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (editing) firstField.current?.focus();
+  }, [editing]);
 
   const errors = touched ? validateProfile(values) : {};
 
@@ -119,8 +125,7 @@ export function ProfilePage() {
                     type={field.type ?? 'text'}
                     value={values[field.name]}
                     onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}
-                    // Edit moves the focus to the first field.
-                    autoFocus={index === 0}
+                    {...(index === 0 ? { inputRef: firstField } : {})}
                     required={field.required}
                     error={Boolean(error)}
                     helperText={error ? t(error) : undefined}
