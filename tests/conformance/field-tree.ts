@@ -47,6 +47,8 @@ function describeProperty(name: string, schema: unknown, required: boolean): str
   else if (isRecord(schema) && Array.isArray(schema.enum)) text = `${name} is ${schema.enum.map(json).join(' or ')}`;
   else if (isRecord(schema) && isRecord(schema.not) && 'const' in schema.not)
     text = `${name} != ${json(schema.not.const)}`;
+  else if (isRecord(schema) && isRecord(schema.not) && Array.isArray(schema.not.enum))
+    text = `${name} is not ${schema.not.enum.map(json).join(' or ')}`;
   else if (isRecord(schema) && schema.maxItems === 0 && Object.keys(schema).length === 1) text = `${name} is empty`;
   else if (isRecord(schema) && typeof schema.minItems === 'number' && Object.keys(schema).length === 1)
     text = `${name} has at least ${schema.minItems} item(s)`;

@@ -193,7 +193,16 @@ export async function applyForPlastics(
     .getByLabel(/^Quantity/, { exact: false })
     .and(page.locator('input'))
     .fill('250');
+  // Medical Use: the items come from the list only; the other areas take free-text items too.
+  await page.getByLabel(/^Application area/).selectOption({ label: 'Medical Use' });
+  await page.getByRole('checkbox', { name: 'Syringes' }).waitFor();
+  if ((await page.getByLabel(/^Other items/).count()) !== 0) throw new Error('Medical Use offers free-text items');
   await page.getByLabel(/^Application area/).selectOption({ label: 'Food Packaging' });
+  await page
+    .getByLabel(/^Other items/)
+    .first()
+    .waitFor();
+  await page.getByRole('checkbox', { name: 'Bread' }).waitFor();
   await page.getByRole('checkbox').first().check();
   await page.getByRole('radio', { name: 'Local Sale' }).check();
   await page.getByLabel(/^Description/).fill('Carry bags for our food packaging line.');
