@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
   Alert,
+  Box,
   Button,
   IconButton,
   Paper,
@@ -17,6 +18,7 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from '../../engine/react/translation';
 import { listOf, useApiQuery } from '../../engine/react/use-api-query';
+import { RetryAlert } from '../../engine/react/retry-alert';
 import { useUser } from '../auth/user-store';
 import { CompanyDialog } from './company-dialog';
 import { companiesPath, type Company } from './company-form';
@@ -64,9 +66,9 @@ export function CompaniesPage() {
         </Alert>
       )}
       {loadError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {loadError}
-        </Alert>
+        <Box sx={{ mb: 2 }}>
+          <RetryAlert error={loadError} onRetry={query.refetch} />
+        </Box>
       )}
       <TableContainer component={Paper}>
         <Table aria-label={t('companies.title')}>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { clearStoredUser, setStoredUser } from '../auth/user-store';
 import { fakeApi, fail, ok, renderPage } from '../test-utils';
@@ -124,13 +124,20 @@ describe('DashboardPage', () => {
     }
   });
 
-  it('shows a red alert when the list fails', async () => {
+  it('shows a red alert with Retry when the list fails, and the list once Retry succeeds', async () => {
+    let attempts = 0;
     const api = fakeApi({
-      'GET client/statistics/7': () => ok({ all_applications: 0, processing: 0, approved: 0, rejected: 0 }),
-      'GET clients/applications/7?page=1': () => fail('server error', 500),
+      'GET client/statistics/7': () => ok({ all_applications: 1, processing: 1, approved: 0, rejected: 0 }),
+      'GET clients/applications/7?page=1': () =>
+        ++attempts === 1
+          ? fail('server error', 500)
+          : ok({ items: [app({ id: 11 })], page: 1, per_page: 25, total: 1, last_page: 1 }),
     });
     renderPage(<DashboardPage />, { api, at: '/dashboard', definitions: [definition] });
     expect((await screen.findByRole('alert')).textContent).toContain('server error');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(attempts).toBe(2);
   });
 });
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -22,6 +21,7 @@ import { TablePager } from '../components/table-pager';
 import { usePhoneLayout } from '../components/use-phone-layout';
 import { useTranslation } from '../../engine/react/translation';
 import { useApiQuery } from '../../engine/react/use-api-query';
+import { RetryAlert } from '../../engine/react/retry-alert';
 import { useUser } from '../auth/user-store';
 import { StatusChip } from '../components/status-chip';
 import { useDefinitions } from '../definitions-context';
@@ -86,9 +86,9 @@ export function DashboardPage() {
 
       <Box component="section" aria-label={t('dashboard.statistics')} sx={{ mb: 4 }}>
         {statsError && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {statsError}
-          </Alert>
+          <Box sx={{ mb: 2 }}>
+            <RetryAlert error={statsError} onRetry={statistics.refetch} />
+          </Box>
         )}
         <Grid container spacing={2}>
           {CARDS.map((card) => (
@@ -133,9 +133,9 @@ export function DashboardPage() {
           {t('dashboard.yourApplications')}
         </Typography>
         {listError && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {listError}
-          </Alert>
+          <Box sx={{ mb: 2 }}>
+            <RetryAlert error={listError} onRetry={applications.refetch} />
+          </Box>
         )}
         {!listLoading && list && list.total === 0 ? (
           <NoApplicationsYet />
