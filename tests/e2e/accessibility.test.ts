@@ -1,8 +1,10 @@
 /**
- * Accessibility of the main screens, checked with axe-core (WCAG 2.1 A and AA rules) in Chromium on
- * the real product: landing, login, register, dashboard, services, a service's info page, the wizard
- * (empty, with its validation errors, and its documents step), companies with the dialog open, and
- * the German dashboard.
+ * Accessibility of every route, checked with axe-core (WCAG 2.1 A and AA rules) in Chromium on the
+ * real product: landing, login, register, forgot password, dashboard, services, a service's info page,
+ * the wizard (empty, with its validation errors, its documents and confirm steps, the success panel),
+ * an application's view, companies with the dialog open, the profile (as text and in edit), the work
+ * queues, a page that does not exist, and the German dashboard. Every other service's info page and
+ * step 1 are checked by keyboard.test.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { violations } from './axe';
-import { addCompanyThroughUi, loginThroughUi, newAccount, registerThroughApi } from './flows';
+import { addCompanyThroughUi, applyForPlastics, loginThroughUi, newAccount, registerThroughApi } from './flows';
 import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 describe('accessibility (axe, WCAG 2.1 AA)', () => {
@@ -45,6 +47,9 @@ describe('accessibility (axe, WCAG 2.1 AA)', () => {
       await page.goto(`${product.baseUrl}/register`);
       await page.getByRole('button', { name: 'Register' }).click();
       await page.getByText('Enter a 10 digit phone number.', { exact: true }).waitFor();
+      expect(await violations(page)).toEqual([]);
+      await page.goto(`${product.baseUrl}/forgot-password`);
+      await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
       expect(await violations(page)).toEqual([]);
     });
   });
@@ -100,6 +105,39 @@ describe('accessibility (axe, WCAG 2.1 AA)', () => {
       expect(await violations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByText('Please correct the highlighted fields before continuing.').waitFor();
+      expect(await violations(page)).toEqual([]);
+
+      // The documents and confirm steps, the success panel, then the application's view.
+      await applyForPlastics(page, product, 'Akagera Crafts', files, async () => {
+        expect(await violations(page)).toEqual([]);
+      });
+      expect(await violations(page)).toEqual([]);
+      await page.goto(`${product.baseUrl}/dashboard`);
+      await page
+        .getByRole('link', { name: /^View application/ })
+        .first()
+        .click();
+      await page.getByRole('table', { name: 'Details' }).waitFor();
+      expect(await violations(page)).toEqual([]);
+
+      await page.goto(`${product.baseUrl}/profile`);
+      await page.getByRole('heading', { name: 'Profile' }).waitFor();
+      expect(await violations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await page.getByLabel(/^First name/).waitFor();
+      expect(await violations(page)).toEqual([]);
+
+      await page.goto(`${product.baseUrl}/env-audit-menu`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await violations(page)).toEqual([]);
+
+      // The recycled reports, which a submitted plastics application unlocks.
+      await page.goto(`${product.baseUrl}/plastics-recycled`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await violations(page)).toEqual([]);
+
+      await page.goto(`${product.baseUrl}/no-such-page`);
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       expect(await violations(page)).toEqual([]);
     });
   });

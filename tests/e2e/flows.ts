@@ -172,6 +172,8 @@ export async function applyForPlastics(
   product: RunningProduct,
   companyName: string,
   filesDir: string,
+  /** Called on the documents step with its files chosen, and on the confirm step (axe checks them). */
+  atStep: (step: 'documents' | 'confirm') => Promise<void> = async () => undefined,
 ): Promise<void> {
   await page.goto(`${product.baseUrl}/auth-plastics-apply`);
   await page.getByRole('heading', { name: 'Apply | Authorization to use Plastics' }).waitFor();
@@ -213,10 +215,12 @@ export async function applyForPlastics(
   const inputs = page.locator('input[type=file]');
   await inputs.nth(0).setInputFiles(sampleFile(filesDir, 'certificate.pdf'));
   await inputs.nth(1).setInputFiles(sampleFile(filesDir, 'sample.png'));
+  await atStep('documents');
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Step 3: confirm and submit.
   await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
+  await atStep('confirm');
   await submitApplication(page);
 }
 
