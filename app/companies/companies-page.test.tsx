@@ -38,6 +38,39 @@ async function fillCompany() {
   fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
 }
 
+/** A company as the API answers it, with every detail and a full location. */
+const STORED = {
+  id: 3,
+  client_id: 7,
+  name: 'Old Co',
+  company_category_id: 2,
+  type_registration: 'Cooperative',
+  tin: '999888777',
+  telephone: '0780000000',
+  email: 'old@example.org',
+  average_monthly_plastic_quantity: 40,
+  avgMonthlyPlasticQuantity: 40,
+  activities: 'Bottling',
+  address: 'KN 1 Rd',
+  contact_person_name: 'Jo',
+  contact_person_job_title: 'Director',
+  contact_person_phone: '0781111111',
+  contact_person_email: 'jo@old.example',
+  province_id: 1,
+  district_id: 101,
+  sector_id: 10101,
+  cell_id: 1010101,
+};
+
+/** The reference data of STORED's category and location. */
+const REFERENCE = {
+  'GET company-categories': () => ok([{ id: 2, name: 'Manufacturer' }]),
+  'GET provinces': () => ok([{ id: 1, name: 'Kigali City' }]),
+  'GET districts/1': () => ok([{ id: 101, name: 'Gasabo' }]),
+  'GET sectors/101': () => ok([{ id: 10101, name: 'Kimironko' }]),
+  'GET cells/10101': () => ok([{ id: 1010101, name: 'Bibare' }]),
+};
+
 describe('CompaniesPage', () => {
   it('validates, keeps what was typed on failure, then registers the company', async () => {
     let attempts = 0;
@@ -96,37 +129,41 @@ describe('CompaniesPage', () => {
     expect(screen.getByRole('button', { name: 'Add Company' })).toBeTruthy();
   });
 
+  it('shows a company as text, its location by name (read-only selector), and opens Edit from there', async () => {
+    const api = fakeApi({ 'GET companies/7': () => ok([STORED]), ...REFERENCE });
+    renderPage(<CompaniesPage />, { api, at: '/companies' });
+    fireEvent.click(await screen.findByRole('button', { name: 'View Old Co' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Old Co' });
+    expect(within(dialog).queryAllByRole('combobox')).toHaveLength(0);
+    expect(within(dialog).queryAllByRole('textbox')).toHaveLength(0);
+    const terms = () =>
+      Object.fromEntries(
+        within(dialog)
+          .getAllByRole('term')
+          .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+      );
+    await waitFor(() => expect(terms().Cell).toBe('Bibare'));
+    expect(terms()).toMatchObject({
+      'Company category': 'Manufacturer',
+      'Registration type': 'Cooperative',
+      TIN: '999888777',
+      'Contact person name': 'Jo',
+      'Average monthly plastic quantity (kg)': '40',
+      Province: 'Kigali City',
+      District: 'Gasabo',
+      Sector: 'Kimironko',
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Company' });
+    expect((within(edit).getByLabelText(/Company name/) as HTMLInputElement).value).toBe('Old Co');
+  });
+
   it('prefills every field on edit, location and single-use answer included, and updates', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const stored = {
-      id: 3,
-      client_id: 7,
-      name: 'Old Co',
-      company_category_id: 2,
-      type_registration: 'Cooperative',
-      tin: '999888777',
-      telephone: '0780000000',
-      email: 'old@example.org',
-      average_monthly_plastic_quantity: 40,
-      avgMonthlyPlasticQuantity: 40,
-      activities: 'Bottling',
-      address: 'KN 1 Rd',
-      contact_person_name: 'Jo',
-      contact_person_job_title: 'Director',
-      contact_person_phone: '0781111111',
-      contact_person_email: 'jo@old.example',
-      province_id: 1,
-      district_id: 101,
-      sector_id: 10101,
-      cell_id: 1010101,
-    };
+    const stored = STORED;
     const api = fakeApi({
       'GET companies/7': () => ok([stored]),
-      'GET company-categories': () => ok([{ id: 2, name: 'Manufacturer' }]),
-      'GET provinces': () => ok([{ id: 1, name: 'Kigali City' }]),
-      'GET districts/1': () => ok([{ id: 101, name: 'Gasabo' }]),
-      'GET sectors/101': () => ok([{ id: 10101, name: 'Kimironko' }]),
-      'GET cells/10101': () => ok([{ id: 1010101, name: 'Bibare' }]),
+      ...REFERENCE,
       'PUT companies/3': (body) => ok({ ...stored, ...(body as object) }),
     });
     renderPage(<CompaniesPage />, { api, at: '/companies' });

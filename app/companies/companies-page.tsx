@@ -16,11 +16,13 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from '../../engine/react/translation';
 import { listOf, useApiQuery } from '../../engine/react/use-api-query';
 import { RetryAlert } from '../../engine/react/retry-alert';
 import { useUser } from '../auth/user-store';
 import { CompanyDialog } from './company-dialog';
+import { CompanyDetails } from './company-details';
 import { companiesPath, type Company } from './company-form';
 import { SkeletonRows } from '../components/skeleton-rows';
 
@@ -39,6 +41,7 @@ export function CompaniesPage() {
   const companies = query.data ?? null;
   const loadError = query.error;
   const [dialog, setDialog] = useState<{ open: boolean; company?: Company }>({ open: false });
+  const [viewed, setViewed] = useState<Company | undefined>(undefined);
   const [success, setSuccess] = useState<string | null>(null);
 
   useEffect(() => {
@@ -91,9 +94,17 @@ export function CompaniesPage() {
                   <TableCell>{company.tin}</TableCell>
                   <TableCell>{company.telephone}</TableCell>
                   <TableCell>{company.email}</TableCell>
-                  <TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <IconButton
+                      aria-label={t('companies.viewCompany', { name: company.name })}
+                      title={t('companies.viewCompany', { name: company.name })}
+                      onClick={() => setViewed(company)}
+                    >
+                      <VisibilityIcon />
+                    </IconButton>
                     <IconButton
                       aria-label={t('companies.editCompany', { name: company.name })}
+                      title={t('companies.editCompany', { name: company.name })}
                       onClick={() => setDialog({ open: true, company })}
                     >
                       <EditIcon />
@@ -110,6 +121,14 @@ export function CompaniesPage() {
           </TableBody>
         </Table>
       </TableContainer>
+      <CompanyDetails
+        company={viewed}
+        onClose={() => setViewed(undefined)}
+        onEdit={(company) => {
+          setViewed(undefined);
+          setDialog({ open: true, company });
+        }}
+      />
       <CompanyDialog
         open={dialog.open}
         company={dialog.company}

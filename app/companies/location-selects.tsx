@@ -1,6 +1,7 @@
 import { Grid, MenuItem, TextField } from '@mui/material';
 import { useTranslation } from '../../engine/react/translation';
 import { listOf, useApiQuery } from '../../engine/react/use-api-query';
+import { ReadOnlyFields } from '../components/read-only-fields';
 
 export interface NamedOption {
   id: number;
@@ -33,13 +34,18 @@ function useOptions(path: string | null): NamedOption[] {
   );
 }
 
-/** Province, district, sector and cell; choosing a level clears the lower ones. */
+/**
+ * Province, district, sector and cell; choosing a level clears the lower ones. Read-only (spec 02's
+ * "read-only option"), the chosen places are shown as text by their names.
+ */
 export function LocationSelects({
   value,
   onChange,
+  readOnly = false,
 }: {
   value: LocationValue;
-  onChange: (value: LocationValue) => void;
+  onChange?: (value: LocationValue) => void;
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const provinces = useOptions('provinces');
@@ -48,13 +54,26 @@ export function LocationSelects({
   const cells = useOptions(value.sector_id ? LEVELS[3].path(value.sector_id) : null);
   const optionsByLevel = [provinces, districts, sectors, cells];
 
+  if (readOnly)
+    return (
+      <ReadOnlyFields
+        label={t('location.title')}
+        fields={LEVELS.map((level, index) => {
+          const chosen = value[level.field];
+          const option = (optionsByLevel[index] ?? []).find((o) => String(o.id) === chosen);
+          // Until its list has arrived, a chosen place reads '…' rather than 'Not given'.
+          return { label: t(level.label), value: chosen ? (option?.name ?? '…') : '' };
+        })}
+      />
+    );
+
   const choose = (level: number, chosen: string) => {
     const next = { ...value };
     LEVELS.forEach((l, index) => {
       if (index === level) next[l.field] = chosen;
       else if (index > level) next[l.field] = '';
     });
-    onChange(next);
+    onChange?.(next);
   };
 
   return (

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { apiCall, loginThroughUi, newAccount, registerThroughApi, storedUser } from './flows';
-import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import { launchBrowser, screenshotOnFailure, startProduct, termsOf, type RunningProduct } from './harness';
 
 interface Named {
   id: number;
@@ -229,6 +229,32 @@ describe('companies', () => {
 
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
+    });
+  });
+
+  it('shows the company as text, its location by name, and leads to Edit', async () => {
+    await screenshotOnFailure(page, 'companies-details', async () => {
+      await page.getByRole('button', { name: `View ${company.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: company.name });
+      await dialog.getByText(location.cell, { exact: true }).waitFor();
+      expect(await dialog.locator('input, select, [role=combobox]').count()).toBe(0);
+      expect(await termsOf(dialog.locator('dl').last())).toEqual({
+        Province: location.province,
+        District: location.district,
+        Sector: location.sector,
+        Cell: location.cell,
+      });
+      expect(await termsOf(dialog.locator('dl').first())).toMatchObject({
+        'Company category': category,
+        TIN: company.tin,
+        Telephone: newTelephone,
+        'Contact person email': company.contactEmail,
+      });
+      await dialog.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Company' });
+      expect(await edit.getByLabel(/^Company name/).inputValue()).toBe(company.name);
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+      await edit.waitFor({ state: 'detached' });
     });
   });
 });
