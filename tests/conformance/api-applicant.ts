@@ -3,6 +3,7 @@
  * PostgreSQL database of its own on the PostgreSQL run), and the wizard's submit pipeline run through
  * it: draft, required documents, then each call of the definition in order.
  */
+import { join } from 'node:path';
 import type { FileKind, ServiceDefinition } from '../../engine/core/definition-types';
 import { schemaMatches } from '../../engine/core/form-validator';
 import { buildSubmitRequests, type SubmitRequest } from '../../engine/core/payload-mapping';
@@ -52,7 +53,14 @@ export interface PipelineRun {
 export async function startApplicant(definition: ServiceDefinition, companies: FixtureCompany[]): Promise<Applicant> {
   // One applicant submits every fixture of the service: lift the per-client daily upload allowance,
   // which has tests of its own, so a service with many fixtures is not stopped by it.
-  const server = await startServer({ UPLOAD_MAX_FILES_PER_DAY: '100000', UPLOAD_MAX_MB_PER_DAY: '100000' });
+  const conformanceRoot = process.env.CONFORMANCE_ROOT;
+  const server = await startServer(
+    { UPLOAD_MAX_FILES_PER_DAY: '100000', UPLOAD_MAX_MB_PER_DAY: '100000' },
+    // The services and reference data under test, when they are not the repository's.
+    conformanceRoot
+      ? { servicesDir: join(conformanceRoot, 'services'), lookupsDir: join(conformanceRoot, 'fixtures', 'lookups') }
+      : {},
+  );
   try {
     const user = await signUp(server);
     const ids = new Map<number, number>();

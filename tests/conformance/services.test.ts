@@ -45,7 +45,14 @@ import {
   type FormUnderTest,
 } from './service-fixtures';
 
-const root = resolve(__dirname, '../..');
+/**
+ * The folder holding services/ and fixtures/: the repository, or another one named by
+ * CONFORMANCE_ROOT (a copy with a service scaffolded into it, see scripts/services-new.test.ts).
+ */
+const root = process.env.CONFORMANCE_ROOT ? resolve(process.env.CONFORMANCE_ROOT) : resolve(__dirname, '../..');
+const snapshotsDir = process.env.CONFORMANCE_ROOT
+  ? join(root, 'conformance-snapshots')
+  : join(__dirname, '__snapshots__');
 const read = readServiceFiles(join(root, 'services'));
 const loaded = loadServiceDefinitions(read.files);
 
@@ -209,11 +216,7 @@ describe.each(loaded.definitions.map((d) => [d.key, d] as [string, ServiceDefini
       });
 
       it('matches its snapshot file (field tree, submit requests, errors)', async () => {
-        const file = join(
-          __dirname,
-          '__snapshots__',
-          formName === 'form' ? `${key}.snap.json` : `${key}.${formName}.snap.json`,
-        );
+        const file = join(snapshotsDir, formName === 'form' ? `${key}.snap.json` : `${key}.${formName}.snap.json`);
         const snapshot = {
           service: key,
           form: formName,
