@@ -64,8 +64,9 @@ describe('services:new', () => {
   it('passes the conformance suite, its fixtures through the real API', () => {
     // The suite itself, run on the copy: engine checks, then every fixture submitted to a server that
     // reads the copy's services and reference data, and read back.
-    const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_ROOT: root };
+    const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_ROOT: root, NO_COLOR: '1' };
     delete env.CI;
+    delete env.FORCE_COLOR;
     const run = spawnSync(
       process.execPath,
       [
@@ -79,7 +80,7 @@ describe('services:new', () => {
       ],
       { cwd: repository, env, encoding: 'utf8', timeout: 240_000 },
     );
-    const output = `${run.stdout}\n${run.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
+    const output = `${run.stdout}\n${run.stderr}`;
     expect(run.status, output).toBe(0);
     // Every conformance test of the new service ran: two valid and two invalid fixtures.
     expect(output).toMatch(/Tests\s+(\d+) passed/);
