@@ -121,7 +121,7 @@ describe('routes', () => {
     });
     const { router } = renderRoutes(appRoutes, { api, at: '/view-application-export?appId=9', definitions });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Apply | Export License' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Export License: application APP-9' }, { timeout: 5000 }),
     ).toBeTruthy();
     await router.navigate('/edit-license-application?appId=10');
     // The edit route is the export licence's, the application an import one: its own title.
