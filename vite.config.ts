@@ -50,7 +50,13 @@ export default defineConfig({
   publicDir: false,
   envDir: '..',
   // React's fast refresh does not drive Preact: an edit in `npm run dev` reloads the page instead.
-  plugins: [react({ refreshExclude: /./ }), muiWithoutCssVarsPlugin(), servicesPlugin(), precompressPlugin()],
+  plugins: [
+    react({ refreshExclude: /./ }),
+    muiWithoutCssVarsPlugin(),
+    // SERVICES_DIR: the definitions of another folder, as the server's setting of the same name.
+    servicesPlugin(process.env.SERVICES_DIR ? { servicesDir: process.env.SERVICES_DIR } : {}),
+    precompressPlugin(),
+  ],
   resolve: { alias: [...PREACT_ALIASES, MARKDOWN_ALIAS] },
   server: {
     fs: { allow: ['..'] },

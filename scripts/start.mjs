@@ -1,12 +1,15 @@
 // `npm start`: builds the portal when its sources are newer than dist/, then serves portal + API on
 // one port (the server serves dist/ and /api/). Plain ESM so it runs before anything is compiled.
+// With SERVICES_DIR (another folder of service definitions) the portal is built from those into
+// STATIC_DIR, as the server reads them.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const builtIndex = join(root, 'dist', 'index.html');
+const staticDir = resolve(root, process.env.STATIC_DIR || 'dist');
+const builtIndex = join(staticDir, 'index.html');
 const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 
 /** Newest modification time under the given folders (files only). */
@@ -27,20 +30,20 @@ function newestMtime(paths) {
 const sources = [
   'app',
   'engine',
-  'services',
+  process.env.SERVICES_DIR ? resolve(root, process.env.SERVICES_DIR) : 'services',
   'schemas',
   'vite.config.ts',
   'scripts/vite-plugin-services.ts',
   'scripts/vite-plugin-precompress.ts',
   'scripts/vite-plugin-mui-without-css-vars.ts',
   'package.json',
-].map((p) => join(root, p));
+].map((p) => resolve(root, p));
 const needsBuild = !existsSync(builtIndex) || newestMtime(sources) > statSync(builtIndex).mtimeMs;
 if (needsBuild) {
-  console.log('Building the portal (dist/)...');
+  console.log(`Building the portal (${staticDir})...`);
   // Always a production build: an inherited NODE_ENV (vitest sets `test`) would make Vite bundle
   // React's development build, which `npm start` would then keep serving until the sources change.
-  const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], {
+  const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', staticDir], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },

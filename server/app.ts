@@ -87,14 +87,15 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   app.addHook('onClose', async () => database.close());
   try {
     await migrateToLatest(database);
-    const reference = readReferenceData(options.lookupsDir ?? DEFAULT_LOOKUPS_DIR);
+    const reference = readReferenceData(options.lookupsDir ?? config.lookupsDir ?? DEFAULT_LOOKUPS_DIR);
     await seedReferenceData(database.db, reference);
     const swept = await sweepUploads(database.db, config.dataDir);
     if (swept > 0) app.log.info(`removed ${swept} unfinished or unrecorded upload(s) left by an interrupted run`);
 
+    const servicesDir = options.servicesDir ?? config.servicesDir ?? DEFAULT_SERVICES_DIR;
     let definitions = options.definitions;
     if (!definitions) {
-      const loaded = loadDefinitionsFrom(options.servicesDir);
+      const loaded = loadDefinitionsFrom(servicesDir);
       for (const problem of loaded.problems) {
         app.log.error(
           `service definition problem: ${problem.file}${problem.pointer ? ` ${problem.pointer}` : ''}: ${problem.message}`,
@@ -119,7 +120,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       statusName: (id) => statuses.get(id) ?? 'Under Review',
       uploadsDir: join(config.dataDir, 'uploads'),
       // Files the definitions ship (document templates) live beside them; none for given definitions.
-      servicesDir: options.definitions ? (options.servicesDir ?? null) : (options.servicesDir ?? DEFAULT_SERVICES_DIR),
+      servicesDir: options.definitions ? (options.servicesDir ?? null) : servicesDir,
     };
 
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

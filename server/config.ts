@@ -61,6 +61,8 @@ const envSchema = z.object({
   SMTP_FROM: z.string().default('EcoPermit <no-reply@ecopermit.local>'),
   AUTHORITY_NAME: z.string().min(1).default('National Environment Authority'),
   STATIC_DIR: z.string().min(1).default('./dist'),
+  SERVICES_DIR: z.string().default(''),
+  LOOKUPS_DIR: z.string().default(''),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'], {
@@ -109,6 +111,10 @@ export interface ServerConfig {
   authorityName: string;
   /** Absolute folder of the built portal; skipped when missing. */
   staticDir: string;
+  /** Folder of the service definitions; the repository's services/ when unset. */
+  servicesDir?: string;
+  /** Folder of the seeded reference data; the repository's fixtures/lookups/ when unset. */
+  lookupsDir?: string;
   logLevel: (typeof logLevels)[number];
   /** Behind a reverse proxy: the client address comes from X-Forwarded-For. */
   trustProxy: boolean;
@@ -147,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpFrom: e.SMTP_FROM,
     authorityName: e.AUTHORITY_NAME,
     staticDir: resolve(e.STATIC_DIR),
+    ...(e.SERVICES_DIR ? { servicesDir: resolve(e.SERVICES_DIR) } : {}),
+    ...(e.LOOKUPS_DIR ? { lookupsDir: resolve(e.LOOKUPS_DIR) } : {}),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     limits: {

@@ -27,14 +27,17 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
-/** Starts portal + API the way `npm start` does, on a free port with a fresh database. */
-export async function startProduct(): Promise<RunningProduct> {
+/**
+ * Starts portal + API the way `npm start` does, on a free port with a fresh database; `env` adds
+ * settings (another SERVICES_DIR with its own STATIC_DIR, built on start).
+ */
+export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ecopermit-e2e-'));
   const lines: string[] = [];
   const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const collect = (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n'));

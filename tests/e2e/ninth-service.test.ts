@@ -1,0 +1,133 @@
+/**
+ * A ninth service added as JSON alone, with no code change: `services:new` writes it into a copy of
+ * services/ and fixtures/ (a form with a lookup and a yes/no question revealing a field, a required
+ * document, the save call), `services:check` accepts it, then the product is built and started on that
+ * copy (SERVICES_DIR, LOOKUPS_DIR, STATIC_DIR) and an applicant finds the service on the landing page,
+ * applies through the wizard to the success panel, and reads it back from the server and in its view.
+ * (The conformance suite runs on such a copy in scripts/services-new.test.ts.)
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { servicesCheck } from '../../scripts/services-check';
+import { scaffoldService } from '../../scripts/services-new';
+import { apiCall, loginThroughUi, newAccount, registerThroughApi, storedUser, submitApplication } from './flows';
+import { launchBrowser, pairsOf, sampleFile, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+
+const repository = resolve(__dirname, '../..');
+
+describe('a ninth service added as JSON alone', () => {
+  const root = mkdtempSync(join(tmpdir(), 'ecopermit-ninth-'));
+  const files = mkdtempSync(join(tmpdir(), 'ecopermit-files-'));
+  let product: RunningProduct;
+  let browser: Browser;
+  let page: Page;
+  const account = newAccount('Eric', 'Habimana');
+
+  beforeAll(async () => {
+    cpSync(join(repository, 'services'), join(root, 'services'), { recursive: true });
+    cpSync(join(repository, 'fixtures'), join(root, 'fixtures'), { recursive: true });
+    await scaffoldService(root, { key: 'tree-planting', id: 17099, title: 'Tree Planting Permit' });
+    product = await startProduct({
+      SERVICES_DIR: join(root, 'services'),
+      LOOKUPS_DIR: join(root, 'fixtures', 'lookups'),
+      STATIC_DIR: join(root, 'dist'),
+    });
+    await registerThroughApi(product, account);
+    browser = await launchBrowser();
+    page = await (await browser.newContext()).newPage();
+    page.setDefaultTimeout(15_000);
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    rmSync(root, { recursive: true, force: true });
+    rmSync(files, { recursive: true, force: true });
+  });
+
+  it('passes services:check with nine services', () => {
+    const check = servicesCheck(join(root, 'services'));
+    expect(check.problems).toEqual([]);
+    expect(check.lines.join('\n')).toContain('9 service(s)');
+    expect(check.lines.join('\n')).toContain('tree-planting (17099)');
+  });
+
+  it('is listed on the landing page and applied for through the wizard', async () => {
+    await screenshotOnFailure(page, 'ninth-service-apply', async () => {
+      await page.goto(`${product.baseUrl}/`);
+      await page.getByRole('button', { name: 'Show More' }).click();
+      await page.getByRole('heading', { name: 'Tree Planting Permit' }).waitFor();
+
+      await loginThroughUi(page, product, account.email, account.password);
+      await page.goto(`${product.baseUrl}/tree-planting`);
+      await page.getByText('Fill in the application details.').waitFor();
+      await page.getByRole('link', { name: 'Apply Now' }).click();
+      await page.waitForURL('**/tree-planting-apply');
+      await page.getByRole('heading', { name: 'Apply | Tree Planting Permit' }).waitFor();
+
+      // The rules come from the JSON: an empty form is refused with its messages.
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Please select Yes or No').first().waitFor();
+      expect(await page.getByLabel(/^Address of the site/).count()).toBe(0);
+
+      await page.getByLabel(/^Applicant name/).fill('Umurage Recycling Cooperative');
+      await page.getByLabel(/^Quantity measure/).selectOption({ label: 'Tonnes' });
+      await page
+        .getByLabel(/^Quantity/, { exact: false })
+        .and(page.locator('input'))
+        .fill('12');
+      await page.getByRole('radio', { name: 'Yes' }).check();
+      await page.getByLabel(/^Address of the site/).fill('KK 15 Rd, Kicukiro, Kigali');
+      await page.getByLabel(/^Description of the activity/).fill('Planting 4,000 seedlings on the hills of Kicukiro.');
+      await page.getByRole('button', { name: 'Next' }).click();
+
+      await page.getByText('Supporting document').first().waitFor();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Supporting document is required').first().waitFor();
+      await page.locator('input[type=file]').first().setInputFiles(sampleFile(files, 'support.pdf'));
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
+      await submitApplication(page);
+    });
+  });
+
+  it('stored the record and the document, and shows them in its view', async () => {
+    await screenshotOnFailure(page, 'ninth-service-view', async () => {
+      const { id, token } = await storedUser(page);
+      const list = await apiCall<{ items: Array<{ id: number; service_id: number }> }>(
+        product,
+        'GET',
+        `clients/applications/${id}`,
+        { token },
+      );
+      const submitted = list.data.items.find((item) => item.service_id === 17099);
+      expect(submitted).toBeDefined();
+      const detail = await apiCall<Record<string, unknown>>(product, 'GET', `application/${submitted?.id}`, { token });
+      expect(detail.data).toMatchObject({
+        application_status_id: 2,
+        tree_planting: {
+          applicant_name: 'Umurage Recycling Cooperative',
+          quantity_measure_id: 2,
+          measure_name: 'Tonnes',
+          quantity: 12,
+          has_site: true,
+          site_address: 'KK 15 Rd, Kicukiro, Kigali',
+        },
+      });
+      const attachments = detail.data.application_attachments as Array<{ description: string }>;
+      expect(attachments.map((a) => a.description)).toEqual(['Supporting document']);
+
+      await page.goto(`${product.baseUrl}/view-application-tree-planting?appId=${submitted?.id}`);
+      const details = await pairsOf(page.getByRole('table', { name: 'Details' }));
+      expect(details).toMatchObject({
+        'Applicant name': 'Umurage Recycling Cooperative',
+        'Quantity measure': 'Tonnes',
+        'Fixed site': 'Yes',
+        'Address of the site': 'KK 15 Rd, Kicukiro, Kigali',
+      });
+    });
+  });
+});
