@@ -33,6 +33,25 @@ export interface ServiceAttachment {
   is_mandatory: boolean | number;
 }
 
+/** A document the page lists: the authority's list for the service, then the definition's own uploads. */
+interface ListedDocument {
+  key: string;
+  name: string;
+  description?: string | null;
+  info?: string | null;
+  need: 'mandatory' | 'optional' | 'conditional';
+}
+
+/** The definition's own uploads (`documents.extra`): required ones with a `when` only when it applies. */
+function definitionDocuments(definition: ServiceDefinition): ListedDocument[] {
+  return (definition.documents?.extra ?? []).map((upload) => ({
+    key: `extra:${upload.name}`,
+    name: upload.name,
+    description: upload.description ?? null,
+    need: !upload.required ? 'optional' : upload.when ? 'conditional' : 'mandatory',
+  }));
+}
+
 /** The documents of an answer; anything that is not a list reads as none. */
 function attachmentsOf(data: unknown): ServiceAttachment[] {
   return Array.isArray(data) ? (data as ServiceAttachment[]) : [];
@@ -45,10 +64,21 @@ export function ServiceInfoPage({ definition }: { definition: ServiceDefinition 
   const language = i18n.resolvedLanguage;
   // The wizard's code and validators load while the applicant reads, so Apply Now opens at once.
   useEffect(() => prefetchApplication(definition, language), [definition, language]);
-  const attachments = useApiQuery<unknown, ServiceAttachment[]>(`service/attachments/${definition.id}`, {
-    select: attachmentsOf,
-  });
-  const items = attachments.status === 'success' ? (attachments.data ?? []) : null;
+  // The authority's list is read only for a service whose documents step asks for it.
+  const readsList = definition.documents?.serviceAttachments !== false;
+  const attachments = useApiQuery<unknown, ServiceAttachment[]>(
+    readsList ? `service/attachments/${definition.id}` : null,
+    { select: attachmentsOf },
+  );
+  const own = definitionDocuments(definition);
+  const listed: ListedDocument[] = (attachments.data ?? []).map((item) => ({
+    key: `list:${item.id}`,
+    name: item.name,
+    description: item.description ?? null,
+    info: item.info ?? null,
+    need: item.is_mandatory ? 'mandatory' : 'optional',
+  }));
+  const items = !readsList || attachments.status === 'success' ? [...listed, ...own] : null;
   const hide = new Set(definition.info.hide ?? []);
 
   const validity = definition.info.validity ?? '';
@@ -94,7 +124,7 @@ export function ServiceInfoPage({ definition }: { definition: ServiceDefinition 
                 {items && items.length > 0 && (
                   <List>
                     {items.map((item) => (
-                      <ListItem key={item.id} divider alignItems="flex-start">
+                      <ListItem key={item.key} divider alignItems="flex-start">
                         <ListItemText
                           primary={
                             <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center' }}>
@@ -102,8 +132,8 @@ export function ServiceInfoPage({ definition }: { definition: ServiceDefinition 
                               <Chip
                                 size="small"
                                 component="span"
-                                color={item.is_mandatory ? 'primary' : 'default'}
-                                label={item.is_mandatory ? t('serviceInfo.mandatory') : t('serviceInfo.optional')}
+                                color={item.need === 'mandatory' ? 'primary' : 'default'}
+                                label={t(`serviceInfo.${item.need}`)}
                               />
                             </Stack>
                           }

@@ -63,6 +63,10 @@ describe('a ninth service added as JSON alone', () => {
 
       await loginThroughUi(page, product, account.email, account.password);
       await page.goto(`${product.baseUrl}/tree-planting`);
+      await page.getByRole('heading', { level: 1, name: 'Tree Planting Permit' }).waitFor();
+      // The info page lists the document the definition asks for, and its steps.
+      await page.getByText('Supporting document', { exact: true }).waitFor();
+      await page.getByRole('tab', { name: 'How to Apply' }).click();
       await page.getByText('Fill in the application details.').waitFor();
       await page.getByRole('link', { name: 'Apply Now' }).click();
       await page.waitForURL('**/tree-planting-apply');
