@@ -125,6 +125,7 @@ describe('a ninth service added as JSON alone', () => {
       expect(attachments.map((a) => a.description)).toEqual(['Supporting document']);
 
       await page.goto(`${product.baseUrl}/view-application-tree-planting?appId=${submitted?.id}`);
+      await page.getByRole('table', { name: 'Details' }).waitFor();
       const details = await pairsOf(page.getByRole('table', { name: 'Details' }));
       expect(details).toMatchObject({
         'Applicant name': 'Umurage Recycling Cooperative',
