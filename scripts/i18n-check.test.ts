@@ -18,7 +18,7 @@ describe('i18n-check', () => {
     expect(result.ok).toBe(true);
     expect(result.lines).toHaveLength(1);
     expect(result.lines[0]).toMatch(
-      /^i18n:check OK: \d+ catalogue group\(s\), \d+ service\(s\), \d+ reference list\(s\), languages en \+ de, it, ru, es$/,
+      /^i18n:check OK: \d+ catalogue group\(s\), \d+ service\(s\), \d+ reference list\(s\), \d+ server message\(s\), languages en \+ de, it, ru, es$/,
     );
   });
 
@@ -136,6 +136,32 @@ describe('i18n-check', () => {
           'de fixtures/lookups/i18n/de.json: extra lookups.colours',
           'de fixtures/lookups/i18n/de.json: empty services.1.description',
           'es fixtures/lookups/i18n/es.json: missing file',
+        ].sort(),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds every server message translated with its values, and the stale ones', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'i18n-check-'));
+    try {
+      write(join(dir, 'server/i18n/en.json'), {
+        'Invalid code': 'Invalid code',
+        'Try again in {{minutes}} minutes.': 'Try again in {{minutes}} minutes.',
+      });
+      write(join(dir, 'server/i18n/de.json'), {
+        'Try again in {{minutes}} minutes.': 'Versuchen Sie es in {{minuten}} Minuten erneut.',
+        'Old message': 'Alte Meldung',
+      });
+      const result = i18nCheck(dir, { languages: ['de', 'es'], catalogueRoots: [] });
+      expect(result.lines.sort()).toEqual(
+        [
+          'de server/i18n/de.json: missing "Invalid code"',
+          'de server/i18n/de.json: placeholder {{minutes}} missing in "Try again in {{minutes}} minutes."',
+          'de server/i18n/de.json: placeholder {{minuten}} unknown in "Try again in {{minutes}} minutes."',
+          'de server/i18n/de.json: extra "Old message"',
+          'es server/i18n/es.json: missing file',
         ].sort(),
       );
     } finally {

@@ -14,6 +14,8 @@
  * - Reference data: every entry of the seeded lookup lists (`fixtures/lookups/<kind>.json`, except
  *   lists of proper names marked `"translated": false`) and every service's name and description
  *   translated in `fixtures/lookups/i18n/<lang>.json`, and nothing stale.
+ * - Server messages: every text of `server/i18n/en.json` (the API's messages) translated in
+ *   `server/i18n/<lang>.json` with its `{{values}}`, and nothing stale.
  *
  * Prints one line per problem, `<lang> <file>: missing <key>` (also `extra`, `empty`, `placeholder`),
  * and exits 1 when there is any; otherwise one OK line.
@@ -390,6 +392,48 @@ function checkReference(root: string, languages: string[]): { lists: number; pro
   return { lists: texts.lookups.size + (texts.services.length > 0 ? 1 : 0), problems };
 }
 
+/**
+ * Checks `server/i18n/<lang>.json`, the API's messages (English text -> translation), against
+ * `server/i18n/en.json`, which lists them: every text translated, its `{{values}}` kept, none stale.
+ */
+function checkServerMessages(root: string, languages: string[]): { messages: number; problems: I18nProblem[] } {
+  const dir = join(root, 'server', 'i18n');
+  const englishPath = join(dir, 'en.json');
+  if (!existsSync(englishPath)) return { messages: 0, problems: [] };
+  const problems: I18nProblem[] = [];
+  const englishFile = toPosix(relative(root, englishPath));
+  const english = readJson(englishPath);
+  if (!isRecord(english.value))
+    return {
+      messages: 0,
+      problems: [
+        { language: 'en', file: englishFile, kind: 'invalid-json', key: '', detail: english.error ?? 'not an object' },
+      ],
+    };
+  const texts = new Map<string, Json>(Object.keys(english.value).map((text) => [text, text]));
+  for (const language of languages) {
+    const path = join(dir, `${language}.json`);
+    const file = toPosix(relative(root, path));
+    if (!existsSync(path)) {
+      problems.push({ language, file, kind: 'missing-file', key: '' });
+      continue;
+    }
+    const read = readJson(path);
+    if (!isRecord(read.value)) {
+      problems.push({ language, file, kind: 'invalid-json', key: '', detail: read.error ?? 'not an object' });
+      continue;
+    }
+    const translated = new Map<string, Json>(Object.entries(read.value));
+    problems.push(
+      ...compareCatalogue(texts, translated, language, file).map((problem) => ({
+        ...problem,
+        key: JSON.stringify(problem.key),
+      })),
+    );
+  }
+  return { messages: texts.size, problems };
+}
+
 /** Checks the catalogues and service translations under `root` without exiting. */
 export function i18nCheck(root: string, options: I18nCheckOptions = {}): I18nCheckResult {
   const languages = options.languages ?? LANGUAGES.map((l) => l.code as string).filter((code) => code !== 'en');
@@ -397,14 +441,16 @@ export function i18nCheck(root: string, options: I18nCheckOptions = {}): I18nChe
   const groups = checkGroups(root, languages, catalogueRoots);
   const services = checkServices(root, languages);
   const reference = checkReference(root, languages);
-  const problems = [...groups.problems, ...services.problems, ...reference.problems];
+  const server = checkServerMessages(root, languages);
+  const problems = [...groups.problems, ...services.problems, ...reference.problems, ...server.problems];
   if (problems.length > 0) return { ok: false, problems, lines: problems.map(formatI18nProblem) };
   return {
     ok: true,
     problems,
     lines: [
       `i18n:check OK: ${groups.groups} catalogue group(s), ${services.services} service(s), ` +
-        `${reference.lists} reference list(s), languages en + ${languages.join(', ')}`,
+        `${reference.lists} reference list(s), ${server.messages} server message(s), ` +
+        `languages en + ${languages.join(', ')}`,
     ],
   };
 }

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ServiceDefinition } from '../engine/core/definition-types';
 import { installAuth } from './auth-hook';
 import type { ServerConfig } from './config';
@@ -16,6 +16,7 @@ import { isUniqueViolation, migrateToLatest, openDatabase } from './db/database'
 import { DEFAULT_LOOKUPS_DIR, readReferenceData } from './db/reference-data';
 import { seedReferenceData } from './db/seed';
 import { DEFAULT_SERVICES_DIR, loadDefinitionsFrom } from './definitions';
+import { readServerMessages, translateErrorData } from './messages';
 import { HttpError } from './http';
 import { createOutbox, type Outbox } from './outbox';
 import { accountRoutes } from './routes/accounts';
@@ -33,7 +34,7 @@ import { submissionRoutes } from './routes/submissions';
 import { installJsonBodyParser } from './json-body';
 import { createPasswordHasher, type PasswordHasher } from './security';
 import { installNoStore, installSecurityHeaders, portalCacheControl } from './security-headers';
-import { installSlowBodyCutoff } from './slow-bodies';
+import { installSlowBodyCutoff, SLOW_BODY_MESSAGE } from './slow-bodies';
 
 /** One route of the API: method, URL pattern (`/api/application/:id`) and whether it needs no token. */
 export interface ApiRoute {
@@ -71,7 +72,15 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     trustProxy: config.trustProxy,
   });
   installJsonBodyParser(app);
-  installSlowBodyCutoff(app, config.limits.bodyTimeoutMs);
+  // Files the definitions ship (document templates) live beside them; none for given definitions.
+  const servicesDir = options.definitions
+    ? (options.servicesDir ?? null)
+    : (options.servicesDir ?? config.servicesDir ?? DEFAULT_SERVICES_DIR);
+  // Every message leaves in the caller's language (server/messages.ts).
+  const messages = readServerMessages({ servicesDir });
+  const say = (request: FastifyRequest, text: string) =>
+    messages.translate(text, messages.languageOf(request.headers['accept-language']));
+  installSlowBodyCutoff(app, config.limits.bodyTimeoutMs, (request) => say(request, SLOW_BODY_MESSAGE));
   // Every API route as registered: what the fuzz suite walks, so no endpoint escapes it.
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -92,10 +101,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     const swept = await sweepUploads(database.db, config.dataDir);
     if (swept > 0) app.log.info(`removed ${swept} unfinished or unrecorded upload(s) left by an interrupted run`);
 
-    const servicesDir = options.servicesDir ?? config.servicesDir ?? DEFAULT_SERVICES_DIR;
     let definitions = options.definitions;
     if (!definitions) {
-      const loaded = loadDefinitionsFrom(servicesDir);
+      const loaded = loadDefinitionsFrom(servicesDir ?? DEFAULT_SERVICES_DIR);
       for (const problem of loaded.problems) {
         app.log.error(
           `service definition problem: ${problem.file}${problem.pointer ? ` ${problem.pointer}` : ''}: ${problem.message}`,
@@ -119,30 +127,34 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       definitions,
       statusName: (id) => statuses.get(id) ?? 'Under Review',
       uploadsDir: join(config.dataDir, 'uploads'),
-      // Files the definitions ship (document templates) live beside them; none for given definitions.
-      servicesDir: options.definitions ? (options.servicesDir ?? null) : servicesDir,
+      servicesDir,
     };
 
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      const translate = (text: string) => say(request, text);
       if (error instanceof HttpError) {
         return reply
           .code(error.statusCode)
           .headers(error.headers)
-          .send({ code: error.statusCode, data: error.data, error: error.message });
+          .send({
+            code: error.statusCode,
+            data: translateErrorData(error.data, translate),
+            error: translate(error.message),
+          });
       }
       if ((error as FastifyError).validation) {
-        return reply.code(422).send({ code: 422, data: null, error: error.message });
+        return reply.code(422).send({ code: 422, data: null, error: translate(error.message) });
       }
       // A race on a unique index that no route foresaw: a conflict, not a server failure.
       if (isUniqueViolation(error)) {
-        return reply.code(409).send({ code: 409, data: null, error: CONCURRENT_CHANGE });
+        return reply.code(409).send({ code: 409, data: null, error: translate(CONCURRENT_CHANGE) });
       }
       const status = (error as FastifyError).statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        return reply.code(status).send({ code: status, data: null, error: error.message });
+        return reply.code(status).send({ code: status, data: null, error: translate(error.message) });
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ code: 500, data: null, error: 'server error' });
+      return reply.code(500).send({ code: 500, data: null, error: translate('server error') });
     });
 
     await installSecurityHeaders(app);
@@ -191,7 +203,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       if (hasPortal && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
         return reply.type('text/html').sendFile('index.html');
       }
-      return reply.code(404).send({ code: 404, data: null, error: 'Not found' });
+      return reply.code(404).send({ code: 404, data: null, error: say(request, 'Not found') });
     });
   } catch (error) {
     await database.close();

@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { chosenLanguage } from './accept-language';
 
 const labelsFileSchema = z.object({
   lookups: z.record(z.string(), z.record(z.string(), z.string().min(1))),
@@ -44,27 +45,8 @@ export function readReferenceLabels(lookupsDir: string): ReferenceLabels {
  * quality) that has some, or none (English) when it names none of them.
  */
 export function labelsFor(labels: ReferenceLabels, acceptLanguage: string | undefined): LanguageLabels | undefined {
-  if (!acceptLanguage) return undefined;
-  const ranked = acceptLanguage
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const quality = Number(
-        params
-          .find((p) => p.trim().startsWith('q='))
-          ?.trim()
-          .slice(2) ?? 1,
-      );
-      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', quality, index };
-    })
-    .filter((entry) => entry.language !== '' && Number.isFinite(entry.quality) && entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  for (const { language } of ranked) {
-    if (language === 'en') return undefined;
-    const found = labels.get(language);
-    if (found) return found;
-  }
-  return undefined;
+  const language = chosenLanguage(acceptLanguage, labels);
+  return language === undefined ? undefined : labels.get(language);
 }
 
 /** A lookup entry's name in the caller's language (its English name when not translated). */

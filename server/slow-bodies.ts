@@ -7,13 +7,20 @@
  * connection. A JSON form arrives in milliseconds; an upload on a slow mobile line (tens of
  * kilobytes a second) keeps going as long as it keeps moving.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export const MIN_BODY_BYTES_PER_SECOND = 1024;
 export const SLOW_BODY_MESSAGE = 'The request took too long to arrive. Please try again.';
 
-/** Watches every request that has a body. `timeoutMs` is one window. */
-export function installSlowBodyCutoff(app: FastifyInstance, timeoutMs: number): void {
+/**
+ * Watches every request that has a body. `timeoutMs` is one window; `message` gives the answer's
+ * text for the request (in its caller's language).
+ */
+export function installSlowBodyCutoff(
+  app: FastifyInstance,
+  timeoutMs: number,
+  message: (request: FastifyRequest) => string = () => SLOW_BODY_MESSAGE,
+): void {
   // Headers too must arrive within the window (Node's default is a minute).
   app.server.headersTimeout = timeoutMs;
   const minBytesPerWindow = (MIN_BODY_BYTES_PER_SECOND * timeoutMs) / 1000;
@@ -45,7 +52,7 @@ export function installSlowBodyCutoff(app: FastifyInstance, timeoutMs: number): 
         request.log.warn({ url: request.url }, 'request body too slow: cut');
         if (!reply.raw.headersSent) {
           reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
-          reply.raw.end(JSON.stringify({ code: 408, data: null, error: SLOW_BODY_MESSAGE }));
+          reply.raw.end(JSON.stringify({ code: 408, data: null, error: message(request) }));
         }
         // The half-read body is abandoned: the upload route removes its partial file when the stream fails.
         setImmediate(() => raw.destroy());
