@@ -85,4 +85,16 @@ describe('languages', () => {
       expect(await storedLanguage()).toBe('de');
     });
   });
+
+  it("shows the server's answer in German: a refused sign-in", async () => {
+    await screenshotOnFailure(page, 'languages-server', async () => {
+      await page.evaluate(() => localStorage.removeItem('user'));
+      await page.goto(`${product.baseUrl}/login`);
+      await page.getByLabel(/^E-Mail-Adresse oder Telefonnummer/).fill(account.email);
+      await page.getByLabel(/^Passwort/).fill('Not-The-Password-1');
+      await page.getByRole('button', { name: 'Anmelden' }).click();
+      await page.getByText('Benutzername oder Passwort ungültig').waitFor();
+      expect(await page.getByText('Invalid username or password').count()).toBe(0);
+    });
+  });
 });
