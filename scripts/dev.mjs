@@ -22,7 +22,8 @@ const children = [
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, PORT: apiPort, STATIC_DIR: join(root, 'no-static') },
+      // The analyst studio (/studio) is open on a developer's machine unless STUDIO says otherwise.
+      env: { STUDIO: 'open', ...process.env, PORT: apiPort, STATIC_DIR: join(root, 'no-static') },
     },
   ),
   spawn(bin('vite'), [], { cwd: root, stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),

@@ -17,6 +17,7 @@ import { DEFAULT_LOOKUPS_DIR, readReferenceData } from './db/reference-data';
 import { seedReferenceData } from './db/seed';
 import { DEFAULT_SERVICES_DIR, loadDefinitionsFrom } from './definitions';
 import { readServerMessages, translateErrorData } from './messages';
+import { studioRoutes } from './routes/studio';
 import { HttpError } from './http';
 import { createOutbox, type Outbox } from './outbox';
 import { accountRoutes } from './routes/accounts';
@@ -128,6 +129,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       statusName: (id) => statuses.get(id) ?? 'Under Review',
       uploadsDir: join(config.dataDir, 'uploads'),
       servicesDir,
+      messages,
     };
 
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -178,6 +180,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         fileRoutes(api, ctx);
         reportRoutes(api, ctx);
         submissionRoutes(api, ctx);
+        studioRoutes(api, ctx);
       },
       { prefix: '/api' },
     );

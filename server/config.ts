@@ -62,6 +62,11 @@ const envSchema = z.object({
   AUTHORITY_NAME: z.string().min(1).default('National Environment Authority'),
   STATIC_DIR: z.string().min(1).default('./dist'),
   SERVICES_DIR: z.string().default(''),
+  STUDIO: z
+    .enum(['off', 'on', 'open'], {
+      error: "must be 'off', 'on' (staff sign-in) or 'open' (no sign-in, for a developer's machine)",
+    })
+    .default('off'),
   LOOKUPS_DIR: z.string().default(''),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   TRUST_PROXY: z
@@ -113,6 +118,8 @@ export interface ServerConfig {
   staticDir: string;
   /** Folder of the service definitions; the repository's services/ when unset. */
   servicesDir?: string;
+  /** The analyst studio: off, on (staff sign-in) or open (no sign-in). */
+  studio: 'off' | 'on' | 'open';
   /** Folder of the seeded reference data; the repository's fixtures/lookups/ when unset. */
   lookupsDir?: string;
   logLevel: (typeof logLevels)[number];
@@ -154,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authorityName: e.AUTHORITY_NAME,
     staticDir: resolve(e.STATIC_DIR),
     ...(e.SERVICES_DIR ? { servicesDir: resolve(e.SERVICES_DIR) } : {}),
+    studio: e.STUDIO,
     ...(e.LOOKUPS_DIR ? { lookupsDir: resolve(e.LOOKUPS_DIR) } : {}),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',

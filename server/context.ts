@@ -8,6 +8,7 @@ import type { ServerConfig } from './config';
 import type { DialectName } from './db/migrations';
 import type { ReferenceData } from './db/reference-data';
 import type { Database } from './db/tables';
+import type { ServerMessages } from './messages';
 import type { Outbox } from './outbox';
 import type { PasswordHasher } from './security';
 
@@ -26,6 +27,8 @@ export interface AppContext {
   uploadsDir: string;
   /** The services/ folder the definitions were read from (their shipped files), or null. */
   servicesDir: string | null;
+  /** The API's messages in the caller's language. */
+  messages: ServerMessages;
 }
 
 declare module 'fastify' {

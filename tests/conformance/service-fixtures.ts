@@ -2,23 +2,20 @@
  * What the conformance suite runs per service: its forms and their fixtures (fixtures/<key>/valid and
  * invalid), and the applicant's companies the fixtures name (see fixtures/README.md).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonSchema, ServiceDefinition, UiSchema } from '../../engine/core/definition-types';
-import type { FieldError } from '../../engine/core/form-validator';
+import {
+  fixturesDirOf,
+  readFixtureFolder,
+  type Fixtures,
+  type InvalidFixture,
+} from '../../engine/core/node/read-fixtures';
 import { lookupBindings } from '../../engine/core/lookup-bindings';
 import { formsOf as engineFormsOf } from '../../engine/core/service-forms';
 import { setValueAt, valueAt } from '../../engine/core/value-path';
 
 export type FormData = Record<string, unknown>;
-
-export interface InvalidFixture {
-  data: FormData;
-  expect: FieldError[];
-}
-
-/** Named fixtures of a folder, sorted by file name. */
-export type Fixtures<T> = Array<[string, T]>;
+export type { Fixtures, InvalidFixture };
 
 /**
  * One form of a service as the suite tests it: the definition as the wizard uses it for this form,
@@ -63,23 +60,16 @@ export function formsOf(
       definition: form,
       formSchema: form.formSchema,
       uiSchema: form.uiSchema,
-      fixturesDir: variant ? join(fixturesRoot, definition.key, variant) : join(fixturesRoot, definition.key),
+      fixturesDir: fixturesDirOf(form, fixturesRoot),
     });
   }
   return { forms };
 }
 
-function readFolder<T>(dir: string): Fixtures<T> {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f): [string, T] => [f, JSON.parse(readFileSync(join(dir, f), 'utf8')) as T]);
-}
-
-export const validFixtures = (form: FormUnderTest): Fixtures<FormData> => readFolder(join(form.fixturesDir, 'valid'));
+export const validFixtures = (form: FormUnderTest): Fixtures<FormData> =>
+  readFixtureFolder(join(form.fixturesDir, 'valid'));
 export const invalidFixtures = (form: FormUnderTest): Fixtures<InvalidFixture> =>
-  readFolder(join(form.fixturesDir, 'invalid'));
+  readFixtureFolder(join(form.fixturesDir, 'invalid'));
 
 /** A company of the applicant as the fixtures describe it: the company fields the picker copies. */
 export interface FixtureCompany {

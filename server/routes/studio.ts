@@ -1,0 +1,187 @@
+/**
+ * The analyst studio's API (`/studio` in the portal): every service as it is on disk now, not as the
+ * server loaded it at start, with its definition problems, its fixtures, and for any form data what
+ * the portal and the server would make of it.
+ *
+ * STUDIO setting: `off` (default: the routes answer 404 as if absent), `on` (a staff key is required,
+ * `Authorization: Bearer staff_...`), `open` (no sign-in; `npm run dev` sets it).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { catalogueFolders, catalogueTranslator } from '../../engine/core/catalogue-translator';
+import { confirmSummary, applyUiOrder } from '../../engine/core/confirm-summary';
+import type { ServiceDefinition } from '../../engine/core/definition-types';
+import { schemaMatches, validateFormData } from '../../engine/core/form-validator';
+import { loadServiceDefinitions } from '../../engine/core/load-definitions';
+import { localizeDefinition } from '../../engine/core/localize-definition';
+import { fixturesDirOf, readFixtureFolder } from '../../engine/core/node/read-fixtures';
+import { readServiceFiles } from '../../engine/core/node/read-service-files';
+import { buildSubmitRequests } from '../../engine/core/payload-mapping';
+import { uploadSlots } from '../../engine/core/required-documents';
+import { visibleProperties } from '../../engine/core/schema-walk';
+import { formKey, formsOf } from '../../engine/core/service-forms';
+import { isRecord } from '../../engine/core/value-path';
+import { detailRows, detailTables } from '../../engine/core/view-rows';
+import type { AppContext } from '../context';
+import { DEFAULT_SERVICES_DIR } from '../definitions';
+import { notFound, ok, parseBody, ValidationError } from '../http';
+import { staffOf } from '../staff-accounts';
+
+export type StudioMode = 'off' | 'on' | 'open';
+
+const LANGUAGE = /^[a-z]{2}$/;
+const checkBody = z.object({
+  service: z.string().min(1).max(100),
+  form: z.string().min(1).max(200),
+  data: z.record(z.string(), z.unknown()),
+  language: z.string().regex(LANGUAGE).default('en'),
+});
+
+/** Every file under `dir` with its modification time, for the revision the studio watches. */
+function fileStamps(dir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return entries.sort().flatMap((name) => {
+    const path = join(dir, name);
+    const info = statSync(path);
+    return info.isDirectory() ? fileStamps(path) : [`${path}:${info.mtimeMs}:${info.size}`];
+  });
+}
+
+export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const mode = ctx.config.studio;
+  const servicesDir = ctx.servicesDir ?? DEFAULT_SERVICES_DIR;
+  const fixturesRoot = resolve(servicesDir, '..', 'fixtures');
+  const open = { config: { public: true } };
+
+  /** Absent when off; a staff member's key when on. */
+  async function admit(request: FastifyRequest): Promise<void> {
+    if (mode === 'off') throw notFound();
+    if (mode === 'on') await staffOf(ctx.db, request);
+  }
+
+  /** The definitions as they are on disk now, and what is wrong with them. */
+  function loadNow() {
+    const read = readServiceFiles(servicesDir);
+    const loaded = loadServiceDefinitions(read.files);
+    return { definitions: loaded.definitions, problems: [...read.problems, ...loaded.problems] };
+  }
+
+  function catalogue(folder: string, language: string): Record<string, unknown> | undefined {
+    try {
+      const parsed = JSON.parse(readFileSync(join(servicesDir, folder, 'i18n', `${language}.json`), 'utf8')) as unknown;
+      return isRecord(parsed) ? parsed : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** A definition as the portal renders it in `language` (the English original for English). */
+  function localized(definition: ServiceDefinition, language: string): ServiceDefinition {
+    if (language === 'en') return definition;
+    const translate = catalogueTranslator(...catalogueFolders(definition).map((folder) => catalogue(folder, language)));
+    return localizeDefinition(definition, translate);
+  }
+
+  app.get('/studio/access', open, async (request, reply) => {
+    await admit(request);
+    return ok(reply, { mode });
+  });
+
+  /** Changes whenever a file of the services or the fixtures changes: the studio reads again then. */
+  app.get('/studio/revision', open, async (request, reply) => {
+    await admit(request);
+    const stamps = [...fileStamps(servicesDir), ...fileStamps(fixturesRoot)].join('\n');
+    let hash = 0;
+    for (let i = 0; i < stamps.length; i += 1) hash = (hash * 31 + stamps.charCodeAt(i)) | 0;
+    return ok(reply, { revision: `${stamps.length}-${hash >>> 0}` });
+  });
+
+  app.get('/studio/services', open, async (request, reply) => {
+    await admit(request);
+    const query = request.query as { language?: unknown };
+    const language = typeof query.language === 'string' && LANGUAGE.test(query.language) ? query.language : 'en';
+    const { definitions, problems } = loadNow();
+    return ok(reply, {
+      problems,
+      services: definitions.map((definition) => ({
+        key: definition.key,
+        id: definition.id,
+        title: localized(definition, language).title,
+        forms: formsOf(definition).map((form) => {
+          const dir = fixturesDirOf(form, fixturesRoot);
+          return {
+            key: formKey(form),
+            variant: form.variant?.label ?? null,
+            definition: localized(form, language),
+            fixtures: {
+              valid: readFixtureFolder<Record<string, unknown>>(join(dir, 'valid')),
+              invalid: readFixtureFolder<{ data: Record<string, unknown>; expect: unknown }>(join(dir, 'invalid')),
+            },
+          };
+        }),
+      })),
+    });
+  });
+
+  /**
+   * What the portal and the server make of `data` in one form: the fields step 1 shows, the errors
+   * (in `language`), the documents step 2 asks for, the confirm step's summary, the view's rows and
+   * tables, and the calls a submit would send.
+   */
+  app.post('/studio/check', open, async (request, reply) => {
+    await admit(request);
+    const body = parseBody(checkBody, request.body);
+    const { definitions } = loadNow();
+    const definition = definitions.find((d) => d.key === body.service);
+    const english = definition ? formsOf(definition).find((form) => formKey(form) === body.form) : undefined;
+    if (!definition || !english)
+      throw new ValidationError([{ field: 'form', message: `No form ${body.form} of ${body.service} on disk.` }]);
+    const form = localized(english, body.language);
+    const translate = (text: string) => ctx.messages.translate(text, body.language);
+    const visible = visibleProperties(form.formSchema, body.data, schemaMatches);
+    // Required: the form's own, and those of each rule whose condition the data meets.
+    const required = new Set<string>();
+    const addRequired = (schema: unknown) => {
+      if (isRecord(schema) && Array.isArray(schema.required))
+        for (const name of schema.required) if (typeof name === 'string') required.add(name);
+    };
+    addRequired(form.formSchema);
+    for (const rule of Array.isArray(form.formSchema.allOf) ? form.formSchema.allOf : [])
+      if (isRecord(rule) && isRecord(rule.if) && schemaMatches(rule.if, body.data)) addRequired(rule.then);
+    const fields = applyUiOrder([...visible.keys()], form.uiSchema['ui:order']).map((name) => {
+      const schema = visible.get(name) ?? {};
+      const ui = isRecord(form.uiSchema[name]) ? form.uiSchema[name] : {};
+      return {
+        name,
+        title: typeof schema.title === 'string' ? schema.title : name,
+        widget: typeof ui['ui:widget'] === 'string' ? ui['ui:widget'] : null,
+        required: required.has(name),
+      };
+    });
+    const errors = validateFormData(form.formSchema, body.data).errors.map((error) => ({
+      ...error,
+      message: translate(error.message),
+    }));
+    const attachments = ctx.reference.serviceAttachments
+      .filter((a) => a.service_id === definition.id)
+      .map((a, index) => ({ id: index + 1, ...a }));
+    return ok(reply, {
+      fields: fields.filter((field) => field.widget !== 'hidden'),
+      errors,
+      uploads: uploadSlots(form, attachments, body.data, schemaMatches),
+      summary: confirmSummary(form, body.data, { matches: schemaMatches }),
+      view: {
+        rows: detailRows(form, body.data),
+        tables: detailTables(form, { [form.view.record]: body.data }),
+      },
+      requests: buildSubmitRequests(english, body.data, { clientId: 1, applicationId: 1, serviceId: definition.id }),
+    });
+  });
+}
