@@ -16,6 +16,7 @@ const ServicesPage = lazyNamed(() => import('./pages/services-page'), 'ServicesP
 const CompaniesPage = lazyNamed(() => import('./companies/companies-page'), 'CompaniesPage');
 const ProfilePage = lazyNamed(() => import('./pages/profile-page'), 'ProfilePage');
 const ServiceRoutePage = lazyNamed(() => import('./pages/service-route-page'), 'ServiceRoutePage');
+const StudioPage = lazyNamed(() => import('./studio/studio-page'), 'StudioPage');
 
 /**
  * One route of a table: the page at `path` (every path when absent). With `children`, the element is
@@ -62,6 +63,8 @@ export const appRoutes: PortalRoute[] = [
       { path: '/logout', element: <LogoutPage /> },
       { path: '/register', element: <RegisterPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      // The analyst studio: its own sign-in (a staff key) when the server asks for one.
+      { path: '/studio', element: <StudioPage /> },
       {
         element: <SignedIn />,
         children: [

@@ -1,0 +1,440 @@
+/**
+ * /studio: the analyst's view of every service as it is on disk now (server/routes/studio.ts). Pick a
+ * service, a form and one of its fixtures (or type form data), and see its information page, the
+ * fields step 1 shows, the documents step 2 asks for, the confirm step, the view and the exact calls a
+ * submit sends, with the errors in every language against those the fixture expects, and the problems
+ * of the definitions with their file and JSON pointer. The page reads again whenever a file under
+ * services/ or fixtures/ changes (it watches the server's revision), without a reload.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import type { ApiClient } from '../../engine/core/api-client';
+import type { ServiceDefinition } from '../../engine/core/definition-types';
+import type { DefinitionProblem } from '../../engine/core/load-definitions';
+import { useTranslation } from '../../engine/react/translation';
+import { LabelledRowsTable, ListTable } from '../../engine/react/status-blocks';
+import { createAppApi } from '../api';
+import { ApiContext } from '../api-context';
+import { LANGUAGES } from '../i18n/languages';
+import { ServiceInfoPage } from '../pages/service-info-page';
+
+type Data = Record<string, unknown>;
+
+interface StudioForm {
+  key: string;
+  variant: string | null;
+  definition: ServiceDefinition;
+  fixtures: { valid: Array<[string, Data]>; invalid: Array<[string, { data: Data; expect: FieldError[] }]> };
+}
+
+interface StudioService {
+  key: string;
+  id: number;
+  title: string;
+  forms: StudioForm[];
+}
+
+interface FieldError {
+  field: string;
+  message: string;
+}
+
+interface StudioCheck {
+  fields: Array<{ name: string; title: string; widget: string | null; required: boolean }>;
+  errors: FieldError[];
+  uploads: Array<{ name: string; description?: string; required: boolean; accept: string[] }>;
+  summary: Array<{ label: string; value: string }>;
+  view: {
+    rows: Array<{ label: string; value: string }>;
+    tables: Array<{ title: string; columns: string[]; rows: string[][] }>;
+  };
+  requests: Array<{ name: string; method: string; path: string; body: unknown }>;
+}
+
+const KEY_STORAGE = 'studio-staff-key';
+const REVISION_POLL_MS = 1500;
+const CUSTOM = 'custom';
+
+const sortErrors = (errors: readonly FieldError[]) =>
+  [...errors].sort((a, b) => `${a.field}${a.message}`.localeCompare(`${b.field}${b.message}`));
+
+/** The studio's API client: the staff key as bearer when the studio asks for one. */
+function useStudioApi(staffKey: string): ApiClient {
+  return useMemo(() => createAppApi({ getToken: () => staffKey || null, onUnauthorized: () => undefined }), [staffKey]);
+}
+
+export function StudioPage() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  const [staffKey, setStaffKey] = useState(() => sessionStorage.getItem(KEY_STORAGE) ?? '');
+  const api = useStudioApi(staffKey);
+  const [access, setAccess] = useState<'loading' | 'ok' | 'off' | 'key' | 'error'>('loading');
+  const [accessError, setAccessError] = useState('');
+  const [services, setServices] = useState<StudioService[]>([]);
+  const [problems, setProblems] = useState<DefinitionProblem[]>([]);
+  const [revision, setRevision] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    void api.get<{ mode: string }>('studio/access').then((answer) => {
+      if (!live) return;
+      if (answer.ok) setAccess('ok');
+      else if (answer.code === 404) setAccess('off');
+      else if (answer.code === 401) {
+        setAccess('key');
+        setAccessError(staffKey ? answer.error : '');
+      } else {
+        setAccess('error');
+        setAccessError(answer.error);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, staffKey]);
+
+  // Reads the services again whenever the files change on disk (or the language changes).
+  useEffect(() => {
+    if (access !== 'ok') return;
+    let live = true;
+    const poll = async () => {
+      const answer = await api.get<{ revision: string }>('studio/revision');
+      if (live && answer.ok) setRevision(answer.data.revision);
+    };
+    void poll();
+    const timer = setInterval(() => void poll(), REVISION_POLL_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [api, access]);
+  useEffect(() => {
+    if (access !== 'ok' || !revision) return;
+    let live = true;
+    void api
+      .get<{ services: StudioService[]; problems: DefinitionProblem[] }>(
+        `studio/services?language=${encodeURIComponent(language)}`,
+      )
+      .then((answer) => {
+        if (!live || !answer.ok) return;
+        setServices(answer.data.services);
+        setProblems(answer.data.problems);
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, access, revision, language]);
+
+  const signIn = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const key = String(new FormData(event.currentTarget).get('key') ?? '').trim();
+    sessionStorage.setItem(KEY_STORAGE, key);
+    setStaffKey(key);
+  };
+
+  return (
+    <Box component="section" aria-labelledby="studio-title" sx={{ py: 3, px: { xs: 2, md: 4 } }}>
+      <Typography id="studio-title" variant="h1" gutterBottom>
+        {t('studio.title')}
+      </Typography>
+      {access === 'off' && <Alert severity="info">{t('studio.off')}</Alert>}
+      {access === 'error' && <Alert severity="error">{accessError}</Alert>}
+      {access === 'key' && (
+        <Box component="form" onSubmit={signIn} sx={{ maxWidth: 480 }}>
+          {accessError && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {accessError}
+            </Alert>
+          )}
+          <TextField name="key" label={t('studio.staffKey')} type="password" fullWidth autoComplete="off" />
+          <Button type="submit" variant="contained" sx={{ mt: 2 }}>
+            {t('studio.signIn')}
+          </Button>
+        </Box>
+      )}
+      {access === 'ok' && (
+        <ApiContext.Provider value={api}>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('studio.intro')}
+          </Typography>
+          <Problems problems={problems} />
+          <StudioWorkbench api={api} services={services} revision={revision} />
+        </ApiContext.Provider>
+      )}
+    </Box>
+  );
+}
+
+function Problems({ problems }: { problems: readonly DefinitionProblem[] }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="section" aria-labelledby="studio-problems" sx={{ mb: 3 }}>
+      <Typography id="studio-problems" variant="h2" gutterBottom>
+        {t('studio.problems')}
+      </Typography>
+      {problems.length === 0 ? (
+        <Typography>{t('studio.noProblems')}</Typography>
+      ) : (
+        <Alert severity="error">
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {problems.map((problem, index) => (
+              <li key={index}>
+                <code>
+                  services/{problem.file}#{problem.pointer}
+                </code>
+                : {problem.message}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+function StudioWorkbench({ api, services, revision }: { api: ApiClient; services: StudioService[]; revision: string }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  const [serviceKey, setServiceKey] = useState('');
+  const [formKey, setFormKey] = useState('');
+  const [fixture, setFixture] = useState('');
+  const [text, setText] = useState('{}');
+  const [tab, setTab] = useState(0);
+  const [checks, setChecks] = useState<Record<string, StudioCheck>>({});
+
+  const service = services.find((s) => s.key === serviceKey) ?? services[0];
+  const form = service?.forms.find((f) => f.key === formKey) ?? service?.forms[0];
+  const fixtures = useMemo(
+    () => [
+      ...(form?.fixtures.valid ?? []).map(([name, data]) => ({
+        id: `valid/${name}`,
+        name,
+        data,
+        expect: [] as FieldError[],
+      })),
+      ...(form?.fixtures.invalid ?? []).map(([name, invalid]) => ({
+        id: `invalid/${name}`,
+        name,
+        data: invalid.data,
+        expect: invalid.expect,
+      })),
+    ],
+    [form],
+  );
+  const chosen = fixtures.find((f) => f.id === fixture);
+
+  // A fixture chosen (or changed on disk) fills the data; a typed change makes it "custom".
+  const lastFilled = useRef('');
+  useEffect(() => {
+    if (!chosen) return;
+    const filled = JSON.stringify(chosen.data, null, 2);
+    if (filled === lastFilled.current) return;
+    lastFilled.current = filled;
+    setText(filled);
+  }, [chosen]);
+  useEffect(() => {
+    if (!fixture && fixtures[0]) setFixture(fixtures[0].id);
+  }, [fixture, fixtures]);
+
+  const parsed = useMemo((): { data?: Data; error?: string } => {
+    try {
+      const value = JSON.parse(text) as unknown;
+      return typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? { data: value as Data }
+        : { error: 'an object is expected' };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  }, [text]);
+
+  const runChecks = useCallback(async () => {
+    if (!service || !form || !parsed.data) return;
+    const results = await Promise.all(
+      LANGUAGES.map(async ({ code }) => {
+        const answer = await api.post<StudioCheck>('studio/check', {
+          service: service.key,
+          form: form.key,
+          data: parsed.data,
+          language: code,
+        });
+        return [code, answer.ok ? answer.data : undefined] as const;
+      }),
+    );
+    const answered: Record<string, StudioCheck> = {};
+    for (const [code, result] of results) if (result) answered[code] = result;
+    setChecks(answered);
+  }, [api, service, form, parsed.data]);
+  useEffect(() => {
+    void runChecks();
+  }, [runChecks, revision]);
+
+  if (!service || !form) return null;
+  const check = checks[language] ?? checks.en;
+  const english = checks.en;
+  const expectationMet =
+    chosen && english && JSON.stringify(sortErrors(english.errors)) === JSON.stringify(sortErrors(chosen.expect));
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <TextField
+          select
+          label={t('studio.service')}
+          value={service.key}
+          onChange={(e) => {
+            setServiceKey(e.target.value);
+            setFormKey('');
+            setFixture('');
+          }}
+          sx={{ minWidth: 280 }}
+        >
+          {services.map((s) => (
+            <MenuItem key={s.key} value={s.key}>
+              {s.title} ({s.id})
+            </MenuItem>
+          ))}
+        </TextField>
+        {service.forms.length > 1 && (
+          <TextField
+            select
+            label={t('studio.form')}
+            value={form.key}
+            onChange={(e) => {
+              setFormKey(e.target.value);
+              setFixture('');
+            }}
+            sx={{ minWidth: 200 }}
+          >
+            {service.forms.map((f) => (
+              <MenuItem key={f.key} value={f.key}>
+                {f.variant ?? f.key}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <TextField
+          select
+          label={t('studio.fixture')}
+          value={fixture || CUSTOM}
+          onChange={(e) => setFixture(e.target.value === CUSTOM ? '' : e.target.value)}
+          sx={{ minWidth: 320 }}
+        >
+          {fixtures.map((f) => (
+            <MenuItem key={f.id} value={f.id}>
+              {f.name} ({f.id.startsWith('valid/') ? t('studio.valid') : t('studio.invalid')})
+            </MenuItem>
+          ))}
+          <MenuItem value={CUSTOM}>—</MenuItem>
+        </TextField>
+      </Stack>
+
+      <TextField
+        label={t('studio.data')}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setFixture('');
+          lastFilled.current = '';
+        }}
+        multiline
+        minRows={6}
+        maxRows={16}
+        fullWidth
+        error={Boolean(parsed.error)}
+        helperText={parsed.error ? t('studio.badJson', { error: parsed.error }) : undefined}
+        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+      />
+
+      <Paper variant="outlined">
+        <Tabs
+          value={tab}
+          onChange={(_e, value: number) => setTab(value)}
+          variant="scrollable"
+          aria-label={t('studio.title')}
+        >
+          {['info', 'step1', 'step2', 'step3', 'view', 'calls', 'messages'].map((key) => (
+            <Tab key={key} label={t(`studio.${key}`)} />
+          ))}
+        </Tabs>
+        <Box sx={{ p: { xs: 2, md: 3 } }}>
+          {tab === 0 && <ServiceInfoPage definition={form.definition} />}
+          {tab === 1 && check && (
+            <Stack spacing={2}>
+              <ListTable
+                label={t('studio.step1')}
+                columns={[t('studio.field'), t('studio.widget'), t('studio.required')]}
+                rows={check.fields.map((f) => [
+                  `${f.title} (${f.name})`,
+                  f.widget ?? '',
+                  f.required ? t('studio.required') : t('studio.optional'),
+                ])}
+              />
+              <Errors errors={check.errors} />
+            </Stack>
+          )}
+          {tab === 2 && check && (
+            <ListTable
+              label={t('studio.step2')}
+              columns={[t('studio.field'), t('studio.required')]}
+              rows={check.uploads.map((u) => [u.name, u.required ? t('studio.required') : t('studio.optional')])}
+            />
+          )}
+          {tab === 3 && check && <LabelledRowsTable label={t('studio.step3')} rows={check.summary} />}
+          {tab === 4 && check && (
+            <Stack spacing={2}>
+              <LabelledRowsTable label={t('studio.view')} rows={check.view.rows} />
+              {check.view.tables.map((table) => (
+                <ListTable key={table.title} label={table.title} columns={table.columns} rows={table.rows} />
+              ))}
+            </Stack>
+          )}
+          {tab === 5 && check && (
+            <Box component="pre" sx={{ m: 0, overflowX: 'auto', fontSize: 13 }} aria-label={t('studio.calls')}>
+              {check.requests.map((r) => `${r.method} /api/${r.path}\n${JSON.stringify(r.body, null, 2)}`).join('\n\n')}
+            </Box>
+          )}
+          {tab === 6 && (
+            <Stack spacing={2}>
+              {chosen && chosen.id.startsWith('invalid/') && (
+                <Alert severity={expectationMet ? 'success' : 'error'}>
+                  {expectationMet ? t('studio.matches') : t('studio.differs')}
+                </Alert>
+              )}
+              <ListTable
+                label={t('studio.messages')}
+                columns={[t('studio.field'), ...LANGUAGES.map((l) => l.code)]}
+                rows={(english?.errors ?? []).map((error, index) => [
+                  error.field,
+                  ...LANGUAGES.map(({ code }) => checks[code]?.errors[index]?.message ?? ''),
+                ])}
+              />
+              {chosen && chosen.expect.length > 0 && (
+                <ListTable
+                  label={t('studio.expected')}
+                  columns={[t('studio.field'), 'en']}
+                  rows={chosen.expect.map((e) => [e.field, e.message])}
+                />
+              )}
+            </Stack>
+          )}
+        </Box>
+      </Paper>
+    </Stack>
+  );
+}
+
+function Errors({ errors }: { errors: readonly FieldError[] }) {
+  const { t } = useTranslation();
+  if (errors.length === 0) return <Alert severity="success">{t('studio.noErrors')}</Alert>;
+  return (
+    <Alert severity="error">
+      <Box component="ul" sx={{ m: 0, pl: 2 }}>
+        {errors.map((error, index) => (
+          <li key={index}>
+            <code>{error.field}</code>: {error.message}
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The analyst studio in the browser, on a copy of services/ and fixtures/ (STUDIO=open): a fixture's
+ * steps, calls and messages in every language; a file changed on disk shows without a reload, and a
+ * broken one is named with its file.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { violations } from './axe';
+import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+
+const repository = resolve(__dirname, '../..');
+
+describe('the analyst studio', () => {
+  const root = mkdtempSync(join(tmpdir(), 'ecopermit-studio-'));
+  let product: RunningProduct;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    cpSync(join(repository, 'services'), join(root, 'services'), { recursive: true });
+    cpSync(join(repository, 'fixtures'), join(root, 'fixtures'), { recursive: true });
+    product = await startProduct({
+      STUDIO: 'open',
+      SERVICES_DIR: join(root, 'services'),
+      LOOKUPS_DIR: join(root, 'fixtures', 'lookups'),
+      STATIC_DIR: join(root, 'dist'),
+    });
+    browser = await launchBrowser();
+    page = await (await browser.newContext()).newPage();
+    page.setDefaultTimeout(15_000);
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("shows a fixture's steps, its calls and its messages in every language", async () => {
+    await screenshotOnFailure(page, 'studio-fixture', async () => {
+      await page.goto(`${product.baseUrl}/studio`);
+      await page.getByRole('heading', { name: 'Service studio' }).waitFor();
+      await page.getByText('No problems in the definitions.').waitFor();
+      await page.getByRole('combobox', { name: 'Fixture' }).click();
+      await page.getByRole('option', { name: /^bad-id-number\.json/ }).click();
+
+      await page.getByRole('tab', { name: 'Messages in every language' }).click();
+      await page.getByText('The errors are those the fixture expects.').waitFor();
+      const messages = page.getByRole('table', { name: 'Messages in every language' });
+      await messages.getByText('Your ID number must be 16 digits!').waitFor();
+      await messages.getByText('Ihre Ausweisnummer muss aus 16 Ziffern bestehen!').waitFor();
+
+      await page.getByRole('tab', { name: 'Server calls' }).click();
+      await page.getByText('POST /api/clients/applications/plastic-bags-authorization').waitFor();
+      await page.getByRole('tab', { name: 'Step 1: fields shown' }).click();
+      await page
+        .getByRole('table', { name: 'Step 1: fields shown' })
+        .getByText('Identification number (tin)')
+        .waitFor();
+      expect(await violations(page)).toEqual([]);
+    });
+  });
+
+  it('follows a change on disk without a reload, and names a broken file', async () => {
+    await screenshotOnFailure(page, 'studio-live', async () => {
+      await page.evaluate(() => {
+        (window as unknown as { sameDocument: boolean }).sameDocument = true;
+      });
+      const schemaFile = join(root, 'services', 'plastics', 'schema.json');
+      const schema = readFileSync(schemaFile, 'utf8');
+      writeFileSync(schemaFile, schema.replace('"title": "Identification number"', '"title": "National ID number"'));
+      await page.getByRole('table', { name: 'Step 1: fields shown' }).getByText('National ID number (tin)').waitFor();
+
+      writeFileSync(join(root, 'services', 'disposal', 'ui.json'), '{ "broken": ');
+      await page.getByText('services/disposal/ui.json#').waitFor();
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    });
+  });
+});
