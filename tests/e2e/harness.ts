@@ -6,7 +6,7 @@
 import { inflateSync } from 'node:zlib';
 import { PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,6 +149,24 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
     }
   }
   return texts.join('\n');
+}
+
+/**
+ * A copy of the repository's services/ and fixtures/ in a new temporary folder, and the settings that
+ * start the product on it (`startProduct(copy.env)`: the portal is built from the copy into its dist/).
+ */
+export function servicesCopy(): { root: string; env: Record<string, string> } {
+  const copy = mkdtempSync(join(tmpdir(), 'ecopermit-services-'));
+  cpSync(join(root, 'services'), join(copy, 'services'), { recursive: true });
+  cpSync(join(root, 'fixtures'), join(copy, 'fixtures'), { recursive: true });
+  return {
+    root: copy,
+    env: {
+      SERVICES_DIR: join(copy, 'services'),
+      LOOKUPS_DIR: join(copy, 'fixtures', 'lookups'),
+      STATIC_DIR: join(copy, 'dist'),
+    },
+  };
 }
 
 /** Saves a screenshot under test-results/ when a step fails, to see what the applicant saw. */

@@ -6,20 +6,27 @@
  * applies through the wizard to the success panel, and reads it back from the server and in its view.
  * (The conformance suite runs on such a copy in scripts/services-new.test.ts.)
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { servicesCheck } from '../../scripts/services-check';
 import { scaffoldService } from '../../scripts/services-new';
 import { apiCall, loginThroughUi, newAccount, registerThroughApi, storedUser, submitApplication } from './flows';
-import { launchBrowser, pairsOf, sampleFile, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
-
-const repository = resolve(__dirname, '../..');
+import {
+  launchBrowser,
+  pairsOf,
+  sampleFile,
+  screenshotOnFailure,
+  servicesCopy,
+  startProduct,
+  type RunningProduct,
+} from './harness';
 
 describe('a ninth service added as JSON alone', () => {
-  const root = mkdtempSync(join(tmpdir(), 'ecopermit-ninth-'));
+  const copy = servicesCopy();
+  const root = copy.root;
   const files = mkdtempSync(join(tmpdir(), 'ecopermit-files-'));
   let product: RunningProduct;
   let browser: Browser;
@@ -27,14 +34,8 @@ describe('a ninth service added as JSON alone', () => {
   const account = newAccount('Eric', 'Habimana');
 
   beforeAll(async () => {
-    cpSync(join(repository, 'services'), join(root, 'services'), { recursive: true });
-    cpSync(join(repository, 'fixtures'), join(root, 'fixtures'), { recursive: true });
     await scaffoldService(root, { key: 'tree-planting', id: 17099, title: 'Tree Planting Permit' });
-    product = await startProduct({
-      SERVICES_DIR: join(root, 'services'),
-      LOOKUPS_DIR: join(root, 'fixtures', 'lookups'),
-      STATIC_DIR: join(root, 'dist'),
-    });
+    product = await startProduct(copy.env);
     await registerThroughApi(product, account);
     browser = await launchBrowser();
     page = await (await browser.newContext()).newPage();

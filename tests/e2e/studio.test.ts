@@ -3,31 +3,22 @@
  * steps, calls and messages in every language; a file changed on disk shows without a reload, and a
  * broken one is named with its file.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { violations } from './axe';
-import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
-
-const repository = resolve(__dirname, '../..');
+import { launchBrowser, screenshotOnFailure, servicesCopy, startProduct, type RunningProduct } from './harness';
 
 describe('the analyst studio', () => {
-  const root = mkdtempSync(join(tmpdir(), 'ecopermit-studio-'));
+  const copy = servicesCopy();
+  const root = copy.root;
   let product: RunningProduct;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    cpSync(join(repository, 'services'), join(root, 'services'), { recursive: true });
-    cpSync(join(repository, 'fixtures'), join(root, 'fixtures'), { recursive: true });
-    product = await startProduct({
-      STUDIO: 'open',
-      SERVICES_DIR: join(root, 'services'),
-      LOOKUPS_DIR: join(root, 'fixtures', 'lookups'),
-      STATIC_DIR: join(root, 'dist'),
-    });
+    product = await startProduct({ STUDIO: 'open', ...copy.env });
     browser = await launchBrowser();
     page = await (await browser.newContext()).newPage();
     page.setDefaultTimeout(15_000);
