@@ -409,6 +409,11 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
                 ])}
               />
               {chosen && chosen.expect.length > 0 && (
+                <Typography variant="h3" component="h2">
+                  {t('studio.expected')}
+                </Typography>
+              )}
+              {chosen && chosen.expect.length > 0 && (
                 <ListTable
                   label={t('studio.expected')}
                   columns={[t('studio.field'), 'en']}
