@@ -38,6 +38,11 @@ describe('bundle sizes', () => {
     expect(pageSize(manifest, { load: ['layout/layout.tsx', 'pages/wizard.tsx'] }, sizeOf)).toBe(188);
     // A module several chunks share is found by its name.
     expect(pageSize(manifest, { load: ['dashboard-page'] }, sizeOf)).toBe(113);
+    // So is a lazy page with a chunk of its own.
+    const ownChunk: Manifest = { ...manifest, 'pages/profile-page.tsx': { file: 'profile.js' } };
+    expect(pageSize(ownChunk, { load: ['profile-page'] }, (file) => (file === 'profile.js' ? 4 : sizeOf(file)))).toBe(
+      114,
+    );
   });
 
   it('counts what a page adds beyond another, virtual modules found by their name', () => {

@@ -38,14 +38,18 @@ export function readManifest(distDir: string): Manifest {
 }
 
 /**
- * The manifest key of a source: its exact key, the one key ending with it (virtual modules), or the
- * shared chunk named after it (`dashboard-page` -> `_dashboard-page-<hash>.js`, a module that several
- * chunks import is keyed by its chunk).
+ * The manifest key of a source: its exact key, the one key ending with it (virtual modules), the
+ * module of that name (`dashboard-page` -> `pages/dashboard-page.tsx`, a lazy page's own chunk), or the
+ * shared chunk named after it (`dashboard-page` -> `_dashboard-page-<hash>.js`, where the bundler put
+ * a module that several chunks import); which of the last two the bundler makes depends on the rest of
+ * the code, so both are found.
  */
 function keyOf(manifest: Manifest, source: string): string {
   if (manifest[source]) return source;
-  const shared = new RegExp(`^_${source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[\\w-]+\\.js$`);
-  const matches = Object.keys(manifest).filter((key) => key.endsWith(source) || shared.test(key));
+  const name = source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const shared = new RegExp(`^_${name}-[\\w-]+\\.js$`);
+  const module = new RegExp(`(^|/)${name}\\.[jt]sx?$`);
+  const matches = Object.keys(manifest).filter((key) => key.endsWith(source) || shared.test(key) || module.test(key));
   if (matches.length !== 1) throw new Error(`no single chunk for ${source} in the build manifest`);
   return matches[0] as string;
 }
