@@ -327,6 +327,8 @@ describe('export and import licences', () => {
       expect(await codes.getByLabel('Y-code (Basel Annex I)').inputValue()).toBe('Y31');
       const transit = page.getByRole('group', { name: /^Transit states/ });
       const rows = transit.getByRole('group', { name: /^Row \d+$/ });
+      // A long form draws its lower fields when the page is idle: wait for the saved row to be drawn.
+      await rows.first().waitFor();
       expect(await rows.count()).toBe(1);
       await transit.getByRole('button', { name: 'Add row' }).click();
       await expect.poll(() => rows.count()).toBe(2);
