@@ -22,7 +22,7 @@
  * not valid names); `standaloneToEsm` turns it into an ES module. In `npm run dev` a change under
  * `services/` drops what was made and reloads the page.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -36,8 +36,7 @@ import { allTasks, taskFormKey } from '../engine/core/applicant-tasks';
 import type { ApplicantTask, JsonSchema, ServiceDefinition } from '../engine/core/definition-types';
 import { loadServiceDefinitions, type DefinitionProblem } from '../engine/core/load-definitions';
 import { formKey, formsOf } from '../engine/core/service-forms';
-import { catalogueFolders, catalogueTranslator } from '../engine/core/catalogue-translator';
-import { localizeDefinition } from '../engine/core/localize-definition';
+import { localizeFromDisk } from '../engine/core/node/read-service-catalogue';
 import { readServiceFiles } from '../engine/core/node/read-service-files';
 
 /** The virtual module of the checked definitions. */
@@ -177,31 +176,12 @@ export function loadServices(servicesDir: string): LoadedServices {
   return { definitions: [...loaded.definitions], problems: [...read.problems, ...loaded.problems] };
 }
 
-/** A service catalogue (`services/<key>/i18n/<lang>.json`), undefined when there is none. */
-function readCatalogue(servicesDir: string, key: string, language: string): Record<string, unknown> | undefined {
-  const path = join(servicesDir, key, 'i18n', `${language}.json`);
-  if (!existsSync(path)) return undefined;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-  } catch (error) {
-    throw new Error(`${relative(REPOSITORY, path)} is not valid JSON: ${(error as Error).message}`, { cause: error });
-  }
-}
-
 /**
  * The form schema of `definition` as the page renders it in `language`: the original in English, else
  * the copy `localizeDefinition` makes with the service's catalogue (app/localized-definitions.ts).
  */
 export function renderedFormSchema(servicesDir: string, definition: ServiceDefinition, language: string): JsonSchema {
-  if (language === 'en') return definition.formSchema;
-  return localizeDefinition(definition, translatorOf(servicesDir, definition, language)).formSchema;
-}
-
-/** The translator of a definition's catalogues (its own and its fragments') in `language`. */
-function translatorOf(servicesDir: string, definition: ServiceDefinition, language: string) {
-  return catalogueTranslator(
-    ...catalogueFolders(definition).map((folder) => readCatalogue(servicesDir, folder, language)),
-  );
+  return localizeFromDisk(servicesDir, definition, language).formSchema;
 }
 
 /**
@@ -234,10 +214,7 @@ function validatedFormSources(
       schema: renderedFormSchema(servicesDir, definition, language),
       conditions: definitionConditions(definition),
     };
-  const tasks =
-    language === 'en'
-      ? definition.tasks
-      : localizeDefinition(definition, translatorOf(servicesDir, definition, language)).tasks;
+  const tasks = localizeFromDisk(servicesDir, definition, language).tasks;
   const rendered = tasks?.find((candidate) => candidate.key === task.key) ?? task;
   // The view asks the task's module whether the task is open (its `when`).
   return { schema: rendered.formSchema, conditions: [task.when] };

@@ -6,18 +6,19 @@
  * STUDIO setting: `off` (default: the routes answer 404 as if absent), `on` (a staff key is required,
  * `Authorization: Bearer staff_...`), `open` (no sign-in; `npm run dev` sets it).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { catalogueFolders, catalogueTranslator } from '../../engine/core/catalogue-translator';
 import { confirmSummary, applyUiOrder } from '../../engine/core/confirm-summary';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { schemaMatches, validateFormData } from '../../engine/core/form-validator';
-import { loadServiceDefinitions } from '../../engine/core/load-definitions';
-import { localizeDefinition } from '../../engine/core/localize-definition';
 import { fixturesDirOf, readFixtureFolder } from '../../engine/core/node/read-fixtures';
-import { readServiceFiles } from '../../engine/core/node/read-service-files';
+import {
+  localizeFromDisk,
+  readServiceCatalogue,
+  type CatalogueReader,
+} from '../../engine/core/node/read-service-catalogue';
 import { buildSubmitRequests } from '../../engine/core/payload-mapping';
 import { uploadSlots } from '../../engine/core/required-documents';
 import { visibleProperties } from '../../engine/core/schema-walk';
@@ -25,7 +26,7 @@ import { formKey, formsOf } from '../../engine/core/service-forms';
 import { isRecord } from '../../engine/core/value-path';
 import { detailRows, detailTables } from '../../engine/core/view-rows';
 import type { AppContext } from '../context';
-import { DEFAULT_SERVICES_DIR } from '../definitions';
+import { DEFAULT_SERVICES_DIR, loadDefinitionsFrom } from '../definitions';
 import { notFound, ok, parseBody, ValidationError } from '../http';
 import { staffOf } from '../staff-accounts';
 
@@ -67,27 +68,21 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   /** The definitions as they are on disk now, and what is wrong with them. */
-  function loadNow() {
-    const read = readServiceFiles(servicesDir);
-    const loaded = loadServiceDefinitions(read.files);
-    return { definitions: loaded.definitions, problems: [...read.problems, ...loaded.problems] };
-  }
+  const loadNow = () => loadDefinitionsFrom(servicesDir);
 
-  function catalogue(folder: string, language: string): Record<string, unknown> | undefined {
+  /** A catalogue that is not valid JSON (the analyst is editing it) translates nothing meanwhile. */
+  const readLeniently: CatalogueReader = (dir, folder, language) => {
     try {
-      const parsed = JSON.parse(readFileSync(join(servicesDir, folder, 'i18n', `${language}.json`), 'utf8')) as unknown;
-      return isRecord(parsed) ? parsed : undefined;
+      const catalogue = readServiceCatalogue(dir, folder, language);
+      return isRecord(catalogue) ? catalogue : undefined;
     } catch {
       return undefined;
     }
-  }
+  };
 
   /** A definition as the portal renders it in `language` (the English original for English). */
-  function localized(definition: ServiceDefinition, language: string): ServiceDefinition {
-    if (language === 'en') return definition;
-    const translate = catalogueTranslator(...catalogueFolders(definition).map((folder) => catalogue(folder, language)));
-    return localizeDefinition(definition, translate);
-  }
+  const localized = (definition: ServiceDefinition, language: string): ServiceDefinition =>
+    localizeFromDisk(servicesDir, definition, language, readLeniently);
 
   app.get('/studio/access', open, async (request, reply) => {
     await admit(request);
