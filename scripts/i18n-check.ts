@@ -344,6 +344,26 @@ function referenceTexts(lookupsDir: string): { lookups: Map<string, Set<string>>
   return { lookups, services };
 }
 
+/**
+ * A language's translation file as an object, or undefined after reporting it missing or not a JSON
+ * object in `problems`.
+ */
+function readLanguageFile(
+  path: string,
+  language: string,
+  file: string,
+  problems: I18nProblem[],
+): Record<string, Json> | undefined {
+  if (!existsSync(path)) {
+    problems.push({ language, file, kind: 'missing-file', key: '' });
+    return undefined;
+  }
+  const read = readJson(path);
+  if (isRecord(read.value)) return read.value as Record<string, Json>;
+  problems.push({ language, file, kind: 'invalid-json', key: '', detail: read.error ?? 'not an object' });
+  return undefined;
+}
+
 /** Checks `fixtures/lookups/i18n/<lang>.json` against the seeded reference data. */
 function checkReference(root: string, languages: string[]): { lists: number; problems: I18nProblem[] } {
   const problems: I18nProblem[] = [];
@@ -352,18 +372,11 @@ function checkReference(root: string, languages: string[]): { lists: number; pro
   const texts = referenceTexts(lookupsDir);
   for (const language of languages) {
     const path = join(lookupsDir, 'i18n', `${language}.json`);
-    const file = relative(root, path).split('\\').join('/');
-    if (!existsSync(path)) {
-      problems.push({ language, file, kind: 'missing-file', key: '' });
-      continue;
-    }
-    const read = readJson(path);
-    if (!isRecord(read.value)) {
-      problems.push({ language, file, kind: 'invalid-json', key: '', detail: read.error ?? 'not an object' });
-      continue;
-    }
-    const lookups = isRecord(read.value.lookups) ? read.value.lookups : {};
-    const services = isRecord(read.value.services) ? read.value.services : {};
+    const file = toPosix(relative(root, path));
+    const catalogue = readLanguageFile(path, language, file, problems);
+    if (!catalogue) continue;
+    const lookups = isRecord(catalogue.lookups) ? catalogue.lookups : {};
+    const services = isRecord(catalogue.services) ? catalogue.services : {};
     const text = (key: string, value: unknown) => {
       if (value === undefined) problems.push({ language, file, kind: 'missing', key });
       else if (typeof value !== 'string') problems.push({ language, file, kind: 'not-text', key });
@@ -414,16 +427,9 @@ function checkServerMessages(root: string, languages: string[]): { messages: num
   for (const language of languages) {
     const path = join(dir, `${language}.json`);
     const file = toPosix(relative(root, path));
-    if (!existsSync(path)) {
-      problems.push({ language, file, kind: 'missing-file', key: '' });
-      continue;
-    }
-    const read = readJson(path);
-    if (!isRecord(read.value)) {
-      problems.push({ language, file, kind: 'invalid-json', key: '', detail: read.error ?? 'not an object' });
-      continue;
-    }
-    const translated = new Map<string, Json>(Object.entries(read.value));
+    const catalogue = readLanguageFile(path, language, file, problems);
+    if (!catalogue) continue;
+    const translated = new Map<string, Json>(Object.entries(catalogue));
     problems.push(
       ...compareCatalogue(texts, translated, language, file).map((problem) => ({
         ...problem,
