@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { branchSchemas, definedProperties, ruleFields } from './schema-walk';
+import { branchSchemas, definedProperties, requiredProperties, ruleFields, visibleProperties } from './schema-walk';
 
 const schema = {
   type: 'object',
@@ -34,5 +34,26 @@ describe('schema walk', () => {
   });
   it('lists branch schemas', () => {
     expect(branchSchemas(schema)).toHaveLength(3);
+  });
+  it('finds the properties shown and required for the data, by the branches that apply', () => {
+    const ruled = {
+      type: 'object',
+      required: ['a'],
+      properties: { a: { type: 'string' } },
+      allOf: [
+        {
+          if: { properties: { a: { const: 'x' } }, required: ['a'] },
+          then: { properties: { b: {} }, required: ['b'] },
+          else: { properties: { c: {} }, allOf: [{ required: ['c'] }] },
+        },
+      ],
+      dependencies: { d: { required: ['e'] } },
+    };
+    // A matcher answering the one condition: `a` is 'x'.
+    const matches = (_condition: unknown, data: unknown) => (data as { a?: unknown }).a === 'x';
+    expect([...visibleProperties(ruled, { a: 'x' }, matches).keys()]).toEqual(['a', 'b']);
+    expect([...requiredProperties(ruled, { a: 'x' }, matches)]).toEqual(['a', 'b']);
+    expect([...visibleProperties(ruled, { a: 'y' }, matches).keys()]).toEqual(['a', 'c']);
+    expect([...requiredProperties(ruled, { a: 'y', d: 1 }, matches)]).toEqual(['a', 'c', 'e']);
   });
 });

@@ -102,23 +102,18 @@ export function ruleFields(schema: JsonSchema, pointer = ''): RuleReference[] {
 export type SchemaMatcher = (schema: JsonSchema | boolean, data: unknown) => boolean;
 
 /**
- * Properties shown for `data`, in declaration order: top-level ones plus those of `then`/`else`
- * branches whose condition holds by `matches` (as RJSF resolves them) and of dependencies whose key
- * is present.
+ * The parts of `schema` that apply to `data`: the schema itself, then, depth first, its `allOf`
+ * items, the `then`/`else` branch whose condition holds by `matches` (as RJSF resolves them) and the
+ * dependencies whose key is present.
  */
-export function visibleProperties(
+export function appliedSchemas(
   schema: JsonSchema,
   data: Record<string, unknown>,
   matches: SchemaMatcher,
-): Map<string, JsonSchema> {
-  const result = new Map<string, JsonSchema>();
+): JsonSchema[] {
+  const applied: JsonSchema[] = [];
   const visit = (s: JsonSchema): void => {
-    if (isRecord(s.properties)) {
-      for (const [name, prop] of Object.entries(s.properties)) {
-        const previous = result.get(name);
-        result.set(name, { ...(previous ?? {}), ...(isRecord(prop) ? prop : {}) });
-      }
-    }
+    applied.push(s);
     if (Array.isArray(s.allOf)) for (const item of s.allOf) if (isRecord(item)) visit(item);
     if (isRecord(s.if) || typeof s.if === 'boolean') {
       const branch = matches(s.if as JsonSchema | boolean, data) ? s.then : s.else;
@@ -129,5 +124,38 @@ export function visibleProperties(
     }
   };
   visit(schema);
+  return applied;
+}
+
+/**
+ * Properties shown for `data`, in declaration order: those of every part of the schema that applies
+ * (`appliedSchemas`), a property declared twice merged.
+ */
+export function visibleProperties(
+  schema: JsonSchema,
+  data: Record<string, unknown>,
+  matches: SchemaMatcher,
+): Map<string, JsonSchema> {
+  const result = new Map<string, JsonSchema>();
+  for (const part of appliedSchemas(schema, data, matches)) {
+    if (!isRecord(part.properties)) continue;
+    for (const [name, prop] of Object.entries(part.properties)) {
+      const previous = result.get(name);
+      result.set(name, { ...(previous ?? {}), ...(isRecord(prop) ? prop : {}) });
+    }
+  }
   return result;
+}
+
+/** Properties required for `data`: the `required` of every part of the schema that applies. */
+export function requiredProperties(
+  schema: JsonSchema,
+  data: Record<string, unknown>,
+  matches: SchemaMatcher,
+): Set<string> {
+  const required = new Set<string>();
+  for (const part of appliedSchemas(schema, data, matches))
+    if (Array.isArray(part.required))
+      for (const name of part.required) if (typeof name === 'string') required.add(name);
+  return required;
 }

@@ -21,7 +21,7 @@ import {
 } from '../../engine/core/node/read-service-catalogue';
 import { buildSubmitRequests } from '../../engine/core/payload-mapping';
 import { uploadSlots } from '../../engine/core/required-documents';
-import { visibleProperties } from '../../engine/core/schema-walk';
+import { requiredProperties, visibleProperties } from '../../engine/core/schema-walk';
 import { formKey, formsOf } from '../../engine/core/service-forms';
 import { isRecord } from '../../engine/core/value-path';
 import { detailRows, detailTables } from '../../engine/core/view-rows';
@@ -105,11 +105,9 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { definitions, problems } = loadNow();
     return ok(reply, {
       problems,
-      services: definitions.map((definition) => ({
-        key: definition.key,
-        id: definition.id,
-        title: localized(definition, language).title,
-        forms: formsOf(definition).map((form) => {
+      services: definitions.map((definition) => {
+        // Each form read in the language once; the service's title is the one its forms carry.
+        const forms = formsOf(definition).map((form) => {
           const dir = fixturesDirOf(form, fixturesRoot);
           return {
             key: formKey(form),
@@ -120,8 +118,14 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
               invalid: readFixtureFolder<{ data: Record<string, unknown>; expect: unknown }>(join(dir, 'invalid')),
             },
           };
-        }),
-      })),
+        });
+        return {
+          key: definition.key,
+          id: definition.id,
+          title: forms[0]?.definition.title ?? definition.title,
+          forms,
+        };
+      }),
     });
   });
 
@@ -141,15 +145,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
     const form = localized(english, body.language);
     const translate = (text: string) => ctx.messages.translate(text, body.language);
     const visible = visibleProperties(form.formSchema, body.data, schemaMatches);
-    // Required: the form's own, and those of each rule whose condition the data meets.
-    const required = new Set<string>();
-    const addRequired = (schema: unknown) => {
-      if (isRecord(schema) && Array.isArray(schema.required))
-        for (const name of schema.required) if (typeof name === 'string') required.add(name);
-    };
-    addRequired(form.formSchema);
-    for (const rule of Array.isArray(form.formSchema.allOf) ? form.formSchema.allOf : [])
-      if (isRecord(rule) && isRecord(rule.if) && schemaMatches(rule.if, body.data)) addRequired(rule.then);
+    const required = requiredProperties(form.formSchema, body.data, schemaMatches);
     const fields = applyUiOrder([...visible.keys()], form.uiSchema['ui:order']).map((name) => {
       const schema = visible.get(name) ?? {};
       const ui = isRecord(form.uiSchema[name]) ? form.uiSchema[name] : {};
