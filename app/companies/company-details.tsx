@@ -1,11 +1,24 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useTranslation } from '../../engine/react/translation';
-import { listOf, useApiQuery } from '../../engine/react/use-api-query';
 import { ReadOnlyFields } from '../components/read-only-fields';
 import { usePhoneLayout } from '../components/use-phone-layout';
-import { REGISTRATION_TYPES } from './company-dialog';
-import { companyToForm, type Company } from './company-form';
-import { LocationSelects, type NamedOption } from './location-selects';
+import { LABEL_KEYS, REGISTRATION_TYPES, useCompanyCategories } from './company-dialog';
+import { companyToForm, type Company, type CompanyField } from './company-form';
+import { LocationSelects } from './location-selects';
+
+/** The fields shown as they are stored, after the category and the registration type. */
+const SHOWN_AS_TEXT: CompanyField[] = [
+  'tin',
+  'telephone',
+  'email',
+  'address',
+  'activities',
+  'avgMonthlyPlasticQuantity',
+  'contact_person_name',
+  'contact_person_job_title',
+  'contact_person_phone',
+  'contact_person_email',
+];
 
 /**
  * A registered company as text: every detail the table leaves out, its location by name (the
@@ -22,12 +35,7 @@ export function CompanyDetails({
 }) {
   const { t } = useTranslation();
   const phone = usePhoneLayout();
-  const open = company !== undefined;
-  const categories =
-    useApiQuery<unknown, NamedOption[]>(open ? 'company-categories' : null, {
-      staleTime: Infinity,
-      select: listOf<NamedOption>,
-    }).data ?? [];
+  const categories = useCompanyCategories(company !== undefined);
   if (!company) return null;
   const values = companyToForm(company);
   const category = categories.find((c) => String(c.id) === values.company_category_id)?.name ?? '';
@@ -38,16 +46,7 @@ export function CompanyDetails({
       label: t('companies.fields.typeRegistration'),
       value: registration ? t(`companies.registrationTypes.${registration.key}`) : values.type_registration,
     },
-    { label: t('companies.fields.tin'), value: values.tin },
-    { label: t('companies.fields.telephone'), value: values.telephone },
-    { label: t('companies.fields.email'), value: values.email },
-    { label: t('companies.fields.address'), value: values.address },
-    { label: t('companies.fields.activities'), value: values.activities },
-    { label: t('companies.fields.avgQuantity'), value: values.avgMonthlyPlasticQuantity },
-    { label: t('companies.fields.contactName'), value: values.contact_person_name },
-    { label: t('companies.fields.contactJobTitle'), value: values.contact_person_job_title },
-    { label: t('companies.fields.contactPhone'), value: values.contact_person_phone },
-    { label: t('companies.fields.contactEmail'), value: values.contact_person_email },
+    ...SHOWN_AS_TEXT.map((field) => ({ label: t(LABEL_KEYS[field] ?? field), value: values[field] })),
   ];
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={phone} aria-labelledby="company-details-title">

@@ -28,8 +28,8 @@ import {
 } from './company-form';
 import { LocationSelects, type NamedOption } from './location-selects';
 
-/** The label (catalogue key) of each field the form checks, for the error summary. */
-const LABEL_KEYS: Partial<Record<CompanyField, string>> = {
+/** The label (catalogue key) of each field the form checks: the error summary's, and the details'. */
+export const LABEL_KEYS: Partial<Record<CompanyField, string>> = {
   name: 'companies.fields.name',
   company_category_id: 'companies.fields.category',
   type_registration: 'companies.fields.typeRegistration',
@@ -45,6 +45,18 @@ const LABEL_KEYS: Partial<Record<CompanyField, string>> = {
   requests_single_use: 'companies.fields.singleUse',
   avgMonthlyPlasticQuantity: 'companies.fields.avgQuantity',
 };
+
+const NO_CATEGORIES: NamedOption[] = [];
+
+/** The company categories (reference data: read once while the page lives), from when `enabled`. */
+export function useCompanyCategories(enabled: boolean): NamedOption[] {
+  return (
+    useApiQuery<unknown, NamedOption[]>(enabled ? 'company-categories' : null, {
+      staleTime: Infinity,
+      select: listOf<NamedOption>,
+    }).data ?? NO_CATEGORIES
+  );
+}
 
 /** The id of a field's control (the error summary links to it). */
 const fieldId = (field: string) => `company-${field}`;
@@ -80,11 +92,7 @@ export function CompanyDialog({
   const [touched, setTouched] = useState(false);
   const [failed, setFailed] = useState(false);
   // Reference data: read once while the page lives, when the dialog first opens.
-  const categories =
-    useApiQuery<unknown, NamedOption[]>(open ? 'company-categories' : null, {
-      staleTime: Infinity,
-      select: listOf<NamedOption>,
-    }).data ?? [];
+  const categories = useCompanyCategories(open);
   // A saved company changes the client's list, wherever it is shown.
   const { send, busy } = useApiMutation({ invalidates: [companiesPath(clientId)] });
 
