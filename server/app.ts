@@ -34,7 +34,13 @@ import { reportRoutes } from './routes/reports';
 import { submissionRoutes } from './routes/submissions';
 import { installJsonBodyParser } from './json-body';
 import { createPasswordHasher, type PasswordHasher } from './security';
-import { installNoStore, installSecurityHeaders, portalCacheControl } from './security-headers';
+import {
+  answerClientError,
+  answerFrameworkError,
+  installNoStore,
+  installSecurityHeaders,
+  portalCacheControl,
+} from './security-headers';
 import { installSlowBodyCutoff, SLOW_BODY_MESSAGE } from './slow-bodies';
 
 /** One route of the API: method, URL pattern (`/api/application/:id`) and whether it needs no token. */
@@ -68,11 +74,6 @@ export interface BuildOptions {
 
 /** Builds the server without listening. Closing the instance closes the database. */
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
-  });
-  installJsonBodyParser(app);
   // Files the definitions ship (document templates) live beside them; none for given definitions.
   const servicesDir = options.definitions
     ? (options.servicesDir ?? null)
@@ -81,6 +82,14 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   const messages = readServerMessages({ servicesDir });
   const say = (request: FastifyRequest, text: string) =>
     messages.translate(text, messages.languageOf(request.headers['accept-language']));
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Answers written before any hook runs carry the security headers too.
+    frameworkErrors: answerFrameworkError(say),
+    clientErrorHandler: answerClientError,
+  });
+  installJsonBodyParser(app);
   installSlowBodyCutoff(app, config.limits.bodyTimeoutMs, (request) => say(request, SLOW_BODY_MESSAGE));
   // Every API route as registered: what the fuzz suite walks, so no endpoint escapes it.
   const apiRoutes: ApiRoute[] = [];

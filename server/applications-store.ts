@@ -14,11 +14,6 @@ import { HttpError, notFound, ValidationError, type FieldError } from './http';
 
 /** Statuses at which the applicant may change the form: draft and returned. */
 export const EDITABLE_STATUSES: readonly number[] = [STATUS.draft, STATUS.returned];
-/**
- * After the record call the wizard still sends its follow-up calls and uploads; they are admitted
- * while the application is submitted and untouched by staff for this long after submission.
- */
-export const FOLLOW_UP_WINDOW_MS = 60 * 60 * 1000;
 
 export const NOT_CHANGEABLE = 'This application can no longer be changed';
 
@@ -55,16 +50,6 @@ export async function hasSubmittedApplication(
     .where('status_id', '<>', STATUS.draft)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** True while the wizard may still attach files or send follow-up calls. */
-export function acceptsFollowUps(app: Application, now = Date.now()): boolean {
-  if (EDITABLE_STATUSES.includes(app.status_id)) return true;
-  return (
-    app.status_id === STATUS.submitted &&
-    app.submitted_at !== null &&
-    now - Date.parse(app.submitted_at) <= FOLLOW_UP_WINDOW_MS
-  );
 }
 
 /**

@@ -10,6 +10,15 @@ describe('loadConfig', () => {
     expect(config.dataDir.endsWith('data')).toBe(true);
   });
 
+  it('uses the documented upload quotas and body timeout (ARCHITECTURE.md, "Security")', () => {
+    const { limits } = loadConfig({});
+    expect(limits.uploadFilesPerApplication).toBe(30);
+    expect(limits.uploadBytesPerApplication).toBe(200 * 1024 * 1024);
+    expect(limits.uploadFilesPerDay).toBe(100);
+    expect(limits.uploadBytesPerDay).toBe(500 * 1024 * 1024);
+    expect(limits.bodyTimeoutMs).toBe(30_000);
+  });
+
   it('names every bad variable in one clear error', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://db' })).toThrow(ConfigError);
     const bad = () => loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://db' });

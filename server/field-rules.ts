@@ -20,10 +20,24 @@ export const phone = () =>
     .trim()
     .regex(/^\d{10}$/, PHONE_MESSAGE);
 
-/** A trimmed email address. */
-export const email = () => z.string({ error: REQUIRED }).trim().pipe(z.email(EMAIL_MESSAGE));
+/** Longest email address that can be delivered (RFC 5321 limits a forward path to 254 characters). */
+export const EMAIL_MAX_LENGTH = 254;
 
-/** A TIN as stored and compared for uniqueness: without spaces, upper case. */
+/**
+ * A trimmed email address of at most EMAIL_MAX_LENGTH characters: the format alone would accept a
+ * megabyte of letters before the `@`, which PostgreSQL's unique index on it cannot even hold.
+ */
+export const email = () =>
+  z.string({ error: REQUIRED }).trim().max(EMAIL_MAX_LENGTH, EMAIL_MESSAGE).pipe(z.email(EMAIL_MESSAGE));
+
+/**
+ * A TIN as stored and compared for uniqueness: compatibility forms folded (full-width digits are
+ * digits), without spaces or invisible characters (a zero-width space would make a copy look new),
+ * upper case.
+ */
 export function normalizeTin(tin: string): string {
-  return tin.replace(/\s+/g, '').toUpperCase();
+  return tin
+    .normalize('NFKC')
+    .replace(/[\s\p{Cf}]+/gu, '')
+    .toUpperCase();
 }

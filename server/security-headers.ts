@@ -4,8 +4,10 @@
  * precompiled, so nothing needs `eval`), no framing, no MIME sniffing, no referrer, and answers of
  * the API that carry personal data never stored by a browser or proxy cache.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The portal's policy. Styles may be inline: MUI's emotion writes `<style>` elements at run time;
@@ -29,6 +31,59 @@ export function contentSecurityPolicyText(): string {
   return Object.entries(CONTENT_SECURITY_POLICY)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
+}
+
+/**
+ * The headers helmet gives every answer, for the few answers written before Fastify's hooks run (an
+ * address that cannot be decoded, a request Node cannot parse): they carry the same policy, and are
+ * never stored.
+ */
+export function baseSecurityHeaders(): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicyText(),
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+  };
+}
+
+/**
+ * Fastify's `frameworkErrors`: an address that cannot be decoded (`/api/%zz`) or a parameter over the
+ * router's length is answered before any hook, so helmet never sees it. It names no resource: 404 with
+ * the API's envelope and the security headers, like any other unknown address. `message` translates.
+ */
+export function answerFrameworkError(message: (request: FastifyRequest, text: string) => string) {
+  return (error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply): void => {
+    const known = error.statusCode !== undefined && error.statusCode < 500;
+    const code = known ? 404 : 500;
+    void reply
+      .code(code)
+      .headers(baseSecurityHeaders())
+      .send({ code, data: null, error: message(request, known ? 'Not found' : 'server error') });
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node cannot parse, headers over the size limit or too slow
+ * to arrive. The answer is written to the socket (there is no request to reply to), with the security
+ * headers, then the connection is closed.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ code, data: null, error: STATUS_CODES[code] ?? 'Bad Request' });
+  const headers = {
+    ...baseSecurityHeaders(),
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  };
+  if (socket.writable) {
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${code} ${STATUS_CODES[code] ?? ''}\r\n${lines.join('')}\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 /** Registers the headers on the root instance, so static files, API answers and errors all carry them. */

@@ -190,6 +190,12 @@ describe('loadServiceDefinitions', () => {
       "/submit/calls/1: call 'done' sends 'done', which the record call leaves out: it must come before the record call, which submits the application",
     );
     expect(problems([doneCall, { ...record, omit: ['done'] }])).toEqual([]);
+    // A call the record leaves nothing to comes before it too: nothing changes a submitted application.
+    const noteCall = { ...doneCall, name: 'note', path: 'sample-note' };
+    expect(problems([record, noteCall])).toEqual([
+      "/submit/calls/1: call 'note' comes after the record call, which submits the application: it must come before it",
+    ]);
+    expect(problems([noteCall, record])).toEqual([]);
   });
 
   it('requires unique ids and routes across services and sorts by id', () => {

@@ -436,6 +436,21 @@ function loadForm(
         `call '${part.submit.calls[sender]?.name ?? ''}' sends '${field}', which the record call leaves out: it must come before the record call, which submits the application`,
       );
   });
+  // Nothing follows the record call: a call after it would change a submitted application, and an
+  // interruption between the two would leave a submission without that call's part.
+  const omitSenders = new Set(
+    (recordCall?.omit ?? []).flatMap((field) =>
+      part.submit.calls.filter((c) => c !== recordCall && fieldsOfCall(c, formFields).includes(field)),
+    ),
+  );
+  part.submit.calls.forEach((call, i) => {
+    if (recordIndex < 0 || i <= recordIndex || omitSenders.has(call)) return;
+    fail(
+      serviceFile,
+      at('submit', 'calls', i),
+      `call '${call.name}' comes after the record call, which submits the application: it must come before it`,
+    );
+  });
 
   // Detail tables read a record the pipeline saves.
   (part.view.tables ?? []).forEach((table, i) => {

@@ -283,19 +283,26 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     if (pending) {
       // Never confirmed: the registration starts again with these details and a new code.
       await throttleSends('register', [`id:${pending.id}`]);
-      const updated = await db
-        .updateTable('clients')
-        .set({
-          first_name: body.first_name,
-          last_name: body.last_name,
-          other_name: body.other_name,
-          email: body.email,
-          telephone: body.telephone,
-        })
-        .where('id', '=', pending.id)
-        .where('password_hash', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
+      let updated: Client | undefined;
+      try {
+        updated = await db
+          .updateTable('clients')
+          .set({
+            first_name: body.first_name,
+            last_name: body.last_name,
+            other_name: body.other_name,
+            email: body.email,
+            telephone: body.telephone,
+          })
+          .where('id', '=', pending.id)
+          .where('password_hash', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+      } catch (error) {
+        // A concurrent registration took the new e-mail or phone first: the same answer as for a
+        // taken one (a conflict here would tell that someone holds it), and no code.
+        if (!isUniqueViolation(error)) throw error;
+      }
       if (updated) await sendOtp(updated, 'register');
     } else {
       await notifyOwners(existing.filter((client) => client.password_hash !== null));
@@ -306,11 +313,12 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.post('/client/confirm-otp', publicRoute, async (request, reply) => {
     const body = parseBody(otpBody, request.body);
     const client = await findByUsername(body.username);
-    // The same answer as a wrong code: the call does not tell which names have an account.
-    if (!client) throw new HttpError(400, ACCOUNT_MESSAGES.invalidCode);
-    const hourly = `otp-guess:${client.id}`;
+    // An unknown name is counted like an account, so the hourly limit does not tell who is registered.
+    const hourly = client ? `otp-guess:${client.id}` : `otp-guess-name:${identifier(body.username)}`;
     const guess = await consume(db, hourly, { max: limits.otpGuessesPerHour, windowMs: HOUR_MS });
     if (!guess.allowed) throw new TooManyAttempts(guess.retryAfterMs);
+    // The same answer as a wrong code: the call does not tell which names have an account.
+    if (!client) throw new HttpError(400, ACCOUNT_MESSAGES.invalidCode);
     const otp = await db
       .selectFrom('otps')
       .selectAll()

@@ -24,7 +24,10 @@ const companyBody = z.object({
   name: text(),
   company_category_id: intId(),
   type_registration: text(),
-  tin: requiredText(50).transform(normalizeTin),
+  // Invisible characters alone are no TIN: what is left once they are removed must not be empty.
+  tin: requiredText(50)
+    .transform(normalizeTin)
+    .refine((tin) => tin.length > 0, { error: REQUIRED }),
   telephone: phone(),
   email: email(),
   avgMonthlyPlasticQuantity: z

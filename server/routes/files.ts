@@ -3,10 +3,9 @@
  * and by the file's first bytes) and owner-only download.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { FileKind } from '../../engine/core/definition-types';
@@ -27,6 +26,7 @@ import { nowIso } from '../db/database';
 import type { Application, Database } from '../db/tables';
 import { HttpError, idParam, notFound, ok, ValidationError } from '../http';
 import { REQUIRED } from '../field-rules';
+import { formParts, receiveFile } from '../multipart';
 import { consume, release } from '../throttle';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -194,7 +194,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     let stored: { path: string; absolute: string; partial: string; name: string; size: number } | null = null;
     let renamed = false;
     try {
-      for await (const part of request.parts()) {
+      for await (const part of formParts(request)) {
         if (part.type === 'file') {
           if (stored || part.fieldname !== 'file') {
             part.file.resume();
@@ -211,7 +211,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
             name: basename(part.filename || 'file').slice(0, 200),
             size: 0,
           };
-          await pipeline(part.file, createWriteStream(stored.partial, { flags: 'wx' }));
+          await receiveFile(part, stored.partial);
           stored.size = (await stat(stored.partial)).size;
         } else if (typeof part.value === 'string') {
           fields[part.fieldname] = part.value;

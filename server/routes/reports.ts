@@ -34,7 +34,8 @@ const reportBody = z.object({
   report_month: z
     .string({ error: REQUIRED })
     .trim()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/, 'Enter a month as YYYY-MM.')
+    // From January 2000: the year 0000 or 0999 is a typing error, not a month anything was recycled in.
+    .regex(/^20\d{2}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/, 'Enter a month as YYYY-MM.')
     // Normalised to the first day of the month: one report per month, whatever day was picked.
     .transform((v) => `${v.slice(0, 7)}-01`)
     .refine((month) => month < nextMonth(), { error: REPORT_MESSAGES.future }),

@@ -9,14 +9,13 @@
  * and are recorded in the application's history as `staff:<name>`.
  */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import { approveTor, staffMove } from '../applications-store';
 import type { AppContext } from '../context';
 import { idParam, ok, ValidationError, type FieldError } from '../http';
+import { formParts, receiveFile } from '../multipart';
 import { staffOf } from '../staff-accounts';
 import { isPdfFile, PARTIAL_SUFFIX } from './files';
 
@@ -64,7 +63,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
     let name = 'terms-of-reference.pdf';
     let received = false;
     try {
-      for await (const part of request.parts()) {
+      for await (const part of formParts(request)) {
         if (part.type !== 'file') continue;
         if (received || part.fieldname !== 'file') {
           part.file.resume();
@@ -72,7 +71,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
         }
         received = true;
         name = basename(part.filename || name).slice(0, 200);
-        await pipeline(part.file, createWriteStream(partial, { flags: 'wx' }));
+        await receiveFile(part, partial);
       }
       if (!received) throw new ValidationError([{ field: 'file', message: 'This field is required' }]);
       if (!(await isPdfFile(partial))) throw new ValidationError([{ field: 'file', message: TOR_NOT_PDF }]);

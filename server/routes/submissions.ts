@@ -33,7 +33,6 @@ import { STATUS } from '../../engine/core/status-presentation';
 import { uploadSlots } from '../../engine/core/required-documents';
 import { definedProperties, visibleProperties } from '../../engine/core/schema-walk';
 import {
-  acceptsFollowUps,
   assertEditable,
   EDITABLE_STATUSES,
   lockApplication,
@@ -255,20 +254,18 @@ async function missingDocuments(
 }
 
 /**
- * The record call submits the application, so the form as a whole must hold then: the record and the
- * fields it leaves out (`omit`), as the calls before it saved them, judged by the whole form schema.
- * A field no call saved is missing (a required one is refused), so no application is submitted
- * without a part of its form.
+ * The whole form of an application at its submission: the record and the fields it leaves out
+ * (`omit`), as the calls before it saved them. A field no call saved is absent.
  */
-async function wholeFormErrors(
+async function wholeForm(
   trx: Transaction<Database>,
   definition: ServiceDefinition,
   call: SubmitCall,
   applicationId: number,
   record: Data,
-): Promise<FieldError[]> {
+): Promise<Data> {
   const omitted = call.omit ?? [];
-  if (omitted.length === 0) return [];
+  if (omitted.length === 0) return record;
   const formFields = [...definedProperties(definition.formSchema).keys()];
   const senders = definition.submit.calls
     .filter((other) => other !== call && fieldsOfCall(other, formFields).some((field) => omitted.includes(field)))
@@ -286,7 +283,7 @@ async function wholeFormErrors(
       if (isRecord(part)) for (const field of omitted) if (field in part) whole[field] = part[field];
     }
   }
-  return validateFormData(definition.formSchema, whole).errors;
+  return whole;
 }
 
 /** Merges field errors, keeping the first message per field. */
@@ -308,11 +305,6 @@ interface Candidate {
   bindings: LookupBinding[];
   schema: JsonSchema;
   declared: ReadonlySet<string>;
-  /**
-   * The call saves a part of the form its record call leaves out (the Basel transit rows): like the
-   * record, it may change only while the form may (draft or returned), not after the submission.
-   */
-  partOfForm: boolean;
   /** Records of the service's other forms (variants): an application holds the record of one form. */
   otherRecords: string[];
 }
@@ -400,11 +392,10 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
       handler: async (request: FastifyRequest, reply) => {
         if (!isRecord(request.body)) throw new ValidationError([{ field: 'body', message: 'Send a JSON object.' }]);
         const { candidate, read, application } = await resolve(candidates, request, request.body);
-        const { definition, call, bindings, schema, declared, partOfForm, otherRecords } = candidate;
-        if (application) {
-          if (call.savesRecord || partOfForm) assertEditable(application);
-          else if (!acceptsFollowUps(application)) throw new HttpError(409, NOT_CHANGEABLE);
-        }
+        const { definition, call, bindings, schema, declared, otherRecords } = candidate;
+        // Every call of the pipeline comes before the record call, which submits (the definition check
+        // says so): a call may change an application only while its form may (draft or returned).
+        if (application) assertEditable(application);
 
         // Names first (rules read them), then only the fields the data shows are kept: a value the
         // form hides (the company of an applicant who switched to "individual") is neither stored
@@ -441,15 +432,18 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
           // Under the application's lock: of concurrent submits of one draft, exactly one passes.
           const locked = await lockApplication(trx, ctx.dialect, target.id);
           if (!locked) throw new HttpError(404, 'Application not found');
-          if (!call.savesRecord) {
-            if (partOfForm) assertEditable(locked);
-            else if (!acceptsFollowUps(locked)) throw new HttpError(409, NOT_CHANGEABLE);
-          } else {
-            assertEditable(locked);
-            const missing = await missingDocuments(trx, definition, target.id, record);
+          assertEditable(locked);
+          if (call.savesRecord) {
+            // The record call submits, so the form as a whole must hold then (a part a call before it
+            // saved is judged too), and the documents are those the whole form asks for, as the page
+            // decides them: a condition may read a field the record leaves out.
+            const whole = await wholeForm(trx, definition, call, target.id, record);
+            const missing = await missingDocuments(trx, definition, target.id, whole);
             if (missing.length > 0) throw new ValidationError(missing, DOCUMENTS_MISSING);
-            const incomplete = await wholeFormErrors(trx, definition, call, target.id, record);
-            if (incomplete.length > 0) throw new ValidationError(incomplete);
+            if (whole !== record) {
+              const incomplete = validateFormData(definition.formSchema, whole).errors;
+              if (incomplete.length > 0) throw new ValidationError(incomplete);
+            }
             // A returned application is corrected in the form it was submitted with (its record says which).
             if (otherRecords.length > 0) {
               const other = await trx

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_EXPIRED } from '../../server/auth-hook';
 import { COMMON_PASSWORD_COUNT, PASSWORD_MESSAGES } from '../../server/password-policy';
 import { createPasswordHasher, sha256, type PasswordHasher } from '../../server/security';
-import { call, otpFor, signUp, startServer, type TestServer, type TestUser } from './helpers';
+import { consume } from '../../server/throttle';
+import { call, loseClientRace, otpFor, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
 /** A real hasher that counts the passwords it verifies. */
 function countingHasher(): PasswordHasher & { verified: number } {
@@ -278,6 +279,11 @@ describe('code limits', () => {
         expect(second.body.error).toBe('Too many attempts. Please try again in 1 minute.');
         expect(Number(second.response.headers['retry-after'])).toBeGreaterThan(50);
       }
+      // A registration asked again (the portal's "send the code again") waits the same pause.
+      expect((await register(paused, 'paused@example.org', '0791000010')).status).toBe(201);
+      const again = await register(paused, 'paused@example.org', '0791000010');
+      expect(again.status).toBe(429);
+      expect(again.body.error).toBe('Too many attempts. Please try again in 1 minute.');
     } finally {
       await paused.close();
     }
@@ -421,6 +427,64 @@ describe('registration does not tell who is registered', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('answers a registration that loses the race for its e-mail like any other', async () => {
+    const undo = await loseClientRace(server, 'insert', 'email', 'contested@example.org');
+    try {
+      const answer = await register(server, 'contested@example.org', '0793000020');
+      expect(answer.body).toEqual({
+        code: 201,
+        data: { email: 'contested@example.org', telephone: '0793000020' },
+        error: null,
+      });
+    } finally {
+      await undo();
+    }
+  });
+
+  it('answers the same when a restarted registration loses the race for its new phone, and keeps it', async () => {
+    await register(server, 'restart@example.org', '0793000030');
+    const undo = await loseClientRace(server, 'update', 'telephone', '0793000031');
+    try {
+      const answer = await register(server, 'restart@example.org', '0793000031');
+      expect(answer.body).toEqual({
+        code: 201,
+        data: { email: 'restart@example.org', telephone: '0793000031' },
+        error: null,
+      });
+    } finally {
+      await undo();
+    }
+    const row = await server.database.db
+      .selectFrom('clients')
+      .select('telephone')
+      .where('email', '=', 'restart@example.org')
+      .executeTakeFirstOrThrow();
+    expect(row.telephone).toBe('0793000030');
+  });
+
+  it('answers 409 with the reason when another client takes the e-mail or phone between check and write', async () => {
+    const user = await signUp(server);
+    for (const [column, value, change] of [
+      ['email', 'grabbed@example.org', { email: 'grabbed@example.org', phone: user.telephone }],
+      ['telephone', '0793000040', { email: user.email, phone: '0793000040' }],
+    ] as const) {
+      const undo = await loseClientRace(server, 'update', column, value);
+      try {
+        const answer = await call(server.app, 'PUT', `client/${user.id}`, {
+          token: user.token,
+          body: { first_name: 'A', last_name: 'B', ...change },
+        });
+        expect(answer.body).toEqual({
+          code: 409,
+          data: null,
+          error: 'An account with this email or phone already exists',
+        });
+      } finally {
+        await undo();
+      }
+    }
+  });
+
   it('answers 409, never 500, when two clients claim one e-mail at once', async () => {
     const a = await signUp(server);
     const b = await signUp(server);
@@ -431,6 +495,22 @@ describe('registration does not tell who is registered', () => {
       });
     const answers = await Promise.all([profile(a), profile(b)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+});
+
+describe('attempt counters', () => {
+  it('count thirty concurrent attempts on one bucket exactly: the limit admits five', async () => {
+    const server = await startServer();
+    try {
+      const limit = { max: 5, windowMs: 60_000 };
+      const results = await Promise.all(
+        Array.from({ length: 30 }, () => consume(server.database.db, 'concurrent-bucket', limit)),
+      );
+      expect(results.filter((r) => r.allowed)).toHaveLength(5);
+      expect(results.map((r) => r.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    } finally {
+      await server.close();
+    }
   });
 });
 
@@ -462,6 +542,25 @@ describe('code confirmation does not tell who is registered', () => {
       const unknown = await confirm(server, 'unknown@example.org', '123456');
       expect(unknown.status).toBe(wrong.status);
       expect(unknown.body).toEqual(wrong.body);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('counts the guesses of an unknown name like those of an account: the 21st of the hour is refused', async () => {
+    const server = await startServer();
+    try {
+      // An account without a code waiting: every guess is wrong, as for a name nobody holds.
+      const user = await signUp(server);
+      for (const username of [user.email, 'nobody-at-all@example.org']) {
+        for (let i = 0; i < 20; i += 1) {
+          const answer = await confirm(server, username, '123456');
+          expect(answer.body).toEqual({ code: 400, data: null, error: 'Invalid code' });
+        }
+        const refused = await confirm(server, username, '123456');
+        expect(refused.status).toBe(429);
+        expect(refused.body.error).toBe('Too many attempts. Please try again in 60 minutes.');
+      }
     } finally {
       await server.close();
     }

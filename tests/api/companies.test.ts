@@ -190,6 +190,33 @@ describe('companies', () => {
     expect(same.status).toBe(200);
   });
 
+  it('sees the same TIN in another case, in full-width digits or with invisible characters', async () => {
+    const first = await call<Company>(server.app, 'POST', 'companies', {
+      token: alice.token,
+      body: companyBody(alice.id, { tin: 'ab 12 cd 34' }),
+    });
+    expect(first.status).toBe(201);
+    expect(first.body.data.tin).toBe('AB12CD34');
+    for (const tin of ['AB12CD34', 'ab12cd34', '\u00a0AB12\u3000CD34', 'AB\u200b12CD\u00ad34', 'ＡＢ１２ＣＤ３４']) {
+      const copy = await call(server.app, 'POST', 'companies', {
+        token: bob.token,
+        body: companyBody(bob.id, { tin }),
+      });
+      expect(copy.body, tin).toEqual({
+        code: 409,
+        data: null,
+        error: 'A company with this TIN is already registered.',
+      });
+    }
+    // Invisible characters alone are no TIN.
+    const blank = await call(server.app, 'POST', 'companies', {
+      token: bob.token,
+      body: companyBody(bob.id, { tin: '\u200b\u200d' }),
+    });
+    expect(blank.status).toBe(422);
+    expect(blank.body.error).toBe('Invalid fields: tin');
+  });
+
   it('registers a TIN once when ten requests race for it, answering 409 to the others', async () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>

@@ -4,10 +4,10 @@
  * uploads folder holds exactly the files the database records. Runs on SQLite, and on PostgreSQL in
  * `npm run test:pg` (TEST_API_DATABASE_URL).
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServerProcess, type ServerProcess } from '../../scripts/server-process';
 import { multipart, PDF, PLASTICS_MANDATORY as MANDATORY, plasticsBody } from './helpers';
@@ -245,4 +245,84 @@ describe('a server killed mid-submission', () => {
     expect(onDisk()).toEqual(await recordedFiles(applications));
     expect([...outcomes].every((s) => s === 1 || s === 2)).toBe(true);
   }, 180_000);
+
+  it('between the calls of a submit in several calls (a Basel licence): a draft until the record call', async () => {
+    const IMPORT = 3;
+    const form = JSON.parse(
+      readFileSync(
+        resolve(__dirname, '../../fixtures/import-licence/basel/valid/waste-oil-for-incineration.json'),
+        'utf8',
+      ),
+    ) as Record<string, unknown>;
+    const { waste_identifications: _codes, transit_states: _transit, ...record } = form;
+    const id = (await api<{ id: number }>('POST', `client/application/${IMPORT}`, { client_id: clientId }, token)).body
+      .data.id;
+    applications.push(id);
+    for (const description of ['Material safety data sheet', 'Proforma invoice']) {
+      const { payload, headers } = multipart(
+        { application_id: String(id), description },
+        { name: 'document.pdf', content: PDF },
+      );
+      const response = await fetch(`http://127.0.0.1:${port}/api/applications/upload/file`, {
+        method: 'POST',
+        headers: { ...headers, authorization: `Bearer ${token}` },
+        body: new Uint8Array(payload),
+      });
+      expect(response.status).toBe(201);
+    }
+    const steps = [
+      () =>
+        api(
+          'POST',
+          'waste-identifications-applicant',
+          {
+            application_id: id,
+            wasteIdentifications: [{ waste_identification_id: 7, code: 'Y8' }],
+          },
+          token,
+        ),
+      () =>
+        api(
+          'POST',
+          'transit-states',
+          {
+            application_id: id,
+            transit_states: [
+              { state_of_dispatch: 'Uganda', state_of_transit: 'Kenya', state_of_destination: 'Rwanda' },
+            ],
+          },
+          token,
+        ),
+    ];
+    for (const step of steps) {
+      expect((await step()).status).toBe(200);
+      await kill();
+      await start();
+      const detail = (await api<Detail & { basel_convention: unknown }>('GET', `application/${id}`, undefined, token))
+        .body.data;
+      expect(detail.application_status_id).toBe(1);
+      expect(detail.basel_convention).toBeNull();
+      expect(detail.application_flow_histories).toEqual([]);
+    }
+    const saved = await api(
+      'POST',
+      'clients/applications/application-basel-convention',
+      {
+        ...record,
+        company_id: company,
+        client_id: clientId,
+        is_submitted: true,
+        application_id: id,
+        service_id: IMPORT,
+      },
+      token,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const done = (await api<Detail & { basel_convention: unknown }>('GET', `application/${id}`, undefined, token)).body
+      .data;
+    expect(done.application_status_id).toBe(2);
+    expect(done.basel_convention).not.toBeNull();
+    expect(done.application_flow_histories.map((h) => h.application_status_id)).toEqual([2]);
+    expect(onDisk()).toEqual(await recordedFiles(applications));
+  }, 120_000);
 });

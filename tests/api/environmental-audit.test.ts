@@ -131,6 +131,18 @@ describe('the locations call', () => {
     ).toBe(404);
   });
 
+  it('cannot change the location of a submitted audit, even at once after the submission', async () => {
+    const id = await draft();
+    const location = { province_id: 3, district_id: 301, sector_id: 30102, cell_id: 3010201, village_id: 301020107 };
+    const send = () =>
+      call(server.app, 'POST', LOCATIONS, { token: alice.token, body: { application_id: id, locations: [location] } });
+    expect((await send()).status).toBe(200);
+    expect((await attach(server, alice, id, 'Legal document')).statusCode).toBe(201);
+    expect((await save(id, individual)).status).toBe(200);
+    const late = await send();
+    expect(late.body).toEqual({ code: 409, data: null, error: 'This application can no longer be changed' });
+  });
+
   it('refuses a village outside the chosen cell and a list of another length', async () => {
     const id = await draft();
     const wrongVillage = await call<Fields>(server.app, 'POST', LOCATIONS, {

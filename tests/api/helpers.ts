@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
@@ -175,6 +176,46 @@ export async function signUp(
   });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   return { id: login.body.data.id, token: login.body.data.token, email, telephone, password };
+}
+
+/**
+ * Makes every `insert` or `update` of a client that sets `column` to `value` lose a race: a trigger
+ * inserts another client holding that value just before, in the same statement, exactly as a
+ * concurrent request committing first would, so the write fails on the unique index (and the
+ * statement, the other client included, is undone). Races otherwise depend on timing; this one
+ * happens every time, on SQLite and PostgreSQL. Answers a function that removes the trigger.
+ */
+export async function loseClientRace(
+  server: TestServer,
+  event: 'insert' | 'update',
+  column: 'email' | 'telephone',
+  value: string,
+): Promise<() => Promise<void>> {
+  const { db, dialect } = server.database;
+  if (!/^[\w.@+-]+$/.test(value)) throw new Error(`not a plain value: ${value}`);
+  const rival = {
+    email: column === 'email' ? value : 'rival@example.invalid',
+    telephone: column === 'telephone' ? value : '0000000000',
+  };
+  const insertRival = `insert into clients (uid, first_name, last_name, email, telephone, confirmed, created_at)
+    values ('rival', 'Rival', 'Client', '${rival.email}', '${rival.telephone}', 0, '2000-01-01T00:00:00.000Z')`;
+  const when = `new.${column} = '${value}' and new.uid <> 'rival'`;
+  if (dialect === 'sqlite') {
+    await sql
+      .raw(`create trigger lose_race before ${event} on clients when ${when} begin ${insertRival}; end`)
+      .execute(db);
+    return async () => void (await sql.raw('drop trigger lose_race').execute(db));
+  }
+  await sql
+    .raw(`create function lose_race() returns trigger language plpgsql as $$ begin ${insertRival}; return new; end $$`)
+    .execute(db);
+  await sql
+    .raw(`create trigger lose_race before ${event} on clients for each row when (${when}) execute function lose_race()`)
+    .execute(db);
+  return async () => {
+    await sql.raw('drop trigger lose_race on clients').execute(db);
+    await sql.raw('drop function lose_race()').execute(db);
+  };
 }
 
 let tins = 0;

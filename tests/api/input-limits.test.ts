@@ -3,14 +3,20 @@
  * numbers beyond a double, ids beyond 32 bits, megabyte strings, huge lists, odd content types.
  * The same answers on SQLite and PostgreSQL (CI runs this file on both).
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_MAX_LENGTH } from '../../server/field-rules';
 import { JSON_MESSAGES } from '../../server/json-body';
+import { MALFORMED_MULTIPART, ONE_FILE } from '../../server/multipart';
 import {
   applicantWithDraft,
   attach,
   call,
   companyBody,
+  multipart,
+  PDF,
   plasticsBody,
   startServer,
   type TestServer,
@@ -38,7 +44,7 @@ const raw = (method: InjectOptions['method'], url: string, payload: string, toke
 
 /** Rows of the tables a refused call could have touched. */
 async function snapshot() {
-  const count = async (table: 'clients' | 'companies' | 'application_records' | 'recycled_reports') =>
+  const count = async (table: 'clients' | 'companies' | 'application_records' | 'recycled_reports' | 'attachments') =>
     Number(
       (
         await server.database.db
@@ -52,6 +58,8 @@ async function snapshot() {
     companies: await count('companies'),
     records: await count('application_records'),
     reports: await count('recycled_reports'),
+    attachments: await count('attachments'),
+    files: readdirSync(join(server.config.dataDir, 'uploads')).sort(),
   };
 }
 
@@ -226,6 +234,111 @@ describe('ids beyond 32 bits', () => {
       expect(report.status).toBe(422);
       const upload = await attach(server, { ...alice }, id as number, 'Company registration certificate');
       expect(upload.statusCode).toBe(404);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('multipart uploads', () => {
+  /** Sends a multipart body as it is, with the caller's token. */
+  const upload = (payload: string | Buffer, contentType: string) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/applications/upload/file',
+      payload,
+      headers: { 'content-type': contentType, authorization: `Bearer ${alice.token}` },
+    });
+
+  it('refuses NUL characters in a field, a field name or a file name, as in JSON', async () => {
+    const before = await snapshot();
+    for (const [fields, name] of [
+      [{ application_id: String(draftId), description: 'Company\u0000certificate' }, 'a.pdf'],
+      [{ application_id: String(draftId), description: 'Certificate' }, 'a\u0000.pdf'],
+      [{ application_id: String(draftId), 'note\u0000': 'x' }, 'a.pdf'],
+    ] as const) {
+      const { payload, headers } = multipart(fields, { name, content: PDF });
+      const answer = await upload(payload, headers['content-type'] ?? '');
+      expect([fields, name, answer.statusCode, answer.json()]).toEqual([
+        fields,
+        name,
+        400,
+        { code: 400, data: null, error: JSON_MESSAGES.nul },
+      ]);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers a body that is not readable multipart with 422, keeping nothing', async () => {
+    const before = await snapshot();
+    const malformed = { code: 422, data: { fields: [{ field: 'file', message: MALFORMED_MULTIPART }] } };
+    const cut = multipart({ application_id: String(draftId) }, { name: 'a.pdf', content: PDF }).payload.subarray(
+      0,
+      150,
+    );
+    for (const [payload, type] of [
+      ['abc', 'multipart/form-data'], // no boundary
+      ['--xx\r\nContent-Disposition: form-data; name="a"\r\n\r\nabc', 'multipart/form-data; boundary=xx'],
+      [
+        '--xx\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4',
+        'multipart/form-data; boundary=xx',
+      ],
+      [cut, `multipart/form-data; boundary=${/^--(\S+)/.exec(cut.toString())?.[1] ?? ''}`],
+    ] as const) {
+      const answer = await upload(payload, type);
+      expect([type, answer.statusCode, answer.json()]).toEqual([type, 422, expect.objectContaining(malformed)]);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers two files, no file, odd and prototype field names with a 4xx envelope', async () => {
+    const before = await snapshot();
+    const one = multipart({ application_id: String(draftId) }, { name: 'a.pdf', content: PDF });
+    const boundary = /boundary=(\S+)/.exec(one.headers['content-type'] ?? '')?.[1] ?? '';
+    const second = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.pdf"\r\n\r\n${PDF.toString('latin1')}\r\n`;
+    const two = Buffer.from(
+      one.payload.toString('latin1').replace(`--${boundary}--`, `${second}--${boundary}--`),
+      'latin1',
+    );
+    const none = multipart({ application_id: String(draftId), description: 'x'.repeat(50_000) });
+    const proto = multipart({ application_id: String(draftId) }, { name: 'a.pdf', content: PDF, field: '__proto__' });
+    for (const [payload, type, status, message] of [
+      [two, one.headers['content-type'], 422, ONE_FILE],
+      [none.payload, none.headers['content-type'], 422, 'This field is required'],
+      [proto.payload, proto.headers['content-type'], 400, undefined],
+    ] as const) {
+      const answer = await upload(payload, type ?? '');
+      const body = answer.json<{ code: number; data: { fields?: Array<{ message: string }> }; error: unknown }>();
+      expect(answer.statusCode).toBe(status);
+      expect(Object.keys(body).sort()).toEqual(['code', 'data', 'error']);
+      expect(body.code).toBe(status);
+      expect(typeof body.error).toBe('string');
+      if (message) expect(body.data.fields?.[0]?.message).toBe(message);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('email addresses', () => {
+  it(`are at most ${EMAIL_MAX_LENGTH} characters wherever they are typed (a megabyte once reached the unique index)`, async () => {
+    const before = await snapshot();
+    const long = `${'a'.repeat(400_000)}@example.org`;
+    const justOver = `${'a'.repeat(EMAIL_MAX_LENGTH - 'example.org'.length)}@example.org`;
+    expect(justOver).toHaveLength(EMAIL_MAX_LENGTH + 1);
+    for (const address of [long, justOver]) {
+      const register = await call(server.app, 'POST', 'clients', {
+        body: { first_name: 'A', last_name: 'B', telephone: '0781234567', email: address },
+      });
+      expect([register.status, register.body.error]).toEqual([422, 'Invalid fields: email']);
+      const profile = await call(server.app, 'PUT', `client/${alice.id}`, {
+        token: alice.token,
+        body: { first_name: 'Alice', last_name: 'Uwase', email: address },
+      });
+      expect([profile.status, profile.body.error]).toEqual([422, 'Invalid fields: email']);
+      const firm = await call(server.app, 'POST', 'companies', {
+        token: alice.token,
+        body: companyBody(alice.id, { email: address, contact_person_email: address }),
+      });
+      expect([firm.status, firm.body.error]).toEqual([422, 'Invalid fields: email, contact_person_email']);
     }
     expect(await snapshot()).toEqual(before);
   });

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveStatus } from '../../server/applications-store';
+import { loadDefinitionsFrom } from '../../server/definitions';
 import { attach, call, companyBody, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
 const EXPORT = 4;
@@ -311,6 +312,52 @@ describe('waste identification codes and transit rows', () => {
     ]);
     expect((await get(`${CODES}/${id}`)).body.data).toEqual([]);
     expect((await get(`${TRANSIT}/${id}`)).body.data).toHaveLength(10);
+  });
+});
+
+describe('a document asked for by a part of the form its own call saved', () => {
+  // A Basel form whose transit permit is asked for once transit rows are given: the rows are saved by
+  // their own call, not by the record, and the record call still finds the document missing.
+  const loaded = loadDefinitionsFrom();
+  const basel = loaded.definitions
+    .find((definition) => definition.id === EXPORT)
+    ?.variants?.options.find((option) => option.variant?.key === 'basel');
+  if (!basel) throw new Error('no Basel form of the export licence');
+  basel.documents = {
+    ...basel.documents,
+    extra: [
+      ...(basel.documents.extra ?? []),
+      {
+        name: 'Transit permit',
+        required: true,
+        when: { required: ['transit_states'], properties: { transit_states: { minItems: 1 } } },
+      },
+    ],
+  };
+  let own: TestServer;
+  beforeAll(async () => {
+    own = await startServer({}, { definitions: loaded.definitions });
+  });
+  afterAll(async () => own.close());
+
+  it('is required before the record call submits', async () => {
+    const carol = await signUp(own);
+    const send = <T = unknown>(path: string, body: Record<string, unknown>) =>
+      call<T>(own.app, 'POST', path, { token: carol.token, body });
+    const company = (await send<{ id: number }>('companies', companyBody(carol.id))).body.data.id;
+    const id = (await send<{ id: number }>(`client/application/${EXPORT}`, { client_id: carol.id })).body.data.id;
+    for (const name of MANDATORY[EXPORT] ?? []) expect((await attach(own, carol, id, name)).statusCode).toBe(201);
+    const codes = [{ waste_identification_id: 7, code: 'Y8' }];
+    expect((await send(CODES, { application_id: id, wasteIdentifications: codes })).status).toBe(200);
+    const rows = [{ state_of_dispatch: 'Uganda', state_of_transit: 'Kenya', state_of_destination: 'Rwanda' }];
+    expect((await send(TRANSIT, { application_id: id, transit_states: rows })).status).toBe(200);
+    const record = recordBody(baselForm, id, EXPORT, { company_id: company, client_id: carol.id });
+    const refused = await send<Fields>(BASEL, record);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toBe('Please upload all required documents.');
+    expect(refused.body.data.fields).toEqual([{ field: 'Transit permit', message: 'This field is required' }]);
+    expect((await attach(own, carol, id, 'Transit permit')).statusCode).toBe(201);
+    expect((await send(BASEL, record)).status).toBe(200);
   });
 });
 

@@ -67,7 +67,7 @@ describe('recycled quantity reports', () => {
       (await call(server.app, 'GET', `clients/report/recycled-quantity/${bob.id}`, { token: alice.token })).status,
     ).toBe(403);
   });
-  it('asks for a quantity above 0 and a month as YYYY-MM or YYYY-MM-DD', async () => {
+  it('asks for a quantity above 0 and a month as YYYY-MM or YYYY-MM-DD from 2000 on', async () => {
     const post = (body: Record<string, unknown>) =>
       call<{ fields: Array<{ field: string; message: string }> }>(
         server.app,
@@ -83,7 +83,7 @@ describe('recycled quantity reports', () => {
     expect(zero.body.data.fields).toEqual([
       { field: 'quantity', message: 'Enter a quantity in kilograms greater than 0.' },
     ]);
-    for (const report_month of ['2026-05-01junk', '2026-13', '2026-05-32', '26-05']) {
+    for (const report_month of ['2026-05-01junk', '2026-13', '2026-00', '2026-05-32', '26-05', '0000-01', '1999-12']) {
       expect((await post({ report_month })).body.error).toBe('Invalid fields: report_month');
     }
     expect((await post({ quantity: '0.25' })).status).toBe(201);

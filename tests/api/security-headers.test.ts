@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,69 @@ describe('security headers', () => {
       await server.app.inject({ method: 'GET', url: '/api/nothing' }),
     ];
     for (const answer of answers) expectBrowserHeaders(answer);
+  });
+
+  it('are on HEAD answers, error envelopes and answers refused before any route runs', async () => {
+    const inject = (method: 'GET' | 'HEAD' | 'POST', url: string, headers = {}, payload?: string) =>
+      server.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+    const answers = {
+      'HEAD page': await inject('HEAD', '/dashboard'),
+      'HEAD asset': await inject('HEAD', '/assets/app-1a2b3c.js'),
+      'HEAD API': await inject('HEAD', '/api/services'),
+      'malformed JSON': await inject('POST', '/api/clients/login', { 'content-type': 'application/json' }, '{x}'),
+      'unknown body type': await inject('POST', '/api/clients/login', { 'content-type': 'text/x-unknown' }, 'x'),
+      'body too large': await inject(
+        'POST',
+        '/api/clients/login',
+        { 'content-type': 'application/json' },
+        `{"a":"${'x'.repeat(1_100_000)}"}`,
+      ),
+      'undecodable API address': await inject('GET', '/api/%zz'),
+      'undecodable page address': await inject('GET', '/%zz'),
+    };
+    expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, answer.statusCode]))).toEqual({
+      'HEAD page': 200,
+      'HEAD asset': 200,
+      'HEAD API': 200,
+      'malformed JSON': 400,
+      'unknown body type': 415,
+      'body too large': 413,
+      'undecodable API address': 404,
+      'undecodable page address': 404,
+    });
+    for (const answer of Object.values(answers)) expectBrowserHeaders(answer);
+    // An address that cannot be decoded answers the API's envelope, never stored.
+    expect(answers['undecodable API address'].json()).toEqual({ code: 404, data: null, error: 'Not found' });
+    expect(answers['undecodable API address'].headers['cache-control']).toBe('no-store');
+  });
+
+  it('are on the answer to a request the server cannot parse', async () => {
+    const listening = await startServer();
+    try {
+      await listening.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = listening.app.server.address() as { port: number };
+      const answer = await new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+        socket.on('close', () => resolve(text));
+        socket.on('error', () => resolve(text));
+        socket.write('NOT HTTP AT ALL\r\n\r\n');
+      });
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+      const headers = Object.fromEntries(
+        head
+          .split('\r\n')
+          .slice(1)
+          .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
+      expectBrowserHeaders({ headers } as unknown as LightMyRequestResponse);
+      expect(headers['cache-control']).toBe('no-store');
+      expect(JSON.parse(body)).toEqual({ code: 400, data: null, error: 'Bad Request' });
+    } finally {
+      await listening.close();
+    }
   });
 
   it('forbid storing authenticated answers and the sign-in answer', async () => {

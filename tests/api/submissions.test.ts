@@ -273,6 +273,39 @@ describe('plastics submission (registered from the definition)', () => {
     expect(late.statusCode).toBe(409);
   });
 
+  it('checks the documents again when a returned application is submitted again', async () => {
+    const id = await readyDraft(alice);
+    expect((await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id) })).status).toBe(200);
+    await moveStatus(server.database.db, id, { statusId: 7, comment: 'Add the import permit' });
+    // The authority asks for one more document meanwhile: the resubmission needs it too.
+    const added = await server.database.db
+      .insertInto('service_attachments')
+      .values({ service_id: 1, name: 'Import permit', description: 'The permit', info: null, is_mandatory: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const refused = await call<{ fields: unknown[] }>(server.app, 'POST', PATH, {
+        token: alice.token,
+        body: body(alice, id, { quantity: 5 }),
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error).toBe('Please upload all required documents.');
+      expect(refused.body.data.fields).toEqual([{ field: 'Import permit', message: 'This field is required' }]);
+      expect(await detail(alice, id)).toMatchObject({
+        application_status_id: 7,
+        auth_plastic_bags: { quantity: 1200 },
+      });
+      expect((await attach(server, alice, id, 'Import permit')).statusCode).toBe(201);
+      const resubmitted = await call(server.app, 'POST', PATH, {
+        token: alice.token,
+        body: body(alice, id, { quantity: 5 }),
+      });
+      expect(resubmitted.status).toBe(200);
+    } finally {
+      await server.database.db.deleteFrom('service_attachments').where('id', '=', added.id).execute();
+    }
+  });
+
   it('makes exactly one submission and one history entry of twenty concurrent submits', async () => {
     const id = await readyDraft(alice);
     const answers = await Promise.all(

@@ -89,6 +89,32 @@ describe('upload quotas', () => {
   });
 });
 
+describe('upload quota of the day in megabytes', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ UPLOAD_MAX_MB_PER_DAY: '1', UPLOAD_MAX_MB_PER_APPLICATION: '10' });
+  });
+  afterAll(async () => server.close());
+
+  it('refuses a file beyond the megabytes of the day with 429; a refused file uses none of them', async () => {
+    const alice = await signUp(server);
+    const first = await draftOf(server, alice);
+    expect((await attach(server, alice, first, 'a', { name: 'a.pdf', content: pdfOf(600) })).statusCode).toBe(201);
+    const before = uploadsOnDisk(server);
+    const second = await draftOf(server, alice);
+    const refused = await attach(server, alice, second, 'b', { name: 'b.pdf', content: pdfOf(600) });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      code: 429,
+      data: null,
+      error: "You have reached today's upload limit (100 files, 1 MB). Please try again tomorrow.",
+    });
+    expect(uploadsOnDisk(server)).toEqual(before);
+    // What is left of the day still takes a smaller file.
+    expect((await attach(server, alice, second, 'c', { name: 'c.pdf', content: pdfOf(300) })).statusCode).toBe(201);
+  });
+});
+
 /** Opens a raw connection to a listening server. */
 function open(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
@@ -179,6 +205,25 @@ describe('interrupted and slow bodies (a listening server)', () => {
     }, 100);
     const answer = await reading;
     clearInterval(trickle);
+    expect(answer.closed).toBe(true);
+    expect(answer.text).toMatch(/^HTTP\/1\.1 408/);
+    expect(sent).toBeLessThan(body.length);
+  });
+
+  it('cuts a JSON body that keeps moving but has not arrived within the window', async () => {
+    const socket = await open(port);
+    const body = JSON.stringify({ username: 'someone@example.org', password: 'x'.repeat(100_000) });
+    socket.write(
+      `POST /api/clients/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    const reading = readAll(socket);
+    // About 20 KB a second, far above the minimum rate an upload must keep: the whole would take 5 seconds.
+    let sent = 0;
+    const feed = setInterval(() => {
+      if (!socket.destroyed && sent < body.length) socket.write(body.slice(sent, (sent += 2000)));
+    }, 100);
+    const answer = await reading;
+    clearInterval(feed);
     expect(answer.closed).toBe(true);
     expect(answer.text).toMatch(/^HTTP\/1\.1 408/);
     expect(sent).toBeLessThan(body.length);

@@ -2,9 +2,13 @@
  * The portal under its Content-Security-Policy (server/security-headers.ts: no inline scripts, no
  * `eval`): every page of the portal is opened in Chromium on the real product, and any violation
  * fails the test: `securitypolicyviolation` events of the page, console messages and page errors that
- * name the policy. Covered: the public pages, the signed-in pages, and every service of services/
- * (info page, wizard with its validation errors shown, confirm step, submit, and the submitted
- * application's view), plus the wizard in German, whose precompiled validator is another module.
+ * name the policy. Covered: every route of app/routes.tsx (the public pages, sign-out, the studio with
+ * its fixtures, the signed-in pages, a page not found and a page whose code fails to load), every
+ * service of services/ (info page, wizard with its validation errors shown, the view of an application
+ * that does not exist; for plastics the confirm step, submit, the submitted and the approved
+ * application's view), the feature page a service opens, the wizard in German, whose precompiled
+ * validator is another module, and the answers a browser may open outside the pages: a built asset,
+ * API answers and error envelopes, and the certificate (its facts and its PDF).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,7 +46,8 @@ describe('Content-Security-Policy', () => {
   const company = 'Nyungwe Packaging';
 
   beforeAll(async () => {
-    product = await startProduct();
+    // The studio open (no staff key), so its page is covered like the others.
+    product = await startProduct({ STUDIO: 'open' });
     browser = await launchBrowser();
     context = await browser.newContext();
     await context.exposeBinding('__reportCspViolation', (_source, text: unknown) => {
@@ -78,14 +83,24 @@ describe('Content-Security-Policy', () => {
     rmSync(files, { recursive: true, force: true });
   });
 
-  /** Opens `path` as a new document, checks that it carries the policy and waits until it has settled. */
-  async function open(path: string): Promise<void> {
-    const response = await page.goto(`${product.baseUrl}${path}`);
-    const policy = response?.headers()['content-security-policy'] ?? '';
+  /** Checks that an answer carries the portal's policy and the other browser headers. */
+  function expectPolicy(headers: Record<string, string>, path: string): void {
+    const policy = headers['content-security-policy'] ?? '';
     expect(policy, path).toContain("script-src 'self'");
     expect(policy, path).toContain("default-src 'self'");
+    expect(policy, path).toContain("frame-ancestors 'none'");
     expect(policy, path).not.toContain('unsafe-eval');
+    expect(policy, path).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['referrer-policy'], path).toBe('no-referrer');
+  }
+
+  /** Opens `path` as a new document, checks that it carries the policy and waits until it has settled. */
+  async function open(path: string): Promise<number> {
+    const response = await page.goto(`${product.baseUrl}${path}`);
+    expectPolicy(response?.headers() ?? {}, path);
     await page.waitForLoadState('networkidle');
+    return response?.status() ?? 0;
   }
 
   it('notices a violation (the check itself works)', async () => {
@@ -111,6 +126,25 @@ describe('Content-Security-Policy', () => {
       await page.getByRole('button', { name: 'Register' }).waitFor();
       await open('/forgot-password');
       await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
+      // Signing out without a session ends on the sign-in page.
+      await open('/logout');
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+    });
+  });
+
+  it('the studio: a fixture, its steps, calls and messages', async () => {
+    await screenshotOnFailure(page, 'csp-studio', async () => {
+      await open('/studio');
+      await page.getByRole('heading', { name: 'Service studio' }).waitFor();
+      await page.getByText('No problems in the definitions.').waitFor();
+      await page.getByRole('combobox', { name: 'Fixture' }).click();
+      await page.getByRole('option', { name: /^bad-id-number\.json/ }).click();
+      await page.getByRole('tab', { name: 'Messages in every language' }).click();
+      await page.getByText('The errors are those the fixture expects.').waitFor();
+      await page.getByRole('tab', { name: 'Server calls' }).click();
+      await page.getByText('POST /api/clients/applications/plastic-bags-authorization').waitFor();
+      await page.getByRole('tab', { name: 'Step 1: fields shown' }).click();
+      await page.getByRole('table', { name: 'Step 1: fields shown' }).waitFor();
     });
   });
 
@@ -136,6 +170,42 @@ describe('Content-Security-Policy', () => {
       await page.getByRole('heading', { name: 'Profile' }).waitFor();
       await open('/plastics-recycled');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
+    });
+  });
+
+  it('error pages: a page not found, a page whose code fails to load, an unknown application', async () => {
+    await screenshotOnFailure(page, 'csp-errors', async () => {
+      await open('/no-such-page');
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      // The profile page's code cannot be fetched: the page's error takes its place.
+      await page.route(/\/assets\/[^?]*profile-page[^?]*\.js/, (route) => route.abort());
+      try {
+        await open('/profile');
+        await page.getByText('Something went wrong').waitFor();
+      } finally {
+        await page.unrouteAll();
+      }
+      for (const definition of definitions) {
+        await open(`${definition.routes.view}?appId=999999`);
+        await page.getByRole('alert').first().waitFor();
+      }
+    });
+  });
+
+  it('answers opened outside the pages: an asset, API answers and error envelopes', async () => {
+    await screenshotOnFailure(page, 'csp-answers', async () => {
+      await open('/');
+      const script = await page.evaluate(
+        () => document.querySelector<HTMLScriptElement>('script[type=module][src]')?.getAttribute('src') ?? '',
+      );
+      expect(script).toMatch(/^\/assets\//);
+      expect(await open(script)).toBe(200);
+      expect(await open('/api/services')).toBe(200);
+      expect(await open('/api/no-such-call')).toBe(404);
+      expect(await open('/api/%zz')).toBe(404);
+      expect(await open('/api/companies/1')).toBe(401);
+      expect(await open('/api/verify/certificate/AAAAAAAAAAAAAAAAAAAAAA')).toBe(404);
+      await page.getByText('Certificate not found').waitFor();
     });
   });
 
@@ -182,6 +252,25 @@ describe('Content-Security-Policy', () => {
           await open(`${definition.routes.edit}?appId=${submitted.id}`);
           await page.getByText('Attachments').first().waitFor();
         }
+
+        // Approved: the view with its certificate link, the certificate's facts and its PDF.
+        const detail = await apiCall<{ app_id: string }>(product, 'GET', `application/${submitted.id}`, {
+          token: user.token,
+        });
+        await product.staff('status', detail.data.app_id, '6', '--comment', 'Approved.');
+        await open(`${definition.routes.view}?appId=${submitted.id}`);
+        await page.getByText('Application Approved').waitFor();
+        const certificate = await page.getByRole('link', { name: 'View Certificate' }).getAttribute('href');
+        if (!certificate) throw new Error('no certificate link');
+        expect(await open(`${certificate}?format=json`)).toBe(200);
+        await page.getByText(detail.data.app_id).first().waitFor();
+        // The PDF is shown by the browser's viewer, not by the page: its answer keeps the page from
+        // being framed and from being sniffed as anything else.
+        const pdf = await page.request.get(`${product.baseUrl}${certificate}`);
+        expect(pdf.headers()['content-type']).toBe('application/pdf');
+        expect(pdf.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(pdf.headers()['x-content-type-options']).toBe('nosniff');
+        expect(pdf.headers()['cache-control']).toBe('no-store');
       });
     },
   );
