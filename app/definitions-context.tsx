@@ -13,9 +13,13 @@ export interface DefinitionsSource {
   load(): Promise<DefinitionsResult>;
 }
 
-/** A source with fixed definitions (tests, storybook-like previews). */
-export function staticDefinitions(definitions: ServiceDefinition[], problems: unknown[] = []): DefinitionsSource {
-  const result = { definitions, problems };
+/** A source with fixed definitions (tests, storybook-like previews), and earlier versions kept beside them. */
+export function staticDefinitions(
+  definitions: ServiceDefinition[],
+  problems: unknown[] = [],
+  archived: ServiceDefinition[] = [],
+): DefinitionsSource {
+  const result = { definitions, archived, problems };
   return { peek: () => result, load: () => Promise.resolve(result) };
 }
 
@@ -38,13 +42,20 @@ export const DefinitionsContext = createContext<DefinitionsSource>(bundledDefini
 
 export type DefinitionsState =
   | { status: 'loading' }
-  | { status: 'ready'; definitions: ServiceDefinition[] }
+  | {
+      status: 'ready';
+      definitions: ServiceDefinition[];
+      /** Earlier versions kept for the applications submitted under them (see engine/core/application-version). */
+      archived: ServiceDefinition[];
+    }
   | { status: 'problems'; problems: unknown[] };
+
+const NONE: ServiceDefinition[] = [];
 
 function toState(result: DefinitionsResult | undefined): DefinitionsState {
   if (!result) return { status: 'loading' };
   if (result.problems.length > 0) return { status: 'problems', problems: result.problems };
-  return { status: 'ready', definitions: result.definitions };
+  return { status: 'ready', definitions: result.definitions, archived: result.archived ?? NONE };
 }
 
 /** The service definitions in the interface language, loading them on first use. */
@@ -68,7 +79,11 @@ export function useDefinitions(): DefinitionsState {
   return useMemo(
     () =>
       state.status === 'ready'
-        ? { status: 'ready', definitions: localizedDefinitions(state.definitions, language) }
+        ? {
+            status: 'ready',
+            definitions: localizedDefinitions(state.definitions, language),
+            archived: localizedDefinitions(state.archived, language),
+          }
         : state,
     [state, language],
   );
@@ -78,7 +93,11 @@ export function useDefinitions(): DefinitionsState {
  * Renders `children` with the definitions once loaded. When a definition is broken it shows the list
  * of problems instead of a blank page, so an analyst sees what to fix.
  */
-export function WithDefinitions({ children }: { children: (definitions: ServiceDefinition[]) => ReactNode }) {
+export function WithDefinitions({
+  children,
+}: {
+  children: (definitions: ServiceDefinition[], archived: ServiceDefinition[]) => ReactNode;
+}) {
   const state = useDefinitions();
   const { t } = useTranslation();
   if (state.status === 'loading') {
@@ -89,5 +108,5 @@ export function WithDefinitions({ children }: { children: (definitions: ServiceD
     );
   }
   if (state.status === 'problems') return <DefinitionProblems problems={state.problems} />;
-  return <>{children(state.definitions)}</>;
+  return <>{children(state.definitions, state.archived)}</>;
 }

@@ -1,9 +1,10 @@
 import services from 'virtual:service-definitions';
 import type { ServiceDefinition } from '../engine/core/definition-types';
 
-/** The loaded definitions and the problems found while checking them. */
+/** The loaded definitions, the earlier versions kept for older applications, and the problems found while checking them. */
 export interface DefinitionsResult {
   definitions: ServiceDefinition[];
+  archived?: ServiceDefinition[];
   problems: unknown[];
 }
 
@@ -14,5 +15,9 @@ export interface DefinitionsResult {
  * landing page.
  */
 export function loadBundledDefinitions(): DefinitionsResult {
-  return { definitions: [...services.definitions], problems: [...services.problems] };
+  return {
+    definitions: [...services.definitions],
+    archived: [...services.archived],
+    problems: [...services.problems],
+  };
 }

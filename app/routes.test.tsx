@@ -128,6 +128,54 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit | Import License' })).toBeTruthy();
   });
 
+  it('shows an application with the version of its service it was submitted under, a draft with the current one', async () => {
+    setStoredUser({ id: 7, first_name: 'Ada', last_name: 'Uwase', email: 'a@example.org', token: 't' });
+    const version = (number: number, title: string, superseded?: true) =>
+      ({
+        ...definition,
+        version: number,
+        ...(superseded ? { superseded } : {}),
+        title,
+        routes: { ...definition.routes, view: '/view-application' },
+        wizard: { title: `Apply | ${title}` },
+        documents: { accept: ['pdf'], serviceAttachments: false },
+        submit: { calls: [] },
+        view: { record: 'permit', rows: [] },
+        formSchema: { type: 'object', properties: {} },
+        uiSchema: {},
+      }) as unknown as ServiceDefinition;
+    const application = (id: number, status: number, definitionVersion: number) => () =>
+      ok({
+        id,
+        app_id: `APP-${id}`,
+        service_id: 1,
+        application_status_id: status,
+        definition_version: definitionVersion,
+        application_attachments: [],
+      });
+    const api = fakeApi({
+      'GET application/21': application(21, 2, 1),
+      'GET application/22': application(22, 1, 1),
+      'GET application/check-plastic-bags-authorization/7': () => ok({ has_submitted_auth_plastic_bag: false }),
+    });
+    const { router } = renderRoutes(appRoutes, {
+      api,
+      at: '/view-application?appId=21',
+      definitions: [version(2, 'Plastics permit')],
+      archived: [version(1, 'Plastics permit (first form)', true)],
+    });
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Plastics permit (first form): application APP-21' },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    await router.navigate('/view-application?appId=22');
+    expect(await screen.findByRole('heading', { level: 1, name: /^Plastics permit/ })).toBeTruthy();
+    expect(screen.queryByText(/first form/)).toBeNull();
+  });
+
   it('matches definition routes', () => {
     expect(matchServiceRoute('/view-application', [definition])?.page).toBe('view');
     expect(matchServiceRoute('/auth-plastics-apply/', [definition])?.page).toBe('apply');

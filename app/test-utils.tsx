@@ -74,6 +74,8 @@ export interface RenderOptions {
   api?: ApiClient;
   at?: string;
   definitions?: ServiceDefinition[];
+  /** Earlier versions of those definitions, kept for the applications submitted under them. */
+  archived?: ServiceDefinition[];
   /** The cache of API answers; a new one per render unless given (to look into it). */
   queryClient?: QueryClient;
 }
@@ -110,7 +112,7 @@ export function renderRoutes(routes: PortalRoute[], options: RenderOptions = {})
       <CssBaseline />
       <ApiContext.Provider value={options.api ?? fakeApi({})}>
         <ApiQueryProvider client={queryClient}>
-          <DefinitionsContext.Provider value={staticDefinitions(options.definitions ?? [])}>
+          <DefinitionsContext.Provider value={staticDefinitions(options.definitions ?? [], [], options.archived ?? [])}>
             <RouteTable routes={routes} />
           </DefinitionsContext.Provider>
         </ApiQueryProvider>

@@ -3,6 +3,7 @@
 declare module 'virtual:service-definitions' {
   const services: {
     definitions: import('../engine/core/definition-types').ServiceDefinition[];
+    archived: import('../engine/core/definition-types').ServiceDefinition[];
     problems: import('../engine/core/load-definitions').DefinitionProblem[];
   };
   export default services;

@@ -4,8 +4,8 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadServiceDefinitions, type DefinitionProblem } from '../engine/core/load-definitions';
-import { readServiceFiles } from '../engine/core/node/read-service-files';
+import type { DefinitionProblem } from '../engine/core/load-definitions';
+import { loadServicesDir } from '../engine/core/node/load-services-dir';
 
 export interface ServicesCheckResult {
   ok: boolean;
@@ -21,11 +21,12 @@ export function formatProblem(problem: DefinitionProblem): string {
 
 /** Checks the definitions under `servicesDir` without exiting. */
 export function servicesCheck(servicesDir: string): ServicesCheckResult {
-  const read = readServiceFiles(servicesDir);
-  const loaded = loadServiceDefinitions(read.files);
-  const problems = [...read.problems, ...loaded.problems];
+  const loaded = loadServicesDir(servicesDir);
+  const { problems } = loaded;
   if (problems.length > 0) return { ok: false, problems, lines: problems.map(formatProblem) };
-  const list = loaded.definitions.map((d) => `${d.key} (${d.id})`).join(', ');
+  const list = loaded.definitions
+    .map((d) => `${d.key} (${d.id}${d.version > 1 ? `, version ${d.version}` : ''})`)
+    .join(', ');
   return { ok: true, problems, lines: [`services:check OK: ${loaded.definitions.length} service(s): ${list}`] };
 }
 

@@ -10,10 +10,10 @@
  * question revealing a field, a long text, a required document, and the call that saves the record.
  * The title is copied untranslated into the translations: the lines it prints say what to translate.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { format, resolveConfig } from 'prettier';
+import { writeFormattedJson as writeFormatted } from './write-formatted-json';
 
 export interface NewServiceOptions {
   /** Folder name, route stem and record name: lowercase words joined by '-'. */
@@ -298,12 +298,6 @@ function takenUnder(root: string): { ids: Set<number>; keys: Set<string>; routes
   const seeded = join(root, 'fixtures', 'lookups', 'services.json');
   if (existsSync(seeded)) for (const row of readJson(seeded) as Array<{ id: number }>) ids.add(row.id);
   return { ids, keys, routes };
-}
-
-async function writeFormatted(file: string, value: unknown): Promise<void> {
-  mkdirSync(resolve(file, '..'), { recursive: true });
-  const config = (await resolveConfig(file)) ?? {};
-  writeFileSync(file, await format(JSON.stringify(value), { ...config, filepath: file }));
 }
 
 /**

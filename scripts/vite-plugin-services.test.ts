@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../engine/core/definition-types';
-import { testDefinitionFile } from '../engine/core/test-definition';
+import { testDefinitionFile, testFiles, testFormSchema } from '../engine/core/test-definition';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import {
   ajvLocalizerModule,
@@ -230,6 +230,42 @@ describe('servicesPlugin with variants', () => {
     const german = { type: 'object', properties: { amount: { type: 'number', title: 'Gewicht' } } };
     expect(load(resolveId(`${VALIDATORS_MODULE}/paired.b/de`) ?? '')).toBe(
       validatorModuleCode(german, 'ajv-i18n/localize/de'),
+    );
+  });
+});
+
+describe('servicesPlugin with a kept earlier version', () => {
+  const services = join(work, 'versioned-services');
+  mkdirSync(join(services, 'sample', 'versions'), { recursive: true });
+  const schema = (title: string): JsonSchema => ({
+    ...testFormSchema,
+    properties: { ...testFormSchema.properties, quantity: { type: 'number', title } },
+  });
+  const files = (version: number, title: string) => ({
+    ...testFiles({ version }),
+    'sample/schema.json': schema(title),
+  });
+  for (const [name, value] of Object.entries(files(2, 'Quantity (kg)')))
+    writeFileSync(join(services, name), JSON.stringify(value));
+  writeFileSync(
+    join(services, 'sample', 'versions', '1.json'),
+    JSON.stringify({ version: 1, files: files(1, 'Quantity') }),
+  );
+  const plugin = servicesPlugin({ servicesDir: services, languages: ['en'] });
+  const resolveId = plugin.resolveId as Hook<[string], string | undefined>;
+  const load = plugin.load as Hook<[string], string | undefined>;
+
+  it('serves the kept version with the definitions and compiles its form under <key>@<version>', () => {
+    const loaded = loadServices(services);
+    expect(loaded.problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`)).toEqual([]);
+    expect(loaded.archived.map((d) => [d.version, d.superseded])).toEqual([[1, true]]);
+    const loaders = load(resolveId(VALIDATORS_MODULE) ?? '') ?? '';
+    expect(loaders).toContain(`"en": () => import("${VALIDATORS_MODULE}/sample/en")`);
+    expect(loaders).toContain(`"en": () => import("${VALIDATORS_MODULE}/sample@1/en")`);
+    const kept = resolveId(`${VALIDATORS_MODULE}/sample@1/en`) ?? '';
+    expect(kept).toBe(`\0${VALIDATORS_MODULE}/sample@1/en/validators-sample-v1-en`);
+    expect(load(kept)).toContain(
+      `export const schemaHash = ${JSON.stringify(hashForSchema(schema('Quantity') as RJSFSchema))};`,
     );
   });
 });

@@ -5,8 +5,8 @@
  * Why: the portal runs under a Content-Security-Policy without 'unsafe-eval', and Ajv compiles a
  * schema into a function with `new Function`. So nothing is compiled in the page:
  *
- * - `virtual:service-definitions` is `{ definitions, problems }` of `loadServiceDefinitions` over
- *   `services/`: the same loader and checks (meta-schema, schemas compile, widgets, ...) as the server
+ * - `virtual:service-definitions` is `{ definitions, archived, problems }` of `loadServicesDir` over
+ *   `services/` (the current definitions, the earlier versions kept under `versions/`): the same loader and checks (meta-schema, schemas compile, widgets, ...) as the server
  *   and `services:check`, run here instead of in the browser;
  * - `virtual:service-validators/<key>/<lang>` is Ajv's standalone code (RJSF's
  *   `compileSchemaValidatorsCode`, with the project's Ajv options) of the form schema the page renders
@@ -22,7 +22,6 @@
  * not valid names); `standaloneToEsm` turns it into an ES module. In `npm run dev` a change under
  * `services/` drops what was made and reloads the page.
  */
-import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -34,10 +33,10 @@ import { LANGUAGES } from '../app/i18n/languages';
 import { RJSF_AJV_OPTIONS } from '../engine/core/ajv-setup';
 import { allTasks, taskFormKey } from '../engine/core/applicant-tasks';
 import type { ApplicantTask, JsonSchema, ServiceDefinition } from '../engine/core/definition-types';
-import { loadServiceDefinitions, type DefinitionProblem } from '../engine/core/load-definitions';
+import type { DefinitionProblem } from '../engine/core/load-definitions';
 import { formKey, formsOf } from '../engine/core/service-forms';
 import { localizeFromDisk } from '../engine/core/node/read-service-catalogue';
-import { readServiceFiles } from '../engine/core/node/read-service-files';
+import { loadServicesDir } from '../engine/core/node/load-services-dir';
 
 /** The virtual module of the checked definitions. */
 export const DEFINITIONS_MODULE = 'virtual:service-definitions';
@@ -162,18 +161,17 @@ export function ajvLocalizerModule(language: string): string | undefined {
   }
 }
 
-/** What `virtual:service-definitions` holds. */
+/** What `virtual:service-definitions` holds: the current definitions, the kept earlier versions, the problems. */
 export interface LoadedServices {
   definitions: ServiceDefinition[];
+  archived: ServiceDefinition[];
   problems: DefinitionProblem[];
 }
 
 /** Reads and checks every `services/<key>/` folder (as the server does); no folder means no services. */
 export function loadServices(servicesDir: string): LoadedServices {
-  if (!existsSync(servicesDir)) return { definitions: [], problems: [] };
-  const read = readServiceFiles(servicesDir);
-  const loaded = loadServiceDefinitions(read.files);
-  return { definitions: [...loaded.definitions], problems: [...read.problems, ...loaded.problems] };
+  const { definitions, archived, problems } = loadServicesDir(servicesDir);
+  return { definitions, archived, problems };
 }
 
 /**
@@ -247,13 +245,15 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): Plugin {
   const validators = new Map<string, string>();
   const served = new Set<string>();
   const current = (): LoadedServices => (services ??= loadServices(servicesDir));
+  // The kept earlier versions get validators too: the applications submitted under them are shown with them.
+  const everyVersion = (): ServiceDefinition[] => [...current().definitions, ...current().archived];
 
   const validatorModule = (key: string, language: string): string => {
     const id = `${key}/${language}`;
     let code = validators.get(id);
     if (code === undefined) {
       if (!languages.includes(language)) throw new Error(`${VALIDATORS_MODULE}/${id}: unknown language '${language}'`);
-      const form = validatedForms(current().definitions).find((candidate) => candidate.key === key);
+      const form = validatedForms(everyVersion()).find((candidate) => candidate.key === key);
       if (!form) throw new Error(`${VALIDATORS_MODULE}/${id}: no valid service form '${key}' under services/`);
       const { schema, conditions } = validatedFormSources(servicesDir, form, language);
       code = validatorModuleCode(schema, ajvLocalizerModule(language), conditions);
@@ -288,7 +288,7 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): Plugin {
       if (id === DEFINITIONS_MODULE || id === VALIDATORS_MODULE) return `\0${id}`;
       const validator = VALIDATOR_ID.exec(id);
       // The last segment names the chunk: `validators-plastics-de-<hash>.js` rather than `de-<hash>.js`.
-      if (validator) return `\0${id}/validators-${validator[1] ?? ''}-${validator[2] ?? ''}`;
+      if (validator) return `\0${id}/validators-${(validator[1] ?? '').replace('@', '-v')}-${validator[2] ?? ''}`;
       return undefined;
     },
     load(id) {
@@ -300,7 +300,7 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): Plugin {
       }
       if (name === VALIDATORS_MODULE) {
         served.add(id);
-        return loadersCode(current().definitions, languages);
+        return loadersCode(everyVersion(), languages);
       }
       const match = VALIDATOR_ID.exec(name.slice(0, name.lastIndexOf('/')));
       if (!match) return undefined;

@@ -9,6 +9,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ServiceDefinition } from '../engine/core/definition-types';
+import type { RecordMigration } from '../engine/core/record-migrations';
 import { installAuth } from './auth-hook';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
@@ -18,6 +19,7 @@ import { seedReferenceData } from './db/seed';
 import { DEFAULT_SERVICES_DIR, loadDefinitionsFrom } from './definitions';
 import { readServerMessages, translateErrorData } from './messages';
 import { studioRoutes } from './routes/studio';
+import { migrateStoredApplications } from './stored-migrations';
 import { HttpError } from './http';
 import { createOutbox, type Outbox } from './outbox';
 import { accountRoutes } from './routes/accounts';
@@ -66,6 +68,9 @@ export interface BuildOptions {
   servicesDir?: string;
   /** Definitions to use instead of reading `servicesDir`. */
   definitions?: ServiceDefinition[];
+  /** With `definitions`: their kept earlier versions and record migrations (by service id). */
+  archived?: ServiceDefinition[];
+  migrations?: Map<number, RecordMigration[]>;
   /** Folder of the seed files (default: fixtures/lookups). */
   lookupsDir?: string;
   /** Password hashing (default: scrypt, HASH_CONCURRENCY at a time); tests wrap it to count hashes. */
@@ -112,6 +117,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     if (swept > 0) app.log.info(`removed ${swept} unfinished or unrecorded upload(s) left by an interrupted run`);
 
     let definitions = options.definitions;
+    let archived: ServiceDefinition[] = options.archived ?? [];
+    let migrations = options.migrations ?? new Map<number, RecordMigration[]>();
     if (!definitions) {
       const loaded = loadDefinitionsFrom(servicesDir ?? DEFAULT_SERVICES_DIR);
       for (const problem of loaded.problems) {
@@ -119,8 +126,10 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
           `service definition problem: ${problem.file}${problem.pointer ? ` ${problem.pointer}` : ''}: ${problem.message}`,
         );
       }
-      definitions = loaded.definitions;
+      ({ definitions, archived, migrations } = loaded);
     }
+    for (const line of await migrateStoredApplications(database.db, definitions, archived, migrations))
+      app.log.info(line);
 
     const statuses = new Map(reference.statuses.map((s) => [s.id, s.name]));
     const ctx: AppContext = {
@@ -135,6 +144,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       hasher: options.hasher ?? createPasswordHasher(config.limits.hashConcurrency),
       reference,
       definitions,
+      archived,
       statusName: (id) => statuses.get(id) ?? 'Under Review',
       uploadsDir: join(config.dataDir, 'uploads'),
       servicesDir,

@@ -3,7 +3,10 @@
  * the detail answer, status moves with their history entry.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { definitionOfApplication } from '../engine/core/application-version';
+import type { ServiceDefinition } from '../engine/core/definition-types';
 import { STATUS } from '../engine/core/status-presentation';
+import type { AppContext } from './context';
 import { refusedMove } from '../engine/core/status-transitions';
 import { nowIso } from './db/database';
 import type { DialectName } from './db/migrations';
@@ -267,5 +270,20 @@ export async function approveTor(
       })
       .execute();
     return { from: app.status_id, app_id: app.app_id };
+  });
+}
+
+/**
+ * The definition a stored application is shown and judged by: the version of its service it was
+ * submitted under, the current one for a draft (engine/core/application-version).
+ */
+export function definitionOfStored(
+  ctx: Pick<AppContext, 'definitions' | 'archived'>,
+  application: Pick<Application, 'service_id' | 'definition_version' | 'status_id'>,
+): ServiceDefinition | undefined {
+  return definitionOfApplication(ctx.definitions, ctx.archived, {
+    serviceId: application.service_id,
+    version: application.definition_version,
+    draft: application.status_id === STATUS.draft,
   });
 }

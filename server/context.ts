@@ -21,6 +21,8 @@ export interface AppContext {
   hasher: PasswordHasher;
   reference: ReferenceData;
   definitions: readonly ServiceDefinition[];
+  /** The kept earlier versions of those definitions: applications submitted under them are judged by them. */
+  archived: readonly ServiceDefinition[];
   /** Status id -> name, from the seeded status list. */
   statusName(id: number): string;
   /** Folder of uploaded files (DATA_DIR/uploads). */

@@ -1,6 +1,8 @@
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import type { PortalFeature, ServiceDefinition, WorkQueues } from '../../engine/core/definition-types';
+import { definitionOfApplication } from '../../engine/core/application-version';
+import { STATUS } from '../../engine/core/status-presentation';
 import { lazyNamed } from '../../engine/react/lazy-named';
 import { useApiQuery } from '../../engine/react/use-api-query';
 import { PageLoading } from '../components/page-loading';
@@ -63,26 +65,42 @@ function ExistingApplicationPage({
   page,
   routeDefinition,
   definitions,
+  archived,
   applicationId,
 }: {
   page: 'view' | 'edit';
   routeDefinition: ServiceDefinition;
   definitions: ServiceDefinition[];
+  archived: ServiceDefinition[];
   applicationId: number;
 }) {
-  const answer = useApiQuery<{ service_id?: number | string }>(`application/${applicationId}`);
+  const answer = useApiQuery<{
+    service_id?: number | string;
+    definition_version?: number | null;
+    application_status_id?: number;
+  }>(`application/${applicationId}`);
   // The wizard's code loads while the application is read.
   useEffect(() => {
     void loadApplicationPage();
   }, []);
-  if (answer.status === 'loading') return <PageLoading />;
-  const serviceId = Number(answer.data?.service_id);
-  const definition = definitions.find((candidate) => candidate.id === serviceId) ?? routeDefinition;
+  // Only the first answer is waited for here. After it (a failure too) the wizard stays and shows its
+  // own loading and failure: taking it away while the application is asked again would mount it
+  // again, which asks again, without end (an unknown application was asked for in a loop).
+  const answered = useRef(false);
+  if (answer.status !== 'loading') answered.current = true;
+  if (answer.status === 'loading' && !answered.current) return <PageLoading />;
+  // Shown with the version of its service it was submitted under (an earlier one kept for it).
+  const definition =
+    definitionOfApplication(definitions, archived, {
+      serviceId: Number(answer.data?.service_id),
+      version: answer.data?.definition_version,
+      draft: answer.data?.application_status_id === STATUS.draft,
+    }) ?? routeDefinition;
   return (
     <Suspense fallback={<PageLoading />}>
       <ServiceApplicationPage
         // A new key per application resets the wizard when the address changes.
-        key={`${definition.id}-${page}-${applicationId}`}
+        key={`${definition.id}-${definition.version}-${page}-${applicationId}`}
         definition={definition}
         mode={page}
         applicationId={applicationId}
@@ -97,7 +115,7 @@ export function ServiceRoutePage() {
   const [search] = useSearchParams();
   return (
     <WithDefinitions>
-      {(definitions) => {
+      {(definitions, archived) => {
         const match = matchServiceRoute(pathname, definitions);
         if (!match) return <NotFoundPage />;
         if (match.page === 'info') return <ServiceInfoPage definition={match.definition} />;
@@ -129,6 +147,7 @@ export function ServiceRoutePage() {
             page={match.page}
             routeDefinition={match.definition}
             definitions={definitions}
+            archived={archived}
             applicationId={applicationId}
           />
         );

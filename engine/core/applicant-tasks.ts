@@ -8,6 +8,7 @@
 import type { ApplicationFacts } from './application-facts';
 import type { ApplicantTask, JsonSchema, ServiceDefinition } from './definition-types';
 import { uploadSlots, type UploadSlot } from './required-documents';
+import { versionedKey, type VersionedKeyParts } from './service-forms';
 
 /** Answers whether data satisfies a JSON Schema (Ajv on the server, the precompiled validator in the page). */
 export type Matches = (schema: JsonSchema, data: unknown) => boolean;
@@ -16,8 +17,8 @@ export type Matches = (schema: JsonSchema, data: unknown) => boolean;
  * The key a task's form is filed under for its validators: `<service key>~<task key>` (a variant's
  * form is `<service key>.<variant key>`).
  */
-export function taskFormKey(definition: Pick<ServiceDefinition, 'key'>, task: Pick<ApplicantTask, 'key'>): string {
-  return `${definition.key}~${task.key}`;
+export function taskFormKey(definition: VersionedKeyParts, task: Pick<ApplicantTask, 'key'>): string {
+  return `${versionedKey(definition)}~${task.key}`;
 }
 
 /** A task's form as the engine's forms take one: its key (naming its validators), schema and ui. */

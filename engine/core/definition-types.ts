@@ -288,8 +288,11 @@ export interface ApplicantTask extends ApplicantTaskFile {
 /** `service.json` as written by an analyst (with every `{"$ref": "<file>.json"}` replaced by that file). */
 export interface ServiceDefinitionFile {
   $schema?: string;
-  /** Version of the definition format. */
-  version: 1;
+  /**
+   * Version of this service's definition. Applications are stamped with the version they were made
+   * with and are shown and judged by it; earlier versions are kept (definition-versions.ts).
+   */
+  version: number;
   /** Service id of the spec's constants (1, 2, 3, 4, 6, 17001, 17002, 17003). */
   id: number;
   /** Folder name and stable key. */
@@ -351,4 +354,9 @@ export interface ServiceDefinition extends Omit<
   fragments?: string[];
   /** The applicant tasks with their forms read. */
   tasks?: ApplicantTask[];
+  /**
+   * An earlier version kept for the applications submitted under it (`versions/<n>.json`), not the one
+   * new applications use: what is made per form of it is filed under `<key>@<version>`.
+   */
+  superseded?: true;
 }

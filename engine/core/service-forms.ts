@@ -12,12 +12,25 @@ export function formsOf(definition: ServiceDefinition): ServiceDefinition[] {
   return definition.variants ? definition.variants.options : [definition];
 }
 
+/** What names a service's forms: its key, and its version when it is an earlier one. */
+export type VersionedKeyParts = Pick<ServiceDefinition, 'key'> &
+  Partial<Pick<ServiceDefinition, 'version' | 'superseded'>>;
+
 /**
- * The key of one form of a service: the service key, or `<service key>.<variant key>` for a variant.
- * Whatever is made per form (its precompiled validator) is filed under it.
+ * The key of a service as its forms are filed: the service key, `<key>@<version>` for an earlier
+ * version kept for the applications submitted under it.
  */
-export function formKey(definition: Pick<ServiceDefinition, 'key' | 'variant'>): string {
-  return definition.variant ? `${definition.key}.${definition.variant.key}` : definition.key;
+export function versionedKey(definition: VersionedKeyParts): string {
+  return definition.superseded ? `${definition.key}@${definition.version}` : definition.key;
+}
+
+/**
+ * The key of one form of a service: the service key (`versionedKey`), or `<service key>.<variant key>`
+ * for a variant. Whatever is made per form (its precompiled validator) is filed under it.
+ */
+export function formKey(definition: VersionedKeyParts & Pick<ServiceDefinition, 'variant'>): string {
+  const key = versionedKey(definition);
+  return definition.variant ? `${key}.${definition.variant.key}` : key;
 }
 
 /** The variant of a definition by key (the definition itself when it has one form). */

@@ -358,6 +358,25 @@ function optionalPhone(dialect: DialectName): Migration {
 }
 
 /**
+ * Definition versions: each application is stamped with the version of its service's definition it
+ * was submitted under (a draft with the current one), so it is shown and judged by that version after
+ * a later one ships. Applications made before versions existed were made under version 1.
+ */
+function definitionVersions(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .alterTable('applications')
+        .addColumn('definition_version', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.alterTable('applications').dropColumn('definition_version').execute();
+    },
+  };
+}
+
+/**
  * Rebuilds a SQLite table with an edited `create table` statement, keeping its rows, its ids and
  * its indexes; the tables that refer to it keep referring to it by name.
  */
@@ -393,6 +412,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '0002_security': security(),
       '0003_decisions': decisions(dialect),
       '0004_optional_phone': optionalPhone(dialect),
+      '0005_definition_versions': definitionVersions(),
     }),
   };
 }

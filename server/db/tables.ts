@@ -130,6 +130,8 @@ export interface ApplicationsTable {
   is_application_in_phase_2: Flag;
   /** Random id of the certificate's public verification address (not guessable from the app id). */
   certificate_token: string;
+  /** Version of the service's definition the application was submitted under (a draft: the current one). */
+  definition_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface ApplicationRecordsTable {

@@ -8,7 +8,7 @@ import { presentStatus, statisticsBucket, STATUS } from '../../engine/core/statu
 import { formsOf } from '../../engine/core/service-forms';
 import { allUnlocks } from '../../engine/core/unlocks';
 import { submitRoute } from '../../engine/core/payload-mapping';
-import { formatAppId, hasSubmittedApplication, ownedApplication } from '../applications-store';
+import { definitionOfStored, formatAppId, hasSubmittedApplication, ownedApplication } from '../applications-store';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
@@ -78,6 +78,8 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     const service = await db.selectFrom('services').select('id').where('id', '=', serviceId).executeTakeFirst();
     if (!service) throw notFound('Service not found');
     const now = nowIso();
+    // A draft is filled in with the current version of its service's form.
+    const version = ctx.definitions.find((d) => d.id === serviceId)?.version ?? 1;
     const created = await db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('applications')
@@ -99,6 +101,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
           approval_conditions: null,
           is_application_in_phase_2: 0,
           certificate_token: newCertificateToken(),
+          definition_version: version,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -136,7 +139,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     const nested: Record<string, unknown> = {};
     // Every record the service's forms save is named, null until saved: a service with variants
     // (Basel or Rotterdam) shows the one its application holds.
-    const definition = ctx.definitions.find((d) => d.id === application.service_id);
+    const definition = definitionOfStored(ctx, application);
     for (const form of definition ? formsOf(definition) : []) nested[form.view.record] = null;
     // So are the records of its applicant tasks (the audit's firm/expert details).
     for (const task of definition?.tasks ?? []) nested[task.save.record] = null;
@@ -153,6 +156,8 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
       service: service ?? null,
       application_status_id: application.status_id,
       application_status: status(application.status_id),
+      // The version of the service's definition it is shown and judged by (see engine/core/application-version).
+      definition_version: definition?.version ?? application.definition_version,
       resubmitted: flag(application.resubmitted),
       submitted_at: application.submitted_at,
       created_at: application.created_at,

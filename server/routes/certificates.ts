@@ -11,6 +11,7 @@ import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { formsOf } from '../../engine/core/service-forms';
 import { presentStatus, STATUS } from '../../engine/core/status-presentation';
 import { isRecord, valueAt } from '../../engine/core/value-path';
+import { definitionOfStored } from '../applications-store';
 import { renderCertificatePdf } from '../certificates/certificate-pdf';
 import type { AppContext } from '../context';
 import { notFound, ok } from '../http';
@@ -51,6 +52,7 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
         'applications.app_id',
         'applications.service_id',
         'applications.status_id',
+        'applications.definition_version',
         'applications.manually_processed',
         'applications.final_certificate_uploaded',
         'applications.updated_at',
@@ -71,8 +73,8 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
       }).approved;
     if (!row || !approved) throw notFound('Certificate not found');
 
-    const service = ctx.definitions.find((d) => d.id === row.service_id);
-    // The form whose record the application holds (a service with variants saves one of them).
+    // The version of the service it was submitted under, and the form whose record the application holds (a service with variants saves one of them).
+    const service = definitionOfStored(ctx, row);
     const forms = service ? formsOf(service) : [];
     const stored =
       forms.length > 0

@@ -16,6 +16,7 @@ import { openTasksOf, taskUploadSlot } from '../applicant-tasks';
 import {
   APPROVED_TOR,
   assertEditable,
+  definitionOfStored,
   EDITABLE_STATUSES,
   lockApplication,
   NOT_CHANGEABLE,
@@ -101,9 +102,11 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const limits = ctx.config.limits;
 
-  /** Kinds a service accepts: its documents step, or every kind for a service without a definition. */
-  function acceptedKinds(serviceId: number): FileKind[] {
-    const definition = ctx.definitions.find((d) => d.id === serviceId);
+  const definitionOf = (application: Application) => definitionOfStored(ctx, application);
+
+  /** Kinds an application's service accepts: its documents step, or every kind for a service without a definition. */
+  function acceptedKinds(application: Application): FileKind[] {
+    const definition = definitionOf(application);
     if (!definition) return [...ALL_FILE_KINDS];
     const kinds = new Set<FileKind>();
     for (const { documents } of formsOf(definition)) {
@@ -113,8 +116,6 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     return [...kinds];
   }
 
-  const definitionOf = (serviceId: number) => ctx.definitions.find((d) => d.id === serviceId);
-
   /**
    * The caller's application, refused unless files may still be attached: its form may change (draft
    * or returned), or an applicant task of it is open (the audit's reports in phase 2).
@@ -122,8 +123,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   async function attachableApplication(clientId: number, value: unknown): Promise<Application> {
     const application = await ownedApplication(db, clientId, idParam(value));
     if (EDITABLE_STATUSES.includes(application.status_id)) return application;
-    if ((await openTasksOf(db, definitionOf(application.service_id), application)).length === 0)
-      assertEditable(application);
+    if ((await openTasksOf(db, definitionOf(application), application)).length === 0) assertEditable(application);
     return application;
   }
 
@@ -137,7 +137,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     description: string,
   ): Promise<UploadSlot | null> {
     if (EDITABLE_STATUSES.includes(application.status_id)) return null;
-    const open = await openTasksOf(executor, definitionOf(application.service_id), application);
+    const open = await openTasksOf(executor, definitionOf(application), application);
     const slot = taskUploadSlot(open, description);
     if (!slot) throw new HttpError(409, NOT_CHANGEABLE);
     return slot;
@@ -227,7 +227,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const taskUpload = await taskUploadOf(db, application, description);
       const extension = fileExtension(stored.name);
       const sniffed = sniffKind(await readHead(stored.partial), extension);
-      const kinds = taskUpload ? taskUpload.accept : acceptedKinds(application.service_id);
+      const kinds = taskUpload ? taskUpload.accept : acceptedKinds(application);
       if (!sniffed || !kinds.includes(sniffed.kind) || !FILE_KINDS[sniffed.kind].extensions.includes(extension)) {
         throw new HttpError(415, `This file type is not accepted. Accepted: ${kinds.join(', ')}`);
       }

@@ -34,6 +34,7 @@ import { uploadSlots } from '../../engine/core/required-documents';
 import { definedProperties, visibleProperties } from '../../engine/core/schema-walk';
 import {
   assertEditable,
+  definitionOfStored,
   EDITABLE_STATUSES,
   lockApplication,
   missingUploadErrors,
@@ -319,34 +320,47 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const matchers = lookupMatchers(ctx);
   const routes = new Map<string, { method: SubmitCall['method']; url: string; candidates: Candidate[] }>();
 
-  for (const definition of ctx.definitions.flatMap(formsOf)) {
+  // The current forms first (a call without an application is judged by them), then the kept earlier
+  // versions, which judge the applications submitted under them.
+  for (const definition of [...ctx.definitions, ...ctx.archived].flatMap(formsOf)) {
     const bindings = lookupBindings(definition);
     for (const call of definition.submit.calls) {
       const url = submitRoute(call);
       const routeKey = `${call.method} ${url}`;
       const route = routes.get(routeKey) ?? { method: call.method, url, candidates: [] };
-      if (route.candidates.some((c) => c.definition.id === definition.id))
+      if (
+        route.candidates.some((c) => c.definition.id === definition.id && c.definition.version === definition.version)
+      )
         throw new Error(`Submit route ${routeKey} is claimed twice by the forms of '${definition.key}'`);
       const schema = callSchema(definition, call);
       if (!schema)
         throw new Error(
           `Service '${definition.key}': schema '${call.schema ?? ''}' of call '${call.name}' is not loaded`,
         );
-      const omitted = definition.submit.calls.find((c) => c.savesRecord)?.omit ?? [];
-      const formFields = [...definedProperties(definition.formSchema).keys()];
       route.candidates.push({
         definition,
         call,
         bindings,
         schema,
         declared: new Set(definedProperties(schema).keys()),
-        partOfForm: !call.savesRecord && fieldsOfCall(call, formFields).some((field) => omitted.includes(field)),
-        otherRecords: formsOf(ctx.definitions.find((d) => d.id === definition.id) ?? definition)
+        otherRecords: formsOf(
+          [...ctx.definitions, ...ctx.archived].find(
+            (d) => d.id === definition.id && d.version === definition.version,
+          ) ?? definition,
+        )
           .map((form) => form.view.record)
           .filter((record) => record !== definition.view.record),
       });
       routes.set(routeKey, route);
     }
+  }
+
+  /** The candidate of an application: its service's, in the version that judges it (a draft: the current one). */
+  function candidateOf(candidates: readonly Candidate[], application: Application): Candidate | undefined {
+    const judge = definitionOfStored(ctx, application);
+    return candidates.find(
+      (c) => c.definition.id === application.service_id && c.definition.version === judge?.version,
+    );
   }
 
   /** The call a request is for, with the application it names (null for a call without one). */
@@ -368,7 +382,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     if (!isDbId(read.applicationId)) throw new HttpError(404, 'Application not found');
     const application = await ownedApplication(db, request.clientId, Number(read.applicationId));
-    const owner = candidates.find((c) => c.definition.id === application.service_id);
+    const owner = candidateOf(candidates, application);
     if (!owner) {
       throw new ValidationError([
         {
@@ -467,6 +481,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
               status_id: STATUS.submitted,
               submitted_at: now,
               updated_at: now,
+              definition_version: definition.version,
               ...(locked.status_id === STATUS.returned ? { resubmitted: 1 } : {}),
             })
             .where('id', '=', target.id)
@@ -511,7 +526,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
         request.clientId,
         idParam((request.params as { applicationId?: string }).applicationId),
       );
-      const candidate = candidates.find((c) => c.definition.id === application.service_id);
+      const candidate = candidateOf(candidates, application);
       if (!candidate) throw new HttpError(404, 'Application not found');
       const stored = await db
         .selectFrom('application_records')

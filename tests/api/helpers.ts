@@ -91,18 +91,32 @@ export async function startServer(
   const app = await buildApp(config, { ...options, outbox: (m: OutboxMessage) => void lines.push(outboxLine(m)) });
   await app.ready();
   const database = openDatabase(config);
-  return {
+  const server: TestServer = {
     app,
     config,
     lines,
     database,
     async close() {
       await database.close();
-      await app.close();
+      await server.app.close();
       await own?.drop();
       rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+  return server;
+}
+
+/**
+ * Stops `server` and starts it again on the same data (database and files), as a new release would:
+ * `options` may give other definitions (another `servicesDir`). The outbox lines go on.
+ */
+export async function restartServer(server: TestServer, options: Omit<BuildOptions, 'outbox'> = {}): Promise<void> {
+  await server.app.close();
+  server.app = await buildApp(server.config, {
+    ...options,
+    outbox: (m: OutboxMessage) => void server.lines.push(outboxLine(m)),
+  });
+  await server.app.ready();
 }
 
 /** The newest code sent to a recipient, read from the outbox lines. */
