@@ -10,13 +10,15 @@ import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/valid
 import {
   ajvLocalizerModule,
   definitionConditions,
+  standaloneToEsm,
+  validatorModuleCode,
+} from '../engine/core/node/validator-code';
+import {
   DEFINITIONS_MODULE,
   VALIDATORS_MODULE,
   loadServices,
   renderedFormSchema,
   servicesPlugin,
-  standaloneToEsm,
-  validatorModuleCode,
 } from './vite-plugin-services';
 
 const work = mkdtempSync(join(tmpdir(), 'services-plugin-'));

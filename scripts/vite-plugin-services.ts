@@ -23,20 +23,21 @@
  * `services/` drops what was made and reloads the page.
  */
 import { join, relative, resolve, sep } from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { hashForSchema, schemaParser, type RJSFSchema } from '@rjsf/utils';
-import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
-import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin, ViteDevServer } from 'vite';
 import { LANGUAGES } from '../app/i18n/languages';
-import { RJSF_AJV_OPTIONS } from '../engine/core/ajv-setup';
 import { allTasks, taskFormKey } from '../engine/core/applicant-tasks';
 import type { ApplicantTask, JsonSchema, ServiceDefinition } from '../engine/core/definition-types';
 import type { DefinitionProblem } from '../engine/core/load-definitions';
 import { formKey, formsOf } from '../engine/core/service-forms';
 import { localizeFromDisk } from '../engine/core/node/read-service-catalogue';
 import { loadServicesDir } from '../engine/core/node/load-services-dir';
+import {
+  AJV_RUNTIME_MODULES,
+  ajvLocalizerModule,
+  definitionConditions,
+  validatorModuleCode,
+} from '../engine/core/node/validator-code';
 
 /** The virtual module of the checked definitions. */
 export const DEFINITIONS_MODULE = 'virtual:service-definitions';
@@ -46,120 +47,7 @@ export const VALIDATORS_MODULE = 'virtual:service-validators';
 /** `virtual:service-validators/<key>/<lang>`. */
 const VALIDATOR_ID = new RegExp(`^${VALIDATORS_MODULE}/([^/]+)/([^/]+)$`);
 
-/**
- * Modules Ajv's standalone code may require: pre-bundled in `npm run dev` (with ajv-i18n's localizers),
- * so none is found late.
- */
-export const AJV_RUNTIME_MODULES = [
-  'ajv/dist/runtime/equal',
-  'ajv/dist/runtime/ucs2length',
-  'ajv/dist/runtime/uri',
-  'ajv/dist/runtime/validation_error',
-  'ajv-formats/dist/formats',
-] as const;
-
 const REPOSITORY = resolve(fileURLToPath(new URL('..', import.meta.url)));
-
-/** A `require("...")` with a literal name, as Ajv writes it (`require("ajv/dist/runtime/ucs2length")`). */
-const REQUIRE_CALL = /\brequire\("([^"\\]+)"\)/g;
-
-// Bundlers copy a CommonJS module's exports onto the namespace object; Node puts the whole
-// module.exports on `default`. Ajv's runtime modules and ajv-formats are compiled TypeScript
-// (`__esModule` set), so `require()` is the namespace in the first case and `default` in the second.
-const INTEROP = `function __interop(namespace) {
-  const whole = namespace.default;
-  return whole !== null && (typeof whole === 'object' || typeof whole === 'function') && whole.__esModule ? whole : namespace;
-}`;
-
-/**
- * Turns Ajv's standalone CommonJS code into an ES module: every `require("x")` is served from a
- * static `import * as ns from "x"` (so the bundler sees and bundles it), the code runs once with its
- * own `exports` object, and that object is the default export. `constants` become named exports.
- */
-export function standaloneToEsm(code: string, constants: Record<string, string> = {}): string {
-  const specifiers = [...new Set([...code.matchAll(REQUIRE_CALL)].map((match) => match[1] ?? ''))];
-  const lines = specifiers.map((specifier, i) => `import * as __module${i} from ${JSON.stringify(specifier)};`);
-  const table = specifiers.map((specifier, i) => `${JSON.stringify(specifier)}: __module${i}`).join(', ');
-  lines.push(
-    INTEROP,
-    `const __modules = { ${table} };`,
-    'function __require(name) {',
-    '  const namespace = __modules[name];',
-    '  if (!namespace) throw new Error(`not bundled with the precompiled validators: ${name}`);',
-    '  return __interop(namespace);',
-    '}',
-    'const __module = { exports: {} };',
-    // A function scope, so `exports`, `require` and `module` are the ones given here, not globals.
-    '(function (exports, require, module) {',
-    code,
-    '})(__module.exports, __require, __module);',
-  );
-  for (const [name, value] of Object.entries(constants)) lines.push(`export const ${name} = ${JSON.stringify(value)};`);
-  lines.push('export default __module.exports;');
-  return `${lines.join('\n')}\n`;
-}
-
-/**
- * Ajv's standalone code of a form schema's validators as RJSF's `compileSchemaValidatorsCode` makes
- * it (every sub-schema RJSF validates by itself, by hash), plus the definition's own conditions
- * (the `when` of its uploads), by hash too: the precompiled validator's `isValid` then answers them
- * as it answers the form's `if`s.
- */
-export function validatorsCode(schema: JsonSchema, conditions: readonly JsonSchema[] = []): string {
-  const schemas: Record<string, RJSFSchema> = { ...schemaParser(schema as RJSFSchema) };
-  for (const condition of conditions) {
-    const hash = hashForSchema(condition as RJSFSchema);
-    schemas[hash] = { ...(condition as RJSFSchema), $id: hash };
-  }
-  const { ajvOptionsOverrides, ajvFormatOptions, extenderFn } = RJSF_AJV_OPTIONS;
-  const ajv = createAjvInstance(
-    undefined,
-    undefined,
-    { ...ajvOptionsOverrides, code: { lines: true, source: true }, schemas: Object.values(schemas) },
-    ajvFormatOptions,
-    undefined,
-    extenderFn,
-  );
-  return standaloneCode(ajv);
-}
-
-/**
- * The ES module of the precompiled validators of one form schema (exactly the object the page gives
- * RJSF) and of the definition's conditions, plus `schemaHash`, which lets the page check that the
- * module fits the schema it renders, and `localize`, ajv-i18n's localizer `localizer` (a module name)
- * of the language, so each language's messages come with its validator instead of all of them with
- * the wizard.
- */
-export function validatorModuleCode(
-  schema: JsonSchema,
-  localizer?: string,
-  conditions: readonly JsonSchema[] = [],
-): string {
-  const module = standaloneToEsm(validatorsCode(schema, conditions), {
-    schemaHash: hashForSchema(schema as RJSFSchema),
-  });
-  const localize = localizer
-    ? `export { default as localize } from ${JSON.stringify(localizer)};`
-    : 'export const localize = undefined;';
-  return `${module}${localize}\n`;
-}
-
-/** The conditions of a definition besides its form's: the `when` of its uploads. */
-export function definitionConditions(definition: Pick<ServiceDefinition, 'documents'>): JsonSchema[] {
-  return (definition.documents.extra ?? []).flatMap((extra) => (extra.when ? [extra.when] : []));
-}
-
-/** ajv-i18n's localizer module of `language`, when it has one (none for English: Ajv's own messages). */
-export function ajvLocalizerModule(language: string): string | undefined {
-  if (language === 'en') return undefined;
-  const name = `ajv-i18n/localize/${language}`;
-  try {
-    createRequire(import.meta.url).resolve(name);
-    return name;
-  } catch {
-    return undefined;
-  }
-}
 
 /** What `virtual:service-definitions` holds: the current definitions, the kept earlier versions, the problems. */
 export interface LoadedServices {

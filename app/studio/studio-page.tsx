@@ -11,12 +11,17 @@ import { Alert, Box, Button, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typog
 import type { ApiClient } from '../../engine/core/api-client';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import type { DefinitionProblem } from '../../engine/core/load-definitions';
+import type { UploadSlot } from '../../engine/core/required-documents';
+import { ConfirmStep } from '../../engine/react/confirm-step';
 import { useTranslation } from '../../engine/react/translation';
 import { LabelledRowsTable, ListTable } from '../../engine/react/status-blocks';
-import { createAppApi } from '../api';
+import { ServiceForm } from '../../engine/react/service-form';
+import { ServiceValidatorsContext } from '../../engine/react/validator';
+import { API_BASE, createAppApi } from '../api';
 import { ApiContext } from '../api-context';
 import { LANGUAGES } from '../i18n/languages';
 import { ServiceInfoPage } from '../pages/service-info-page';
+import { studioValidators } from './studio-validators';
 
 type Data = Record<string, unknown>;
 
@@ -24,6 +29,8 @@ interface StudioForm {
   key: string;
   variant: string | null;
   definition: ServiceDefinition;
+  /** Address (under the API base) of the module of its validators as they are on disk now. */
+  validator: string;
   fixtures: { valid: Array<[string, Data]>; invalid: Array<[string, { data: Data; expect: FieldError[] }]> };
 }
 
@@ -42,7 +49,7 @@ interface FieldError {
 interface StudioCheck {
   fields: Array<{ name: string; title: string; widget: string | null; required: boolean }>;
   errors: FieldError[];
-  uploads: Array<{ name: string; description?: string; required: boolean; accept: string[] }>;
+  uploads: UploadSlot[];
   summary: Array<{ label: string; value: string }>;
   view: {
     rows: Array<{ label: string; value: string }>;
@@ -202,6 +209,23 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
   const [tab, setTab] = useState(0);
   const [checks, setChecks] = useState<Record<string, StudioCheck>>({});
 
+  // The live form's validators: the modules the studio's API makes from the files on disk now.
+  const validators = useMemo(
+    () =>
+      studioValidators(
+        Object.fromEntries(services.flatMap((s) => s.forms.map((f) => [f.key, f.validator]))),
+        language,
+        API_BASE,
+      ),
+    [services, language],
+  );
+  // The live form owns its data once shown: it starts again when the data comes from elsewhere (a
+  // fixture, the JSON box, a change on disk), not when it is the form's own typing.
+  const fromForm = useRef<string | null>(null);
+  // Names of the options the live form's lists loaded (field -> id -> name), for the confirm step.
+  const [optionNames, setOptionNames] = useState<Record<string, Record<string, string>>>({});
+  const [formStart, setFormStart] = useState(0);
+
   const service = services.find((s) => s.key === serviceKey) ?? services[0];
   const form = service?.forms.find((f) => f.key === formKey) ?? service?.forms[0];
   const fixtures = useMemo(
@@ -268,6 +292,10 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
     void runChecks();
   }, [runChecks, revision]);
 
+  useEffect(() => {
+    if (text !== fromForm.current) setFormStart((count) => count + 1);
+  }, [text, revision, form?.key]);
+
   if (!service || !form) return null;
   const check = checks[language] ?? checks.en;
   const english = checks.en;
@@ -316,7 +344,7 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
           select
           label={t('studio.fixture')}
           value={fixture || CUSTOM}
-          onChange={(e) => setFixture(e.target.value === CUSTOM ? '' : e.target.value)}
+          onChange={(e) => setFixture(e.target.value)}
           sx={{ minWidth: 320 }}
         >
           {fixtures.map((f) => (
@@ -333,7 +361,8 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
         value={text}
         onChange={(e) => {
           setText(e.target.value);
-          setFixture('');
+          // Typed data is no fixture's (a fixture is chosen again only when the service or form changes).
+          setFixture(CUSTOM);
           lastFilled.current = '';
         }}
         multiline
@@ -358,6 +387,34 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
         </Tabs>
         <Box sx={{ p: { xs: 2, md: 3 } }}>
           {tab === 0 && <ServiceInfoPage definition={form.definition} />}
+          {tab === 1 && (
+            <Stack spacing={2}>
+              <Typography variant="h3" component="h2">
+                {t('studio.liveForm')}
+              </Typography>
+              <ServiceValidatorsContext.Provider value={validators}>
+                <ServiceForm
+                  key={formStart}
+                  definition={form.definition}
+                  api={api}
+                  clientId={0}
+                  idPrefix="studio"
+                  initialData={parsed.data ?? {}}
+                  onOptionNames={(field, names) =>
+                    setOptionNames((known) => ({ ...known, [field]: { ...known[field], ...names } }))
+                  }
+                  onChange={(data) => {
+                    const typed = JSON.stringify(data, null, 2);
+                    if (typed === text) return;
+                    fromForm.current = typed;
+                    setText(typed);
+                    setFixture(CUSTOM);
+                    lastFilled.current = '';
+                  }}
+                />
+              </ServiceValidatorsContext.Provider>
+            </Stack>
+          )}
           {tab === 1 && check && (
             <Stack spacing={2}>
               <ListTable
@@ -379,7 +436,23 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
               rows={check.uploads.map((u) => [u.name, u.required ? t('studio.required') : t('studio.optional')])}
             />
           )}
-          {tab === 3 && check && <LabelledRowsTable label={t('studio.step3')} rows={check.summary} />}
+          {tab === 3 && check && parsed.data && (
+            // The wizard's own confirm step, with the live validators (which conditional answers it lists).
+            <ServiceValidatorsContext.Provider value={validators}>
+              <ConfirmStep
+                definition={form.definition}
+                formData={parsed.data}
+                optionNames={optionNames}
+                slots={check.uploads}
+                files={{}}
+                progress={{}}
+                working={false}
+                {...(form.variant && service.forms.length > 1
+                  ? { choice: { label: form.definition.variants?.label ?? t('studio.form'), value: form.variant } }
+                  : {})}
+              />
+            </ServiceValidatorsContext.Provider>
+          )}
           {tab === 4 && check && (
             <Stack spacing={2}>
               <LabelledRowsTable label={t('studio.view')} rows={check.view.rows} />

@@ -6,6 +6,7 @@
  * STUDIO setting: `off` (default: the routes answer 404 as if absent), `on` (a staff key is required,
  * `Authorization: Bearer staff_...`), `open` (no sign-in; `npm run dev` sets it).
  */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,6 +15,8 @@ import { confirmSummary, applyUiOrder } from '../../engine/core/confirm-summary'
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { schemaMatches, validateFormData } from '../../engine/core/form-validator';
 import { fixturesDirOf, readFixtureFolder } from '../../engine/core/node/read-fixtures';
+import { definitionConditions, standaloneToFactory, validatorsCode } from '../../engine/core/node/validator-code';
+import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import {
   localizeFromDisk,
   readServiceCatalogue,
@@ -84,6 +87,25 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
   const localized = (definition: ServiceDefinition, language: string): ServiceDefinition =>
     localizeFromDisk(servicesDir, definition, language, readLeniently);
 
+  // The page imports a form's validator module by its address, which cannot carry the staff key: the
+  // authorised services answer hands out addresses signed with this process's secret instead.
+  const secret = randomBytes(32);
+  const signature = (address: string) => createHmac('sha256', secret).update(address).digest('base64url');
+  const unsignedAddress = (service: string, form: string, language: string, revision: string) =>
+    `studio/validators/${encodeURIComponent(service)}/${encodeURIComponent(form)}/${language}.js?rev=${encodeURIComponent(revision)}`;
+  const validatorAddress = (service: string, form: string, language: string, revision: string) => {
+    const address = unsignedAddress(service, form, language, revision);
+    return `${address}&sig=${signature(address)}`;
+  };
+
+  /** Changes whenever a file of the services or the fixtures changes: the studio reads again then. */
+  const revisionNow = (): string => {
+    const stamps = [...fileStamps(servicesDir), ...fileStamps(fixturesRoot)].join('\n');
+    let hash = 0;
+    for (let i = 0; i < stamps.length; i += 1) hash = (hash * 31 + stamps.charCodeAt(i)) | 0;
+    return `${stamps.length}-${hash >>> 0}`;
+  };
+
   app.get('/studio/access', open, async (request, reply) => {
     await admit(request);
     return ok(reply, { mode });
@@ -92,10 +114,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** Changes whenever a file of the services or the fixtures changes: the studio reads again then. */
   app.get('/studio/revision', open, async (request, reply) => {
     await admit(request);
-    const stamps = [...fileStamps(servicesDir), ...fileStamps(fixturesRoot)].join('\n');
-    let hash = 0;
-    for (let i = 0; i < stamps.length; i += 1) hash = (hash * 31 + stamps.charCodeAt(i)) | 0;
-    return ok(reply, { revision: `${stamps.length}-${hash >>> 0}` });
+    return ok(reply, { revision: revisionNow() });
   });
 
   app.get('/studio/services', open, async (request, reply) => {
@@ -103,6 +122,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
     const query = request.query as { language?: unknown };
     const language = typeof query.language === 'string' && LANGUAGE.test(query.language) ? query.language : 'en';
     const { definitions, problems } = loadNow();
+    const revision = revisionNow();
     return ok(reply, {
       problems,
       services: definitions.map((definition) => {
@@ -113,6 +133,8 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
             key: formKey(form),
             variant: form.variant?.label ?? null,
             definition: localized(form, language),
+            // The module of the form's validators as it is on disk now, for the live form.
+            validator: validatorAddress(definition.key, formKey(form), language, revision),
             fixtures: {
               valid: readFixtureFolder<Record<string, unknown>>(join(dir, 'valid')),
               invalid: readFixtureFolder<{ data: Record<string, unknown>; expect: unknown }>(join(dir, 'invalid')),
@@ -127,6 +149,30 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
         };
       }),
     });
+  });
+
+  /**
+   * The validators of one form as they are on disk now, localized as the services answer gave it: an
+   * ES module the page imports (`standaloneToFactory`; the page gives it Ajv's runtime modules). Open
+   * to the address the services answer signed (the studio's sign-in cannot ride on an import).
+   */
+  app.get('/studio/validators/:service/:form/:file', open, async (request, reply) => {
+    if (mode === 'off') throw notFound();
+    const { service, form: key, file } = request.params as { service: string; form: string; file: string };
+    const { rev, sig } = request.query as { rev?: unknown; sig?: unknown };
+    const language = file.replace(/\.js$/, '');
+    if (!LANGUAGE.test(language) || typeof rev !== 'string' || typeof sig !== 'string') throw notFound();
+    const expected = Buffer.from(signature(unsignedAddress(service, key, language, rev)));
+    const given = Buffer.from(sig);
+    if (mode === 'on' && (given.length !== expected.length || !timingSafeEqual(given, expected))) throw notFound();
+    const definition = loadNow().definitions.find((d) => d.key === service);
+    const english = definition ? formsOf(definition).find((candidate) => formKey(candidate) === key) : undefined;
+    if (!english) throw notFound();
+    const schema = localized(english, language).formSchema;
+    const code = standaloneToFactory(validatorsCode(schema, definitionConditions(english)), {
+      schemaHash: hashForSchema(schema as RJSFSchema),
+    });
+    return reply.header('content-type', 'text/javascript; charset=utf-8').send(code);
   });
 
   /**

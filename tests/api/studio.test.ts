@@ -5,7 +5,10 @@
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff } from '../../server/staff-accounts';
 import { call, startServer, type TestServer } from './helpers';
@@ -19,6 +22,7 @@ interface StudioServices {
     title: string;
     forms: Array<{
       key: string;
+      validator: string;
       definition: { title: string; formSchema: { properties: Record<string, { title?: string }> } };
       fixtures: { valid: Array<[string, Record<string, unknown>]>; invalid: Array<[string, { data: unknown }]> };
     }>;
@@ -51,6 +55,20 @@ describe('studio settings', () => {
       const { key } = await createStaff(on.database.db, 'analyst.one');
       const signedIn = await call(on.app, 'GET', 'studio/access', { headers: { authorization: `Bearer ${key}` } });
       expect(signedIn.body.data).toEqual({ mode: 'on' });
+
+      // A form's validator module: only at the address the signed-in services answer gave out.
+      const services = await call<StudioServices>(on.app, 'GET', 'studio/services', {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      const address = services.body.data.services[0]?.forms[0]?.validator ?? '';
+      expect(address).toMatch(/^studio\/validators\/plastics\/plastics\/en\.js\?rev=[^&]+&sig=/);
+      const module = await on.app.inject({ method: 'GET', url: `/api/${address}` });
+      expect(module.statusCode).toBe(200);
+      expect(module.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      for (const forged of [address.replace(/sig=.*/, 'sig=forged'), address.replace(/&sig=.*/, '')]) {
+        const refused = await on.app.inject({ method: 'GET', url: `/api/${forged}` });
+        expect(refused.statusCode).toBe(404);
+      }
     } finally {
       await on.close();
     }
@@ -92,6 +110,31 @@ describe('studio, open, on a copy of services/', () => {
     expect(german.services.find((s) => s.key === 'plastics')?.title).toBe(
       'Genehmigung für die Verwendung von Kunststoffen',
     );
+  });
+
+  it('serves the validators of a form as they are on disk, for the live form, in the language of its schema', async () => {
+    const plastics = (await services('de')).services.find((s) => s.key === 'plastics')?.forms[0];
+    const answer = await server.app.inject({ method: 'GET', url: `/api/${plastics?.validator ?? ''}` });
+    expect(answer.statusCode).toBe(200);
+    const file = join(root, 'plastics-validators.mjs');
+    writeFileSync(file, answer.body);
+    const served = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as {
+      schemaHash: string;
+      default: (require: (name: string) => unknown) => Record<string, (data: unknown) => boolean>;
+    };
+    // The hash of the German schema the services answer gave: the page's validator fits the form it shows.
+    expect(served.schemaHash).toBe(hashForSchema(plastics?.definition.formSchema as RJSFSchema));
+    const validators = served.default(createRequire(import.meta.url));
+    const validate = validators[served.schemaHash];
+    expect(validate?.(plastics?.fixtures.valid.find(([name]) => name === 'company-import.json')?.[1])).toBe(true);
+    expect(validate?.(plastics?.fixtures.invalid.find(([name]) => name === 'bad-id-number.json')?.[1].data)).toBe(
+      false,
+    );
+    const unknown = await server.app.inject({
+      method: 'GET',
+      url: '/api/studio/validators/plastics/nope/en.js?rev=1&sig=x',
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('answers the fields, errors, documents, summary, view and calls of a fixture', async () => {

@@ -145,6 +145,10 @@ describe('Content-Security-Policy', () => {
       await page.getByText('POST /api/clients/applications/plastic-bags-authorization').waitFor();
       await page.getByRole('tab', { name: 'Step 1: fields shown' }).click();
       await page.getByRole('table', { name: 'Step 1: fields shown' }).waitFor();
+      // The live form imports the validators the studio's API made: a script of the portal's origin.
+      await page.getByRole('textbox', { name: /^Identification number/ }).waitFor();
+      await page.getByRole('tab', { name: 'Step 3: confirm' }).click();
+      await page.getByText('Small bottles for hand-made lotions sold at a market stall.').waitFor();
     });
   });
 

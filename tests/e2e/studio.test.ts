@@ -51,7 +51,22 @@ describe('the analyst studio', () => {
         .getByRole('table', { name: 'Step 1: fields shown' })
         .getByText('Identification number (tin)')
         .waitFor();
+      // The live form, with the validators the studio's API made from the files on disk.
+      const tin = page.getByRole('textbox', { name: /^Identification number/ });
+      expect(await tin.inputValue()).toBe('12345');
+      const description = page.getByRole('textbox', { name: /^Description/ });
+      await description.fill('Lotion bottles for a market stall');
+      await description.blur();
+      await expect
+        .poll(() => page.getByRole('textbox', { name: 'Form data (JSON)' }).inputValue())
+        .toContain('"description": "Lotion bottles for a market stall"');
       expect(await violations(page)).toEqual([]);
+      // The wizard's confirm step with the typed answer and the names of the chosen options.
+      await page.getByRole('tab', { name: 'Step 3: confirm' }).click();
+      await page.getByText('Lotion bottles for a market stall').waitFor();
+      await page.getByText('Creams and lotions').waitFor();
+      expect(await violations(page)).toEqual([]);
+      await page.getByRole('tab', { name: 'Step 1: fields shown' }).click();
     });
   });
 
@@ -64,6 +79,8 @@ describe('the analyst studio', () => {
       const schema = readFileSync(schemaFile, 'utf8');
       writeFileSync(schemaFile, schema.replace('"title": "Identification number"', '"title": "National ID number"'));
       await page.getByRole('table', { name: 'Step 1: fields shown' }).getByText('National ID number (tin)').waitFor();
+      // The live form follows too: its schema (and so its validator) is one the build never saw.
+      await page.getByRole('textbox', { name: /^National ID number/ }).waitFor();
 
       writeFileSync(join(root, 'services', 'disposal', 'ui.json'), '{ "broken": ');
       await page.getByText('services/disposal/ui.json#').waitFor();
