@@ -1,8 +1,9 @@
 /**
  * /studio: the analyst's view of every service as it is on disk now (server/routes/studio.ts). Pick a
- * service, a form and one of its fixtures (or type form data), and see its information page, the
- * fields step 1 shows, the documents step 2 asks for, the confirm step, the view and the exact calls a
- * submit sends, with the errors in every language against those the fixture expects, and the problems
+ * service, a form and one of its fixtures (or type form data), and see its information page, step 1's
+ * form, the documents step, the confirm step and the view as the portal's own components draw them
+ * (with validators the studio's API makes from the files on disk: studio-validators.ts), the fields
+ * step 1 shows, the exact calls a submit sends, with the errors in every language against those the fixture expects, and the problems
  * of the definitions with their file and JSON pointer. The page reads again whenever a file under
  * services/ or fixtures/ changes (it watches the server's revision), without a reload.
  */
@@ -12,9 +13,11 @@ import type { ApiClient } from '../../engine/core/api-client';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import type { DefinitionProblem } from '../../engine/core/load-definitions';
 import type { UploadSlot } from '../../engine/core/required-documents';
+import { ReadOnlyApplication } from '../../engine/react/application-view';
 import { ConfirmStep } from '../../engine/react/confirm-step';
+import { chosenFile, DocumentsStep, type AttachmentsState } from '../../engine/react/documents-step';
 import { useTranslation } from '../../engine/react/translation';
-import { LabelledRowsTable, ListTable } from '../../engine/react/status-blocks';
+import { ListTable } from '../../engine/react/status-blocks';
 import { ServiceForm } from '../../engine/react/service-form';
 import { ServiceValidatorsContext } from '../../engine/react/validator';
 import { API_BASE, createAppApi } from '../api';
@@ -61,6 +64,8 @@ interface StudioCheck {
 const KEY_STORAGE = 'studio-staff-key';
 const REVISION_POLL_MS = 1500;
 const CUSTOM = 'custom';
+/** The authority's list is already in the slots the studio's API answers. */
+const READY: AttachmentsState = { status: 'ready', items: [] };
 
 const sortErrors = (errors: readonly FieldError[]) =>
   [...errors].sort((a, b) => `${a.field}${a.message}`.localeCompare(`${b.field}${b.message}`));
@@ -222,6 +227,9 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
   // The live form owns its data once shown: it starts again when the data comes from elsewhere (a
   // fixture, the JSON box, a change on disk), not when it is the form's own typing.
   const fromForm = useRef<string | null>(null);
+  // Files chosen on the documents step (nothing is uploaded), and those a slot refused.
+  const [files, setFiles] = useState<Record<string, File>>({});
+  const [refused, setRefused] = useState<Record<string, string>>({});
   // Names of the options the live form's lists loaded (field -> id -> name), for the confirm step.
   const [optionNames, setOptionNames] = useState<Record<string, Record<string, string>>>({});
   const [formStart, setFormStart] = useState(0);
@@ -430,10 +438,29 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
             </Stack>
           )}
           {tab === 2 && check && (
-            <ListTable
-              label={t('studio.step2')}
-              columns={[t('studio.field'), t('studio.required')]}
-              rows={check.uploads.map((u) => [u.name, u.required ? t('studio.required') : t('studio.optional')])}
+            // The wizard's own documents step: choose a file to see whether a slot takes it.
+            <DocumentsStep
+              attachments={READY}
+              onRetry={() => undefined}
+              slots={check.uploads}
+              files={files}
+              missing={[]}
+              refused={refused}
+              existing={[]}
+              editing={false}
+              templates={form.definition.documents.templates}
+              templateUrl={(file) => api.url(`service/templates/${form.definition.id}/${encodeURIComponent(file)}`)}
+              onChoose={(slot, event) => {
+                const chosen = chosenFile(slot, event);
+                if (!chosen) return;
+                setFiles(({ [slot.name]: _old, ...rest }) =>
+                  chosen.accepted ? { ...rest, [slot.name]: chosen.file } : rest,
+                );
+                setRefused(({ [slot.name]: _old, ...rest }) =>
+                  chosen.accepted ? rest : { ...rest, [slot.name]: chosen.file.name },
+                );
+              }}
+              onRemove={(name) => setFiles(({ [name]: _old, ...rest }) => rest)}
             />
           )}
           {tab === 3 && check && parsed.data && (
@@ -453,13 +480,19 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
               />
             </ServiceValidatorsContext.Provider>
           )}
-          {tab === 4 && check && (
-            <Stack spacing={2}>
-              <LabelledRowsTable label={t('studio.view')} rows={check.view.rows} />
-              {check.view.tables.map((table) => (
-                <ListTable key={table.title} label={table.title} columns={table.columns} rows={table.rows} />
-              ))}
-            </Stack>
+          {tab === 4 && parsed.data && (
+            // The view's own answers as the applicant and the authority read them once submitted.
+            <ReadOnlyApplication
+              definition={form.definition}
+              {...(service.forms.length > 1 ? { choice: form.definition.variants?.label } : {})}
+              application={{ id: 0, app_id: '', application_status_id: 2, [form.definition.view.record]: parsed.data }}
+              attachments={Object.entries(files).map(([name, file]) => ({
+                description: name,
+                name: file.name,
+                path: '',
+              }))}
+              onDownload={() => undefined}
+            />
           )}
           {tab === 5 && check && (
             <Box component="pre" sx={{ m: 0, overflowX: 'auto', fontSize: 13 }} aria-label={t('studio.calls')}>

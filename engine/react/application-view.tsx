@@ -24,6 +24,7 @@ import { Busy, LabelledRowsTable, ListTable } from './status-blocks';
 import { RetryAlert } from './retry-alert';
 import { useApiQuery } from './use-api-query';
 import type { ApplicationAttachment, ApplicationDetails, ServiceWizardProps } from './wizard-types';
+import type { ServiceDefinition } from '../core/definition-types';
 import { WizardFlow } from './wizard-flow';
 import { lazyNamed } from './lazy-named';
 import { WizardTitle } from './wizard-title';
@@ -267,7 +268,10 @@ function ApplicationHistory({
   );
 }
 
-interface ReadOnlyProps extends ServiceWizardProps {
+/** What the answers of a submitted application are shown from. */
+export interface ReadOnlyApplicationProps {
+  /** The form the application holds (translated). */
+  definition: ServiceDefinition;
   /** The label of the choice between the service's forms, for a service with several. */
   choice?: string;
   application: ApplicationDetails;
@@ -275,7 +279,11 @@ interface ReadOnlyProps extends ServiceWizardProps {
   onDownload: (path: string, fileName: string) => void;
 }
 
-function ReadOnlyApplication(props: ReadOnlyProps) {
+/**
+ * A submitted application's answers as text: the answered detail rows, the detail tables and the
+ * attachments (the view of an application that may not be changed, and the studio's view).
+ */
+export function ReadOnlyApplication(props: ReadOnlyApplicationProps) {
   const { definition, choice, application, attachments, onDownload } = props;
   const { t } = useTranslation();
   const rows = useMemo(() => {

@@ -10,6 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { violations } from './axe';
 import { launchBrowser, screenshotOnFailure, servicesCopy, startProduct, type RunningProduct } from './harness';
 
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
 describe('the analyst studio', () => {
   const copy = servicesCopy();
   const root = copy.root;
@@ -60,6 +62,19 @@ describe('the analyst studio', () => {
       await expect
         .poll(() => page.getByRole('textbox', { name: 'Form data (JSON)' }).inputValue())
         .toContain('"description": "Lotion bottles for a market stall"');
+      expect(await violations(page)).toEqual([]);
+      // The wizard's own documents step: a file of a kind the slot does not take is refused, a PDF kept.
+      await page.getByRole('tab', { name: 'Step 2: documents' }).click();
+      const slot = page.getByLabel(/^Choose a file for Company registration certificate/);
+      await slot.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
+      await page.getByText('notes.txt is not an accepted file type.').waitFor();
+      await slot.setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await page.getByText('certificate.pdf', { exact: false }).first().waitFor();
+      expect(await page.getByText('notes.txt is not an accepted file type.').count()).toBe(0);
+      // The view's own answers, with the chosen document.
+      await page.getByRole('tab', { name: 'View' }).click();
+      await page.getByRole('table', { name: 'Details' }).getByText('Lotion bottles for a market stall').waitFor();
+      await page.getByRole('button', { name: /Company registration certificate/ }).waitFor();
       expect(await violations(page)).toEqual([]);
       // The wizard's confirm step with the typed answer and the names of the chosen options.
       await page.getByRole('tab', { name: 'Step 3: confirm' }).click();
