@@ -24,16 +24,22 @@ export interface RunningProduct {
   logLineCount(): number;
   /** Runs the staff command (`server/staff-cli.ts`, the real one) on the product's database. */
   staff(...args: string[]): Promise<void>;
-  stop(): Promise<void>;
+  /** Stops the product; its data (database and files) is removed unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /**
- * Starts portal + API the way `npm start` does, on a free port with a fresh database; `env` adds
- * settings (another SERVICES_DIR with its own STATIC_DIR, built on start).
+ * Starts portal + API the way `npm start` does, on a free port with a fresh database (or the data of
+ * an earlier run, `options.dataDir`); `env` adds settings (another SERVICES_DIR with its own
+ * STATIC_DIR, built on start).
  */
-export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+export async function startProduct(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningProduct> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'ecopermit-e2e-'));
+  // The data of a previous run when given (a restart, as a new release starts on the same data).
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ecopermit-e2e-'));
   const lines: string[] = [];
   const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
@@ -83,12 +89,12 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
         },
       );
     },
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
