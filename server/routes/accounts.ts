@@ -310,6 +310,17 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return answer();
   });
 
+  /**
+   * A code guessed wrong too often is dead: 429 with `Retry-After`, the seconds until a new code may be
+   * sent (the resend pause since this one), as every limit answers.
+   */
+  const codeBlocked = (sentAt: string): HttpError => {
+    const error = new HttpError(429, ACCOUNT_MESSAGES.codeBlocked);
+    const wait = Math.max(0, Math.ceil((Date.parse(sentAt) + limits.otpResendMs - Date.now()) / 1000));
+    error.headers['Retry-After'] = String(wait);
+    return error;
+  };
+
   app.post('/client/confirm-otp', publicRoute, async (request, reply) => {
     const body = parseBody(otpBody, request.body);
     const client = await findByUsername(body.username);
@@ -337,7 +348,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       .where('attempts', '<', limits.otpGuessesPerCode)
       .returning('attempts')
       .executeTakeFirst();
-    if (!attempt) throw new HttpError(429, ACCOUNT_MESSAGES.codeBlocked);
+    if (!attempt) throw codeBlocked(otp.created_at);
     if (!sameDigest(otp.code_hash, sha256(body.otp))) {
       throw new HttpError(
         400,

@@ -90,6 +90,8 @@ describe('registration', () => {
     const blocked = await confirm('guess@example.org', code);
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toBe('Too many attempts, request a new code');
+    // Retry-After: when a new code may be sent (this server has no resend pause).
+    expect(blocked.response.headers['retry-after']).toBe('0');
   });
 
   it('stores codes, password secrets and passwords hashed only', async () => {
