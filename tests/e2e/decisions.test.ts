@@ -8,16 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  addCompanyThroughUi,
-  apiCall,
-  applyForPlastics,
-  loginThroughUi,
-  newAccount,
-  registerThroughApi,
-  storedUser,
-  resubmitCorrected,
-} from './flows';
+import { apiCall, applicantWithSubmittedPlastics, newAccount, storedUser, resubmitCorrected } from './flows';
 import { launchBrowser, pairsOf, pdfText, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 describe('decisions on an application', () => {
@@ -34,26 +25,13 @@ describe('decisions on an application', () => {
     browser = await launchBrowser();
     page = await browser.newPage();
     page.setDefaultTimeout(15_000);
-    await registerThroughApi(product, account);
-    await loginThroughUi(page, product, account.email, account.password);
-    await addCompanyThroughUi(page, product, {
-      name: 'Lake Kivu Packaging',
-      tin: '987654321',
-      telephone: '0788333444',
-      email: 'hello@kivupack.example.org',
-    });
-    await applyForPlastics(page, product, 'Lake Kivu Packaging', files);
-    const user = await storedUser(page);
-    const list = await apiCall<{ items: Array<{ id: number; app_id: string }> }>(
+    ({ id: applicationId, appId } = await applicantWithSubmittedPlastics(
+      page,
       product,
-      'GET',
-      `clients/applications/${user.id}`,
-      { token: user.token },
-    );
-    const first = list.data.items[0];
-    if (!first) throw new Error('the submitted application is not listed');
-    appId = first.app_id;
-    applicationId = first.id;
+      account,
+      { name: 'Lake Kivu Packaging', tin: '987654321', telephone: '0788333444', email: 'hello@kivupack.example.org' },
+      files,
+    ));
   });
 
   afterAll(async () => {

@@ -12,12 +12,10 @@ import type { Browser, Page } from 'playwright-core';
 import { servicesCheck } from '../../scripts/services-check';
 import { startNextVersion } from '../../scripts/services-version';
 import {
-  addCompanyThroughUi,
   apiCall,
-  applyForPlastics,
+  applicantWithSubmittedPlastics,
   loginThroughUi,
   newAccount,
-  registerThroughApi,
   resubmitCorrected,
   storedUser,
 } from './flows';
@@ -47,24 +45,13 @@ describe('a new version of a service', () => {
     browser = await launchBrowser();
     page = await (await browser.newContext()).newPage();
     page.setDefaultTimeout(15_000);
-    await registerThroughApi(product, account);
-    await loginThroughUi(page, product, account.email, account.password);
-    await addCompanyThroughUi(page, product, {
-      name: 'Nyungwe Packaging',
-      tin: '555666777',
-      telephone: '0788555666',
-      email: 'hello@nyungwe.example.org',
-    });
-    await applyForPlastics(page, product, 'Nyungwe Packaging', files);
-    const user = await storedUser(page);
-    const list = await apiCall<{ items: Array<{ id: number; app_id: string }> }>(
+    ({ id: applicationId, appId } = await applicantWithSubmittedPlastics(
+      page,
       product,
-      'GET',
-      `clients/applications/${user.id}`,
-      { token: user.token },
-    );
-    applicationId = list.data.items[0]?.id ?? 0;
-    appId = list.data.items[0]?.app_id ?? '';
+      account,
+      { name: 'Nyungwe Packaging', tin: '555666777', telephone: '0788555666', email: 'hello@nyungwe.example.org' },
+      files,
+    ));
 
     // Version 2 ships: a new required question. Built and started on the same data.
     const { dataDir } = product;

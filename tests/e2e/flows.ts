@@ -138,6 +138,33 @@ export async function applicantWithCompany(
   await addCompanyThroughUi(page, product, company);
 }
 
+/**
+ * An applicant registered through the API, signed in on `page`, with `company` and a plastics
+ * application submitted for it through the wizard: the application's id and number.
+ */
+export async function applicantWithSubmittedPlastics(
+  page: Page,
+  product: RunningProduct,
+  account: Account,
+  company: CompanyDetails,
+  filesDir: string,
+): Promise<{ id: number; appId: string }> {
+  await registerThroughApi(product, account);
+  await loginThroughUi(page, product, account.email, account.password);
+  await addCompanyThroughUi(page, product, company);
+  await applyForPlastics(page, product, company.name, filesDir);
+  const user = await storedUser(page);
+  const list = await apiCall<{ items: Array<{ id: number; app_id: string }> }>(
+    product,
+    'GET',
+    `clients/applications/${user.id}`,
+    { token: user.token },
+  );
+  const first = list.data.items[0];
+  if (!first) throw new Error('the submitted application is not listed');
+  return { id: first.id, appId: first.app_id };
+}
+
 /** Adds a company through the Add Company dialog (no location, no single-use plastics). */
 export async function addCompanyThroughUi(page: Page, product: RunningProduct, company: CompanyDetails): Promise<void> {
   await page.goto(`${product.baseUrl}/companies`);
