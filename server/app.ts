@@ -59,6 +59,9 @@ declare module 'fastify' {
   }
 }
 
+/** Paths of static files (scripts, styles, images, fonts, maps): the portal's own routes have no such ending. */
+const STATIC_FILE = /\.(?:js|mjs|css|map|json|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|txt|webmanifest|br|gz)$/i;
+
 export const CONCURRENT_CHANGE = 'This was changed by another request at the same time. Please try again.';
 
 export interface BuildOptions {
@@ -221,8 +224,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const isApi = path === '/api' || path.startsWith('/api/');
+      // A file the build does not hold (a chunk of an earlier release) is missing, not a page: the app
+      // shell in its place would reach the browser as a script of type text/html.
+      const isFile = path.startsWith('/assets/') || STATIC_FILE.test(path);
       // The portal routes on the client: any other GET that is not a file gets the app shell.
-      if (hasPortal && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (hasPortal && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
         return reply.type('text/html').sendFile('index.html');
       }
       return reply.code(404).send({ code: 404, data: null, error: say(request, 'Not found') });

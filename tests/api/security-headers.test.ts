@@ -160,4 +160,15 @@ describe('security headers', () => {
       expect(page.headers['cache-control']).toBe('no-cache');
     }
   });
+
+  it('answers a file the build does not hold with 404, not the app shell', async () => {
+    for (const url of ['/assets/gone-1a2b3c.js', '/assets/old.css', '/favicon-old.png', '/assets/']) {
+      const missing = await server.app.inject({ method: 'GET', url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+    const route = await server.app.inject({ method: 'GET', url: '/view-application?appId=3' });
+    expect(route.statusCode).toBe(200);
+    expect(route.headers['content-type']).toMatch(/^text\/html/);
+  });
 });
