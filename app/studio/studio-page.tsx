@@ -3,8 +3,8 @@
  * service, a form and one of its fixtures (or type form data), and see its information page, step 1's
  * form, the documents step, the confirm step and the view as the portal's own components draw them
  * (with validators the studio's API makes from the files on disk: studio-validators.ts), the fields
- * step 1 shows, the exact calls a submit sends, with the errors in every language against those the fixture expects, and the problems
- * of the definitions with their file and JSON pointer. The page reads again whenever a file under
+ * step 1 shows, the exact calls a submit sends, the errors in every language against those the
+ * fixture expects, and the problems of the definitions with their file and JSON pointer. The page reads again whenever a file under
  * services/ or fixtures/ changes (it watches the server's revision), without a reload.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -303,6 +303,12 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
   useEffect(() => {
     if (text !== fromForm.current) setFormStart((count) => count + 1);
   }, [text, revision, form?.key]);
+  // Files and option names belong to the form they were chosen in.
+  useEffect(() => {
+    setFiles({});
+    setRefused({});
+    setOptionNames({});
+  }, [form?.key]);
 
   if (!service || !form) return null;
   const check = checks[language] ?? checks.en;
