@@ -41,6 +41,11 @@ interface StudioService {
   key: string;
   id: number;
   title: string;
+  version: number;
+  /** Earlier versions kept for the applications submitted under them. */
+  kept: number[];
+  /** Versions reached by a record migration. */
+  migrations: number[];
   forms: StudioForm[];
 }
 
@@ -369,6 +374,14 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
           <MenuItem value={CUSTOM}>—</MenuItem>
         </TextField>
       </Stack>
+
+      <Typography color="text.secondary">
+        {t('studio.version', { version: service.version })}
+        {service.kept.length > 0 ? ` · ${t('studio.kept', { versions: service.kept.join(', ') })}` : ''}
+        {service.migrations.length > 0
+          ? ` · ${t('studio.migrations', { versions: service.migrations.join(', ') })}`
+          : ''}
+      </Typography>
 
       <TextField
         label={t('studio.data')}

@@ -121,7 +121,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
     await admit(request);
     const query = request.query as { language?: unknown };
     const language = typeof query.language === 'string' && LANGUAGE.test(query.language) ? query.language : 'en';
-    const { definitions, problems } = loadNow();
+    const { definitions, archived, migrations, problems } = loadNow();
     const revision = revisionNow();
     return ok(reply, {
       problems,
@@ -145,6 +145,10 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
           key: definition.key,
           id: definition.id,
           title: forms[0]?.definition.title ?? definition.title,
+          // The version edited now, the earlier ones kept, and the migrations between them.
+          version: definition.version,
+          kept: archived.filter((a) => a.id === definition.id).map((a) => a.version),
+          migrations: (migrations.get(definition.id) ?? []).map((m) => m.to),
           forms,
         };
       }),

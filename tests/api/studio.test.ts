@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNextVersion } from '../../scripts/services-version';
 import { createStaff } from '../../server/staff-accounts';
 import { call, startServer, type TestServer } from './helpers';
 
@@ -20,6 +21,9 @@ interface StudioServices {
   services: Array<{
     key: string;
     title: string;
+    version: number;
+    kept: number[];
+    migrations: number[];
     forms: Array<{
       key: string;
       validator: string;
@@ -190,5 +194,12 @@ describe('studio, open, on a copy of services/', () => {
       expect.objectContaining({ file: 'disposal/ui.json', message: expect.stringContaining('not valid JSON') }),
     );
     expect(broken.services.map((s) => s.key)).not.toContain('disposal');
+  });
+
+  it('says which version of a service is edited and which earlier ones are kept', async () => {
+    const letter = async () => (await services()).services.find((s) => s.key === 'no-objection-letter');
+    expect(await letter()).toMatchObject({ version: 1, kept: [], migrations: [] });
+    await startNextVersion(join(root, 'services'), 'no-objection-letter');
+    expect(await letter()).toMatchObject({ version: 2, kept: [1], migrations: [] });
   });
 });

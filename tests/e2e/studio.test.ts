@@ -37,6 +37,7 @@ describe('the analyst studio', () => {
       await page.goto(`${product.baseUrl}/studio`);
       await page.getByRole('heading', { name: 'Service studio' }).waitFor();
       await page.getByText('No problems in the definitions.').waitFor();
+      await page.getByText('Version 1', { exact: true }).waitFor();
       await page.getByRole('combobox', { name: 'Fixture' }).click();
       await page.getByRole('option', { name: /^bad-id-number\.json/ }).click();
 
