@@ -14,7 +14,7 @@ import type { ValidateFunction } from 'ajv';
 import migrationSchema from '../../schemas/record-migration.schema.json';
 import { createAjv } from './ajv-setup';
 import type { JsonSchema, ServiceDefinition } from './definition-types';
-import { loadServiceDefinitions, pointerSegment, type DefinitionProblem } from './load-definitions';
+import { allowedValues, loadServiceDefinitions, pointerSegment, type DefinitionProblem } from './load-definitions';
 import { touchedPointers, type RecordMigration } from './record-migrations';
 import { definedProperties } from './schema-walk';
 import { formsOf } from './service-forms';
@@ -93,18 +93,6 @@ function typesOf(schema: JsonSchema): string[] {
   return [];
 }
 
-/** The values a choice offers (`enum`, `const`, or `oneOf`/`anyOf` of consts); undefined for free input. */
-function choicesOf(schema: JsonSchema): unknown[] | undefined {
-  if (Array.isArray(schema.enum)) return schema.enum;
-  if ('const' in schema) return [schema.const];
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    const list = schema[key];
-    if (Array.isArray(list) && list.length > 0 && list.every((branch) => isRecord(branch) && 'const' in branch))
-      return list.map((branch) => (branch as Record<string, unknown>).const);
-  }
-  return undefined;
-}
-
 /**
  * Every value a form schema stores, by JSON pointer into the record (`/quantity`, a list's rows as
  * `/shipments/* /weight`), through its conditional branches, nested objects and lists.
@@ -114,12 +102,12 @@ export function dataShape(schema: JsonSchema, at = ''): Map<string, ShapeEntry> 
   const visit = (object: JsonSchema, prefix: string): void => {
     for (const [name, property] of definedProperties(object)) {
       const pointer = `${prefix}/${pointerSegment(name)}`;
-      const values = choicesOf(property);
+      const values = allowedValues(property);
       shape.set(pointer, { types: typesOf(property), ...(values ? { values } : {}) });
       if (isRecord(property.properties) || Array.isArray(property.allOf)) visit(property, pointer);
       if (isRecord(property.items)) {
         const items = property.items as JsonSchema;
-        const rowValues = choicesOf(items);
+        const rowValues = allowedValues(items);
         shape.set(`${pointer}/*`, { types: typesOf(items), ...(rowValues ? { values: rowValues } : {}) });
         if (isRecord(items.properties)) visit(items, `${pointer}/*`);
       }

@@ -92,8 +92,8 @@ function ptr(...segments: Array<string | number>): string {
   return segments.map((s) => `/${pointerSegment(s)}`).join('');
 }
 
-/** Allowed values of an enum-like property: `enum`, `const` or `oneOf`/`anyOf` of consts. */
-function allowedValues(schema: JsonSchema | undefined): unknown[] | undefined {
+/** Allowed values of an enum-like property: `enum`, `const` or `oneOf`/`anyOf` of consts; undefined for free input. */
+export function allowedValues(schema: JsonSchema | undefined): unknown[] | undefined {
   if (!schema) return undefined;
   if (Array.isArray(schema.enum)) return schema.enum;
   if ('const' in schema) return [schema.const];

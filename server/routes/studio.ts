@@ -111,7 +111,6 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(reply, { mode });
   });
 
-  /** Changes whenever a file of the services or the fixtures changes: the studio reads again then. */
   app.get('/studio/revision', open, async (request, reply) => {
     await admit(request);
     return ok(reply, { revision: revisionNow() });

@@ -320,38 +320,33 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const matchers = lookupMatchers(ctx);
   const routes = new Map<string, { method: SubmitCall['method']; url: string; candidates: Candidate[] }>();
 
-  // The current forms first (a call without an application is judged by them), then the kept earlier
-  // versions, which judge the applications submitted under them.
-  for (const definition of [...ctx.definitions, ...ctx.archived].flatMap(formsOf)) {
-    const bindings = lookupBindings(definition);
-    for (const call of definition.submit.calls) {
-      const url = submitRoute(call);
-      const routeKey = `${call.method} ${url}`;
-      const route = routes.get(routeKey) ?? { method: call.method, url, candidates: [] };
-      if (
-        route.candidates.some((c) => c.definition.id === definition.id && c.definition.version === definition.version)
-      )
-        throw new Error(`Submit route ${routeKey} is claimed twice by the forms of '${definition.key}'`);
-      const schema = callSchema(definition, call);
-      if (!schema)
-        throw new Error(
-          `Service '${definition.key}': schema '${call.schema ?? ''}' of call '${call.name}' is not loaded`,
-        );
-      route.candidates.push({
-        definition,
-        call,
-        bindings,
-        schema,
-        declared: new Set(definedProperties(schema).keys()),
-        otherRecords: formsOf(
-          [...ctx.definitions, ...ctx.archived].find(
-            (d) => d.id === definition.id && d.version === definition.version,
-          ) ?? definition,
-        )
-          .map((form) => form.view.record)
-          .filter((record) => record !== definition.view.record),
-      });
-      routes.set(routeKey, route);
+  // The current services first (a call without an application is judged by them), then the kept
+  // earlier versions, which judge the applications submitted under them.
+  for (const service of [...ctx.definitions, ...ctx.archived]) {
+    const records = formsOf(service).map((form) => form.view.record);
+    for (const definition of formsOf(service)) {
+      const bindings = lookupBindings(definition);
+      for (const call of definition.submit.calls) {
+        const url = submitRoute(call);
+        const routeKey = `${call.method} ${url}`;
+        const route = routes.get(routeKey) ?? { method: call.method, url, candidates: [] };
+        if (route.candidates.some((c) => c.definition.id === service.id && c.definition.version === service.version))
+          throw new Error(`Submit route ${routeKey} is claimed twice by the forms of '${definition.key}'`);
+        const schema = callSchema(definition, call);
+        if (!schema)
+          throw new Error(
+            `Service '${definition.key}': schema '${call.schema ?? ''}' of call '${call.name}' is not loaded`,
+          );
+        route.candidates.push({
+          definition,
+          call,
+          bindings,
+          schema,
+          declared: new Set(definedProperties(schema).keys()),
+          otherRecords: records.filter((record) => record !== definition.view.record),
+        });
+        routes.set(routeKey, route);
+      }
     }
   }
 
