@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { i18nReady } from './i18n';
 import { ApiContext } from './api-context';
@@ -24,7 +25,9 @@ void i18nReady.finally(nextTask).finally(() =>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <ApiContext.Provider value={api}>
-          <RouteTable />
+          <BrowserRouter>
+            <RouteTable />
+          </BrowserRouter>
         </ApiContext.Provider>
       </ThemeProvider>
     </StrictMode>,

@@ -1,5 +1,5 @@
-import { cloneElement, Suspense, type ReactElement, type ReactNode } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { Suspense, type ReactNode } from 'react';
+import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from './auth/require-auth';
 import { PageLoading } from './components/page-loading';
 import { LandingPage } from './pages/landing-page';
@@ -19,42 +19,28 @@ const ServiceRoutePage = lazyNamed(() => import('./pages/service-route-page'), '
 const StudioPage = lazyNamed(() => import('./studio/studio-page'), 'StudioPage');
 
 /**
- * One route of a table: the page at `path` (every path when absent). With `children`, the element is
- * a frame that receives the page its children's table picks as its own children.
+ * The frame of every page: what a page throws (its code failing to load too) is shown in its place,
+ * per address, and a page's code shows a spinner the first time it loads. React Router moves between
+ * pages in a transition, so once a page is shown, the next one's code loads while it stays.
  */
-export interface PortalRoute {
-  path?: string;
-  element: ReactElement;
-  children?: PortalRoute[];
-}
-
-/** Every page: what it throws (its code failing to load too) is shown in its place, per address. */
 export function PageFrame({ children }: { children?: ReactNode }) {
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
   return (
     <RouteErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<PageLoading />}>{children}</Suspense>
+      <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
     </RouteErrorBoundary>
   );
 }
 
-/** The signed-in pages' frame: for a signed-in user only (else /login), in the Layout. */
-function SignedIn({ children }: { children?: ReactNode }) {
-  return (
-    <RequireAuth>
-      <SignedInFrame>{children}</SignedInFrame>
-    </RequireAuth>
-  );
-}
-
 /**
- * The route table. Public pages first; everything else needs a signed-in user and sits in the Layout.
- * Service pages (info, apply, view, edit) and the pages of the features services open (Recycled)
- * are not listed: the catch-all resolves them from the definitions' `routes` and `unlocks`, so adding
- * a service adds its pages. Only the landing page is in the first download; every other page loads
- * its code on its first visit, so the public pages carry nothing of the signed-in ones.
+ * The route table (React Router's route objects). Public pages first; everything else needs a
+ * signed-in user and sits in the Layout (the signed-in frame). Service pages (info, apply, view,
+ * edit) and the pages of the features services open (Recycled) are not listed: the catch-all
+ * resolves them from the definitions' `routes` and `unlocks`, so adding a service adds its pages.
+ * Only the landing page is in the first download; every other page is a lazy route whose code loads
+ * on its first visit, so the public pages carry nothing of the signed-in ones.
  */
-export const appRoutes: PortalRoute[] = [
+export const appRoutes: RouteObject[] = [
   {
     element: <PageFrame />,
     children: [
@@ -66,38 +52,24 @@ export const appRoutes: PortalRoute[] = [
       // The analyst studio: its own sign-in (a staff key) when the server asks for one.
       { path: '/studio', element: <StudioPage /> },
       {
-        element: <SignedIn />,
+        element: (
+          <RequireAuth>
+            <SignedInFrame />
+          </RequireAuth>
+        ),
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/services', element: <ServicesPage /> },
           { path: '/companies', element: <CompaniesPage /> },
           { path: '/profile', element: <ProfilePage /> },
-          { element: <ServiceRoutePage /> },
+          { path: '*', element: <ServiceRoutePage /> },
         ],
       },
     ],
   },
 ];
 
-/** The element of a route; a frame is given the page its children's table picks. */
-function routeElement(route: PortalRoute): ReactElement {
-  if (!route.children) return route.element;
-  return cloneElement(
-    route.element as ReactElement<{ children?: ReactNode }>,
-    {},
-    <RouteTable routes={route.children} />,
-  );
-}
-
-/** The first route of `routes` whose path matches the address (wouter's Switch). */
-export function RouteTable({ routes = appRoutes }: { routes?: PortalRoute[] }) {
-  return (
-    <Switch>
-      {routes.map((route, i) => (
-        <Route key={route.path ?? `*${i}`} path={route.path}>
-          {routeElement(route)}
-        </Route>
-      ))}
-    </Switch>
-  );
+/** The page of the address among `routes` (default: the portal's). */
+export function RouteTable({ routes = appRoutes }: { routes?: RouteObject[] }) {
+  return useRoutes(routes);
 }

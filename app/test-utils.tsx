@@ -1,15 +1,15 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { navigate } from 'wouter/use-browser-location';
+import { MemoryRouter, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient, ApiResult } from '../engine/core/api-client';
 import type { ServiceDefinition } from '../engine/core/definition-types';
 import { createApiQueryClient } from '../engine/react/use-api-query';
 import { ApiContext } from './api-context';
 import { ApiQueryProvider } from './api-query-provider';
+import { RouteTable } from './routes';
 import { DefinitionsContext, staticDefinitions } from './definitions-context';
-import { RouteTable, type PortalRoute } from './routes';
 import { theme } from './theme';
 import './i18n';
 
@@ -95,35 +95,49 @@ export interface TestRouter {
 }
 
 /**
- * The router of the tests is the portal's own: wouter over the history of jsdom's window, which
- * each render starts at `at`.
+ * Renders a route table at `at` (default /) with the portal's providers, on React Router in memory.
+ * The test's router reads where the page is and moves it through the router itself.
  */
-const testRouter: TestRouter = {
-  location: () => ({ pathname: window.location.pathname, search: window.location.search, state: window.history.state }),
-  navigate: async (to) => navigate(to),
-};
-
-/** Renders a route table at `at` (default /) with the portal's providers. */
-export function renderRoutes(routes: PortalRoute[], options: RenderOptions = {}) {
-  window.history.replaceState(null, '', options.at ?? '/');
+export function renderRoutes(routes: RouteObject[], options: RenderOptions = {}) {
   const queryClient = options.queryClient ?? createApiQueryClient();
+  let current: TestLocation = { pathname: '/', search: '', state: null };
+  let go: (to: string) => void = () => undefined;
+  function Spy() {
+    const location = useLocation();
+    current = { pathname: location.pathname, search: location.search, state: location.state as unknown };
+    go = useNavigate();
+    return null;
+  }
   const view = render(
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <ApiContext.Provider value={options.api ?? fakeApi({})}>
         <ApiQueryProvider client={queryClient}>
           <DefinitionsContext.Provider value={staticDefinitions(options.definitions ?? [], [], options.archived ?? [])}>
-            <RouteTable routes={routes} />
+            <MemoryRouter initialEntries={[options.at ?? '/']}>
+              <Spy />
+              <RouteTable routes={routes} />
+            </MemoryRouter>
           </DefinitionsContext.Provider>
         </ApiQueryProvider>
       </ApiContext.Provider>
     </ThemeProvider>,
   );
+  const testRouter: TestRouter = {
+    location: () => current,
+    navigate: async (to) => go(to),
+  };
   return { ...view, router: testRouter, queryClient };
 }
 
 /** Renders one element at `at` (default /). */
 export function renderPage(element: ReactElement, options: RenderOptions = {}) {
   const path = (options.at ?? '/').split('?')[0] ?? '/';
-  return renderRoutes([{ path, element }, { element: <p>elsewhere</p> }], options);
+  return renderRoutes(
+    [
+      { path, element },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    options,
+  );
 }

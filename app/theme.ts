@@ -4,9 +4,6 @@ import { createTheme, type ThemeOptions } from '@mui/material/styles';
  * The portal theme's options. The primary green (#1b5e20 on white is about 7.9:1) and the secondary teal
  * (#00695c, about 6.1:1) keep text and buttons above the WCAG AA ratio of 4.5:1; focus outlines are
  * drawn explicitly so keyboard users always see where they are.
- *
- * Neither `cssVariables` nor `colorSchemes`: the build leaves MUI's CSS variables mode out
- * (scripts/vite-plugin-mui-without-css-vars.ts), and its test checks the theme comes out the same.
  */
 export const themeOptions: ThemeOptions = {
   palette: {

@@ -35,7 +35,6 @@ const sources = [
   'vite.config.ts',
   'scripts/vite-plugin-services.ts',
   'scripts/vite-plugin-precompress.ts',
-  'scripts/vite-plugin-mui-without-css-vars.ts',
   'package.json',
 ].map((p) => resolve(root, p));
 const needsBuild = !existsSync(builtIndex) || newestMtime(sources) > statSync(builtIndex).mtimeMs;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'react-router-dom';
 import { LoginPage } from '../pages/login-page';
 import { fakeApi, fail, ok, renderRoutes } from '../test-utils';
 import { RequireAuth, returnPath } from './require-auth';
@@ -10,9 +10,8 @@ import { clearStoredUser, getStoredUser, setStoredUser } from './user-store';
 const USER = { id: 7, first_name: 'Ada', last_name: 'Uwase', email: 'ada@example.org', token: 'secret' };
 
 function Where() {
-  const [pathname] = useLocation();
-  const search = useSearch();
-  return <p data-testid="where">{`${pathname}${search ? `?${search}` : ''}`}</p>;
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{`${pathname}${search}`}</p>;
 }
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useUser } from './user-store';
 
 /** History state carried to /login so the visitor comes back where they started. */
@@ -17,13 +17,10 @@ export function returnPath(state: unknown): string {
 /** Renders its children for a signed-in user; sends visitors to /login, remembering the origin. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const user = useUser();
-  const [pathname] = useLocation();
-  const search = useSearch();
+  const { pathname, search, hash } = useLocation();
   if (!user) {
-    const state: LoginRedirectState = {
-      from: { pathname, search: search ? `?${search}` : '', hash: globalThis.location?.hash ?? '' },
-    };
-    return <Redirect to="/login" replace state={state} />;
+    const state: LoginRedirectState = { from: { pathname, search, hash } };
+    return <Navigate to="/login" replace state={state} />;
   }
   return <>{children}</>;
 }

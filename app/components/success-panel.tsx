@@ -1,5 +1,5 @@
 import { Alert, Button, Stack } from '@mui/material';
-import { Link as RouterLink } from 'wouter';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from '../../engine/react/translation';
 
 /** The last step of registration and password reset: the success message and a link to login. */

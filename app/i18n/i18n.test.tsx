@@ -109,7 +109,7 @@ describe('the plastics form in German', () => {
           { id: 8, name: 'Other', label: 'Sonstiges' },
         ]),
     });
-    renderRoutes([{ element: <ServiceRoutePage /> }], { api, at: '/auth-plastics-apply', definitions });
+    renderRoutes([{ path: '*', element: <ServiceRoutePage /> }], { api, at: '/auth-plastics-apply', definitions });
 
     expect(
       // The wizard's code is loaded on first use: the first render waits for it (slow on a busy machine).

@@ -27,7 +27,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import MiscellaneousServicesIcon from '@mui/icons-material/MiscellaneousServices';
 import BusinessIcon from '@mui/icons-material/Business';
 import RecyclingIcon from '@mui/icons-material/Recycling';
-import { Link as RouterLink, useLocation } from 'wouter';
+import { Outlet, Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../engine/react/translation';
 import { useUser } from '../auth/user-store';
 import { PageLoading } from '../components/page-loading';
@@ -53,7 +53,7 @@ export function Layout({ children }: { children?: ReactNode }) {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const user = useUser();
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
   const [noticeAnchor, setNoticeAnchor] = useState<HTMLElement | null>(null);
@@ -235,7 +235,7 @@ export function Layout({ children }: { children?: ReactNode }) {
           sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none', scrollMarginTop: { xs: 56, sm: 64 } }}
         >
           {/* The frame stays while a page's code loads. */}
-          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+          <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
         </Box>
         <Footer />
       </Box>

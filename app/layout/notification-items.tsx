@@ -1,5 +1,5 @@
 import { MenuItem } from '@mui/material';
-import { Link as RouterLink } from 'wouter';
+import { Link as RouterLink } from 'react-router-dom';
 import { presentStatus } from '../../engine/core/status-presentation';
 import { useTranslation } from '../../engine/react/translation';
 import { applicationLinks, serviceTitle, type ApplicationSummary } from '../applications-list';

@@ -16,7 +16,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Link as RouterLink } from 'wouter';
+import { Link as RouterLink } from 'react-router-dom';
 import { TablePager } from '../components/table-pager';
 import { usePhoneLayout } from '../components/use-phone-layout';
 import { useTranslation } from '../../engine/react/translation';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { Link as RouterLink, Redirect } from 'wouter';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from '../../engine/react/translation';
 import { RetryAlert } from '../../engine/react/retry-alert';
 import { useUser } from '../auth/user-store';
@@ -27,7 +27,7 @@ function servicesOf(data: unknown): PublicService[] | null {
 /** Public landing page; a signed-in user goes straight to the dashboard. */
 export function LandingPage() {
   const user = useUser();
-  if (user) return <Redirect to="/dashboard" replace />;
+  if (user) return <Navigate to="/dashboard" replace />;
   return <Landing />;
 }
 

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Paper, Stack, Typography } from '@mui/material';
-import { Link as RouterLink, useLocation } from 'wouter';
-import { useHistoryState } from 'wouter/use-browser-location';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../engine/react/translation';
 import { useFailureMessage } from '../../engine/react/failure-message';
 import { useApi } from '../api-context';
@@ -16,9 +15,9 @@ export function LoginPage() {
   const { t } = useTranslation();
   const api = useApi();
   const describe = useFailureMessage();
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   // Where RequireAuth sent the visitor from (LoginRedirectState).
-  const origin: unknown = useHistoryState();
+  const origin: unknown = useLocation().state;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Box, CircularProgress, Typography } from '@mui/material';
-import { useLocation } from 'wouter';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../engine/react/translation';
 import { useApi } from '../api-context';
 import { clearStoredUser, getStoredUser } from '../auth/user-store';
@@ -9,7 +9,7 @@ import { clearStoredUser, getStoredUser } from '../auth/user-store';
 export function LogoutPage() {
   const { t } = useTranslation();
   const api = useApi();
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const started = useRef(false);
 
   useEffect(() => {

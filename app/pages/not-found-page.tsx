@@ -1,5 +1,5 @@
 import { Box, Button, Typography } from '@mui/material';
-import { Link as RouterLink } from 'wouter';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from '../../engine/react/translation';
 
 export function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
-import { Link as RouterLink } from 'wouter';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from '../../engine/react/translation';
 import { useApi } from '../api-context';
 import { OtpForm } from '../components/otp-form';

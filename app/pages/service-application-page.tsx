@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from '@mui/material';
 import { useTranslation } from '../../engine/react/translation';
-import { Link as RouterLink } from 'wouter';
+import { Link as RouterLink } from 'react-router-dom';
 import { ServiceWizard, type RenderLink } from '../../engine/react/service-wizard';
 import { ServiceValidatorsContext } from '../../engine/react/validator';
 import type { ServiceDefinition } from '../../engine/core/definition-types';

@@ -18,7 +18,7 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { Link as RouterLink } from 'wouter';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from '../../engine/react/translation';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { useApiQuery } from '../../engine/react/use-api-query';

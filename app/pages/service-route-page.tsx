@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, type ComponentType } from 'react';
-import { useLocation, useSearchParams } from 'wouter';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import type { PortalFeature, ServiceDefinition, WorkQueues } from '../../engine/core/definition-types';
 import { definitionOfApplication } from '../../engine/core/application-version';
 import { STATUS } from '../../engine/core/status-presentation';
@@ -111,7 +111,7 @@ function ExistingApplicationPage({
 
 /** Resolves the current path to a service page (info, apply, view, edit) or Page not found. */
 export function ServiceRoutePage() {
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
   const [search] = useSearchParams();
   return (
     <WithDefinitions>

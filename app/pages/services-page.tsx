@@ -1,5 +1,5 @@
 import { Button, Card, CardActions, CardContent, Grid, Typography } from '@mui/material';
-import { Link as RouterLink } from 'wouter';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from '../../engine/react/translation';
 import { WithDefinitions } from '../definitions-context';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, InputAdornment, Link, MenuItem, Stack, TextField } from '@mui/material';
-import { Link as RouterLink } from 'wouter';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from '../../engine/react/translation';
 import { useApiMutation } from '../../engine/react/use-api-query';
 import { currentMonth, isFutureMonth, isMonthValue, toReportMonth } from './recycled-data';

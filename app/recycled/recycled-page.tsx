@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, CircularProgress, Link, Paper, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink } from 'wouter';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from '../../engine/react/translation';
 import { listOf, useApiQuery } from '../../engine/react/use-api-query';
 import { useUser } from '../auth/user-store';

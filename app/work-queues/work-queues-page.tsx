@@ -21,7 +21,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Link as RouterLink } from 'wouter';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from '../../engine/react/translation';
 import type { ServiceDefinition, WorkQueue, WorkQueues } from '../../engine/core/definition-types';
 import { queuePath } from '../../engine/core/work-queues';

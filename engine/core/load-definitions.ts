@@ -285,7 +285,8 @@ function readFormFiles(read: FileReader, form: FormFiles, at: (...s: Array<strin
     for (const [key, value] of Object.entries(ui)) {
       if (key === 'ui:widget' && !isKnownWidget(value))
         fail(uiFile, ptr(...path, key), `unknown widget '${String(value)}'`);
-      // The portal renders texts as written (see engine/react/inline-markdown.tsx).
+      // A service's texts are plain: the catalogues translate them whole, and no markup of a
+      // definition reaches the page (markdown can carry links and raw HTML).
       if (MARKDOWN_OPTIONS.has(key.replace(/^ui:/, '')) && value !== false)
         fail(uiFile, ptr(...path, key), `${key}: markdown is not supported, texts show as written`);
       if ((key === 'ui:options' || key === 'ui:globalOptions') && isRecord(value)) checkUi(value, [...path, key]);

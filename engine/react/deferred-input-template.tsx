@@ -57,8 +57,8 @@ export interface DeferredEdit {
   /** The field's element, to read what it shows. */
   inputRef: MutableRefObject<HTMLInputElement | HTMLTextAreaElement | null>;
   /**
-   * The field's `inputRef`: it also writes the form's value into a new element. (Not `defaultValue`:
-   * Preact treats it as a value every render sets again, which would wipe what is being typed.)
+   * The field's `inputRef`: it also writes the form's value into a new element, once, when the element
+   * is attached; after that the element's text is the applicant's until the field remounts.
    */
   attachInput: RefCallback<HTMLInputElement | HTMLTextAreaElement>;
   /** Changes when the form's value changed from outside: the field remounts (as its `key`) showing it. */
