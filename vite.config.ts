@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 
 // The plugins run engine/core's TypeScript (extensionless imports, JSON modules): loaded through tsx,
@@ -8,10 +9,45 @@ const { servicesPlugin } = (await tsImport(
   './scripts/vite-plugin-services.ts',
   import.meta.url,
 )) as typeof import('./scripts/vite-plugin-services');
+const { pageChunksPlugin } = (await tsImport(
+  './scripts/vite-plugin-page-chunks.ts',
+  import.meta.url,
+)) as typeof import('./scripts/vite-plugin-page-chunks');
 const { precompressPlugin } = (await tsImport(
   './scripts/vite-plugin-precompress.ts',
   import.meta.url,
 )) as typeof import('./scripts/vite-plugin-precompress');
+
+const app = (path: string) => fileURLToPath(new URL(`./app/${path}`, import.meta.url));
+
+/**
+ * The pages whose shared code makes one chunk per group (see the plugin): what every public page
+ * needs, what the account forms (sign in, register, reset) need besides, then what every signed-in
+ * page needs besides.
+ */
+const PAGE_GROUPS = [
+  {
+    name: 'public',
+    pages: ['landing-page', 'login-page', 'register-page', 'forgot-password-page'].map((page) =>
+      app(`pages/${page}.tsx`),
+    ),
+  },
+  {
+    name: 'account-forms',
+    pages: ['login-page', 'register-page', 'forgot-password-page'].map((page) => app(`pages/${page}.tsx`)),
+  },
+  {
+    name: 'signed-in',
+    pages: [
+      'layout/signed-in-frame.tsx',
+      'pages/dashboard-page.tsx',
+      'pages/services-page.tsx',
+      'companies/companies-page.tsx',
+      'pages/profile-page.tsx',
+      'pages/service-route-page.tsx',
+    ].map(app),
+  },
+];
 
 // The portal is built from app/index.html, on React, React DOM and React Router as published: no
 // module of a library is swapped for another. The service definitions and their form validators
@@ -25,6 +61,7 @@ export default defineConfig({
     react(),
     // SERVICES_DIR: the definitions of another folder, as the server's setting of the same name.
     servicesPlugin(process.env.SERVICES_DIR ? { servicesDir: process.env.SERVICES_DIR } : {}),
+    pageChunksPlugin(PAGE_GROUPS, app('main.tsx')),
     precompressPlugin(),
   ],
   server: {

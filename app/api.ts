@@ -1,5 +1,5 @@
-import { createApiClient, type ApiClient, type ApiClientOptions } from '../engine/core/api-client';
-import { xhrUploader } from '../engine/react/upload-file';
+import type { ApiClient, ApiClientOptions } from '../engine/core/api-client';
+import { deferredApiClient } from '../engine/core/deferred-api-client';
 import { clearStoredUser, getStoredToken } from './auth/user-store';
 import i18n from './i18n';
 
@@ -12,14 +12,23 @@ export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undef
  * authenticated call (uploads included) means the server ended the session (expired, revoked): the
  * user is signed out with that reason, and the protected page sends them to /login remembering where
  * they were (RequireAuth), where the login page explains why. `overrides` serve tests.
+ *
+ * The client's transport (ky, retries, the uploader) loads with the first call, so the public pages'
+ * first download does without it (engine/core/deferred-api-client.ts).
  */
 export function createAppApi(overrides: Partial<ApiClientOptions> = {}): ApiClient {
-  return createApiClient({
-    baseUrl: API_BASE,
-    getToken: getStoredToken,
-    getLanguage: () => i18n.resolvedLanguage,
-    onUnauthorized: () => clearStoredUser('expired'),
-    uploader: xhrUploader(),
-    ...overrides,
+  return deferredApiClient(overrides.baseUrl ?? API_BASE, async () => {
+    const [{ createApiClient }, { xhrUploader }] = await Promise.all([
+      import('../engine/core/ky-api-client'),
+      import('../engine/react/upload-file'),
+    ]);
+    return createApiClient({
+      baseUrl: API_BASE,
+      getToken: getStoredToken,
+      getLanguage: () => i18n.resolvedLanguage,
+      onUnauthorized: () => clearStoredUser('expired'),
+      uploader: xhrUploader(),
+      ...overrides,
+    });
   });
 }

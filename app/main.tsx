@@ -1,12 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { CssBaseline, ThemeProvider } from '@mui/material';
 import { i18nReady } from './i18n';
 import { ApiContext } from './api-context';
 import { createAppApi } from './api';
 import { RouteTable } from './routes';
-import { theme } from './theme';
+import { PortalThemeProvider } from './theme-provider';
 
 // A 401 signs out (inside createAppApi); RequireAuth then sends the user to /login, origin remembered.
 const api = createAppApi();
@@ -22,14 +21,13 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 void i18nReady.finally(nextTask).finally(() =>
   root.render(
     <StrictMode>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
+      <PortalThemeProvider>
         <ApiContext.Provider value={api}>
           <BrowserRouter>
             <RouteTable />
           </BrowserRouter>
         </ApiContext.Provider>
-      </ThemeProvider>
+      </PortalThemeProvider>
     </StrictMode>,
   ),
 );

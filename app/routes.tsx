@@ -2,10 +2,10 @@ import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from './auth/require-auth';
 import { PageLoading } from './components/page-loading';
-import { LandingPage } from './pages/landing-page';
 import { RouteErrorBoundary } from './pages/route-error';
 import { lazyNamed } from '../engine/react/lazy-named';
 
+const LandingPage = lazyNamed(() => import('./pages/landing-page'), 'LandingPage');
 const LoginPage = lazyNamed(() => import('./pages/login-page'), 'LoginPage');
 const LogoutPage = lazyNamed(() => import('./pages/logout-page'), 'LogoutPage');
 const RegisterPage = lazyNamed(() => import('./pages/register-page'), 'RegisterPage');
@@ -37,8 +37,9 @@ export function PageFrame({ children }: { children?: ReactNode }) {
  * signed-in user and sits in the Layout (the signed-in frame). Service pages (info, apply, view,
  * edit) and the pages of the features services open (Recycled) are not listed: the catch-all
  * resolves them from the definitions' `routes` and `unlocks`, so adding a service adds its pages.
- * Only the landing page is in the first download; every other page is a lazy route whose code loads
- * on its first visit, so the public pages carry nothing of the signed-in ones.
+ * Every page is a lazy route whose code loads on its first visit (a prerendered page names its
+ * chunks in its HTML, so they load beside the entry), so the public pages carry nothing of the
+ * signed-in ones.
  */
 export const appRoutes: RouteObject[] = [
   {

@@ -1,6 +1,5 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { CssBaseline, ThemeProvider } from '@mui/material';
 import { MemoryRouter, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient, ApiResult } from '../engine/core/api-client';
@@ -10,7 +9,7 @@ import { ApiContext } from './api-context';
 import { ApiQueryProvider } from './api-query-provider';
 import { RouteTable } from './routes';
 import { DefinitionsContext, staticDefinitions } from './definitions-context';
-import { theme } from './theme';
+import { PortalThemeProvider } from './theme-provider';
 import './i18n';
 
 type Handler = (body: unknown) => ApiResult<unknown> | Promise<ApiResult<unknown>>;
@@ -109,8 +108,7 @@ export function renderRoutes(routes: RouteObject[], options: RenderOptions = {})
     return null;
   }
   const view = render(
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
+    <PortalThemeProvider>
       <ApiContext.Provider value={options.api ?? fakeApi({})}>
         <ApiQueryProvider client={queryClient}>
           <DefinitionsContext.Provider value={staticDefinitions(options.definitions ?? [], [], options.archived ?? [])}>
@@ -121,7 +119,7 @@ export function renderRoutes(routes: RouteObject[], options: RenderOptions = {})
           </DefinitionsContext.Provider>
         </ApiQueryProvider>
       </ApiContext.Provider>
-    </ThemeProvider>,
+    </PortalThemeProvider>,
   );
   const testRouter: TestRouter = {
     location: () => current,

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, type ApiClient, type UploadOptions } from '../core/api-client';
+import type { ApiClient, UploadOptions } from '../core/api-client';
+import { createApiClient } from '../core/ky-api-client';
 import { UPLOAD_ABORTED, uploadFile, xhrUploader } from './upload-file';
 
 /** Just enough of an XMLHttpRequest: records what was sent, the test plays the network. */

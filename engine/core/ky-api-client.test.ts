@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   ABORTED_MESSAGE,
   ApiError,
-  createApiClient,
   failureMessage,
   readEnvelope,
   retryAfterMs,
@@ -11,6 +10,7 @@ import {
   type ApiClientOptions,
   type Uploader,
 } from './api-client';
+import { createApiClient } from './ky-api-client';
 
 type Answer = Response | Error | ((request: Request) => Promise<Response>);
 
