@@ -4,19 +4,27 @@ import { RequireAuth } from './auth/require-auth';
 import { PageLoading } from './components/page-loading';
 import { RouteErrorBoundary } from './pages/route-error';
 import { lazyNamed } from '../engine/react/lazy-named';
+import { loadAllTexts } from './i18n';
+
+/** The code of a page beyond the public ones, loaded with the texts of every page (see loadAllTexts). */
+function withAllTexts<Module>(load: () => Promise<Module>): () => Promise<Module> {
+  return async () => (await Promise.all([load(), loadAllTexts()]))[0];
+}
+const loadSignedInFrame = withAllTexts(() => import('./layout/signed-in-frame'));
+const loadStudio = withAllTexts(() => import('./studio/studio-page'));
 
 const LandingPage = lazyNamed(() => import('./pages/landing-page'), 'LandingPage');
 const LoginPage = lazyNamed(() => import('./pages/login-page'), 'LoginPage');
 const LogoutPage = lazyNamed(() => import('./pages/logout-page'), 'LogoutPage');
 const RegisterPage = lazyNamed(() => import('./pages/register-page'), 'RegisterPage');
 const ForgotPasswordPage = lazyNamed(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage');
-const SignedInFrame = lazyNamed(() => import('./layout/signed-in-frame'), 'SignedInFrame');
+const SignedInFrame = lazyNamed(loadSignedInFrame, 'SignedInFrame');
 const DashboardPage = lazyNamed(() => import('./pages/dashboard-page'), 'DashboardPage');
 const ServicesPage = lazyNamed(() => import('./pages/services-page'), 'ServicesPage');
 const CompaniesPage = lazyNamed(() => import('./companies/companies-page'), 'CompaniesPage');
 const ProfilePage = lazyNamed(() => import('./pages/profile-page'), 'ProfilePage');
 const ServiceRoutePage = lazyNamed(() => import('./pages/service-route-page'), 'ServiceRoutePage');
-const StudioPage = lazyNamed(() => import('./studio/studio-page'), 'StudioPage');
+const StudioPage = lazyNamed(loadStudio, 'StudioPage');
 
 /**
  * The frame of every page: what a page throws (its code failing to load too) is shown in its place,

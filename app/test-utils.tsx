@@ -10,7 +10,10 @@ import { ApiQueryProvider } from './api-query-provider';
 import { RouteTable } from './routes';
 import { DefinitionsContext, staticDefinitions } from './definitions-context';
 import { PortalThemeProvider } from './theme-provider';
-import './i18n';
+import { loadAllTexts } from './i18n';
+
+// Component tests render any page directly: every page's texts are there from the start.
+await loadAllTexts();
 
 type Handler = (body: unknown) => ApiResult<unknown> | Promise<ApiResult<unknown>>;
 

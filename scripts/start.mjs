@@ -35,6 +35,7 @@ const sources = [
   'vite.config.ts',
   'scripts/vite-plugin-services.ts',
   'scripts/vite-plugin-precompress.ts',
+  'scripts/vite-plugin-page-chunks.ts',
   'package.json',
 ].map((p) => resolve(root, p));
 const needsBuild = !existsSync(builtIndex) || newestMtime(sources) > statSync(builtIndex).mtimeMs;

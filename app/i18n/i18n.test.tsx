@@ -46,7 +46,7 @@ describe('catalogue assembly', () => {
     ).toEqual({ widget: { yes: 'Ja' }, shared: 'Portal', nav: { home: 'Startseite' }, feature: { title: 'Funktion' } });
   });
 
-  it('has the portal, engine and feature texts in English from the start', () => {
+  it('has the portal, engine and feature texts in English once every text is loaded (app/test-utils)', () => {
     expect(i18n.t('nav.dashboard')).toBe('Dashboard');
     expect(i18n.t('wizard.steps.details')).toBe('Application Details');
     expect(i18n.t('recycled.title')).not.toBe('recycled.title');

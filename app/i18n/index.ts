@@ -1,32 +1,32 @@
 /**
  * The interface languages (engine/core/translator.ts). One `translation` namespace is assembled per language from
- * every catalogue group of the project: `engine/react/i18n/<lang>.json` (the wizard's texts) and each
- * `app/**\/i18n/<lang>.json` (the portal's, one folder per feature), so a feature adds its texts by
+ * every catalogue group of the project: `engine/react/**\/i18n/<lang>.json` (the engine's: the wizard's
+ * texts, and the messages of failed calls) and each `app/**\/i18n/<lang>.json` (the portal's, one
+ * folder per feature), so a feature adds its texts by
  * adding a folder, with no code change. Portal groups are merged after the engine's and win.
  *
- * English is bundled with the landing page; the other languages are fetched when chosen (or found
- * in localStorage at start: `main.tsx` waits for them before the first render, so nothing flashes
- * in English). Loading a language also loads the service definitions' catalogues of that language
- * (`services/<key>/i18n/<lang>.json`, English text -> translation; see `serviceTranslator`).
+ * The first download carries the English texts of the public pages only: this folder's group (the
+ * public pages and the frame) and the engine's messages for failed calls (`engine/react/failures`). The other English
+ * groups (the signed-in pages, the wizard, the studio) load with the first page that needs them
+ * (`loadAllTexts`, which the route table awaits beside those pages' code). The other languages are
+ * fetched whole when chosen (or found in localStorage at start: `main.tsx` waits for them before the
+ * first render, so nothing flashes in English). Loading a language also loads the service
+ * definitions' catalogues of that language (`services/<key>/i18n/<lang>.json`, English text ->
+ * translation; see `serviceTranslator`).
  */
 import { catalogueFolders, catalogueTranslator } from '../../engine/core/catalogue-translator';
 import { mergeCatalogues, type Catalogue } from '../../engine/core/translator';
+import engineFailureTexts from '../../engine/react/failures/i18n/en.json';
 import { sharedTranslator } from '../../engine/react/translation';
+import publicTexts from './en.json';
 import { LANGUAGE_STORAGE_KEY, storedLanguage, type LanguageCode } from './languages';
 
-/** A service's texts: English text -> translation. */
-export type ServiceCatalogue = Record<string, string>;
+import type { ServiceCatalogue } from './catalogue-files';
 
-const englishGroups = import.meta.glob<Catalogue>(['../**/i18n/en.json', '../../engine/react/i18n/en.json'], {
-  eager: true,
-  import: 'default',
-});
-// One small chunk per file, fetched only when its language is chosen.
-const otherGroups = import.meta.glob<Catalogue>(
-  ['../**/i18n/*.json', '../../engine/react/i18n/*.json', '!../**/i18n/en.json', '!../../engine/react/i18n/en.json'],
-  { import: 'default' },
-);
-const serviceGroups = import.meta.glob<ServiceCatalogue>('../../services/*/i18n/*.json', { import: 'default' });
+export type { ServiceCatalogue };
+
+/** The maps of the catalogue files beyond the public pages' English (see catalogue-files.ts). */
+const catalogueFiles = () => import('./catalogue-files');
 
 /** The language of a catalogue file: `../feature/i18n/de.json` or `./de.json` (this folder) -> `de`. */
 export function languageOfPath(path: string): string | undefined {
@@ -51,25 +51,46 @@ export function assembleCatalogue(groups: Record<string, Catalogue>): Catalogue 
  * start; the stored language is switched to once its catalogue is loaded (see `i18nReady`).
  */
 const i18n = sharedTranslator;
-i18n.addCatalogue('en', assembleCatalogue(englishGroups));
+// The engine's groups come before the portal's, as in `assembleCatalogue`.
+const firstTexts = { '../../engine/react/failures/i18n/en.json': engineFailureTexts, './en.json': publicTexts };
+i18n.addCatalogue('en', assembleCatalogue(firstTexts));
+
+let allEnglish: Promise<void> | undefined;
+
+/**
+ * Loads the English texts of every page (once; a failed load is tried again at the next call): the
+ * groups beyond the public pages' own, merged in the same order as any other language's. Pages
+ * beyond the public ones wait for it before their first render, as they wait for their code.
+ */
+export function loadAllTexts(): Promise<void> {
+  allEnglish ??= catalogueFiles()
+    .then(({ englishGroups, loadFiles }) => loadFiles(englishGroups))
+    .then(
+      (groups) => i18n.addCatalogue('en', assembleCatalogue({ ...firstTexts, ...Object.fromEntries(groups) })),
+      (error: unknown) => {
+        allEnglish = undefined;
+        throw error;
+      },
+    );
+  return allEnglish;
+}
 
 /** Service catalogues per loaded language: service key -> English text -> translation. */
 const serviceCatalogues = new Map<string, Map<string, ServiceCatalogue>>();
 const loading = new Map<string, Promise<void>>();
 
 async function fetchLanguage(code: LanguageCode): Promise<void> {
-  const entries = <T>(files: Record<string, () => Promise<T>>) =>
-    Object.entries(files).filter(([path]) => languageOfPath(path) === code);
+  const { otherGroups, serviceGroups, loadFiles } = await catalogueFiles();
+  const ofLanguage = (path: string) => languageOfPath(path) === code;
   const [groups, services] = await Promise.all([
-    Promise.all(entries(otherGroups).map(async ([path, load]) => [path, await load()] as const)),
-    Promise.all(
-      entries(serviceGroups).map(
-        async ([path, load]) => [/services\/([^/]+)\/i18n\//.exec(path)?.[1] ?? '', await load()] as const,
-      ),
-    ),
+    loadFiles(otherGroups, ofLanguage),
+    loadFiles(serviceGroups, ofLanguage),
   ]);
   i18n.addCatalogue(code, assembleCatalogue(Object.fromEntries(groups)));
-  serviceCatalogues.set(code, new Map(services));
+  serviceCatalogues.set(
+    code,
+    new Map(services.map(([path, catalogue]) => [/services\/([^/]+)\/i18n\//.exec(path)?.[1] ?? '', catalogue])),
+  );
 }
 
 /**

@@ -15,7 +15,7 @@ export function RetryAlert({ error, onRetry }: { error: ReactNode; onRetry: () =
       severity="error"
       action={
         <Button color="inherit" size="small" onClick={onRetry}>
-          {t('wizard.retry')}
+          {t('api.retry')}
         </Button>
       }
     >

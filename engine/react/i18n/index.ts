@@ -1,4 +1,6 @@
-/** The engine's English catalogue; the portal merges it into its English catalogue. */
+/** The engine's English catalogues, merged; the portal merges them into its English catalogue. */
+import { mergeCatalogues } from '../../core/translator';
+import failures from '../failures/i18n/en.json';
 import en from './en.json';
 
-export const engineEn = en;
+export const engineEn = mergeCatalogues(en, failures);
