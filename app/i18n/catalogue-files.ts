@@ -12,12 +12,7 @@ export type ServiceCatalogue = Record<string, string>;
 
 /** The English groups beyond the public pages' own (the engine's messages for failed calls are there too). */
 export const englishGroups = import.meta.glob<Catalogue>(
-  [
-    '../**/i18n/en.json',
-    '../../engine/react/**/i18n/en.json',
-    '!./en.json',
-    '!../../engine/react/failures/i18n/en.json',
-  ],
+  ['../**/i18n/en.json', '../../engine/react/**/i18n/en.json', '!./en.json', '!../../engine/react/common/i18n/en.json'],
   { import: 'default' },
 );
 

@@ -1,22 +1,22 @@
 /**
- * The interface languages (engine/core/translator.ts). One `translation` namespace is assembled per language from
- * every catalogue group of the project: `engine/react/**\/i18n/<lang>.json` (the engine's: the wizard's
- * texts, and the messages of failed calls) and each `app/**\/i18n/<lang>.json` (the portal's, one
- * folder per feature), so a feature adds its texts by
- * adding a folder, with no code change. Portal groups are merged after the engine's and win.
+ * The interface languages (engine/core/translator.ts). One `translation` namespace is assembled per
+ * language from every catalogue group of the project: `engine/react/**\/i18n/<lang>.json` (the
+ * engine's: the wizard's texts, and the texts any page may show) and each `app/**\/i18n/<lang>.json`
+ * (the portal's, one folder per feature), so a feature adds its texts by adding a folder, with no
+ * code change. Portal groups are merged after the engine's and win.
  *
  * The first download carries the English texts of the public pages only: this folder's group (the
- * public pages and the frame) and the engine's messages for failed calls (`engine/react/failures`). The other English
- * groups (the signed-in pages, the wizard, the studio) load with the first page that needs them
- * (`loadAllTexts`, which the route table awaits beside those pages' code). The other languages are
- * fetched whole when chosen (or found in localStorage at start: `main.tsx` waits for them before the
- * first render, so nothing flashes in English). Loading a language also loads the service
- * definitions' catalogues of that language (`services/<key>/i18n/<lang>.json`, English text ->
- * translation; see `serviceTranslator`).
+ * public pages and the frame) and the engine's texts any page may show (`engine/react/common`:
+ * failed calls, progress of steps). The other English groups (the signed-in pages, the wizard, the
+ * studio) load with the first page that needs them (`loadAllTexts`, which the route table awaits
+ * beside those pages' code). The other languages are fetched whole when chosen (or found in
+ * localStorage at start: `main.tsx` waits for them before the first render, so nothing flashes in
+ * English). Loading a language also loads the service definitions' catalogues of that language
+ * (`services/<key>/i18n/<lang>.json`, English text -> translation; see `serviceTranslator`).
  */
 import { catalogueFolders, catalogueTranslator } from '../../engine/core/catalogue-translator';
 import { mergeCatalogues, type Catalogue } from '../../engine/core/translator';
-import engineFailureTexts from '../../engine/react/failures/i18n/en.json';
+import engineCommonTexts from '../../engine/react/common/i18n/en.json';
 import { sharedTranslator } from '../../engine/react/translation';
 import publicTexts from './en.json';
 import { LANGUAGE_STORAGE_KEY, storedLanguage, type LanguageCode } from './languages';
@@ -52,7 +52,7 @@ export function assembleCatalogue(groups: Record<string, Catalogue>): Catalogue 
  */
 const i18n = sharedTranslator;
 // The engine's groups come before the portal's, as in `assembleCatalogue`.
-const firstTexts = { '../../engine/react/failures/i18n/en.json': engineFailureTexts, './en.json': publicTexts };
+const firstTexts = { '../../engine/react/common/i18n/en.json': engineCommonTexts, './en.json': publicTexts };
 i18n.addCatalogue('en', assembleCatalogue(firstTexts));
 
 let allEnglish: Promise<void> | undefined;

@@ -3,9 +3,7 @@ import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/materia
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from '../../engine/react/translation';
 import { useApi } from '../api-context';
-import { OtpForm } from '../components/otp-form';
-import { PasswordForm } from '../components/password-form';
-import { SuccessPanel } from '../components/success-panel';
+import { LaterStep, OtpForm, PasswordForm, SuccessPanel, usePreloadedLaterSteps } from '../components/later-steps';
 import { useStepFlow } from '../components/use-step-flow';
 import { PublicShell } from '../layout/public-shell';
 import { UsernameField } from '../components/username-field';
@@ -18,6 +16,7 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const api = useApi();
   const { step, error, busy, run, goTo } = useStepFlow<ResetStep>('username');
+  usePreloadedLaterSteps();
   const [username, setUsername] = useState('');
   const [touched, setTouched] = useState(false);
   // The secret the confirmed code answers: only its holder may set the password. Kept in memory only.
@@ -57,47 +56,49 @@ export function ForgotPasswordPage() {
             </Stack>
           </Box>
         )}
-        {step === 'otp' && (
-          <Stack spacing={2}>
-            <Alert severity="info" role="status">
-              {t('forgot.linkSent')}
-            </Alert>
-            <OtpForm
+        <LaterStep>
+          {step === 'otp' && (
+            <Stack spacing={2}>
+              <Alert severity="info" role="status">
+                {t('forgot.linkSent')}
+              </Alert>
+              <OtpForm
+                busy={busy}
+                sentTo={name}
+                onResend={askForCode}
+                onChangeContact={() => goTo('username')}
+                changeContactLabel={t('forgot.changeUsername')}
+                onSubmit={(otp) =>
+                  void run('otp', 'password', () =>
+                    api.post<ConfirmAnswer>('client/confirm-otp', { username: name, otp }),
+                  ).then((result) => {
+                    if (result.ok) passwordToken.current = result.data?.password_token ?? null;
+                  })
+                }
+              />
+            </Stack>
+          )}
+          {step === 'password' && (
+            <PasswordForm
               busy={busy}
-              sentTo={name}
-              onResend={askForCode}
-              onChangeContact={() => goTo('username')}
-              changeContactLabel={t('forgot.changeUsername')}
-              onSubmit={(otp) =>
-                void run('otp', 'password', () =>
-                  api.post<ConfirmAnswer>('client/confirm-otp', { username: name, otp }),
-                ).then((result) => {
-                  if (result.ok) passwordToken.current = result.data?.password_token ?? null;
-                })
+              onSubmit={(password) =>
+                void run(
+                  'password',
+                  'done',
+                  () =>
+                    api.post('clients/reset-password', {
+                      username: name,
+                      password,
+                      password_token: passwordToken.current,
+                    }),
+                  // The confirmation expired or was used: start again by asking for a new code.
+                  [403],
+                )
               }
             />
-          </Stack>
-        )}
-        {step === 'password' && (
-          <PasswordForm
-            busy={busy}
-            onSubmit={(password) =>
-              void run(
-                'password',
-                'done',
-                () =>
-                  api.post('clients/reset-password', {
-                    username: name,
-                    password,
-                    password_token: passwordToken.current,
-                  }),
-                // The confirmation expired or was used: start again by asking for a new code.
-                [403],
-              )
-            }
-          />
-        )}
-        {step === 'done' && <SuccessPanel message={t('forgot.success')} />}
+          )}
+          {step === 'done' && <SuccessPanel message={t('forgot.success')} />}
+        </LaterStep>
       </Paper>
     </PublicShell>
   );

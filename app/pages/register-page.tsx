@@ -1,15 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from '../../engine/react/translation';
 import { useApi } from '../api-context';
-import { OtpForm } from '../components/otp-form';
-import { PasswordForm } from '../components/password-form';
-import { SuccessPanel } from '../components/success-panel';
+import { LaterStep, OtpForm, PasswordForm, SuccessPanel, usePreloadedLaterSteps } from '../components/later-steps';
 import { useStepFlow } from '../components/use-step-flow';
 import { PublicShell } from '../layout/public-shell';
 import { validateRegistration } from '../validation';
 import type { ConfirmAnswer } from '../components/otp-form';
+import { StepProgress } from '../../engine/react/step-progress';
 import { TextInput } from '../../engine/react/text-input';
 import { ErrorSummary } from '../components/error-summary';
 
@@ -34,6 +33,7 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const api = useApi();
   const { step, error, busy, run, goTo } = useStepFlow<RegisterStep>('details');
+  usePreloadedLaterSteps();
   const [details, setDetails] = useState<Details>(EMPTY);
   const [touched, setTouched] = useState(false);
   // Counts refused submits: each one moves the focus to the error summary.
@@ -101,13 +101,7 @@ export function RegisterPage() {
           {t('register.title')}
         </Typography>
         {step !== 'done' && (
-          <Stepper activeStep={STEPS.indexOf(step)} sx={{ mb: 3 }} alternativeLabel>
-            {STEPS.map((s) => (
-              <Step key={s}>
-                <StepLabel>{t(`register.steps.${s}`)}</StepLabel>
-              </Step>
-            ))}
-          </Stepper>
+          <StepProgress labels={STEPS.map((s) => t(`register.steps.${s}`))} current={STEPS.indexOf(step)} />
         )}
         {error && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -135,37 +129,39 @@ export function RegisterPage() {
             </Stack>
           </Box>
         )}
-        {step === 'otp' && (
-          <OtpForm
-            busy={busy}
-            sentTo={username}
-            onResend={register}
-            onChangeContact={() => goTo('details')}
-            changeContactLabel={t('register.changeContact')}
-            onSubmit={(otp) =>
-              void run('otp', 'password', () => api.post<ConfirmAnswer>('client/confirm-otp', { username, otp })).then(
-                (result) => {
+        <LaterStep>
+          {step === 'otp' && (
+            <OtpForm
+              busy={busy}
+              sentTo={username}
+              onResend={register}
+              onChangeContact={() => goTo('details')}
+              changeContactLabel={t('register.changeContact')}
+              onSubmit={(otp) =>
+                void run('otp', 'password', () =>
+                  api.post<ConfirmAnswer>('client/confirm-otp', { username, otp }),
+                ).then((result) => {
                   if (result.ok) passwordToken.current = result.data?.password_token ?? null;
-                },
-              )
-            }
-          />
-        )}
-        {step === 'password' && (
-          <PasswordForm
-            busy={busy}
-            onSubmit={(password) =>
-              void run(
-                'password',
-                'done',
-                () => api.post('client/password', { username, password, password_token: passwordToken.current }),
-                // The confirmation expired or was used: start again from the details (a new code is sent).
-                [403],
-              )
-            }
-          />
-        )}
-        {step === 'done' && <SuccessPanel message={t('register.success')} />}
+                })
+              }
+            />
+          )}
+          {step === 'password' && (
+            <PasswordForm
+              busy={busy}
+              onSubmit={(password) =>
+                void run(
+                  'password',
+                  'done',
+                  () => api.post('client/password', { username, password, password_token: passwordToken.current }),
+                  // The confirmation expired or was used: start again from the details (a new code is sent).
+                  [403],
+                )
+              }
+            />
+          )}
+          {step === 'done' && <SuccessPanel message={t('register.success')} />}
+        </LaterStep>
       </Paper>
     </PublicShell>
   );

@@ -1,5 +1,6 @@
 /** Step 2 of the wizard: one file input per upload slot, mandatory ones marked, wrong types refused. */
 import { memo, type ChangeEvent } from 'react';
+import { visuallyHidden } from '@mui/utils';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -116,7 +117,7 @@ export const DocumentsStep = memo(function DocumentsStep(props: DocumentsStepPro
                 {slot.label ?? slot.name}
                 {slot.required ? <span aria-hidden> *</span> : null}
                 {slot.required ? (
-                  <span className="visually-hidden" style={VISUALLY_HIDDEN}>{` (${t('wizard.mandatory')})`}</span>
+                  <span className="visually-hidden" style={visuallyHidden}>{` (${t('wizard.mandatory')})`}</span>
                 ) : null}
               </Typography>
               {slot.description ? <Typography variant="body2">{slot.description}</Typography> : null}
@@ -174,12 +175,3 @@ export const DocumentsStep = memo(function DocumentsStep(props: DocumentsStepPro
     </Stack>
   );
 });
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

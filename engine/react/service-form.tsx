@@ -15,7 +15,7 @@
 import { forwardRef, memo, useCallback, useImperativeHandle, useMemo, useRef, type ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import CoreForm, { type IChangeEvent } from '@rjsf/core';
-import { Theme } from '@rjsf/mui';
+import { Templates } from '@rjsf/mui';
 import {
   englishStringTranslator,
   TranslatableString,
@@ -40,6 +40,7 @@ import { Busy } from './status-blocks';
 import { RetryAlert } from './retry-alert';
 import { useServiceValidator, type ServiceValidator } from './validator';
 import { BUILT_IN_WIDGETS, WIDGETS } from './widgets';
+import { MUI_WIDGETS } from './widgets/mui-widgets';
 
 type RjsfForm = CoreForm<FormData, RJSFSchema, ServiceFormContext>;
 
@@ -56,21 +57,19 @@ const DEFAULT_FORM_STATE: Experimental_DefaultFormStateBehavior = {
 };
 
 const ALL_WIDGETS: RegistryWidgetsType<FormData, RJSFSchema, ServiceFormContext> = {
-  ...Theme.widgets,
+  ...MUI_WIDGETS,
   ...BUILT_IN_WIDGETS,
   ...WIDGETS,
 };
 // Text inputs hand their value to the form when typing pauses, so a keystroke re-renders one field;
 // long lists of fields are drawn over a few tasks; lists without a widget are rows (rows-templates.tsx).
 const TEMPLATES = {
-  ...Theme.templates,
+  ...Templates,
   BaseInputTemplate: DeferredInputTemplate,
   ObjectFieldTemplate: ProgressiveObjectTemplate,
   ArrayFieldTemplate: RowsArrayTemplate,
   ArrayFieldItemTemplate: RowItemTemplate,
 };
-const FIELDS = Theme.fields;
-const WRAPPER = Theme._internalFormWrapper;
 /** Children replace RJSF's submit button: the wizard has its own Next/Submit. */
 const NO_SUBMIT_BUTTON: ReactElement = <></>;
 
@@ -242,8 +241,6 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
       validator={validator}
       widgets={ALL_WIDGETS}
       templates={TEMPLATES}
-      fields={FIELDS}
-      _internalFormWrapper={WRAPPER}
       transformErrors={transformErrors}
       translateString={translateString}
       onChange={handleChange}

@@ -11,9 +11,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from './translation';
 import type { ApiResult } from '../core/api-client';
@@ -26,6 +23,7 @@ import { uploadFile, type UploadHandle } from './upload-file';
 import { initialWizardState, LAST_STEP, WIZARD_STEPS, wizardReducer } from '../core/wizard-state';
 import type { ApplicationAttachment, RenderLink, ServiceWizardProps } from './wizard-types';
 import { ConfirmStep } from './confirm-step';
+import { StepProgress } from './step-progress';
 import { schemaMatcher, useServiceValidator } from './validator';
 import { chosenFile, DocumentsStep, type AttachmentsState, type Slot } from './documents-step';
 import { VariantChooser } from './variant-chooser';
@@ -244,13 +242,7 @@ export function WizardFlow(props: WizardFlowProps) {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-      <Stepper activeStep={state.step} alternativeLabel sx={{ mb: 3 }}>
-        {WIZARD_STEPS.map((step) => (
-          <Step key={step.key}>
-            <StepLabel>{t(`wizard.steps.${step.key}`)}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <StepProgress labels={WIZARD_STEPS.map((step) => t(`wizard.steps.${step.key}`))} current={state.step} />
       <Typography ref={headingRef} tabIndex={-1} variant="h6" component="h2" gutterBottom sx={{ outline: 'none' }}>
         {stepTitle}
       </Typography>

@@ -1,0 +1,35 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazyNamed } from '../../engine/react/lazy-named';
+import { PageLoading } from './page-loading';
+
+const loadOtpForm = () => import('./otp-form');
+const loadPasswordForm = () => import('./password-form');
+const loadSuccessPanel = () => import('./success-panel');
+
+/**
+ * The steps of registration and password reset after the first (the code, the new password, the
+ * success panel): the first step is what the page shows on arrival, so these load apart from it,
+ * when the browser is idle after the page is up (`usePreloadedLaterSteps`), and show at once when
+ * their step comes.
+ */
+export const OtpForm = lazyNamed(loadOtpForm, 'OtpForm');
+export const PasswordForm = lazyNamed(loadPasswordForm, 'PasswordForm');
+export const SuccessPanel = lazyNamed(loadSuccessPanel, 'SuccessPanel');
+
+/** Fetches the later steps' code once the page is idle. */
+export function usePreloadedLaterSteps(): void {
+  useEffect(() => {
+    const preload = () => void Promise.all([loadOtpForm(), loadPasswordForm(), loadSuccessPanel()]).catch(() => {});
+    const idle = globalThis.requestIdleCallback?.(preload, { timeout: 2000 });
+    const timer = idle === undefined ? setTimeout(preload, 200) : undefined;
+    return () => {
+      if (idle !== undefined) globalThis.cancelIdleCallback?.(idle);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
+}
+
+/** A later step, with a spinner while its code still loads (a slow network). */
+export function LaterStep({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+}
