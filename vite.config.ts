@@ -13,6 +13,10 @@ const { pageChunksPlugin } = (await tsImport(
   './scripts/vite-plugin-page-chunks.ts',
   import.meta.url,
 )) as typeof import('./scripts/vite-plugin-page-chunks');
+const { prerenderPlugin } = (await tsImport(
+  './scripts/vite-plugin-prerender.ts',
+  import.meta.url,
+)) as typeof import('./scripts/vite-plugin-prerender');
 const { precompressPlugin } = (await tsImport(
   './scripts/vite-plugin-precompress.ts',
   import.meta.url,
@@ -63,6 +67,7 @@ export default defineConfig({
     servicesPlugin(process.env.SERVICES_DIR ? { servicesDir: process.env.SERVICES_DIR } : {}),
     pageChunksPlugin(PAGE_GROUPS, app('main.tsx')),
     precompressPlugin(),
+    prerenderPlugin(),
   ],
   server: {
     fs: { allow: ['..'] },

@@ -1,9 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
-import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from './auth/require-auth';
 import { PageLoading } from './components/page-loading';
 import { RouteErrorBoundary } from './pages/route-error';
-import { lazyNamed } from '../engine/react/lazy-named';
+import { lazyNamed, type LazyComponent } from '../engine/react/lazy-named';
 import { loadAllTexts } from './i18n';
 
 /** The code of a page beyond the public ones, loaded with the texts of every page (see loadAllTexts). */
@@ -40,6 +40,16 @@ export function PageFrame({ children }: { children?: ReactNode }) {
   );
 }
 
+/** What a route does before its page is first drawn: load the page's code (and what it reads first). */
+interface PageHandle {
+  preload(pathname: string): Promise<unknown>;
+}
+
+/** A route of a lazy page: its element, and the page's code to load ahead (see `preloadPage`). */
+function page(path: string, Page: LazyComponent<object>): RouteObject {
+  return { path, element: <Page />, handle: { preload: () => Page.preload() } satisfies PageHandle };
+}
+
 /**
  * The route table (React Router's route objects). Public pages first; everything else needs a
  * signed-in user and sits in the Layout (the signed-in frame). Service pages (info, apply, view,
@@ -53,30 +63,53 @@ export const appRoutes: RouteObject[] = [
   {
     element: <PageFrame />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/logout', element: <LogoutPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      page('/', LandingPage),
+      page('/login', LoginPage),
+      page('/logout', LogoutPage),
+      page('/register', RegisterPage),
+      page('/forgot-password', ForgotPasswordPage),
       // The analyst studio: its own sign-in (a staff key) when the server asks for one.
-      { path: '/studio', element: <StudioPage /> },
+      page('/studio', StudioPage),
       {
         element: (
           <RequireAuth>
             <SignedInFrame />
           </RequireAuth>
         ),
+        handle: { preload: () => SignedInFrame.preload() } satisfies PageHandle,
         children: [
-          { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/services', element: <ServicesPage /> },
-          { path: '/companies', element: <CompaniesPage /> },
-          { path: '/profile', element: <ProfilePage /> },
-          { path: '*', element: <ServiceRoutePage /> },
+          page('/dashboard', DashboardPage),
+          page('/services', ServicesPage),
+          page('/companies', CompaniesPage),
+          page('/profile', ProfilePage),
+          {
+            path: '*',
+            element: <ServiceRoutePage />,
+            // The service's page itself (information, wizard, queues...) is known once the
+            // definitions are: the route page's module tells.
+            handle: {
+              preload: async (pathname: string) => {
+                await ServiceRoutePage.preload();
+                const { preloadServiceRoute } = await import('./pages/service-route-page');
+                await preloadServiceRoute(pathname);
+              },
+            } satisfies PageHandle,
+          },
         ],
       },
     ],
   },
 ];
+
+/**
+ * Loads the code of every lazy part the page at `pathname` draws first (its frame, its page, and for
+ * a service's page the definitions and that page), so that the page renders, or hydrates the HTML it
+ * was prerendered to, at once and in one piece.
+ */
+export async function preloadPage(pathname: string, routes: RouteObject[] = appRoutes): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((match) => (match.route.handle as PageHandle | undefined)?.preload(pathname)));
+}
 
 /** The page of the address among `routes` (default: the portal's). */
 export function RouteTable({ routes = appRoutes }: { routes?: RouteObject[] }) {

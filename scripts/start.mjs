@@ -31,11 +31,14 @@ const sources = [
   'app',
   'engine',
   process.env.SERVICES_DIR ? resolve(root, process.env.SERVICES_DIR) : 'services',
+  // The prerendered pages show reference data (the services list, their documents).
+  process.env.LOOKUPS_DIR ? resolve(root, process.env.LOOKUPS_DIR) : 'fixtures/lookups',
   'schemas',
   'vite.config.ts',
   'scripts/vite-plugin-services.ts',
   'scripts/vite-plugin-precompress.ts',
   'scripts/vite-plugin-page-chunks.ts',
+  'scripts/vite-plugin-prerender.ts',
   'package.json',
 ].map((p) => resolve(root, p));
 const needsBuild = !existsSync(builtIndex) || newestMtime(sources) > statSync(builtIndex).mtimeMs;

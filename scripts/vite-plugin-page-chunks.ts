@@ -63,8 +63,8 @@ export function groupMembership(groups: PageGroup[], entry: string, chunks: Buil
   return member;
 }
 
-/** Set in the first build, which must not analyse itself. */
-const ANALYSING = 'ECOPERMIT_PAGE_CHUNKS_ANALYSING';
+/** Set in the first build, which must not analyse itself (nor do what only the real build does). */
+export const ANALYSING = 'ECOPERMIT_PAGE_CHUNKS_ANALYSING';
 
 export function pageChunksPlugin(groups: PageGroup[], entry: string): Plugin {
   let member = new Map<string, string>();

@@ -103,7 +103,8 @@ export function precompressPlugin(): Plugin {
   let outDir = '';
   return {
     name: 'ecopermit-precompress',
-    apply: 'build',
+    // The build's own files; not those of the prerender's Node bundle.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServiceDefinition } from '../engine/core/definition-types';
 import type { RecordMigration } from '../engine/core/record-migrations';
 import { installAuth } from './auth-hook';
@@ -22,6 +22,7 @@ import { studioRoutes } from './routes/studio';
 import { migrateStoredApplications } from './stored-migrations';
 import { HttpError } from './http';
 import { createOutbox, type Outbox } from './outbox';
+import { portalPages, type PortalPage } from './portal-pages';
 import { accountRoutes } from './routes/accounts';
 import { applicationRoutes } from './routes/applications';
 import { taskRoutes } from './routes/tasks';
@@ -208,7 +209,18 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     );
 
     const hasPortal = existsSync(join(config.staticDir, 'index.html'));
+    const pageOf = hasPortal ? portalPages(config.staticDir) : (): PortalPage => ({ file: 'index.html' });
+    /** The portal's page of an address, in the language of the visitor's cookie (portal-pages.ts). */
+    const sendPage = (request: FastifyRequest, reply: FastifyReply, path: string) => {
+      const page = pageOf(path, request.headers.cookie);
+      // The same address answers another language's page to another cookie.
+      void reply.header('Vary', 'Cookie');
+      if (page.language) void reply.header('Content-Language', page.language);
+      return reply.type('text/html; charset=utf-8').sendFile(page.file);
+    };
     if (hasPortal) {
+      // The landing page is a page like any other (not the folder's index.html).
+      app.get('/', (request, reply) => sendPage(request, reply, '/'));
       await app.register(fastifyStatic, {
         root: config.staticDir,
         prefix: '/',
@@ -227,9 +239,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       // A file the build does not hold (a chunk of an earlier release) is missing, not a page: the app
       // shell in its place would reach the browser as a script of type text/html.
       const isFile = path.startsWith('/assets/') || STATIC_FILE.test(path);
-      // The portal routes on the client: any other GET that is not a file gets the app shell.
+      // The portal routes on the client: any other GET that is not a file gets its page.
       if (hasPortal && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
-        return reply.type('text/html').sendFile('index.html');
+        return sendPage(request, reply, path);
       }
       return reply.code(404).send({ code: 404, data: null, error: say(request, 'Not found') });
     });

@@ -19,7 +19,7 @@ import { mergeCatalogues, type Catalogue } from '../../engine/core/translator';
 import engineCommonTexts from '../../engine/react/common/i18n/en.json';
 import { sharedTranslator } from '../../engine/react/translation';
 import publicTexts from './en.json';
-import { LANGUAGE_STORAGE_KEY, storedLanguage, type LanguageCode } from './languages';
+import { rememberLanguage, storedLanguage, type LanguageCode } from './languages';
 
 import type { ServiceCatalogue } from './catalogue-files';
 
@@ -130,11 +130,7 @@ export function serviceTranslator(
 
 /** Switches the interface language (loading it first) and keeps the choice locally. */
 export async function changeLanguage(code: LanguageCode): Promise<void> {
-  try {
-    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, code);
-  } catch {
-    // Storage may be unavailable (private mode); the switch still applies to this page.
-  }
+  rememberLanguage(code);
   try {
     await loadLanguage(code);
   } catch {
@@ -149,9 +145,8 @@ i18n.subscribe((language) => {
 });
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
 
-/** Activates the stored language (loading it first), as at start; English needs nothing. */
+/** Activates the stored language (loading it first), as at start, or the one given (the build's prerender). */
 export async function activateStoredLanguage(code: LanguageCode = storedLanguage()): Promise<void> {
-  if (code === 'en') return;
   try {
     await loadLanguage(code);
   } catch {

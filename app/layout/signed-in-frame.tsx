@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { createApiQueryClient } from '../../engine/react/use-api-query';
+import { apiQueryKey, createApiQueryClient } from '../../engine/react/use-api-query';
+import { prerenderedAnswers } from '../prerendered-answers';
 import { ApiQueryProvider } from '../api-query-provider';
 import { Layout } from './layout';
 
@@ -9,9 +10,16 @@ import { Layout } from './layout';
  * made here, in the signed-in pages' code, so the public pages download none of the query layer; it
  * lives as long as the signed-in frame (signing out drops it) and is emptied on a change of user.
  * In the route table it frames the page its child route picks.
+ *
+ * The cache starts with the answers a prerendered page was drawn with (a service's documents on its
+ * information page), so the page hydrates as drawn; they count as stale, so the page reads them again.
  */
 export function SignedInFrame({ children }: { children?: ReactNode }) {
-  const [client] = useState(createApiQueryClient);
+  const [client] = useState(() => {
+    const created = createApiQueryClient();
+    for (const [path, data] of Object.entries(prerenderedAnswers())) created.setQueryData(apiQueryKey(path), data);
+    return created;
+  });
   return (
     <ApiQueryProvider client={client}>
       <Layout>{children ?? <Outlet />}</Layout>

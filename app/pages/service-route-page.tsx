@@ -1,20 +1,20 @@
-import { Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { PortalFeature, ServiceDefinition, WorkQueues } from '../../engine/core/definition-types';
 import { definitionOfApplication } from '../../engine/core/application-version';
 import { STATUS } from '../../engine/core/status-presentation';
-import { lazyNamed } from '../../engine/react/lazy-named';
+import { lazyNamed, type LazyComponent } from '../../engine/react/lazy-named';
 import { useApiQuery } from '../../engine/react/use-api-query';
 import { PageLoading } from '../components/page-loading';
 import { loadApplicationPage } from './application-page-loader';
-import { WithDefinitions } from '../definitions-context';
+import { bundledDefinitions, WithDefinitions } from '../definitions-context';
 import { NotFoundPage } from './not-found-page';
 import { ServiceInfoPage } from './service-info-page';
 
 const WorkQueuesPage = lazyNamed(() => import('../work-queues/work-queues-page'), 'WorkQueuesPage');
 
 /** The page of each portal feature a service may open (`unlocks`), at the route the unlock names. */
-const FEATURE_PAGES: Record<PortalFeature, ComponentType> = {
+const FEATURE_PAGES: Record<PortalFeature, LazyComponent<object>> = {
   'recycled-reports': lazyNamed(() => import('../recycled/recycled-page'), 'RecycledPage'),
 };
 
@@ -107,6 +107,19 @@ function ExistingApplicationPage({
       />
     </Suspense>
   );
+}
+
+/**
+ * Loads what the service page at `pathname` draws first: the definitions, then the code of the page
+ * the path opens (the wizard, the work queues, a feature's page; an information page is here already).
+ */
+export async function preloadServiceRoute(pathname: string): Promise<void> {
+  const { definitions } = await bundledDefinitions.load();
+  const match = matchServiceRoute(pathname, definitions);
+  if (!match || match.page === 'info') return;
+  if (match.page === 'queues') await WorkQueuesPage.preload();
+  else if (match.page === 'feature') await FEATURE_PAGES[match.feature].preload();
+  else await ServiceApplicationPage.preload();
 }
 
 /** Resolves the current path to a service page (info, apply, view, edit) or Page not found. */

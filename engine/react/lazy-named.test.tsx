@@ -6,9 +6,11 @@ import { lazyNamed } from './lazy-named';
 
 afterEach(cleanup);
 
+const greetingModule = () => ({ Greeting: ({ name }: { name: string }) => <p>Hello {name}</p>, other: 1 });
+
 describe('lazyNamed', () => {
   it('loads the module on first render only and shows its named export with its props', async () => {
-    const load = vi.fn(async () => ({ Greeting: ({ name }: { name: string }) => <p>Hello {name}</p>, other: 1 }));
+    const load = vi.fn(async () => greetingModule());
     const Greeting = lazyNamed(load, 'Greeting');
     expect(load).not.toHaveBeenCalled();
     render(
@@ -19,5 +21,29 @@ describe('lazyNamed', () => {
     expect(screen.getByText('loading')).toBeTruthy();
     expect(await screen.findByText('Hello Ada')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders at once, without its fallback, once preloaded', async () => {
+    const load = vi.fn(async () => greetingModule());
+    const Greeting = lazyNamed(load, 'Greeting');
+    await Greeting.preload();
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Greeting name="Grace" />
+      </Suspense>,
+    );
+    expect(screen.getByText('Hello Grace')).toBeTruthy();
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries the load again after a failure', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(greetingModule());
+    const Greeting = lazyNamed(load as () => Promise<ReturnType<typeof greetingModule>>, 'Greeting');
+    await expect(Greeting.preload()).rejects.toThrow('offline');
+    await Greeting.preload();
+    render(<Greeting name="Ada" />);
+    expect(screen.getByText('Hello Ada')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

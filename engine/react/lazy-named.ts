@@ -1,16 +1,46 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentProps, type ComponentType, type ReactElement } from 'react';
 
 /** The component type of an export (never when the export is not a component). */
 type ComponentOf<Export> = Export extends ComponentType<infer Props> ? ComponentType<Props> : never;
 
+/** A component whose code loads on its first render, and that can be asked to load it earlier. */
+export interface LazyComponent<Props> {
+  (props: Props): ReactElement;
+  displayName?: string;
+  /** Loads the code now (once); after it resolves, the component renders without suspending. */
+  preload(): Promise<unknown>;
+}
+
 /**
- * A component whose module loads on its first render: React's `lazy` over a named export (`lazy`
- * takes a default one). `load` is the module's `import()`, which may also be called earlier to
- * fetch the code ahead.
+ * A component whose module loads on its first render (it suspends until then, through React's
+ * `lazy`), over a named export. Once its module is loaded (a first render, or `preload()` called
+ * ahead: an information page fetching the wizard, the start-up fetching the page of the address),
+ * a new instance renders the export itself at once, so a page drawn or hydrated after a preload never
+ * shows a fallback. An instance keeps the way it started, so a re-render never remounts it. A failed
+ * load is forgotten: the next one tries again.
  */
 export function lazyNamed<Module, Name extends keyof Module>(
   load: () => Promise<Module>,
   name: Name,
-): LazyExoticComponent<ComponentOf<Module[Name]>> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentOf<Module[Name]> }));
+): LazyComponent<ComponentProps<ComponentOf<Module[Name]>>> {
+  type Loaded = ComponentType<ComponentProps<ComponentOf<Module[Name]>>>;
+  let loaded: Loaded | undefined;
+  let loading: Promise<Loaded> | undefined;
+  const preload = (): Promise<Loaded> => {
+    loading ??= load().then(
+      (module) => (loaded = module[name] as unknown as Loaded),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Suspending = lazy(async () => ({ default: await preload() }));
+  const Lazy = (props: ComponentProps<Loaded>): ReactElement => {
+    const [type] = useState<Loaded>(() => loaded ?? (Suspending as unknown as Loaded));
+    return createElement(type as ComponentType<object>, props as object);
+  };
+  Lazy.displayName = `Lazy(${String(name)})`;
+  return Object.assign(Lazy, { preload });
 }

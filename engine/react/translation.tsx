@@ -23,7 +23,9 @@ export function TranslatorProvider({ translator, children }: { translator: Trans
 export function useTranslation(): { t: TranslateFunction; i18n: Translator } {
   const translator = useContext(TranslatorContext);
   const subscribe = useCallback((onChange: () => void) => translator.subscribe(onChange), [translator]);
-  const language = useSyncExternalStore(subscribe, () => translator.language);
+  const current = () => translator.language;
+  // The build renders pages to HTML in one language at a time: the translator's language then too.
+  const language = useSyncExternalStore(subscribe, current, current);
   const t = useMemo(() => translator.fixedT(language), [translator, language]);
   return { t, i18n: translator };
 }

@@ -171,4 +171,51 @@ describe('portal serving', () => {
       await withPortal.close();
     }
   });
+
+  it('answers each address with its prerendered page in the language of the cookie, and the shell elsewhere', async () => {
+    const { startServer: start } = await import('./helpers');
+    const probe = await start();
+    const staticDir = join(probe.config.dataDir, 'portal');
+    await probe.close();
+    const page = (language: string, name: string, text: string) => {
+      mkdirSync(join(staticDir, 'pages', language), { recursive: true });
+      writeFileSync(join(staticDir, 'pages', language, name), `<!doctype html><p>${text}</p>`);
+    };
+    mkdirSync(staticDir, { recursive: true });
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    for (const [language, words] of [
+      ['en', ['Welcome', 'Login', 'Loading']],
+      ['de', ['Willkommen', 'Anmelden', 'Laden']],
+    ] as const) {
+      page(language, 'index.html', words[0]);
+      page(language, 'login.html', words[1]);
+      page(language, 'shell.html', words[2]);
+    }
+    writeFileSync(
+      join(staticDir, 'pages', 'pages.json'),
+      JSON.stringify({
+        languages: ['en', 'de'],
+        cookie: 'lang',
+        pages: { '/': 'index.html', '/login': 'login.html' },
+        shell: 'shell.html',
+      }),
+    );
+    const withPortal = await start({ STATIC_DIR: staticDir });
+    try {
+      const get = (url: string, cookie?: string) =>
+        withPortal.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      const landing = await get('/');
+      expect(landing.body).toContain('Welcome');
+      expect(landing.headers['content-language']).toBe('en');
+      expect(landing.headers.vary).toContain('Cookie');
+      expect((await get('/login/', 'theme=dark; lang=de')).body).toContain('Anmelden');
+      expect((await get('/', 'lang=de')).headers['content-language']).toBe('de');
+      // An unknown language is the default one; any other address is the shell of the signed-in pages.
+      expect((await get('/login', 'lang=xx')).body).toContain('Login');
+      expect((await get('/dashboard?tab=2', 'lang=de')).body).toContain('Laden');
+      expect((await get('/dashboard')).headers['content-type']).toContain('text/html');
+    } finally {
+      await withPortal.close();
+    }
+  });
 });
