@@ -139,11 +139,11 @@ export async function changeLanguage(code: LanguageCode): Promise<void> {
   i18n.changeLanguage(code);
 }
 
-// Screen readers pick the pronunciation from <html lang>.
+// Screen readers pick the pronunciation from <html lang>. A prerendered page arrives with the lang of
+// the language it is drawn in; it changes with the language only.
 i18n.subscribe((language) => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 });
-if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
 
 /** Activates the stored language (loading it first), as at start, or the one given (the build's prerender). */
 export async function activateStoredLanguage(code: LanguageCode = storedLanguage()): Promise<void> {

@@ -3,18 +3,58 @@
  * client with 60 applications), the list page with 100,000 applications in the database, and the
  * server's memory while a 20 MB file uploads.
  */
+import { spawn } from 'node:child_process';
 import { writeFileSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort } from '../server-process';
 import { figure, type BenchPiece } from './figures';
 import { insertApplications, post, rssKb, signIn, withServer } from './server';
 
 const KB = 1024;
+const BASELINE = resolve(fileURLToPath(new URL('./baseline-server.ts', import.meta.url)));
+
+type Request = { method: 'GET'; path: string; headers: Record<string, string> };
+
+/**
+ * The p99 (ms) of `requests` at 50 connections against `url` after a warm-up at the same load: a
+ * running server is warm (the first seconds of a process load and compile its modules), and that is
+ * start-up, not latency under load. Errors count every failed, non-2xx or timed-out answer.
+ */
+async function loaded(url: string, requests: Request[]) {
+  await autocannon({ url, connections: 50, duration: 3, requests });
+  const load = await autocannon({ url, connections: 50, duration: 10, requests });
+  return { load, errors: load.errors + load.non2xx + load.timeouts };
+}
+
+/** Runs `measure` with the baseline server answering `answers` (path -> body) from memory. */
+async function withBaseline<T>(
+  dataDir: string,
+  answers: Record<string, unknown>,
+  measure: (url: string) => Promise<T>,
+) {
+  const file = join(dataDir, 'baseline-answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', BASELINE, file, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await new Promise<void>((ready, fail) => {
+      child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && ready());
+      child.once('exit', (code) => fail(new Error(`the baseline server exited (${code})`)));
+    });
+    return await measure(`http://127.0.0.1:${port}`);
+  } finally {
+    child.kill();
+  }
+}
 
 export function apiPiece(): BenchPiece {
   return {
     name: 'API',
-    ids: ['api_p99_ms', 'list_100k_p50_ms', 'upload_rss_mb'],
+    ids: ['api_p99_ms', 'api_p99_vs_baseline_x', 'list_100k_p50_ms', 'upload_rss_mb'],
     run: () =>
       withServer(undefined, async (server) => {
         // One client with 100,000 applications for the list budget; one with a dashboard's worth for the load.
@@ -37,16 +77,19 @@ export function apiPiece(): BenchPiece {
           headers,
         });
 
-        const requests = [
-          { method: 'GET' as const, path: `/api/clients/applications/${typical.id}?page=1`, headers: typicalHeaders },
-          { method: 'GET' as const, path: `/api/client/statistics/${typical.id}`, headers: typicalHeaders },
-          { method: 'GET' as const, path: `/api/application/${detailId}`, headers: typicalHeaders },
+        const requests: Request[] = [
+          { method: 'GET', path: `/api/clients/applications/${typical.id}?page=1`, headers: typicalHeaders },
+          { method: 'GET', path: `/api/client/statistics/${typical.id}`, headers: typicalHeaders },
+          { method: 'GET', path: `/api/application/${detailId}`, headers: typicalHeaders },
         ];
-        // A running portal's server is warm: the first seconds of a fresh process load and compile its
-        // route modules and optimise the hot paths, which is start-up time, not latency under load.
-        await autocannon({ url: server.base, connections: 50, duration: 3, requests });
-        const load = await autocannon({ url: server.base, connections: 50, duration: 10, requests });
-        const errors = load.errors + load.non2xx + load.timeouts;
+        const { load, errors } = await loaded(server.base.replace(/\/api$/, ''), requests);
+        // The same answers, from memory, by a minimal Fastify route in a process of its own.
+        const answers: Record<string, unknown> = {};
+        for (const request of requests)
+          answers[request.path] = await (
+            await fetch(`${server.base.replace(/\/api$/, '')}${request.path}`, { headers: request.headers })
+          ).json();
+        const baseline = await withBaseline(server.dataDir, answers, (url) => loaded(url, requests));
 
         // A 20 MB upload: the server's resident memory while it streams the file to disk.
         const draft = await post(server.base, `client/application/1`, { client_id: large.id }, large.token);
@@ -71,9 +114,14 @@ export function apiPiece(): BenchPiece {
         return [
           figure(
             'api_p99_ms',
-            // Errors make the figure fail its budget whatever the latency.
+            // Errors make the figure fail whatever the latency.
             errors === 0 ? load.latency.p99 : Number.NaN,
             `${load.requests.average} req/s, ${errors} errors, p50 ${load.latency.p50} ms`,
+          ),
+          figure(
+            'api_p99_vs_baseline_x',
+            errors === 0 && baseline.errors === 0 ? load.latency.p99 / baseline.load.latency.p99 : Number.NaN,
+            `${load.latency.p99} ms vs ${baseline.load.latency.p99} ms; baseline ${baseline.load.requests.average} req/s, ${baseline.errors} errors`,
           ),
           figure('list_100k_p50_ms', single.latency.p50, `p99 ${single.latency.p99} ms, 1 connection`),
           figure('upload_rss_mb', Number(((peak - before) / KB).toFixed(1))),

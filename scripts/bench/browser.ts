@@ -9,14 +9,19 @@
  *   with the controls on the page (a plain page of 46 inputs takes longer per key than a page of
  *   one), so the ratio isolates what the portal adds; beside it are the figure against a lone input
  *   and textarea, and the one of the form's page copied without its scripts (what the page's
- *   elements and styles cost the browser by themselves);
+ *   elements and styles cost the browser by themselves), and against a react-hook-form + MUI twin of
+ *   the step (scripts/bench/rhf-twin: as many fields of each kind, the best peer stack we know);
  * - wizard time to interactive: from clicking Apply Now on the audit's information page (the draft's
  *   creation included) until its first field takes a typed value, against clicking a link to a plain
- *   page with as many native inputs.
+ *   page with as many native inputs, and against Apply Now of the twin's information page.
  */
-import { join, resolve } from 'node:path';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { build } from 'vite';
 import { loadServiceDefinitions } from '../../engine/core/load-definitions';
 import { readServiceFiles } from '../../engine/core/node/read-service-files';
 import { definedProperties } from '../../engine/core/schema-walk';
@@ -58,6 +63,63 @@ export function launchChromium(args: string[] = []): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', ...args],
   });
+}
+
+const TWIN_BASE = '/bench-twin/';
+let twinDir: Promise<string> | undefined;
+
+/** Builds the react-hook-form + MUI twin (once per run) into a temporary folder and answers it. */
+function builtTwin(): Promise<string> {
+  twinDir ??= (async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'ecopermit-bench-twin-'));
+    await build({
+      configFile: false,
+      root: join(root, 'scripts', 'bench', 'rhf-twin'),
+      base: TWIN_BASE,
+      logLevel: 'error',
+      plugins: [react()],
+      build: { outDir, emptyOutDir: true },
+    });
+    return outDir;
+  })();
+  return twinDir;
+}
+
+const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+/** Serves the twin's files at `<origin>/bench-twin/` to `page`, as pages of the portal's origin are served. */
+async function serveTwin(page: Page, origin: string): Promise<void> {
+  const dir = await builtTwin();
+  await page.route(`${origin}${TWIN_BASE}**`, (route) => {
+    const path = new URL(route.request().url()).pathname.slice(TWIN_BASE.length) || 'index.html';
+    const file = join(dir, path.includes('.') ? path : 'index.html');
+    return route.fulfill({
+      contentType: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      body: readFileSync(file),
+    });
+  });
+}
+
+/** How many controls of each kind a form shows: what the twin draws as many of. */
+async function controlCounts(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => {
+    const form = document.querySelector('form');
+    const count = (selector: string) => form?.querySelectorAll(selector).length ?? 0;
+    return {
+      text: count('input[type=text], input[type=email], input[type=tel], input[type=number], input[type=date]'),
+      textarea: count('textarea:not([aria-hidden])'),
+      select: count('[role=combobox]'),
+      radio: count('[role=radiogroup]'),
+      checkbox: count('input[type=checkbox]'),
+    };
+  });
+}
+
+/** The twin's address for a form of `counts` controls, on its step (`form`) or its information page. */
+function twinUrl(origin: string, counts: Record<string, number>, view: 'form' | 'info'): string {
+  const query = new URLSearchParams(Object.entries(counts).map(([kind, n]) => [kind, String(n)]));
+  if (view === 'form') query.set('view', 'form');
+  return `${origin}${TWIN_BASE}?${query.toString()}`;
 }
 
 /** A page of `browser` signed in as a new client of `server` (the login answer under localStorage 'user'). */
@@ -166,55 +228,78 @@ async function openForm(page: Page, origin: string, form: Form) {
   await page.waitForLoadState('networkidle');
 }
 
+/** The field and the text area typed into, on the portal's form and on the twin alike. */
+const fieldsOf = (page: Page) => ({
+  input: page.locator('form input[type=text]').first(),
+  textarea: page.locator('form textarea:not([aria-hidden])').first(),
+});
+
 /**
- * Keystroke latencies of a service's form, of its plain twin and of the form's page without its
- * scripts, typed in turns over `KEYSTROKE_ROUNDS` rounds so that a slower moment of the machine
- * weighs on all three alike.
+ * Keystroke latencies of a service's form, of its plain twin, of the form's page without its scripts
+ * and of its react-hook-form + MUI twin, typed in turns over `KEYSTROKE_ROUNDS` rounds so that a
+ * slower moment of the machine weighs on all alike.
  */
 async function formKeystrokes(page: Page, origin: string, form: Form) {
-  const latencies = { form: [] as number[], plain: [] as number[], scriptless: [] as number[] };
-  const input = page.locator('form input[type=text]').first();
-  const textarea = page.locator('form textarea').first();
+  const latencies = { form: [] as number[], plain: [] as number[], scriptless: [] as number[], rhf: [] as number[] };
+  const { input, textarea } = fieldsOf(page);
   for (let round = 0; round < KEYSTROKE_ROUNDS; round += 1) {
     latencies.plain.push(...(await typePlain(page, origin, form.fields)));
     await openForm(page, origin, form);
+    const counts = await controlCounts(page);
     latencies.form.push(...(await textAndTextarea(page, input, textarea)));
     await openAsPageOf(page, origin, await scriptFreeCopy(page));
     latencies.scriptless.push(...(await textAndTextarea(page, input, textarea)));
+    await page.goto(twinUrl(origin, counts, 'form'));
+    await input.waitFor({ timeout: 30_000 });
+    latencies.rhf.push(...(await textAndTextarea(page, input, textarea)));
   }
   return {
     form: quantiles(latencies.form),
     plain: quantiles(latencies.plain),
     scriptless: quantiles(latencies.scriptless),
+    rhf: quantiles(latencies.rhf),
   };
 }
 
 export function keystrokesPiece(dist: () => string): BenchPiece {
+  const forms = ['audit', 'plastics'] as const;
   return {
     name: 'keystroke latency',
-    ids: [
-      'keystroke_audit_median_x',
-      'keystroke_audit_p95_x',
-      'keystroke_plastics_median_x',
-      'keystroke_plastics_p95_x',
-    ],
+    ids: forms.flatMap((name) => [
+      `keystroke_${name}_median_x` as const,
+      `keystroke_${name}_p95_x` as const,
+      `keystroke_${name}_vs_bare_x` as const,
+      `keystroke_${name}_vs_rhf_x` as const,
+    ]),
     run: () =>
       withServer(dist(), async (server) => {
         const browser = await launchChromium();
         try {
           const { page, origin } = await signedInPage(browser, server, 'typist', '0780000002');
+          await serveTwin(page, origin);
           const lone = quantiles(await typePlain(page, origin, 1));
           const figures: Figure[] = [];
           for (const form of measuredForms()) {
-            const { form: measured, plain, scriptless } = await formKeystrokes(page, origin, form);
+            const { form: measured, plain, scriptless, rhf } = await formKeystrokes(page, origin, form);
             const name = form.key === AUDIT ? 'audit' : 'plastics';
+            const ms = (value: number) => `${value.toFixed(1)} ms`;
             const detail = (q: 'median' | 'p95') =>
-              `${measured[q].toFixed(1)} ms vs ${plain[q].toFixed(1)} ms, ${form.fields} fields; ` +
+              `${ms(measured[q])} vs ${ms(plain[q])}, ${form.fields} fields; ` +
               `${(measured[q] / lone[q]).toFixed(2)}x a lone input; ` +
-              `the page without scripts ${(scriptless[q] / plain[q]).toFixed(2)}x`;
+              `the page without scripts ${(scriptless[q] / plain[q]).toFixed(2)}x, the twin ${(rhf[q] / plain[q]).toFixed(2)}x`;
             figures.push(
               figure(`keystroke_${name}_median_x`, measured.median / plain.median, detail('median')),
               figure(`keystroke_${name}_p95_x`, measured.p95 / plain.p95, detail('p95')),
+              figure(
+                `keystroke_${name}_vs_bare_x`,
+                measured.median / scriptless.median,
+                `${ms(measured.median)} vs ${ms(scriptless.median)}`,
+              ),
+              figure(
+                `keystroke_${name}_vs_rhf_x`,
+                measured.median / rhf.median,
+                `${ms(measured.median)} vs ${ms(rhf.median)}`,
+              ),
             );
           }
           return figures;
@@ -244,33 +329,35 @@ async function clickToInput(page: Page, { open, link, field }: ClickToInput): Pr
 }
 
 /**
- * The median times of `a` and `b` over `runs` runs each, taken in turns (a, b, a, b...) so that a
- * slower moment of the machine weighs on both alike.
+ * The median times of each measure over `runs` runs, taken in turns (a, b, c, a, b, c...) so that a
+ * slower moment of the machine weighs on all alike.
  */
-async function clickToInputInTurns(page: Page, a: ClickToInput, b: ClickToInput, runs = 9) {
-  const times: [number[], number[]] = [[], []];
-  for (let i = 0; i < runs; i += 1) {
-    times[0].push(await clickToInput(page, a));
-    times[1].push(await clickToInput(page, b));
-  }
-  const median = (list: number[]) =>
+async function clickToInputInTurns(page: Page, measures: ClickToInput[], runs = 9): Promise<number[]> {
+  const times = measures.map(() => [] as number[]);
+  for (let i = 0; i < runs; i += 1)
+    for (const [index, measure] of measures.entries()) times[index]?.push(await clickToInput(page, measure));
+  return times.map((list) =>
     quantile(
       [...list].sort((x, y) => x - y),
       0.5,
-    );
-  return times.map(median) as [number, number];
+    ),
+  );
 }
 
 export function ttiPiece(dist: () => string): BenchPiece {
   return {
     name: 'wizard time to interactive',
-    ids: ['wizard_tti_x'],
+    ids: ['wizard_tti_x', 'wizard_tti_vs_rhf_x'],
     run: () =>
       withServer(dist(), async (server) => {
         const browser = await launchChromium();
         try {
           const { page, origin } = await signedInPage(browser, server, 'starter', '0780000003');
           const audit = auditForm();
+          await serveTwin(page, origin);
+          // The twin's step has as many controls of each kind as the audit's first step.
+          await openForm(page, origin, audit);
+          const counts = await controlCounts(page);
           // The plain twin: a link to a page of as many native inputs, both pages from the same server.
           await page.route(`${origin}/bench-plain*`, (route) =>
             route.fulfill({
@@ -280,20 +367,28 @@ export function ttiPiece(dist: () => string): BenchPiece {
                 : '<!doctype html><html lang="en"><body><a href="/bench-plain-form">Apply Now</a></body></html>',
             }),
           );
-          const [plain, wizard] = await clickToInputInTurns(
-            page,
+          const applyNow = page.getByRole('link', { name: 'Apply Now' });
+          const [plain = Number.NaN, wizard = Number.NaN, rhf = Number.NaN] = await clickToInputInTurns(page, [
             {
               open: async () => void (await page.goto(`${origin}/bench-plain`)),
-              link: page.getByRole('link', { name: 'Apply Now' }),
+              link: applyNow,
               field: page.locator('form input').first(),
             },
             {
               open: async () => void (await page.goto(`${origin}${audit.info}`)),
-              link: page.getByRole('link', { name: 'Apply Now' }),
+              link: applyNow,
               field: page.locator('form input[type=text]').first(),
             },
-          );
-          return [figure('wizard_tti_x', wizard / plain, `${wizard} ms vs ${plain} ms, ${audit.fields} inputs`)];
+            {
+              open: async () => void (await page.goto(twinUrl(origin, counts, 'info'))),
+              link: applyNow,
+              field: page.locator('form input[type=text]').first(),
+            },
+          ]);
+          return [
+            figure('wizard_tti_x', wizard / plain, `${wizard} ms vs ${plain} ms, ${audit.fields} inputs`),
+            figure('wizard_tti_vs_rhf_x', wizard / rhf, `${wizard} ms vs ${rhf} ms`),
+          ];
         } finally {
           await browser.close();
         }

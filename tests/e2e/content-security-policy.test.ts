@@ -148,7 +148,7 @@ describe('Content-Security-Policy', () => {
       // The live form imports the validators the studio's API made: a script of the portal's origin.
       await page.getByRole('textbox', { name: /^Identification number/ }).waitFor();
       await page.getByRole('tab', { name: 'Step 3: confirm' }).click();
-      await page.getByText('Small bottles for hand-made lotions sold at a market stall.').waitFor();
+      await page.getByRole('cell', { name: 'Small bottles for hand-made lotions sold at a market stall.' }).waitFor();
     });
   });
 

@@ -1,6 +1,8 @@
 /**
  * The public landing page at /: the 'Our Services' list from the API (6 cards first, 'Show More'
- * reveals all), its loading and failure states, and a signed-in user sent on to the dashboard.
+ * reveals all), drawn into the page by the build and read again once the page runs, and a signed-in
+ * user sent on to the dashboard. (The loading and failure states of a page without a drawn list are
+ * component tests: app/routes.test.tsx.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
@@ -71,40 +73,49 @@ describe('landing page', () => {
     });
   });
 
-  it("shows 'Loading services...' until the services arrive", async () => {
-    await newVisitor();
-    await screenshotOnFailure(page, 'landing-loading', async () => {
-      let release: () => void = () => undefined;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let held = 0;
-      await page.route(isServicesCall, async (route: Route) => {
-        held += 1;
-        await released;
-        await route.continue();
-      });
-
+  it('lists the services before any script runs, then the newer list the API answers', async () => {
+    const api = await apiCall<Array<{ id: number; name: string }>>(product, 'GET', 'services');
+    await context?.close();
+    context = await browser.newContext({ javaScriptEnabled: false });
+    page = await context.newPage();
+    await screenshotOnFailure(page, 'landing-no-script', async () => {
       await page.goto(`${product.baseUrl}/`);
       const section = page.getByRole('region', { name: 'Our Services' });
-      await section.getByRole('status').filter({ hasText: 'Loading services...' }).waitFor();
-      expect(held).toBe(1);
-      expect(await section.getByRole('listitem').count()).toBe(0);
+      expect(await section.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(
+        api.data.slice(0, 6).map((s) => s.name),
+      );
+      expect(await section.getByText('Loading services...').count()).toBe(0);
+    });
 
-      release();
-      await section.getByRole('listitem').first().waitFor();
+    await newVisitor();
+    await screenshotOnFailure(page, 'landing-refreshed', async () => {
+      await page.route(isServicesCall, async (route: Route) => {
+        const answer = await route.fetch();
+        const body = (await answer.json()) as { data: Array<{ name: string }> };
+        body.data[0] = { ...body.data[0], name: 'A service renamed since the build' };
+        await route.fulfill({ response: answer, json: body });
+      });
+      await page.goto(`${product.baseUrl}/`);
+      const section = page.getByRole('region', { name: 'Our Services' });
+      await section.getByRole('heading', { name: 'A service renamed since the build' }).waitFor();
       expect(await section.getByRole('listitem').count()).toBe(6);
-      await section.getByText('Loading services...').waitFor({ state: 'detached' });
     });
   });
 
-  it('says so when the services cannot be loaded', async () => {
+  it('keeps the list it was drawn with when the services cannot be read again', async () => {
     await newVisitor();
     await screenshotOnFailure(page, 'landing-failed', async () => {
-      await page.route(isServicesCall, (route: Route) => route.abort('connectionrefused'));
+      let asked = 0;
+      await page.route(isServicesCall, (route: Route) => {
+        asked += 1;
+        return route.abort('connectionrefused');
+      });
       await page.goto(`${product.baseUrl}/`);
+      await page.waitForLoadState('networkidle');
+      expect(asked).toBeGreaterThan(0);
       const section = page.getByRole('region', { name: 'Our Services' });
-      await section.getByText('Failed to load services. Please try again later.').waitFor();
-      expect(await section.getByRole('listitem').count()).toBe(0);
-      expect(await section.getByText('Loading services...').count()).toBe(0);
+      expect(await section.getByRole('listitem').count()).toBe(6);
+      expect(await section.getByText('Failed to load services. Please try again later.').count()).toBe(0);
     });
   });
 

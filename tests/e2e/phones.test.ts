@@ -42,9 +42,15 @@ describe('phones in five languages', () => {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
         for (const language of LANGUAGES) {
-          await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
+          // As the language menu keeps a choice: in localStorage and in the cookie the server reads.
+          await page.evaluate((lang) => {
+            localStorage.setItem('lang', lang);
+            document.cookie = `lang=${lang}; Path=/`;
+          }, language);
           for (const path of ['/', '/login', '/register']) {
-            await page.goto(`${product.baseUrl}${path}`);
+            const answer = await page.goto(`${product.baseUrl}${path}`);
+            // The page arrives drawn in the language: nothing to switch once the script runs.
+            expect(answer?.headers()['content-language']).toBe(language);
             await page.getByRole('heading', { level: 1 }).first().waitFor();
             expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
             // The services the API lists come in the interface language.
@@ -55,8 +61,20 @@ describe('phones in five languages', () => {
         }
       }
 
+      // A language kept in localStorage only (chosen before the cookie was kept): the first page comes
+      // in English and switches to it, and keeps it in the cookie for the next page.
+      await context.clearCookies();
+      await page.evaluate(() => localStorage.setItem('lang', 'es'));
+      await page.goto(`${product.baseUrl}/login`);
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+      expect(await page.evaluate(() => document.cookie)).toContain('lang=es');
+      expect((await page.goto(`${product.baseUrl}/login`))?.headers()['content-language']).toBe('es');
+
       // The folded links: the menu button shows them, and they lead where they say.
-      await page.evaluate(() => localStorage.setItem('lang', 'en'));
+      await page.evaluate(() => {
+        localStorage.setItem('lang', 'en');
+        document.cookie = 'lang=en; Path=/';
+      });
       await page.goto(`${product.baseUrl}/`);
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
       expect(await nav.getByRole('link', { name: 'Login' }).count()).toBe(0);

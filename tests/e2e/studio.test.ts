@@ -79,8 +79,9 @@ describe('the analyst studio', () => {
       expect(await violations(page)).toEqual([]);
       // The wizard's confirm step with the typed answer and the names of the chosen options.
       await page.getByRole('tab', { name: 'Step 3: confirm' }).click();
-      await page.getByText('Lotion bottles for a market stall').waitFor();
-      await page.getByText('Creams and lotions').waitFor();
+      // In the summary's table (the form data's text box holds the same words).
+      await page.getByRole('cell', { name: 'Lotion bottles for a market stall' }).waitFor();
+      await page.getByRole('cell', { name: 'Creams and lotions' }).waitFor();
       expect(await violations(page)).toEqual([]);
       await page.getByRole('tab', { name: 'Step 1: fields shown' }).click();
     });
