@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import i18n, { i18nReady } from './i18n';
@@ -19,6 +20,11 @@ if (!container) throw new Error('The page has no #root element.');
  */
 const { prerendered, language: drawnIn } = container.dataset;
 
+/** The browser's router, moving between pages at once (see ARCHITECTURE.md, Delivery). */
+function Router({ children }: { children: ReactNode }) {
+  return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>;
+}
+
 /** A new task: the page's first render runs apart from the evaluation of its code, so neither blocks input long. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -29,7 +35,7 @@ async function start(): Promise<void> {
   // shows why when it renders.
   await Promise.all([i18nReady, preloadPage(window.location.pathname).catch(() => {})]);
   await nextTask();
-  const portal = <Portal api={api} router={BrowserRouter} />;
+  const portal = <Portal api={api} router={Router} />;
   if (prerendered === 'page' && drawnIn === i18n.language) hydrateRoot(container as HTMLElement, portal);
   else createRoot(container as HTMLElement).render(portal);
 }

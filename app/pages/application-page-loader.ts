@@ -1,4 +1,5 @@
 import type { ServiceDefinition } from '../../engine/core/definition-types';
+import { lazyNamed } from '../../engine/react/lazy-named';
 
 /**
  * The wizard's code (RJSF, the widgets, the engine's steps), the heaviest part of the portal: loaded
@@ -6,13 +7,17 @@ import type { ServiceDefinition } from '../../engine/core/definition-types';
  */
 export const loadApplicationPage = () => import('./service-application-page');
 
+/** The page of a new, viewed or edited application, which renders at once once its code is loaded. */
+export const ServiceApplicationPage = lazyNamed(loadApplicationPage, 'ServiceApplicationPage');
+
 /**
  * Starts loading what a new application of `definition` needs (the wizard's code and the forms'
  * validators in `language`), so Apply Now opens a ready wizard. Failures are left to the page,
  * which loads the same again and shows them.
  */
 export function prefetchApplication(definition: ServiceDefinition, language: string): void {
-  void loadApplicationPage()
+  void ServiceApplicationPage.preload()
+    .then(loadApplicationPage)
     .then((page) => page.loadFormValidators(definition, language))
     .catch(() => undefined);
 }

@@ -6,7 +6,7 @@ import { STATUS } from '../../engine/core/status-presentation';
 import { lazyNamed, type LazyComponent } from '../../engine/react/lazy-named';
 import { useApiQuery } from '../../engine/react/use-api-query';
 import { PageLoading } from '../components/page-loading';
-import { loadApplicationPage } from './application-page-loader';
+import { ServiceApplicationPage } from './application-page-loader';
 import { bundledDefinitions, WithDefinitions } from '../definitions-context';
 import { NotFoundPage } from './not-found-page';
 import { ServiceInfoPage } from './service-info-page';
@@ -17,8 +17,6 @@ const WorkQueuesPage = lazyNamed(() => import('../work-queues/work-queues-page')
 const FEATURE_PAGES: Record<PortalFeature, LazyComponent<object>> = {
   'recycled-reports': lazyNamed(() => import('../recycled/recycled-page'), 'RecycledPage'),
 };
-
-const ServiceApplicationPage = lazyNamed(loadApplicationPage, 'ServiceApplicationPage');
 
 /** Which page of which service a path opens. */
 export type ServiceRouteMatch =
@@ -81,7 +79,7 @@ function ExistingApplicationPage({
   }>(`application/${applicationId}`);
   // The wizard's code loads while the application is read.
   useEffect(() => {
-    void loadApplicationPage();
+    void ServiceApplicationPage.preload();
   }, []);
   // Only the first answer is waited for here. After it (a failure too) the wizard stays and shows its
   // own loading and failure: taking it away while the application is asked again would mount it

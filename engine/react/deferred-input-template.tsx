@@ -7,7 +7,8 @@
  * Why: RJSF keeps the whole form's data in one state, so every change re-renders every field, and a
  * controlled MUI text field re-renders itself on every key too; typed straight into both, each
  * keystroke of a large form costs a few times what a plain input does. Here a keystroke renders
- * nothing; the form catches up once per pause.
+ * nothing, and does not even go through React's event system (quiet-typing.ts); the form catches up
+ * once per pause.
  */
 import {
   useCallback,
@@ -27,6 +28,7 @@ import {
   type RJSFSchema,
 } from '@rjsf/utils';
 import { readFormContext, type FormData, type ServiceFormContext } from './form-context';
+import { quietTyping, type TypingHandler } from './quiet-typing';
 import { TextInput } from './text-input';
 
 /** Typing pause after which the value is handed to the form. */
@@ -83,14 +85,25 @@ export function useDeferredEdit(options: {
   emptyValue: unknown;
   numeric: boolean;
   pendingEdits: ServiceFormContext['pendingEdits'] | undefined;
+  /**
+   * What an edit of the field does besides starting the pause (a word limit, a counter); the field's
+   * React onChange must do the same. Keys reach it without React (quiet-typing.ts).
+   */
+  onTyping?: TypingHandler;
 }): DeferredEdit {
   const { value, emptyValue, numeric, pendingEdits } = options;
   const inputRef = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
   const valueRef = useRef(value);
   valueRef.current = value;
+  const typing = useRef<TypingHandler | undefined>(undefined);
+  const stopQuietTyping = useRef<(() => void) | undefined>(undefined);
   const attachInput = useCallback((element: HTMLInputElement | HTMLTextAreaElement | null) => {
     // Attached before the element's own layout effects run (MUI sizes a textarea by its text).
     if (element && element !== inputRef.current) element.value = shownText(valueRef.current);
+    if (element !== inputRef.current) {
+      stopQuietTyping.current?.();
+      stopQuietTyping.current = element ? quietTyping(element, (field) => typing.current?.(field)) : undefined;
+    }
     inputRef.current = element;
   }, []);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -127,6 +140,8 @@ export function useDeferredEdit(options: {
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = setTimeout(flush, COMMIT_DELAY_MS);
   }, [flush]);
+  const onTyping = options.onTyping;
+  typing.current = onTyping ?? edited;
 
   return { inputRef, attachInput, generation, refocus: generation > 0 && refocus.current, edited, flush };
 }

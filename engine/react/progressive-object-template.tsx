@@ -5,7 +5,7 @@
  * first field takes typing while the ones below the fold are still being drawn. Short objects (a row,
  * an address) render whole at once.
  */
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Templates } from '@rjsf/mui';
 import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import type { FormData, ServiceFormContext } from './form-context';
@@ -35,9 +35,30 @@ type Props = ObjectFieldTemplateProps<FormData, RJSFSchema, ServiceFormContext>;
 // The theme defines it; typed as optional only because a theme may leave any template out.
 const BaseObjectTemplate = Templates.ObjectFieldTemplate as ComponentType<Props>;
 
+/**
+ * Each field of a long object is drawn by the browser only when near the screen (CSS
+ * `content-visibility: auto`; `auto 80px` keeps a field's last drawn height, and guesses 80 pixels
+ * before): a key typed into one field then costs the browser the fields in view, not all of them.
+ * The fields stay in the page's text and its accessibility tree, and find-in-page finds them.
+ */
+const FIELD_OFF_SCREEN = { sx: { contentVisibility: 'auto', containIntrinsicSize: 'auto 80px' } };
+
+/** `uiSchema` with the long object's fields drawn only near the screen (MUI theme's grid item slot). */
+function offScreenFields(uiSchema: Props['uiSchema']): Props['uiSchema'] {
+  const options = (uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
+  const mui = (options.mui ?? {}) as Record<string, unknown>;
+  const slots = (mui.rjsfSlotProps ?? {}) as Record<string, unknown>;
+  return {
+    ...uiSchema,
+    'ui:options': { ...options, mui: { ...mui, rjsfSlotProps: { objectGridItem: FIELD_OFF_SCREEN, ...slots } } },
+  };
+}
+
 /** The object's fields, the later ones added task by task; once complete, every field shows at once. */
 export function ProgressiveObjectTemplate(props: Props) {
   const total = props.properties.length;
+  const long = total > FIRST_FIELDS;
+  const uiSchema = useMemo(() => (long ? offScreenFields(props.uiSchema) : props.uiSchema), [long, props.uiSchema]);
   // Infinity once every field has been drawn: fields a condition adds later show at once.
   const [shown, setShown] = useState(() => (total > FIRST_FIELDS ? FIRST_FIELDS : Infinity));
   useEffect(() => {
@@ -45,6 +66,10 @@ export function ProgressiveObjectTemplate(props: Props) {
     return whenIdle(() => setShown((count) => (count + FIELDS_PER_TASK >= total ? Infinity : count + FIELDS_PER_TASK)));
   }, [shown, total]);
   return (
-    <BaseObjectTemplate {...props} properties={shown >= total ? props.properties : props.properties.slice(0, shown)} />
+    <BaseObjectTemplate
+      {...props}
+      uiSchema={uiSchema}
+      properties={shown >= total ? props.properties : props.properties.slice(0, shown)}
+    />
   );
 }

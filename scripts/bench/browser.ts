@@ -25,6 +25,7 @@ import { build } from 'vite';
 import { loadServiceDefinitions } from '../../engine/core/load-definitions';
 import { readServiceFiles } from '../../engine/core/node/read-service-files';
 import { definedProperties } from '../../engine/core/schema-walk';
+import { servicesPlugin } from '../vite-plugin-services';
 import { figure, type BenchPiece, type Figure } from './figures';
 import { signIn, withServer, type RunningServer } from './server';
 
@@ -77,7 +78,8 @@ function builtTwin(): Promise<string> {
       root: join(root, 'scripts', 'bench', 'rhf-twin'),
       base: TWIN_BASE,
       logLevel: 'error',
-      plugins: [react()],
+      // The portal's frame reads the definitions (the Recycled entry), a virtual module of the build.
+      plugins: [react(), servicesPlugin()],
       build: { outDir, emptyOutDir: true },
     });
     return outDir;
@@ -88,7 +90,7 @@ function builtTwin(): Promise<string> {
 const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 /** Serves the twin's files at `<origin>/bench-twin/` to `page`, as pages of the portal's origin are served. */
-async function serveTwin(page: Page, origin: string): Promise<void> {
+export async function serveTwin(page: Page, origin: string): Promise<void> {
   const dir = await builtTwin();
   await page.route(`${origin}${TWIN_BASE}**`, (route) => {
     const path = new URL(route.request().url()).pathname.slice(TWIN_BASE.length) || 'index.html';
@@ -101,22 +103,24 @@ async function serveTwin(page: Page, origin: string): Promise<void> {
 }
 
 /** How many controls of each kind a form shows: what the twin draws as many of. */
-async function controlCounts(page: Page): Promise<Record<string, number>> {
-  return page.evaluate(() => {
-    const form = document.querySelector('form');
-    const count = (selector: string) => form?.querySelectorAll(selector).length ?? 0;
-    return {
-      text: count('input[type=text], input[type=email], input[type=tel], input[type=number], input[type=date]'),
-      textarea: count('textarea:not([aria-hidden])'),
-      select: count('[role=combobox]'),
-      radio: count('[role=radiogroup]'),
-      checkbox: count('input[type=checkbox]'),
-    };
-  });
+export async function controlCounts(page: Page): Promise<Record<string, number>> {
+  // Selectors counted in the page (a function defined inside evaluate would need tsx's helpers there).
+  const kinds: Record<string, string> = {
+    text: 'input[type=text], input[type=email], input[type=tel], input[type=number], input[type=date]',
+    textarea: 'textarea:not([aria-hidden])',
+    select: '[role=combobox]',
+    radio: '[role=radiogroup]',
+    checkbox: 'input[type=checkbox]',
+  };
+  const counts = await page.evaluate(
+    (selectors) => selectors.map((selector) => document.querySelector('form')?.querySelectorAll(selector).length ?? 0),
+    Object.values(kinds),
+  );
+  return Object.fromEntries(Object.keys(kinds).map((kind, i) => [kind, counts[i] ?? 0]));
 }
 
 /** The twin's address for a form of `counts` controls, on its step (`form`) or its information page. */
-function twinUrl(origin: string, counts: Record<string, number>, view: 'form' | 'info'): string {
+export function twinUrl(origin: string, counts: Record<string, number>, view: 'form' | 'info'): string {
   const query = new URLSearchParams(Object.entries(counts).map(([kind, n]) => [kind, String(n)]));
   if (view === 'form') query.set('view', 'form');
   return `${origin}${TWIN_BASE}?${query.toString()}`;
@@ -144,7 +148,8 @@ async function typeAndMeasure(page: Page, field: Locator): Promise<number[]> {
     // One listener per page: fields measured one after the other on a page share it.
     if (w.__measuring) return;
     w.__measuring = true;
-    document.addEventListener(
+    // On the window, in the capture phase: the first place a page's script can hear the key.
+    window.addEventListener(
       'keydown',
       () => {
         const start = performance.now();
@@ -187,7 +192,7 @@ function plainFormPage(inputs: number, textarea: boolean): string {
  * into this copy costs what the browser spends on the page's elements and styles alone, so the
  * difference from the live page is what the portal's scripts add per key.
  */
-async function scriptFreeCopy(page: Page): Promise<string> {
+export async function scriptFreeCopy(page: Page): Promise<string> {
   return page.evaluate(() => {
     const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText));
     const body = document.body.cloneNode(true) as HTMLElement;
@@ -201,7 +206,7 @@ async function scriptFreeCopy(page: Page): Promise<string> {
  * into about:blank skips work the browser does per frame for a page of a web origin (its overlay
  * detection hit-tests the viewport after each frame, for one), and would make a cheaper twin.
  */
-async function openAsPageOf(page: Page, origin: string, html: string) {
+export async function openAsPageOf(page: Page, origin: string, html: string) {
   const path = `/bench-page-${Math.random().toString(36).slice(2)}`;
   await page.route(`${origin}${path}`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
   await page.goto(`${origin}${path}`);

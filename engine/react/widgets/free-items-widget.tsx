@@ -1,8 +1,12 @@
 /**
  * "free-items": free-text items shown as chips; the value is an array of strings. Names are trimmed
  * and empty or duplicate names (ignoring case) are not added (spec 01 section 5).
+ *
+ * The name being typed is the browser's until Add (or Enter) reads it: the box is uncontrolled and
+ * its keys skip React (quiet-typing.ts), so typing re-renders nothing; an added name empties the box
+ * by drawing a new one, which keeps the focus when it had it.
  */
-import { memo, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,6 +14,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from '../translation';
+import { quietTyping } from '../quiet-typing';
 import { TextInput } from '../text-input';
 
 export type AddItemResult = { ok: true; items: string[] } | { ok: false; reason: 'empty' | 'duplicate' };
@@ -27,18 +32,31 @@ function FreeItemsWidgetImpl(props: WidgetProps) {
   const { t } = useTranslation();
   const { id, value, onChange, label, hideLabel, disabled, readonly, rawErrors } = props;
   const items: string[] = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-  const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<'empty' | 'duplicate' | null>(null);
+  // A new box for each added name; `refocus` when the box had the focus.
+  const [box, setBox] = useState({ generation: 0, refocus: false });
   const inactive = disabled || readonly;
+  const draft = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
+  const stopQuietTyping = useRef<(() => void) | undefined>(undefined);
+  const clearProblem = useCallback(() => setProblem(null), []);
+  const attach = useCallback(
+    (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+      if (element === draft.current) return;
+      stopQuietTyping.current?.();
+      stopQuietTyping.current = element ? quietTyping(element, clearProblem) : undefined;
+      draft.current = element;
+    },
+    [clearProblem],
+  );
 
   const add = () => {
-    const result = addFreeItem(items, draft);
+    const result = addFreeItem(items, draft.current?.value ?? '');
     if (!result.ok) {
       setProblem(result.reason);
       return;
     }
     setProblem(null);
-    setDraft('');
+    setBox(({ generation }) => ({ generation: generation + 1, refocus: document.activeElement === draft.current }));
     onChange(result.items);
   };
   const remove = (index: number) => {
@@ -58,17 +76,16 @@ function FreeItemsWidgetImpl(props: WidgetProps) {
     <Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <TextInput
+          key={box.generation}
+          inputRef={attach}
+          autoFocus={box.refocus}
           id={id}
           label={hideLabel ? t('widget.freeItems.add') : label}
-          value={draft}
           disabled={inactive}
           size="small"
           fullWidth
           error={Boolean(problem) || Boolean(rawErrors?.length)}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            if (problem) setProblem(null);
-          }}
+          onChange={clearProblem}
           onKeyDown={onKeyDown}
           slotProps={{ htmlInput: { 'aria-describedby': problem ? helperId : undefined } }}
         />

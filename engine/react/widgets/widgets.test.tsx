@@ -40,19 +40,21 @@ describe('free-items', () => {
       },
       uiSchema: { names: { 'ui:widget': 'free-items' } },
     });
-    const input = screen.getByLabelText('Other items');
+    // An added name empties the box by drawing a new one: each step finds the box anew.
+    const input = () => screen.getByLabelText('Other items');
     const add = screen.getByRole('button', { name: 'Add' });
-    fireEvent.change(input, { target: { value: '  Bottles  ' } });
+    fireEvent.change(input(), { target: { value: '  Bottles  ' } });
     fireEvent.click(add);
     await waitFor(() => expect(lastData(onChange)).toEqual({ names: ['Bottles'] }));
     expect(screen.getByText('Bottles')).toBeTruthy();
-    fireEvent.change(input, { target: { value: 'bottles ' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
+    expect((input() as HTMLInputElement).value).toBe('');
+    fireEvent.change(input(), { target: { value: 'bottles ' } });
+    fireEvent.keyDown(input(), { key: 'Enter' });
     expect(screen.getByRole('alert').textContent).toBe('This item is already in the list.');
-    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.change(input(), { target: { value: '   ' } });
     fireEvent.click(add);
     expect(screen.getByRole('alert').textContent).toBe('Enter a name before adding.');
-    fireEvent.change(input, { target: { value: 'Boxes' } });
+    fireEvent.change(input(), { target: { value: 'Boxes' } });
     fireEvent.click(add);
     await waitFor(() => expect(lastData(onChange)).toEqual({ names: ['Bottles', 'Boxes'] }));
   });

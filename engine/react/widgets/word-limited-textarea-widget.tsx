@@ -27,26 +27,13 @@ function WordLimitedTextareaWidgetImpl(props: WidgetProps) {
   const maxChars = readLimit(options.maxChars) ?? Number.MAX_SAFE_INTEGER;
   const hasWordLimit = maxWords !== Number.MAX_SAFE_INTEGER;
   const text = typeof value === 'string' ? value : '';
-  const edit = useDeferredEdit({
-    value,
-    onChange,
-    emptyValue: options.emptyValue,
-    numeric: false,
-    pendingEdits: readFormContext(registry.formContext).pendingEdits,
-  });
-  const { inputRef, attachInput, edited, flush, generation } = edit;
   // The text last accepted (what the limit compares an edit with) and its number of words.
   const accepted = useRef(text);
   const [words, setWords] = useState(() => countWords(text));
-  useEffect(() => {
-    // Remounted with a value from outside: count that one.
-    accepted.current = inputRef.current?.value ?? '';
-    setWords(countWords(accepted.current));
-  }, [generation, inputRef]);
-
-  const handleChange = useCallback(
-    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const field = event.target;
+  const editedRef = useRef<() => void>(() => {});
+  /** An edit of the field: the limit applied, the words counted, the pause started. */
+  const applyEdit = useCallback(
+    (field: HTMLInputElement | HTMLTextAreaElement) => {
       const next = nextWithinWordLimit(accepted.current, field.value, maxWords, maxChars);
       if (next !== field.value) {
         // Put the caret back where the refused characters started.
@@ -56,9 +43,29 @@ function WordLimitedTextareaWidgetImpl(props: WidgetProps) {
       }
       accepted.current = next;
       setWords(countWords(next));
-      edited();
+      editedRef.current();
     },
-    [maxWords, maxChars, edited],
+    [maxWords, maxChars],
+  );
+  const edit = useDeferredEdit({
+    value,
+    onChange,
+    emptyValue: options.emptyValue,
+    numeric: false,
+    pendingEdits: readFormContext(registry.formContext).pendingEdits,
+    onTyping: applyEdit,
+  });
+  const { inputRef, attachInput, edited, flush, generation } = edit;
+  editedRef.current = edited;
+  useEffect(() => {
+    // Remounted with a value from outside: count that one.
+    accepted.current = inputRef.current?.value ?? '';
+    setWords(countWords(accepted.current));
+  }, [generation, inputRef]);
+
+  const handleChange = useCallback(
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => applyEdit(event.target),
+    [applyEdit],
   );
 
   const counterId = `${id}__counter`;

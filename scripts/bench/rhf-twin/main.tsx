@@ -3,15 +3,16 @@
  * fields, text areas, selects, radio groups and checkboxes as the portal's step shows (the address
  * says how many), drawn with MUI's components in the portal's theme and registered with
  * react-hook-form the way its documentation recommends for speed: uncontrolled inputs through
- * `register`, `Controller` for the selects and radio groups, validation on submit. `?view=form`
- * opens the step; without it an information page links to it (Apply Now), for the time to interactive.
+ * `register`, `Controller` for the selects and radio groups, validation on submit. The step sits in
+ * the portal's own frame (its Layout: bar, navigation, footer) and under the same step list, as the
+ * portal's does: what the two pages differ in is the form engine. `?view=form` opens the step;
+ * without it an information page links to it (Apply Now), for the time to interactive.
  */
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Controller, useForm } from 'react-hook-form';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -20,7 +21,26 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PortalThemeProvider } from '../../../app/theme-provider';
+import { MemoryRouter } from 'react-router-dom';
+import type { ApiClient } from '../../../engine/core/api-client';
+import { createApiQueryClient } from '../../../engine/react/use-api-query';
+import { StepProgress } from '../../../engine/react/step-progress';
+import { ApiQueryProvider } from '../../../app/api-query-provider';
+import { Layout } from '../../../app/layout/layout';
+import { PortalProviders } from '../../../app/portal';
+// The portal's texts, as its pages have them.
+import '../../../app/i18n';
+
+/** The frame's reads (notifications, the Recycled check) stay unanswered, as before they answer on the portal. */
+const silentApi: ApiClient = {
+  baseUrl: '/api/',
+  get: () => new Promise(() => {}),
+  post: () => new Promise(() => {}),
+  put: () => new Promise(() => {}),
+  upload: () => new Promise(() => {}),
+  url: (path) => `/api/${path}`,
+};
+const queryClient = createApiQueryClient();
 
 const params = new URLSearchParams(window.location.search);
 const count = (name: string) => Number(params.get(name) ?? 0);
@@ -43,7 +63,8 @@ function TwinForm() {
   };
   return (
     <Paper component="form" noValidate onSubmit={handleSubmit(() => undefined)} sx={{ p: 3 }}>
-      <Typography variant="h1" gutterBottom>
+      <StepProgress labels={['Application Details', 'Document Uploads', 'Confirm Detail']} current={0} />
+      <Typography variant="h6" component="h2" gutterBottom>
         Application Details
       </Typography>
       <Stack spacing={2}>
@@ -92,31 +113,40 @@ function TwinForm() {
 function Twin() {
   const [view, setView] = useState(params.get('view') ?? 'info');
   return (
-    <PortalThemeProvider>
-      <Container sx={{ py: 4 }}>
-        {view === 'form' ? (
-          <TwinForm />
-        ) : (
-          <>
-            <Typography variant="h1" gutterBottom>
-              Environmental Audit
-            </Typography>
-            <Button
-              variant="contained"
-              href="?view=form"
-              onClick={(event) => {
-                event.preventDefault();
-                params.set('view', 'form');
-                window.history.pushState(null, '', `?${params.toString()}`);
-                setView('form');
-              }}
-            >
-              Apply Now
-            </Button>
-          </>
-        )}
-      </Container>
-    </PortalThemeProvider>
+    <PortalProviders api={silentApi}>
+      <MemoryRouter>
+        <ApiQueryProvider client={queryClient}>
+          <Layout>
+            {view === 'form' ? (
+              <>
+                <Typography variant="h1" gutterBottom>
+                  Apply | Environmental Audit
+                </Typography>
+                <TwinForm />
+              </>
+            ) : (
+              <>
+                <Typography variant="h1" gutterBottom>
+                  Environmental Audit
+                </Typography>
+                <Button
+                  variant="contained"
+                  href="?view=form"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    params.set('view', 'form');
+                    window.history.pushState(null, '', `?${params.toString()}`);
+                    setView('form');
+                  }}
+                >
+                  Apply Now
+                </Button>
+              </>
+            )}
+          </Layout>
+        </ApiQueryProvider>
+      </MemoryRouter>
+    </PortalProviders>
   );
 }
 
