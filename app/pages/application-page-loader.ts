@@ -11,13 +11,16 @@ export const loadApplicationPage = () => import('./service-application-page');
 export const ServiceApplicationPage = lazyNamed(loadApplicationPage, 'ServiceApplicationPage');
 
 /**
- * Starts loading what a new application of `definition` needs (the wizard's code and the forms'
- * validators in `language`), so Apply Now opens a ready wizard. Failures are left to the page,
- * which loads the same again and shows them.
+ * Loads what a new application of `definition` needs (the wizard's code and the forms' validators in
+ * `language`), so Apply Now opens a ready wizard; resolves true once loaded. A failure resolves
+ * false and is left to the page, which loads the same again and shows it.
  */
-export function prefetchApplication(definition: ServiceDefinition, language: string): void {
-  void ServiceApplicationPage.preload()
+export function prefetchApplication(definition: ServiceDefinition, language: string): Promise<boolean> {
+  return ServiceApplicationPage.preload()
     .then(loadApplicationPage)
     .then((page) => page.loadFormValidators(definition, language))
-    .catch(() => undefined);
+    .then(
+      () => true,
+      () => false,
+    );
 }

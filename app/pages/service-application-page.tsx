@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link } from '@mui/material';
 import { useTranslation } from '../../engine/react/translation';
 import { Link as RouterLink } from 'react-router-dom';
@@ -33,10 +33,13 @@ export function ServiceApplicationPage({
   definition,
   mode,
   applicationId,
+  onSubmitted: tellSubmitted,
 }: {
   definition: ServiceDefinition;
   mode: 'new' | 'view' | 'edit';
   applicationId?: number;
+  /** Told of a submission, after the portal's own refresh. */
+  onSubmitted?: () => void;
 }) {
   const api = useApi();
   const user = useUser();
@@ -48,7 +51,11 @@ export function ServiceApplicationPage({
   }, [definition, language]);
   // A submission changes the dashboard and may unlock a feature of the portal (Recycled): the
   // answers it changed are read again.
-  const onSubmitted = useSubmissionRefresh(user?.id);
+  const refresh = useSubmissionRefresh(user?.id);
+  const onSubmitted = useCallback(() => {
+    refresh();
+    tellSubmitted?.();
+  }, [refresh, tellSubmitted]);
   if (!user) return null;
   return (
     <ServiceValidatorsContext.Provider value={serviceValidators}>

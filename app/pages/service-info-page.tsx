@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -22,7 +22,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from '../../engine/react/translation';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { useApiQuery } from '../../engine/react/use-api-query';
-import { prefetchApplication } from './application-page-loader';
 
 /** A required document of GET service/attachments/{serviceId}. */
 export interface ServiceAttachment {
@@ -59,11 +58,8 @@ function attachmentsOf(data: unknown): ServiceAttachment[] {
 
 /** Information page of any service: Steps (documents and facts) and How to Apply, then Apply Now. */
 export function ServiceInfoPage({ definition }: { definition: ServiceDefinition }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [tab, setTab] = useState(0);
-  const language = i18n.resolvedLanguage;
-  // The wizard's code and validators load while the applicant reads, so Apply Now opens at once.
-  useEffect(() => prefetchApplication(definition, language), [definition, language]);
   // The authority's list is read only for a service whose documents step asks for it.
   const readsList = definition.documents?.serviceAttachments !== false;
   const attachments = useApiQuery<unknown, ServiceAttachment[]>(

@@ -9,7 +9,7 @@ import { PageLoading } from '../components/page-loading';
 import { ServiceApplicationPage } from './application-page-loader';
 import { bundledDefinitions, WithDefinitions } from '../definitions-context';
 import { NotFoundPage } from './not-found-page';
-import { ServiceInfoPage } from './service-info-page';
+import { ServiceStartPages } from './service-start-pages';
 
 const WorkQueuesPage = lazyNamed(() => import('../work-queues/work-queues-page'), 'WorkQueuesPage');
 
@@ -129,7 +129,9 @@ export function ServiceRoutePage() {
       {(definitions, archived) => {
         const match = matchServiceRoute(pathname, definitions);
         if (!match) return <NotFoundPage />;
-        if (match.page === 'info') return <ServiceInfoPage definition={match.definition} />;
+        // Information and wizard are one pair, so the wizard drawn ahead is the one shown.
+        if (match.page === 'info' || match.page === 'apply')
+          return <ServiceStartPages key={match.definition.id} definition={match.definition} page={match.page} />;
         if (match.page === 'queues')
           return (
             <Suspense fallback={<PageLoading />}>
@@ -146,12 +148,6 @@ export function ServiceRoutePage() {
         }
         const appId = Number(search.get('appId'));
         const applicationId = Number.isInteger(appId) && appId > 0 ? appId : undefined;
-        if (match.page === 'apply')
-          return (
-            <Suspense fallback={<PageLoading />}>
-              <ServiceApplicationPage key={`${match.definition.id}-new`} definition={match.definition} mode="new" />
-            </Suspense>
-          );
         if (applicationId === undefined) return <NotFoundPage />;
         return (
           <ExistingApplicationPage

@@ -13,6 +13,7 @@
 import {
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
   type FocusEvent,
@@ -169,10 +170,11 @@ function UncontrolledInput(props: Props) {
     [onFocus, id],
   );
 
-  const { step, min, max, accept, autoCapitalize, ...rest } = getInputProps<FormData, RJSFSchema, ServiceFormContext>(
-    schema,
-    type,
-    options,
+  // Per schema, type and options, not per render: for a number, RJSF builds a locale's number
+  // format to find its decimal separator.
+  const { step, min, max, accept, autoCapitalize, ...rest } = useMemo(
+    () => getInputProps<FormData, RJSFSchema, ServiceFormContext>(schema, type, options),
+    [schema, type, options],
   );
   return (
     <TextInput

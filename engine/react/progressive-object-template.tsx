@@ -10,8 +10,11 @@ import { Templates } from '@rjsf/mui';
 import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import type { FormData, ServiceFormContext } from './form-context';
 
-/** Fields drawn in the first render: about what a laptop's screen shows below the wizard's header. */
-export const FIRST_FIELDS = 6;
+/**
+ * Fields drawn in the first render: those a phone's screen shows below the wizard's header, and the
+ * top of a laptop's; the rest follow within a frame or two, before anyone scrolls.
+ */
+export const FIRST_FIELDS = 3;
 /** Fields added per following task: each task stays short, so typed keys are taken in between. */
 export const FIELDS_PER_TASK = 4;
 /** The longest a following task waits for an idle moment. */
