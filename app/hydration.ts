@@ -15,3 +15,13 @@ export function useHydrating(): boolean {
     () => true,
   );
 }
+
+/**
+ * A prerendered form stays still until its page is hydrated (`inert` while `useHydrating` is true):
+ * before the script runs, a click or an Enter would send the form natively (its fields in the
+ * address) and typing would go where React does not look. Inert, nothing in it takes the focus or a
+ * click, and it looks as it will; the browser tests' clicks wait for it too.
+ */
+export function useStillUntilHydrated(): { inert?: boolean } {
+  return useHydrating() ? { inert: true } : {};
+}

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { useStillUntilHydrated } from '../hydration';
 import { useTranslation } from '../../engine/react/translation';
 import { useApi } from '../api-context';
 import { LaterStep, OtpForm, PasswordForm, SuccessPanel, usePreloadedLaterSteps } from '../components/later-steps';
@@ -14,6 +15,7 @@ type ResetStep = 'username' | 'otp' | 'password' | 'done';
 /** Password reset: email or phone, OTP, new password, success. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
+  const still = useStillUntilHydrated();
   const api = useApi();
   const { step, error, busy, run, goTo } = useStepFlow<ResetStep>('username');
   usePreloadedLaterSteps();
@@ -44,7 +46,7 @@ export function ForgotPasswordPage() {
           </Alert>
         )}
         {step === 'username' && (
-          <Box component="form" noValidate onSubmit={submitUsername}>
+          <Box component="form" noValidate onSubmit={submitUsername} {...still}>
             <Stack spacing={2}>
               <UsernameField value={username} onChange={setUsername} touched={touched} />
               <Button type="submit" variant="contained" disabled={busy}>

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useStillUntilHydrated } from '../hydration';
 import { useTranslation } from '../../engine/react/translation';
 import { useFailureMessage } from '../../engine/react/failure-message';
 import { useApi } from '../api-context';
@@ -13,6 +14,7 @@ import { TextInput } from '../../engine/react/text-input';
 /** Sign-in with email or phone and password; returns to the remembered origin or /dashboard. */
 export function LoginPage() {
   const { t } = useTranslation();
+  const still = useStillUntilHydrated();
   const api = useApi();
   const describe = useFailureMessage();
   const navigate = useNavigate();
@@ -49,7 +51,7 @@ export function LoginPage() {
         <Typography id="login-title" variant="h1" gutterBottom>
           {t('login.title')}
         </Typography>
-        <Box component="form" noValidate onSubmit={submit}>
+        <Box component="form" noValidate onSubmit={submit} {...still}>
           <Stack spacing={2}>
             {expired && !error ? (
               <Alert severity="info" role="status">

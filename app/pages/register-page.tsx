@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { useStillUntilHydrated } from '../hydration';
 import { useTranslation } from '../../engine/react/translation';
 import { useApi } from '../api-context';
 import { LaterStep, OtpForm, PasswordForm, SuccessPanel, usePreloadedLaterSteps } from '../components/later-steps';
@@ -31,6 +32,7 @@ const EMPTY: Details = { first_name: '', last_name: '', other_name: '', telephon
 /** Registration in place: details, OTP, password, then a success panel. */
 export function RegisterPage() {
   const { t } = useTranslation();
+  const still = useStillUntilHydrated();
   const api = useApi();
   const { step, error, busy, run, goTo } = useStepFlow<RegisterStep>('details');
   usePreloadedLaterSteps();
@@ -109,7 +111,7 @@ export function RegisterPage() {
           </Alert>
         )}
         {step === 'details' && (
-          <Box component="form" noValidate onSubmit={submitDetails}>
+          <Box component="form" noValidate onSubmit={submitDetails} {...still}>
             <ErrorSummary errors={errors} labels={labels} idOf={fieldId} attempt={refusals} />
             <Stack spacing={2}>
               {field('first_name', labels.first_name, { autoComplete: 'given-name' })}

@@ -199,7 +199,7 @@ describe('environmental audit', () => {
         'Firm or expert': 'Green Audit Partners',
       });
       for (const document of ['Legal document', 'EIA report', 'RAPEP firm registration certificate'])
-        await page.getByText(document, { exact: true }).first().waitFor();
+        await page.getByText(document, { exact: true }).filter({ visible: true }).first().waitFor();
     });
   });
 

@@ -237,8 +237,8 @@ export async function applyForPlastics(
   await page.getByLabel(/^Description/).fill('Carry bags for our food packaging line.');
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // Step 2: the service's two documents.
-  await page.getByText('Company registration certificate').first().waitFor();
+  // Step 2: the service's two documents (the information page is still in the page, hidden: visible ones only).
+  await page.getByText('Company registration certificate').filter({ visible: true }).first().waitFor();
   const inputs = page.locator('input[type=file]');
   await inputs.nth(0).setInputFiles(sampleFile(filesDir, 'certificate.pdf'));
   await inputs.nth(1).setInputFiles(sampleFile(filesDir, 'sample.png'));

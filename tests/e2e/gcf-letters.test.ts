@@ -88,7 +88,7 @@ describe('GCF letters', () => {
       await page.waitForURL('**/nomination-letter-accreditation');
       await page.getByRole('heading', { name: 'Request for accreditation to the GCF', level: 1 }).waitFor();
       await page.getByText('Department: Advocacy & Multilateral Environment Agreement Monitoring Unit').waitFor();
-      await page.getByText('Application letter').first().waitFor();
+      await page.getByText('Application letter').filter({ visible: true }).first().waitFor();
       // Fee and validity hidden, the processing time shown.
       const facts = await pairsOf(page.getByRole('table', { name: 'Service facts' }));
       expect(facts).toEqual({ 'Processing time': 'within 30 days' });

@@ -85,6 +85,10 @@ describe('landing page', () => {
         api.data.slice(0, 6).map((s) => s.name),
       );
       expect(await section.getByText('Loading services...').count()).toBe(0);
+      // A prerendered form stays still until its script runs: nothing would send it natively.
+      await page.goto(`${product.baseUrl}/login`);
+      await page.getByRole('heading', { name: 'Login' }).waitFor();
+      expect(await page.locator('form').getAttribute('inert')).toBe('');
     });
 
     await newVisitor();
@@ -99,6 +103,9 @@ describe('landing page', () => {
       const section = page.getByRole('region', { name: 'Our Services' });
       await section.getByRole('heading', { name: 'A service renamed since the build' }).waitFor();
       expect(await section.getByRole('listitem').count()).toBe(6);
+      await page.goto(`${product.baseUrl}/login`);
+      await page.getByLabel(/^Password/).fill('typed once the page runs');
+      expect(await page.locator('form').getAttribute('inert')).toBeNull();
     });
   });
 

@@ -76,7 +76,7 @@ describe('export and import licences', () => {
       await page.goto(`${product.baseUrl}/licensing-export`);
       await page.getByRole('heading', { name: 'Export License', level: 1 }).waitFor();
       await page.getByText('Department: Environmental Compliance & Enforcement Division').waitFor();
-      await page.getByText('Signed notification document').first().waitFor();
+      await page.getByText('Signed notification document').filter({ visible: true }).first().waitFor();
       expect(await page.getByRole('table', { name: 'Service facts' }).count()).toBe(0);
       await page.getByRole('link', { name: 'Apply Now' }).click();
       await page.waitForURL('**/licensing-export-apply');

@@ -89,7 +89,7 @@ describe('a ninth service added as JSON alone', () => {
       await page.getByLabel(/^Description of the activity/).fill('Planting 4,000 seedlings on the hills of Kicukiro.');
       await page.getByRole('button', { name: 'Next' }).click();
 
-      await page.getByText('Supporting document').first().waitFor();
+      await page.getByText('Supporting document').filter({ visible: true }).first().waitFor();
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByText('Supporting document is required').first().waitFor();
       await page.locator('input[type=file]').first().setInputFiles(sampleFile(files, 'support.pdf'));
