@@ -182,7 +182,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       return reply.code(500).send({ code: 500, data: null, error: translate('server error') });
     });
 
-    await installSecurityHeaders(app);
+    installSecurityHeaders(app);
     await app.register(fastifyMultipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 20 },
     });

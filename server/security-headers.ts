@@ -1,12 +1,16 @@
 /**
- * Security headers of every answer, portal and API alike (@fastify/helmet): a strict
+ * Security headers of every answer, portal and API alike (helmet's): a strict
  * Content-Security-Policy without inline or evaluated scripts (the portal's form validators are
  * precompiled, so nothing needs `eval`), no framing, no MIME sniffing, no referrer, and answers of
  * the API that carry personal data never stored by a browser or proxy cache.
+ *
+ * The headers are helmet's, computed once: they depend on the configuration only, never on the
+ * request. (@fastify/helmet builds helmet's middleware again for every request, parsing the policy
+ * each time: two fifths of what a small API answer cost under load.)
  */
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import fastifyHelmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -26,26 +30,42 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 } as const;
 
-/** The policy as the header's text. */
-export function contentSecurityPolicyText(): string {
-  return Object.entries(CONTENT_SECURITY_POLICY)
-    .map(([name, values]) => `${name} ${values.join(' ')}`)
-    .join('; ');
+/** What helmet is asked for: the policy above, no framing, no referrer; HSTS is the proxy's. */
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY } },
+  frameguard: { action: 'deny' as const },
+  referrerPolicy: { policy: 'no-referrer' as const },
+  // The server may run on plain HTTP on a developer's machine; a proxy in front adds HSTS for its domain.
+  strictTransportSecurity: false,
+};
+
+/** Runs helmet's middleware once on a stand-in answer and keeps the headers it sets. */
+function helmetHeaders(): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const answer = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => delete headers[name],
+    getHeader: (name: string) => headers[name],
+  };
+  let failure: unknown;
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, answer as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return Object.freeze(headers);
 }
 
+/** The security headers of every answer. */
+export const SECURITY_HEADERS = helmetHeaders();
+
 /**
- * The headers helmet gives every answer, for the few answers written before Fastify's hooks run (an
- * address that cannot be decoded, a request Node cannot parse): they carry the same policy, and are
- * never stored.
+ * The headers every answer carries, for the few answers written before Fastify's hooks run (an
+ * address that cannot be decoded, a request Node cannot parse): the same, and never stored.
  */
 export function baseSecurityHeaders(): Record<string, string> {
-  return {
-    'Content-Security-Policy': contentSecurityPolicyText(),
-    'X-Frame-Options': 'DENY',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Cache-Control': 'no-store',
-  };
+  return { ...SECURITY_HEADERS, 'Cache-Control': 'no-store' };
 }
 
 /**
@@ -86,18 +106,11 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   socket.destroy(error);
 }
 
-/** Registers the headers on the root instance, so static files, API answers and errors all carry them. */
-export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyHelmet, {
-    global: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { ...CONTENT_SECURITY_POLICY },
-    },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-    // The server may run on plain HTTP on a developer's machine; a proxy in front adds HSTS for its domain.
-    strictTransportSecurity: false,
+/** Sets the headers on every answer of the root instance: static files, API answers and errors. */
+export function installSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(SECURITY_HEADERS);
+    done();
   });
 }
 
