@@ -4,6 +4,7 @@
  * A token lives at most SESSION_MAX_DAYS after sign-in and SESSION_IDLE_HOURS after its last use.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { InferResult } from 'kysely';
 import type { AppContext } from './context';
 import { nowIso } from './db/database';
 import { forbidden, HttpError } from './http';
@@ -20,6 +21,15 @@ export function installAuth(app: FastifyInstance, ctx: AppContext): void {
   const { sessionIdleMs, sessionMaxMs } = ctx.config.limits;
   app.decorateRequest('clientId', 0);
   app.decorateRequest('tokenHash', '');
+  app.decorateRequest('dataRevision', 0);
+  // Every request asks this, so it is built and compiled once; each request only binds its hash.
+  const sessionQuery = ctx.db
+    .selectFrom('tokens')
+    .innerJoin('clients', 'clients.id', 'tokens.client_id')
+    .select(['tokens.id', 'tokens.client_id', 'tokens.created_at', 'tokens.last_used_at', 'clients.data_revision'])
+    .where('tokens.token_hash', '=', '')
+    .where('tokens.revoked_at', 'is', null);
+  const session = sessionQuery.compile();
   app.addHook('onRequest', async (request) => {
     // No route matched (404 / static files) or a public route: nothing to check here.
     if (!request.routeOptions.url || request.routeOptions.config.public) return;
@@ -27,12 +37,9 @@ export function installAuth(app: FastifyInstance, ctx: AppContext): void {
     const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(header);
     if (!match?.[1]) throw new HttpError(401, UNAUTHENTICATED);
     const tokenHash = sha256(match[1]);
-    const row = await ctx.db
-      .selectFrom('tokens')
-      .select(['id', 'client_id', 'created_at', 'last_used_at'])
-      .where('token_hash', '=', tokenHash)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+    const [row] = (
+      await ctx.db.executeQuery<InferResult<typeof sessionQuery>[number]>({ ...session, parameters: [tokenHash] })
+    ).rows;
     if (!row) throw new HttpError(401, UNAUTHENTICATED);
     const now = Date.now();
     const lastUsed = Date.parse(row.last_used_at ?? row.created_at);
@@ -49,6 +56,7 @@ export function installAuth(app: FastifyInstance, ctx: AppContext): void {
     }
     request.clientId = row.client_id;
     request.tokenHash = tokenHash;
+    request.dataRevision = row.data_revision;
   });
 }
 

@@ -43,5 +43,7 @@ declare module 'fastify' {
     clientId: number;
     /** Hash of the presented token, so logout revokes exactly that token. */
     tokenHash: string;
+    /** The client's data revision as the request began (see server/client-answers.ts). */
+    dataRevision: number;
   }
 }

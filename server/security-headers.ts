@@ -119,10 +119,10 @@ export function installSecurityHeaders(app: FastifyInstance): void {
  * services), which hold nothing personal. Login answers a token, so even public POSTs are covered.
  */
 export function installNoStore(api: FastifyInstance): void {
-  api.addHook('onSend', async (request, reply, payload) => {
+  api.addHook('onSend', (request, reply, payload, done) => {
     const publicRead = request.routeOptions.config.public === true && request.method === 'GET';
     if (!publicRead && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }
 

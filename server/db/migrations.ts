@@ -376,16 +376,148 @@ function definitionVersions(): Migration {
   };
 }
 
+/** Tables whose rows belong to one application: their changes change its client's answers. */
+const APPLICATION_PARTS = ['attachments', 'flow_histories', 'application_records'] as const;
+
+/**
+ * Client revisions: `clients.data_revision` grows whenever anything a client's application answers
+ * show changes (their applications, attachments, histories, saved records; a service's name). The
+ * database's own triggers keep it, so a write by the staff command, another server instance or any
+ * future route counts without code remembering to; the API keeps answers it has built by revision
+ * (server/client-answers.ts) and builds them again only when the revision moved.
+ */
+function clientRevisions(dialect: DialectName): Migration {
+  const bump = (clientId: string) => `update clients set data_revision = data_revision + 1 where id = ${clientId}`;
+  const ofApplication = (row: 'new' | 'old') => `(select client_id from applications where id = ${row}.application_id)`;
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .alterTable('clients')
+        .addColumn('data_revision', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      if (dialect === 'postgres') {
+        await createPostgresRevisionTriggers(db);
+        return;
+      }
+      const trigger = async (name: string, event: string, table: string, body: string, when = '') =>
+        sql
+          .raw(`create trigger ${name} after ${event} on ${table} for each row ${when} begin ${body}; end`)
+          .execute(db);
+      await trigger('applications_revision_insert', 'insert', 'applications', bump('new.client_id'));
+      await trigger('applications_revision_update', 'update', 'applications', bump('old.client_id'));
+      await trigger(
+        'applications_revision_move',
+        'update',
+        'applications',
+        bump('new.client_id'),
+        'when old.client_id <> new.client_id',
+      );
+      await trigger('applications_revision_delete', 'delete', 'applications', bump('old.client_id'));
+      for (const table of APPLICATION_PARTS) {
+        await trigger(`${table}_revision_insert`, 'insert', table, bump(ofApplication('new')));
+        await trigger(
+          `${table}_revision_update`,
+          'update',
+          table,
+          `${bump(ofApplication('old'))}; ${bump(ofApplication('new'))}`,
+        );
+        await trigger(`${table}_revision_delete`, 'delete', table, bump(ofApplication('old')));
+      }
+      await trigger(
+        'services_revision',
+        'update',
+        'services',
+        'update clients set data_revision = data_revision + 1',
+        'when old.name is not new.name',
+      );
+    },
+    async down(db: AnyDb) {
+      if (dialect === 'postgres') {
+        for (const table of ['applications', ...APPLICATION_PARTS]) {
+          for (const event of ['insert', 'update', 'delete'])
+            await sql.raw(`drop trigger if exists ${table}_revision_${event} on ${table}`).execute(db);
+        }
+        await sql.raw('drop trigger if exists services_revision on services').execute(db);
+        for (const name of [
+          'bump_client_revision',
+          'bump_application_client_revision',
+          'bump_renamed_service_revision',
+        ])
+          await sql.raw(`drop function if exists ${name}()`).execute(db);
+      } else {
+        const triggers = await sql<{ name: string }>`
+          select name from sqlite_master where type = 'trigger' and name like '%revision%'`.execute(db);
+        for (const { name } of triggers.rows) await sql.raw(`drop trigger if exists "${name}"`).execute(db);
+      }
+      await db.schema.alterTable('clients').dropColumn('data_revision').execute();
+    },
+  };
+}
+
+/**
+ * PostgreSQL's revision triggers run once per statement over its changed rows (transition tables):
+ * a bulk insert of many applications of one client moves its revision once, not once per row on the
+ * same row of `clients`.
+ */
+async function createPostgresRevisionTriggers(db: AnyDb): Promise<void> {
+  const bumpEach = (clients: string) => `update clients set data_revision = data_revision + 1 where id in (${clients})`;
+  const ofParts = (rows: string) => `select a.client_id from applications a join ${rows} r on a.id = r.application_id`;
+  const functions: Array<[string, string]> = [
+    [
+      'bump_client_revision',
+      `if tg_op <> 'INSERT' then ${bumpEach('select client_id from old_rows')}; end if;
+       if tg_op <> 'DELETE' then ${bumpEach('select client_id from new_rows')}; end if;`,
+    ],
+    [
+      'bump_application_client_revision',
+      `if tg_op <> 'INSERT' then ${bumpEach(ofParts('old_rows'))}; end if;
+       if tg_op <> 'DELETE' then ${bumpEach(ofParts('new_rows'))}; end if;`,
+    ],
+    [
+      'bump_renamed_service_revision',
+      `if exists (select 1 from old_rows o join new_rows n on o.id = n.id where o.name is distinct from n.name)
+       then update clients set data_revision = data_revision + 1; end if;`,
+    ],
+  ];
+  for (const [name, body] of functions) {
+    await sql
+      .raw(`create function ${name}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`)
+      .execute(db);
+  }
+  // A trigger with transition tables has one event: three per table.
+  const transitions = {
+    insert: 'referencing new table as new_rows',
+    update: 'referencing old table as old_rows new table as new_rows',
+    delete: 'referencing old table as old_rows',
+  };
+  const trigger = (name: string, event: keyof typeof transitions, table: string, fn: string) =>
+    sql
+      .raw(
+        `create trigger ${name} after ${event} on ${table} ${transitions[event]}
+          for each statement execute function ${fn}()`,
+      )
+      .execute(db);
+  for (const event of ['insert', 'update', 'delete'] as const) {
+    await trigger(`applications_revision_${event}`, event, 'applications', 'bump_client_revision');
+    for (const table of APPLICATION_PARTS)
+      await trigger(`${table}_revision_${event}`, event, table, 'bump_application_client_revision');
+  }
+  await trigger('services_revision', 'update', 'services', 'bump_renamed_service_revision');
+}
+
 /**
  * Rebuilds a SQLite table with an edited `create table` statement, keeping its rows, its ids and
- * its indexes; the tables that refer to it keep referring to it by name.
+ * its indexes and its triggers; the tables that refer to it keep referring to it by name.
  */
 async function rebuildSqliteTable(db: AnyDb, table: string, edit: (definition: string) => string): Promise<void> {
   const objects = await sql<{ type: string; sql: string | null }>`
     select type, sql from sqlite_master where tbl_name = ${table}`.execute(db);
   const definition = objects.rows.find((o) => o.type === 'table')?.sql;
   if (!definition) throw new Error(`table ${table} not found`);
-  const indexes = objects.rows.filter((o) => o.type === 'index' && o.sql).map((o) => o.sql as string);
+  // Dropping the table drops its indexes and triggers: they are created again on the rebuilt one.
+  const indexes = objects.rows
+    .filter((o) => (o.type === 'index' || o.type === 'trigger') && o.sql)
+    .map((o) => o.sql as string);
   const rebuilt = `${table}_rebuilt`;
   const created = edit(definition).replace(/^create table\s+("?)[A-Za-z_]+\1/i, `create table "${rebuilt}"`);
   await sql`pragma foreign_keys = off`.execute(db);
@@ -413,6 +545,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '0003_decisions': decisions(dialect),
       '0004_optional_phone': optionalPhone(dialect),
       '0005_definition_versions': definitionVersions(),
+      '0006_client_revisions': clientRevisions(dialect),
     }),
   };
 }

@@ -21,6 +21,8 @@ export interface ClientsTable {
   password_hash: string | null;
   confirmed: Flag;
   created_at: string;
+  /** Grows with every change to what the client's application answers show (kept by triggers). */
+  data_revision: Generated<number>;
 }
 
 export interface OtpsTable {

@@ -10,6 +10,7 @@ import { allUnlocks } from '../../engine/core/unlocks';
 import { submitRoute } from '../../engine/core/payload-mapping';
 import { definitionOfStored, formatAppId, hasSubmittedApplication, ownedApplication } from '../applications-store';
 import { assertSelf } from '../auth-hook';
+import { answerClientRead, ClientAnswers } from '../client-answers';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { idParam, notFound, ok } from '../http';
@@ -71,6 +72,8 @@ const flag = (v: number) => v === 1;
 export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const status = (id: number) => ({ id, name: ctx.statusName(id) });
+  // The dashboard's and an application's reads, kept by the client's data revision.
+  const answers = new ClientAnswers();
 
   app.post('/client/application/:serviceId', async (request, reply) => {
     const serviceId = idParam((request.params as { serviceId: string }).serviceId);
@@ -113,7 +116,14 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/application/:id', async (request, reply) => {
-    const application = await ownedApplication(db, request.clientId, idParam((request.params as { id: string }).id));
+    const id = idParam((request.params as { id: string }).id);
+    return answerClientRead(answers, request, reply, `application ${id}`, () =>
+      applicationDetail(request.clientId, id),
+    );
+  });
+
+  async function applicationDetail(clientId: number, id: number) {
+    const application = await ownedApplication(db, clientId, id);
     const [service, attachments, histories, records] = await Promise.all([
       db.selectFrom('services').select(['id', 'name']).where('id', '=', application.service_id).executeTakeFirst(),
       db
@@ -149,7 +159,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
       manually_processed: application.manually_processed,
       final_certificate_uploaded: application.final_certificate_uploaded,
     }).approved;
-    return ok(reply, {
+    return {
       id: application.id,
       app_id: application.app_id,
       service_id: application.service_id,
@@ -180,14 +190,18 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
         actor: h.actor ? (h.actor.split(':')[0] ?? null) : null,
       })),
       ...nested,
-    });
-  });
+    };
+  }
 
   app.get('/clients/applications/:clientId', async (request, reply) => {
     const clientId = idParam((request.params as { clientId: string }).clientId);
     assertSelf(request, clientId);
     const pageText = String((request.query as { page?: unknown }).page ?? '1');
     const page = /^[1-9]\d{0,6}$/.test(pageText) ? Number(pageText) : 1;
+    return answerClientRead(answers, request, reply, `applications ${page}`, () => applicationsPage(clientId, page));
+  });
+
+  async function applicationsPage(clientId: number, page: number) {
     const visible = db
       .selectFrom('applications')
       .where('client_id', '=', clientId)
@@ -203,18 +217,22 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
         .execute(),
     ]);
     const total = Number(countRow?.n ?? 0);
-    return ok(reply, {
+    return {
       items: rows.map((row) => applicationSummary(row, ctx.statusName)),
       page,
       per_page: PAGE_SIZE,
       total,
       last_page: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-    });
-  });
+    };
+  }
 
   app.get('/client/statistics/:clientId', async (request, reply) => {
     const clientId = idParam((request.params as { clientId: string }).clientId);
     assertSelf(request, clientId);
+    return answerClientRead(answers, request, reply, 'statistics', () => statistics(clientId));
+  });
+
+  async function statistics(clientId: number) {
     const rows = await db
       .selectFrom('applications')
       .select([
@@ -238,8 +256,8 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
       counts[bucket] += Number(row.n);
     }
     const all = counts.approved + counts.rejected + counts.processing;
-    return ok(reply, { all_applications: all, ...counts });
-  });
+    return { all_applications: all, ...counts };
+  }
 
   // A feature is open to a client holding a submitted application of the service that opens it.
   for (const { definition, unlock } of allUnlocks(ctx.definitions)) {
