@@ -13,6 +13,8 @@ import { figure, type BenchPiece } from './figures';
 import { insertApplications, post, rssKb, signIn, withServer } from './server';
 
 const KB = 1024;
+/** How many pages of the large client's list are asked, one after the other. */
+const LIST_PAGES = 300;
 const BASELINE = resolve(fileURLToPath(new URL('./baseline-server.ts', import.meta.url)));
 
 type Request = { method: 'GET'; path: string; headers: Record<string, string> };
@@ -70,11 +72,17 @@ export function apiPiece(): BenchPiece {
         const detailId = list.data.items?.[0]?.id;
         if (!detailId) throw new Error('the typical client has no applications listed');
 
+        // Pages 1 to 300, each asked once: the server keeps a page it has answered (server/client-answers.ts),
+        // so asking one page again would measure the kept text, not the query.
         const single = await autocannon({
-          url: `${server.base}/clients/applications/${large.id}?page=1`,
+          url: server.base.replace(/\/api$/, ''),
           connections: 1,
-          amount: 300,
-          headers,
+          amount: LIST_PAGES,
+          requests: Array.from({ length: LIST_PAGES }, (_, i) => ({
+            method: 'GET' as const,
+            path: `/api/clients/applications/${large.id}?page=${i + 1}`,
+            headers,
+          })),
         });
 
         const requests: Request[] = [
@@ -123,7 +131,11 @@ export function apiPiece(): BenchPiece {
             errors === 0 && baseline.errors === 0 ? load.latency.p99 / baseline.load.latency.p99 : Number.NaN,
             `${load.latency.p99} ms vs ${baseline.load.latency.p99} ms; baseline ${baseline.load.requests.average} req/s, ${baseline.errors} errors`,
           ),
-          figure('list_100k_p50_ms', single.latency.p50, `p99 ${single.latency.p99} ms, 1 connection`),
+          figure(
+            'list_100k_p50_ms',
+            single.latency.p50,
+            `p99 ${single.latency.p99} ms, 1 connection, pages 1 to ${LIST_PAGES} once each`,
+          ),
           figure('upload_rss_mb', Number(((peak - before) / KB).toFixed(1))),
         ];
       }),
