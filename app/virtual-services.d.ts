@@ -20,3 +20,9 @@ declare module 'virtual:service-validators/*' {
   const validateFunctions: import('../engine/react/precompiled-validators').PrecompiledValidatorModule['default'];
   export default validateFunctions;
 }
+
+declare module 'virtual:service-catalogues' {
+  /** `<folder>/i18n/<lang>.json` -> its content, loaded on demand. */
+  const files: Record<string, () => Promise<import('./i18n/catalogue-files').ServiceCatalogue>>;
+  export default files;
+}

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ import {
   validatorModuleCode,
 } from '../engine/core/node/validator-code';
 import {
+  CATALOGUES_MODULE,
+  catalogueFiles,
   DEFINITIONS_MODULE,
   VALIDATORS_MODULE,
   loadServices,
@@ -180,6 +182,15 @@ describe('servicesPlugin', () => {
     expect(moduleOf(`${VALIDATORS_MODULE}/sample/en`)).toContain(
       `export const schemaHash = ${JSON.stringify(hashForSchema(formSchema as RJSFSchema))};`,
     );
+  });
+
+  it('serves the catalogues of its own folder, whatever folder that is', () => {
+    const code = moduleOf(CATALOGUES_MODULE);
+    const file = join(services, 'sample', 'i18n', 'de.json').split(sep).join('/');
+    expect(code).toContain(`"sample/i18n/de.json": () => import(${JSON.stringify(file)})`);
+    expect(catalogueFiles(services)).toEqual(['sample/i18n/de.json']);
+    // The repository's own catalogues are not among them.
+    expect(code).not.toContain('plastics');
   });
 
   it('leaves other modules alone and refuses unknown services and languages', () => {

@@ -16,12 +16,16 @@
  *   that schema), `localize` (ajv-i18n's messages of that language) and, as default, the validate
  *   functions by schema hash;
  * - `virtual:service-validators` maps key -> language -> `() => import(...)` of those, so the page
- *   fetches only the validator of the form it shows.
+ *   fetches only the validator of the form it shows;
+ * - `virtual:service-catalogues` maps `<folder>/i18n/<lang>.json` -> `() => import(...)` of every
+ *   catalogue of the same folder (services and shared fragments), so the page's texts, validators and
+ *   definitions all come from the folder the build was given (`SERVICES_DIR`).
  *
  * Ajv writes CommonJS (its ES module output names exports after hashes such as `51c0dc9e`, which are
  * not valid names); `standaloneToEsm` turns it into an ES module. In `npm run dev` a change under
  * `services/` drops what was made and reloads the page.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, ViteDevServer } from 'vite';
@@ -43,6 +47,9 @@ import {
 export const DEFINITIONS_MODULE = 'virtual:service-definitions';
 /** The virtual module of the validators' loaders; `<it>/<key>/<lang>` is one validator. */
 export const VALIDATORS_MODULE = 'virtual:service-validators';
+
+/** The virtual module of the service catalogues' loaders. */
+export const CATALOGUES_MODULE = 'virtual:service-catalogues';
 
 /** `virtual:service-validators/<key>/<lang>`. */
 const VALIDATOR_ID = new RegExp(`^${VALIDATORS_MODULE}/([^/]+)/([^/]+)$`);
@@ -118,6 +125,28 @@ function loadersCode(definitions: readonly ServiceDefinition[], languages: reado
   return `export default {\n${services.join('\n')}\n};\n`;
 }
 
+/** Each `<folder>/i18n/<lang>.json` under `servicesDir`, relative, in path order. */
+export function catalogueFiles(servicesDir: string): string[] {
+  const folders = existsSync(servicesDir) ? readdirSync(servicesDir, { withFileTypes: true }) : [];
+  return folders
+    .filter((entry) => entry.isDirectory() && existsSync(join(servicesDir, entry.name, 'i18n')))
+    .flatMap((entry) =>
+      readdirSync(join(servicesDir, entry.name, 'i18n'))
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => `${entry.name}/i18n/${name}`),
+    )
+    .sort();
+}
+
+/** `virtual:service-catalogues`: one lazy import a catalogue file, answering its content. */
+function cataloguesCode(servicesDir: string): string {
+  const entries = catalogueFiles(servicesDir).map(
+    (file) =>
+      `  ${JSON.stringify(file)}: () => import(${JSON.stringify(join(servicesDir, file).split(sep).join('/'))}).then((m) => m.default),`,
+  );
+  return `export default {\n${entries.join('\n')}\n};\n`;
+}
+
 export interface ServicesPluginOptions {
   /** The services folder; default `services/` of this repository. */
   servicesDir?: string;
@@ -170,10 +199,14 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): Plugin {
     config: (_config, { command }) => {
       if (command !== 'serve') return undefined;
       const localizers = languages.map(ajvLocalizerModule).filter((name): name is string => name !== undefined);
-      return { optimizeDeps: { include: [...AJV_RUNTIME_MODULES, ...localizers] } };
+      // The catalogues are imported from the services folder, wherever it lies.
+      return {
+        optimizeDeps: { include: [...AJV_RUNTIME_MODULES, ...localizers] },
+        server: { fs: { allow: [servicesDir] } },
+      };
     },
     resolveId(id) {
-      if (id === DEFINITIONS_MODULE || id === VALIDATORS_MODULE) return `\0${id}`;
+      if (id === DEFINITIONS_MODULE || id === VALIDATORS_MODULE || id === CATALOGUES_MODULE) return `\0${id}`;
       const validator = VALIDATOR_ID.exec(id);
       // The last segment names the chunk: `validators-plastics-de-<hash>.js` rather than `de-<hash>.js`.
       if (validator) return `\0${id}/validators-${(validator[1] ?? '').replace('@', '-v')}-${validator[2] ?? ''}`;
@@ -189,6 +222,10 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): Plugin {
       if (name === VALIDATORS_MODULE) {
         served.add(id);
         return loadersCode(everyVersion(), languages);
+      }
+      if (name === CATALOGUES_MODULE) {
+        served.add(id);
+        return cataloguesCode(servicesDir);
       }
       const match = VALIDATOR_ID.exec(name.slice(0, name.lastIndexOf('/')));
       if (!match) return undefined;

@@ -89,7 +89,7 @@ async function fetchLanguage(code: LanguageCode): Promise<void> {
   i18n.addCatalogue(code, assembleCatalogue(Object.fromEntries(groups)));
   serviceCatalogues.set(
     code,
-    new Map(services.map(([path, catalogue]) => [/services\/([^/]+)\/i18n\//.exec(path)?.[1] ?? '', catalogue])),
+    new Map(services.map(([path, catalogue]) => [/^([^/]+)\/i18n\//.exec(path)?.[1] ?? '', catalogue])),
   );
 }
 
