@@ -5,19 +5,16 @@ import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
 
-const reactPackages = [
-  'react',
-  'react-dom',
-  'react-dom/*',
-  '@mui/*',
-  '@emotion/*',
-  '@rjsf/core',
-  '@rjsf/mui',
-  'react-router-dom',
-  'react-i18next',
-  '@tanstack/react-query',
-];
+// The browser's packages, read from package.json so the list follows the dependencies: React and
+// what is written for it (react-*, *-react, MUI, Emotion, RJSF's React parts), deep imports included.
+const { dependencies = {}, devDependencies = {} } = JSON.parse(
+  readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
+);
+const reactPackages = Object.keys({ ...dependencies, ...devDependencies })
+  .filter((name) => /(^|[/-])react($|-)|^@(mui|emotion)\/|^@rjsf\/(core|mui)$/.test(name))
+  .flatMap((name) => [name, `${name}/*`]);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
