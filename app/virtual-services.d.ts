@@ -4,7 +4,7 @@ declare module 'virtual:service-definitions' {
   const services: {
     definitions: import('../engine/core/definition-types').ServiceDefinition[];
     archived: import('../engine/core/definition-types').ServiceDefinition[];
-    problems: import('../engine/core/load-definitions').DefinitionProblem[];
+    problems: import('../engine/core/definition-problems').DefinitionProblem[];
   };
   export default services;
 }

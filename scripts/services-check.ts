@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { DefinitionProblem } from '../engine/core/load-definitions';
+import type { DefinitionProblem } from '../engine/core/definition-problems';
 import { loadServicesDir } from '../engine/core/node/load-services-dir';
 
 export interface ServicesCheckResult {

@@ -32,7 +32,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { LANGUAGES } from '../app/i18n/languages';
 import { allTasks, taskFormKey } from '../engine/core/applicant-tasks';
 import type { ApplicantTask, JsonSchema, ServiceDefinition } from '../engine/core/definition-types';
-import type { DefinitionProblem } from '../engine/core/load-definitions';
+import type { DefinitionProblem } from '../engine/core/definition-problems';
 import { formKey, formsOf } from '../engine/core/service-forms';
 import { localizeFromDisk } from '../engine/core/node/read-service-catalogue';
 import { loadServicesDir } from '../engine/core/node/load-services-dir';

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { Alert, Box, Button, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import type { ApiClient } from '../../engine/core/api-client';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
-import type { DefinitionProblem } from '../../engine/core/load-definitions';
+import type { DefinitionProblem } from '../../engine/core/definition-problems';
 import type { UploadSlot } from '../../engine/core/required-documents';
 import { ReadOnlyApplication } from '../../engine/react/application-view';
 import { ConfirmStep } from '../../engine/react/confirm-step';

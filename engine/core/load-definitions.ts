@@ -1,6 +1,11 @@
-import type { ValidateFunction } from 'ajv';
-import metaSchema from '../../schemas/service-definition.schema.json';
-import { createAjv } from './ajv-setup';
+/**
+ * Loads and checks service definitions from their files' parsed JSON. Works in Node and the
+ * browser (the meta-schema is imported, files are passed in), so `services:check`, the server and
+ * the portal's dev reload report the same problems. The concerns live beside it: includes
+ * (definition-includes.ts), the meta-schema (definition-meta.ts), a form's files
+ * (form-files-check.ts); this module checks what joins them: the submit pipeline, the view, the
+ * documents, the tasks, and uniqueness across services.
+ */
 import type {
   ApplicantTask,
   ApplicantTaskFile,
@@ -15,200 +20,18 @@ import type {
 } from './definition-types';
 import { compileSchema } from './form-validator';
 import { APPLICANT_TASK_STATUSES } from './status-transitions';
-import { unboundedFields } from './input-bounds';
-import { CONTEXT_REFERENCES, fieldsOfCall, submitCallProblems } from './payload-mapping';
-import { bindingsOfUiSchema } from './lookup-bindings';
-import { conditionFields, definedProperties, ruleFields } from './schema-walk';
-import { isKnownWidget } from './widget-names';
-import { isRecord, valueAt } from './value-path';
-import { WIDGET_CONTRACTS } from './widget-contracts';
-import type { CustomWidgetName } from './widget-names';
-
-/** RJSF's options that render a text as markdown: refused, the portal shows texts as written. */
-const MARKDOWN_OPTIONS = new Set(['enableMarkdownInDescription', 'enableMarkdownInHelp']);
-
-/**
- * Loads and checks service definitions from their files' parsed JSON. Works in Node and the
- * browser (the meta-schema is imported, files are passed in), so `services:check`, the server and
- * the portal's dev reload report the same problems.
- */
-
-export interface DefinitionProblem {
-  /** File relative to `services/`, e.g. `plastics/ui.json`. */
-  file: string;
-  /** JSON pointer inside the file ('' for the whole file). */
-  pointer: string;
-  message: string;
-}
+import { fieldsOfCall, submitCallProblems } from './payload-mapping';
+import { conditionFields } from './schema-walk';
+import { allowedValues } from './allowed-values';
+import { fileReader, resolveIncludes } from './definition-includes';
+import { checkMeta } from './definition-meta';
+import { pointerOf, type DefinitionProblem, type Report } from './definition-problems';
+import { readFormFiles } from './form-files-check';
 
 export interface LoadedDefinitions {
   /** Definitions without problems, sorted by id. */
   definitions: ServiceDefinition[];
   problems: DefinitionProblem[];
-}
-
-const optionValidators = new Map<string, ValidateFunction>();
-
-/** Problems of a widget's `ui:options` against its contract, with pointers below `ui:options`. */
-function optionProblems(
-  widget: CustomWidgetName,
-  options: Record<string, unknown>,
-): Array<{ pointer: string; message: string }> {
-  let validate = optionValidators.get(widget);
-  if (!validate) {
-    validate = createAjv().compile(WIDGET_CONTRACTS[widget].options);
-    optionValidators.set(widget, validate);
-  }
-  if (validate(options)) return [];
-  return (validate.errors ?? []).map((e) => {
-    const extra = e.params as { additionalProperty?: string; missingProperty?: string };
-    if (extra.additionalProperty)
-      return {
-        pointer: `${e.instancePath}${ptr(extra.additionalProperty)}`,
-        message: `unknown option of the ${widget} widget`,
-      };
-    if (extra.missingProperty)
-      return {
-        pointer: `${e.instancePath}${ptr(extra.missingProperty)}`,
-        message: `the ${widget} widget needs this option`,
-      };
-    return { pointer: e.instancePath, message: e.message ?? 'is invalid' };
-  });
-}
-
-let metaValidator: ValidateFunction | undefined;
-function validateMeta(data: unknown): ValidateFunction {
-  metaValidator ??= createAjv().compile(metaSchema as JsonSchema);
-  metaValidator(data);
-  return metaValidator;
-}
-
-/** Escapes one JSON pointer segment. */
-export function pointerSegment(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-function ptr(...segments: Array<string | number>): string {
-  return segments.map((s) => `/${pointerSegment(s)}`).join('');
-}
-
-/** Allowed values of an enum-like property: `enum`, `const` or `oneOf`/`anyOf` of consts; undefined for free input. */
-export function allowedValues(schema: JsonSchema | undefined): unknown[] | undefined {
-  if (!schema) return undefined;
-  if (Array.isArray(schema.enum)) return schema.enum;
-  if ('const' in schema) return [schema.const];
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    const list = schema[key];
-    if (Array.isArray(list) && list.every((b) => isRecord(b) && 'const' in b))
-      return list.map((b) => (b as Record<string, unknown>).const);
-  }
-  return undefined;
-}
-
-type Report = (file: string, pointer: string, message: string) => void;
-
-/** `folder` + a path relative to it (`../shared/x.json` allowed), as a key of the files map; null outside. */
-export function resolveFileKey(fromFile: string, relative: string): string | null {
-  const parts = fromFile.split('/').slice(0, -1);
-  for (const part of relative.split('/')) {
-    if (part === '..') {
-      if (parts.length === 0) return null;
-      parts.pop();
-    } else if (part && part !== '.') parts.push(part);
-  }
-  return parts.length >= 2 ? parts.join('/') : null;
-}
-
-/**
- * The file an include names: `{"$ref": "<file>.json", ...overrides}` (a `#/...` $ref is JSON Schema's
- * own and stays as it is).
- */
-function includeOf(value: unknown): string | null {
-  if (!isRecord(value)) return null;
-  const ref = value.$ref;
-  return typeof ref === 'string' && !ref.startsWith('#') && ref.endsWith('.json') ? ref : null;
-}
-
-/**
- * Replaces every `{"$ref": "<file>.json"}` in `value` by the content of that file (relative to
- * `fromFile`, inside services/), recursively: services share fragments this way (both licences'
- * Basel form, the legal-status blocks of the GCF letters). Keys beside the `$ref` are laid over the
- * included object, so a service takes a shared piece and adds or replaces what is its own (its field
- * order, its own fields). An include inside a list whose file holds a list is spread into that list
- * (the view rows the letters share). `included` collects the files used; a missing file, a cycle and
- * keys beside an include that is not an object are reported.
- */
-function resolveIncludes(
-  value: unknown,
-  fromFile: string,
-  files: Record<string, unknown>,
-  report: Report,
-  included: Set<string>,
-  pointer = '',
-  stack: string[] = [fromFile],
-): unknown {
-  const ref = includeOf(value);
-  if (ref !== null && isRecord(value)) {
-    const key = resolveFileKey(fromFile, ref);
-    const { $ref: _ref, ...overrides } = value;
-    const own = resolveIncludes(overrides, fromFile, files, report, included, pointer, stack) as Record<
-      string,
-      unknown
-    >;
-    if (!key || !(key in files)) {
-      report(fromFile, pointer, `included file '${ref}' is missing`);
-      return own;
-    }
-    if (stack.includes(key)) {
-      report(fromFile, pointer, `'${ref}' includes itself (${[...stack, key].join(' -> ')})`);
-      return own;
-    }
-    included.add(key);
-    const content = resolveIncludes(files[key], key, files, report, included, '', [...stack, key]);
-    if (Object.keys(own).length === 0) return content;
-    if (!isRecord(content)) {
-      report(fromFile, pointer, `'${ref}' is not an object, so keys beside its $ref cannot be laid over it`);
-      return content;
-    }
-    return { ...content, ...own };
-  }
-  if (Array.isArray(value)) {
-    // An include in a list whose file is a list is spread into it: services share rows of a view.
-    return value.flatMap((item, i) => {
-      const resolved = resolveIncludes(item, fromFile, files, report, included, `${pointer}/${i}`, stack);
-      return includeOf(item) !== null && Array.isArray(resolved) ? resolved : [resolved];
-    });
-  }
-  if (isRecord(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value))
-      out[key] = resolveIncludes(item, fromFile, files, report, included, `${pointer}/${pointerSegment(key)}`, stack);
-    return out;
-  }
-  return value;
-}
-
-/** Reports the meta-schema's errors of `service.json`; true when there are none. */
-function checkMeta(raw: unknown, serviceFile: string, report: Report): boolean {
-  const meta = validateMeta(raw);
-  if (!meta.errors || meta.errors.length === 0) return true;
-  for (const e of meta.errors) {
-    if (e.keyword === 'if') continue;
-    const extra = e.params as { additionalProperty?: string; missingProperty?: string; allowedValues?: unknown[] };
-    let pointer = e.instancePath;
-    let message = e.message ?? 'is invalid';
-    if (extra.additionalProperty) {
-      pointer += ptr(extra.additionalProperty);
-      message = 'unknown property';
-    } else if (extra.missingProperty) {
-      pointer += ptr(extra.missingProperty);
-      message = 'is required';
-    } else if (extra.allowedValues) {
-      message += `: ${extra.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
-    }
-    report(serviceFile, pointer, message);
-  }
-  return false;
 }
 
 /** One form of a service as written: at the top of service.json, or a variant (`at` its pointer). */
@@ -229,121 +52,6 @@ interface LoadedForm {
   callSchemas: Record<string, JsonSchema>;
 }
 
-/** Reads a JSON file a definition names (relative to its service.json), with its includes resolved. */
-type FileReader = (relative: string, pointer: string) => [string, unknown] | null;
-
-function fileReader(folder: string, files: Record<string, unknown>, fail: Report, included: Set<string>): FileReader {
-  const serviceFile = `${folder}/service.json`;
-  return (relative, pointer) => {
-    const key = resolveFileKey(serviceFile, relative);
-    const content = key ? files[key] : undefined;
-    if (!key || !isRecord(content)) {
-      fail(serviceFile, pointer, `file '${relative}' is missing or not a JSON object`);
-      return null;
-    }
-    if (key.split('/')[0] !== folder) included.add(key);
-    return [key, resolveIncludes(content, key, files, fail, included)];
-  };
-}
-
-/** A form's schema and ui files, read, with what the checks after them need. */
-interface FormFilesRead {
-  formSchema: JsonSchema;
-  uiSchema: UiSchema;
-  properties: ReturnType<typeof definedProperties>;
-  /** True when a (dotted) field's first segment is a property of the form. */
-  has: (field: string) => boolean;
-  notAProperty: (name: string) => string;
-}
-
-/**
- * Checks a form's schema and ui files (with their includes): the schema compiles and is an object,
- * ui keys and `ui:order` name properties, widgets are known and their options fit, every text and
- * list is bounded, rules read existing fields. Null when a file is missing.
- */
-function readFormFiles(read: FileReader, form: FormFiles, at: (...s: Array<string | number>) => string, fail: Report) {
-  const schemaEntry = read(form.schema, at('form', 'schema'));
-  const uiEntry = read(form.ui, at('form', 'ui'));
-  if (!schemaEntry || !uiEntry) return null;
-  const [schemaFile, formSchema] = schemaEntry as [string, JsonSchema];
-  const [uiFile, uiSchema] = uiEntry as [string, UiSchema];
-  const schemaName = schemaFile.slice(schemaFile.lastIndexOf('/') + 1);
-
-  try {
-    compileSchema(formSchema);
-  } catch (error) {
-    fail(schemaFile, '', `schema does not compile: ${(error as Error).message}`);
-  }
-  if (formSchema.type !== 'object') fail(schemaFile, '/type', "the form schema must be of type 'object'");
-
-  const properties = definedProperties(formSchema);
-  const has = (field: string): boolean => properties.has(field.split('.')[0] ?? field);
-  const notAProperty = (name: string) => `'${name}' is not a property of ${schemaName}`;
-
-  // ui.json: keys name properties, widgets are known, ui:order names properties, no markdown.
-  const checkUi = (ui: Record<string, unknown>, path: Array<string | number>): void => {
-    for (const [key, value] of Object.entries(ui)) {
-      if (key === 'ui:widget' && !isKnownWidget(value))
-        fail(uiFile, ptr(...path, key), `unknown widget '${String(value)}'`);
-      // A service's texts are plain: the catalogues translate them whole, and no markup of a
-      // definition reaches the page (markdown can carry links and raw HTML).
-      if (MARKDOWN_OPTIONS.has(key.replace(/^ui:/, '')) && value !== false)
-        fail(uiFile, ptr(...path, key), `${key}: markdown is not supported, texts show as written`);
-      if ((key === 'ui:options' || key === 'ui:globalOptions') && isRecord(value)) checkUi(value, [...path, key]);
-      if (isRecord(value) && !key.startsWith('ui:')) checkUi(value, [...path, key]);
-    }
-  };
-  for (const key of Object.keys(uiSchema)) {
-    if (!key.startsWith('ui:') && !properties.has(key)) fail(uiFile, ptr(key), notAProperty(key));
-  }
-  checkUi(uiSchema, []);
-  const order = uiSchema['ui:order'];
-  if (Array.isArray(order)) {
-    order.forEach((name, i) => {
-      if (name !== '*' && (typeof name !== 'string' || !properties.has(name)))
-        fail(uiFile, ptr('ui:order', i), notAProperty(String(name)));
-    });
-  }
-
-  // The engine's widgets: their options fit the widget's contract and name fields of the form.
-  for (const binding of bindingsOfUiSchema(uiSchema)) {
-    const path = binding.field.split('.');
-    const contract = WIDGET_CONTRACTS[binding.widget];
-    const ui = valueAt(uiSchema, binding.field) as Record<string, unknown>;
-    const options = isRecord(ui['ui:options']) ? ui['ui:options'] : {};
-    for (const problem of optionProblems(binding.widget, options))
-      fail(uiFile, ptr(...path, 'ui:options') + problem.pointer, problem.message);
-    for (const name of contract.fieldOptions ?? []) {
-      const value = options[name];
-      const targets =
-        typeof value === 'string'
-          ? [[value, ptr(name)]]
-          : isRecord(value)
-            ? Object.keys(value).map((k) => [k, ptr(name, k)])
-            : [];
-      for (const [target, pointer] of targets) {
-        if (target && !has(target)) fail(uiFile, ptr(...path, 'ui:options') + pointer, notAProperty(target));
-      }
-    }
-    for (const m of (binding.source ?? '').matchAll(/\{([^{}]+)\}/g)) {
-      const name = m[1] ?? '';
-      if (!has(name) && !(CONTEXT_REFERENCES as readonly string[]).includes(name))
-        fail(uiFile, ptr(...path, 'ui:options', 'source'), `placeholder {${name}} is not a property of ${schemaName}`);
-    }
-  }
-
-  // Every text and list the form accepts is bounded.
-  for (const field of unboundedFields(formSchema)) fail(schemaFile, field.pointer, field.message);
-
-  // Rules read existing fields.
-  for (const ref of ruleFields(formSchema)) {
-    if (!properties.has(ref.field))
-      fail(schemaFile, ref.pointer, `rule reads '${ref.field}', which is not a property of the form`);
-  }
-  const result: FormFilesRead = { formSchema, uiSchema, properties, has, notAProperty };
-  return result;
-}
-
 /**
  * Checks one form of a service: its schema and ui files (with their includes), widgets, rules,
  * bounds, submit pipeline, view and conditional uploads. Null when anything is wrong.
@@ -361,7 +69,7 @@ function loadForm(
     report(file, pointer, message);
   };
   const serviceFile = `${folder}/service.json`;
-  const at = (...segments: Array<string | number>) => ptr(...part.at, ...segments);
+  const at = (...segments: Array<string | number>) => pointerOf(...part.at, ...segments);
   const read = fileReader(folder, files, fail, included);
 
   const callSchemas: Record<string, JsonSchema> = {};
@@ -463,7 +171,7 @@ function loadForm(
   (part.documents.extra ?? []).forEach((extra, i) => {
     if (!extra.when) return;
     const where =
-      part.documents === undefined ? at('documents', 'extra', i, 'when') : ptr('documents', 'extra', i, 'when');
+      part.documents === undefined ? at('documents', 'extra', i, 'when') : pointerOf('documents', 'extra', i, 'when');
     try {
       compileSchema(extra.when);
     } catch (error) {
@@ -503,7 +211,7 @@ function loadTasks(
   );
   const tasks: ApplicantTask[] = [];
   written.forEach((task, i) => {
-    const at = (...segments: Array<string | number>) => ptr('tasks', i, ...segments);
+    const at = (...segments: Array<string | number>) => pointerOf('tasks', i, ...segments);
     if (keys.has(task.key)) fail(serviceFile, at('key'), `duplicate task '${task.key}'`);
     keys.add(task.key);
     if (records.has(task.save.record))
@@ -554,7 +262,7 @@ function loadOne(
     const keys = new Set<string>();
     file.variants.options.forEach((option, i) => {
       if (keys.has(option.key))
-        report(serviceFile, ptr('variants', 'options', i, 'key'), `duplicate variant '${option.key}'`);
+        report(serviceFile, pointerOf('variants', 'options', i, 'key'), `duplicate variant '${option.key}'`);
       keys.add(option.key);
       parts.push({
         at: ['variants', 'options', i],
@@ -643,15 +351,15 @@ export function loadServiceDefinitions(files: Record<string, unknown>): LoadedDe
     // of a feature the service opens, and the page of its work queues, belong to it alone too.
     const pages: Array<[string, string | undefined, string]> = [
       ...(Object.entries(def.routes) as Array<[string, string | undefined]>).map(
-        ([name, route]): [string, string | undefined, string] => [name, route, ptr('routes', name)],
+        ([name, route]): [string, string | undefined, string] => [name, route, pointerOf('routes', name)],
       ),
       ...(def.unlocks ?? []).map((unlock, i): [string, string, string] => [
         'unlock',
         unlock.route,
-        ptr('unlocks', i, 'route'),
+        pointerOf('unlocks', i, 'route'),
       ]),
       ...(def.workQueues
-        ? [['queues', def.workQueues.route, ptr('workQueues', 'route')] as [string, string, string]]
+        ? [['queues', def.workQueues.route, pointerOf('workQueues', 'route')] as [string, string, string]]
         : []),
     ];
     for (const [name, route, pointer] of pages) {
@@ -679,7 +387,7 @@ export function loadServiceDefinitions(files: Record<string, unknown>): LoadedDe
       if (owner && owner !== def.key) {
         problems.push({
           file: `${def.key}/service.json`,
-          pointer: ptr('unlocks', i, 'feature'),
+          pointer: pointerOf('unlocks', i, 'feature'),
           message: `feature '${unlock.feature}' is already opened by '${owner}'`,
         });
         duplicated.add(def.key);

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { ServiceDefinition } from '../definition-types';
 import { loadServiceVersions } from '../definition-versions';
-import { loadServiceDefinitions, type DefinitionProblem } from '../load-definitions';
+import type { DefinitionProblem } from '../definition-problems';
+import { loadServiceDefinitions } from '../load-definitions';
 import type { RecordMigration } from '../record-migrations';
 import { readServiceFiles } from './read-service-files';
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DefinitionProblem } from '../load-definitions';
+import type { DefinitionProblem } from '../definition-problems';
 import { MIGRATIONS_FOLDER, VERSIONS_FOLDER } from '../definition-versions';
 
 /** Subfolders of a service folder whose JSON files belong to its history (kept versions, migrations). */

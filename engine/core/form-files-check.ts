@@ -1,0 +1,157 @@
+/**
+ * The checks of one form's schema and ui files: the schema compiles and is an object, ui keys and
+ * `ui:order` name properties, widgets are known and their options fit their contracts, every text and
+ * list is bounded, rules read existing fields.
+ */
+import type { ValidateFunction } from 'ajv';
+import { createAjv } from './ajv-setup';
+import type { FileReader } from './definition-includes';
+import { pointerOf, type Report } from './definition-problems';
+import type { FormFiles, JsonSchema, UiSchema } from './definition-types';
+import { compileSchema } from './form-validator';
+import { unboundedFields } from './input-bounds';
+import { bindingsOfUiSchema } from './lookup-bindings';
+import { CONTEXT_REFERENCES } from './payload-mapping';
+import { definedProperties, ruleFields } from './schema-walk';
+import { isKnownWidget, type CustomWidgetName } from './widget-names';
+import { isRecord, valueAt } from './value-path';
+import { WIDGET_CONTRACTS } from './widget-contracts';
+
+/** RJSF's options that render a text as markdown: refused, the portal shows texts as written. */
+const MARKDOWN_OPTIONS = new Set(['enableMarkdownInDescription', 'enableMarkdownInHelp']);
+
+const optionValidators = new Map<string, ValidateFunction>();
+
+/** Problems of a widget's `ui:options` against its contract, with pointers below `ui:options`. */
+function optionProblems(
+  widget: CustomWidgetName,
+  options: Record<string, unknown>,
+): Array<{ pointer: string; message: string }> {
+  let validate = optionValidators.get(widget);
+  if (!validate) {
+    validate = createAjv().compile(WIDGET_CONTRACTS[widget].options);
+    optionValidators.set(widget, validate);
+  }
+  if (validate(options)) return [];
+  return (validate.errors ?? []).map((e) => {
+    const extra = e.params as { additionalProperty?: string; missingProperty?: string };
+    if (extra.additionalProperty)
+      return {
+        pointer: `${e.instancePath}${pointerOf(extra.additionalProperty)}`,
+        message: `unknown option of the ${widget} widget`,
+      };
+    if (extra.missingProperty)
+      return {
+        pointer: `${e.instancePath}${pointerOf(extra.missingProperty)}`,
+        message: `the ${widget} widget needs this option`,
+      };
+    return { pointer: e.instancePath, message: e.message ?? 'is invalid' };
+  });
+}
+
+/** A form's schema and ui files, read, with what the checks after them need. */
+export interface FormFilesRead {
+  formSchema: JsonSchema;
+  uiSchema: UiSchema;
+  properties: ReturnType<typeof definedProperties>;
+  /** True when a (dotted) field's first segment is a property of the form. */
+  has: (field: string) => boolean;
+  notAProperty: (name: string) => string;
+}
+
+/**
+ * Checks a form's schema and ui files (with their includes): the schema compiles and is an object,
+ * ui keys and `ui:order` name properties, widgets are known and their options fit, every text and
+ * list is bounded, rules read existing fields. Null when a file is missing.
+ */
+export function readFormFiles(
+  read: FileReader,
+  form: FormFiles,
+  at: (...s: Array<string | number>) => string,
+  fail: Report,
+) {
+  const schemaEntry = read(form.schema, at('form', 'schema'));
+  const uiEntry = read(form.ui, at('form', 'ui'));
+  if (!schemaEntry || !uiEntry) return null;
+  const [schemaFile, formSchema] = schemaEntry as [string, JsonSchema];
+  const [uiFile, uiSchema] = uiEntry as [string, UiSchema];
+  const schemaName = schemaFile.slice(schemaFile.lastIndexOf('/') + 1);
+
+  try {
+    compileSchema(formSchema);
+  } catch (error) {
+    fail(schemaFile, '', `schema does not compile: ${(error as Error).message}`);
+  }
+  if (formSchema.type !== 'object') fail(schemaFile, '/type', "the form schema must be of type 'object'");
+
+  const properties = definedProperties(formSchema);
+  const has = (field: string): boolean => properties.has(field.split('.')[0] ?? field);
+  const notAProperty = (name: string) => `'${name}' is not a property of ${schemaName}`;
+
+  // ui.json: keys name properties, widgets are known, ui:order names properties, no markdown.
+  const checkUi = (ui: Record<string, unknown>, path: Array<string | number>): void => {
+    for (const [key, value] of Object.entries(ui)) {
+      if (key === 'ui:widget' && !isKnownWidget(value))
+        fail(uiFile, pointerOf(...path, key), `unknown widget '${String(value)}'`);
+      // A service's texts are plain: the catalogues translate them whole, and no markup of a
+      // definition reaches the page (markdown can carry links and raw HTML).
+      if (MARKDOWN_OPTIONS.has(key.replace(/^ui:/, '')) && value !== false)
+        fail(uiFile, pointerOf(...path, key), `${key}: markdown is not supported, texts show as written`);
+      if ((key === 'ui:options' || key === 'ui:globalOptions') && isRecord(value)) checkUi(value, [...path, key]);
+      if (isRecord(value) && !key.startsWith('ui:')) checkUi(value, [...path, key]);
+    }
+  };
+  for (const key of Object.keys(uiSchema)) {
+    if (!key.startsWith('ui:') && !properties.has(key)) fail(uiFile, pointerOf(key), notAProperty(key));
+  }
+  checkUi(uiSchema, []);
+  const order = uiSchema['ui:order'];
+  if (Array.isArray(order)) {
+    order.forEach((name, i) => {
+      if (name !== '*' && (typeof name !== 'string' || !properties.has(name)))
+        fail(uiFile, pointerOf('ui:order', i), notAProperty(String(name)));
+    });
+  }
+
+  // The engine's widgets: their options fit the widget's contract and name fields of the form.
+  for (const binding of bindingsOfUiSchema(uiSchema)) {
+    const path = binding.field.split('.');
+    const contract = WIDGET_CONTRACTS[binding.widget];
+    const ui = valueAt(uiSchema, binding.field) as Record<string, unknown>;
+    const options = isRecord(ui['ui:options']) ? ui['ui:options'] : {};
+    for (const problem of optionProblems(binding.widget, options))
+      fail(uiFile, pointerOf(...path, 'ui:options') + problem.pointer, problem.message);
+    for (const name of contract.fieldOptions ?? []) {
+      const value = options[name];
+      const targets =
+        typeof value === 'string'
+          ? [[value, pointerOf(name)]]
+          : isRecord(value)
+            ? Object.keys(value).map((k) => [k, pointerOf(name, k)])
+            : [];
+      for (const [target, pointer] of targets) {
+        if (target && !has(target)) fail(uiFile, pointerOf(...path, 'ui:options') + pointer, notAProperty(target));
+      }
+    }
+    for (const m of (binding.source ?? '').matchAll(/\{([^{}]+)\}/g)) {
+      const name = m[1] ?? '';
+      if (!has(name) && !(CONTEXT_REFERENCES as readonly string[]).includes(name))
+        fail(
+          uiFile,
+          pointerOf(...path, 'ui:options', 'source'),
+          `placeholder {${name}} is not a property of ${schemaName}`,
+        );
+    }
+  }
+
+  // Every text and list the form accepts is bounded.
+  for (const field of unboundedFields(formSchema)) fail(schemaFile, field.pointer, field.message);
+
+  // Rules read existing fields.
+  for (const ref of ruleFields(formSchema)) {
+    if (!properties.has(ref.field))
+      fail(schemaFile, ref.pointer, `rule reads '${ref.field}', which is not a property of the form`);
+  }
+  const result: FormFilesRead = { formSchema, uiSchema, properties, has, notAProperty };
+  return result;
+}
