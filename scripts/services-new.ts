@@ -226,6 +226,7 @@ function serviceFiles(options: Required<NewServiceOptions>): Record<string, unkn
     errorMessage: { required: { has_site: 'Please select Yes or No' } },
   };
   const ui = {
+    $schema: '../../schemas/ui.schema.json',
     'ui:order': ['applicant_name', 'quantity_measure_id', 'quantity', 'has_site', 'site_address', 'description', '*'],
     quantity_measure_id: {
       'ui:widget': 'lookup',

@@ -28,6 +28,16 @@ function includeOf(value: unknown): string | null {
 }
 
 /**
+ * A file's content without the `$schema` naming its format: that is for editors, about the file,
+ * never a part of what includes it or of the form.
+ */
+export function withoutFormat(content: unknown): unknown {
+  if (!isRecord(content) || !('$schema' in content)) return content;
+  const { $schema: _format, ...rest } = content;
+  return rest;
+}
+
+/**
  * Replaces every `{"$ref": "<file>.json"}` in `value` by the content of that file (relative to
  * `fromFile`, inside services/), recursively: services share fragments this way (both licences'
  * Basel form, the legal-status blocks of the GCF letters). Keys beside the `$ref` are laid over the
@@ -62,7 +72,7 @@ export function resolveIncludes(
       return own;
     }
     included.add(key);
-    const content = resolveIncludes(files[key], key, files, report, included, '', [...stack, key]);
+    const content = resolveIncludes(withoutFormat(files[key]), key, files, report, included, '', [...stack, key]);
     if (Object.keys(own).length === 0) return content;
     if (!isRecord(content)) {
       report(fromFile, pointer, `'${ref}' is not an object, so keys beside its $ref cannot be laid over it`);

@@ -5,7 +5,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from './ajv-setup';
-import type { FileReader } from './definition-includes';
+import { withoutFormat, type FileReader } from './definition-includes';
 import { pointerOf, type Report } from './definition-problems';
 import type { FormFiles, JsonSchema, UiSchema } from './definition-types';
 import { compileSchema } from './form-validator';
@@ -74,7 +74,8 @@ export function readFormFiles(
   const uiEntry = read(form.ui, at('form', 'ui'));
   if (!schemaEntry || !uiEntry) return null;
   const [schemaFile, formSchema] = schemaEntry as [string, JsonSchema];
-  const [uiFile, uiSchema] = uiEntry as [string, UiSchema];
+  const [uiFile, uiAsWritten] = uiEntry as [string, UiSchema];
+  const uiSchema = withoutFormat(uiAsWritten) as UiSchema;
   const schemaName = schemaFile.slice(schemaFile.lastIndexOf('/') + 1);
 
   try {

@@ -3,7 +3,7 @@
  * names live here so `services:check` and the server can verify definitions without React.
  */
 
-/** Widgets of the engine itself (see the team brief, "Widgets"). */
+/** Widgets of the engine itself (ARCHITECTURE.md, "ui.json: widgets"). */
 export const CUSTOM_WIDGETS = [
   'lookup',
   'company-picker',
