@@ -62,7 +62,8 @@ describe('DashboardPage', () => {
     expect(screen.getAllByText('In total')).toHaveLength(4);
     for (const label of ['SUBMITTED', 'PROCESSING', 'APPROVED', 'REJECTED'])
       expect(screen.getByRole('heading', { name: label })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Environmental Services' })).toHaveProperty('pathname', '/env-audit-menu');
+    // The services' own dashboards come from their definitions: none declares work queues here.
+    expect(screen.queryByRole('link', { name: 'Environmental Services' })).toBeNull();
 
     const table = screen.getByRole('table', { name: 'Your Applications' });
     for (const header of ['ID', 'Type', 'Date Submitted', 'Status', 'Action'])
@@ -149,5 +150,35 @@ describe('applicationLinks', () => {
     });
     expect(applicationLinks(app({ id: 5 }), [definition])).toEqual({ view: '/view-application?appId=5' });
     expect(applicationLinks(app({ service_id: 2 }), [definition])).toEqual({});
+  });
+
+  it("links each service's work queues page, by the definition's words", async () => {
+    const api = fakeApi({
+      'GET client/statistics/7': () => ok({ all_applications: 0, processing: 0, approved: 0, rejected: 0 }),
+      'GET clients/applications/7?page=1': () => ok({ items: [], page: 1, per_page: 25, total: 0, last_page: 1 }),
+    });
+    const withQueues = (key: string, workQueues: Record<string, unknown>) =>
+      ({
+        ...definition,
+        key,
+        workQueues: { counts: 'x/{clientId}', queues: [], ...workQueues },
+      }) as unknown as ServiceDefinition;
+    renderPage(<DashboardPage />, {
+      api,
+      at: '/dashboard',
+      definitions: [
+        definition,
+        withQueues('audit', {
+          route: '/env-audit-menu',
+          title: 'Audit queues',
+          dashboardLink: 'Environmental Services',
+        }),
+        withQueues('inspections', { route: '/inspection-menu', title: 'Site inspections' }),
+      ],
+    });
+    expect((await screen.findByRole('link', { name: 'Environmental Services' })).getAttribute('href')).toBe(
+      '/env-audit-menu',
+    );
+    expect(screen.getByRole('link', { name: 'Site inspections' }).getAttribute('href')).toBe('/inspection-menu');
   });
 });

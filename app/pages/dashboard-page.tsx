@@ -25,6 +25,7 @@ import { RetryAlert } from '../../engine/react/retry-alert';
 import { useUser } from '../auth/user-store';
 import { StatusChip } from '../components/status-chip';
 import { useDefinitions } from '../definitions-context';
+import { servicesWithQueues } from '../../engine/core/work-queues';
 import { DefinitionProblems } from './definition-problems';
 import { SkeletonRows } from '../components/skeleton-rows';
 import { ApprovedTorLink } from './approved-tor-link';
@@ -123,9 +124,14 @@ export function DashboardPage() {
         <Typography id="custom-dashboards-title" variant="h2" gutterBottom>
           {t('dashboard.customDashboards')}
         </Typography>
-        <Link component={RouterLink} to="/env-audit-menu">
-          {t('dashboard.environmentalServices')}
-        </Link>
+        {/* The services' own dashboards: the page of each service's work queues (service.json). */}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, minHeight: '1.5em' }}>
+          {servicesWithQueues(definitions).map(({ definition, workQueues }) => (
+            <Link key={definition.key} component={RouterLink} to={workQueues.route}>
+              {workQueues.dashboardLink ?? workQueues.title}
+            </Link>
+          ))}
+        </Box>
       </Box>
 
       <Box component="section" aria-labelledby="applications-title">

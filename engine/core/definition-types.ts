@@ -222,6 +222,8 @@ export interface WorkQueues {
   /** The page in the portal, e.g. `/env-audit-menu`. */
   route: string;
   title: string;
+  /** The link's text on the dashboard, under 'Custom Service Dashboards'; the title when absent. */
+  dashboardLink?: string;
   /** GET answering `{ [queue key]: count }` for a client (`{clientId}`). */
   counts: string;
   queues: WorkQueue[];

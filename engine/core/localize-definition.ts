@@ -247,6 +247,7 @@ export function localizeDefinition<D extends LocalizableDefinition>(definition: 
     localized.workQueues = {
       ...workQueues,
       title: text(workQueues.title, translate),
+      ...(workQueues.dashboardLink ? { dashboardLink: text(workQueues.dashboardLink, translate) } : {}),
       queues: workQueues.queues.map((queue) => ({ ...queue, label: text(queue.label, translate) })),
     };
   }
