@@ -10,6 +10,7 @@
  * than what it shows: a change landing while it is built moves the revision past it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { envelope } from './http';
 
 /** What the kept answers may hold in all, in UTF-16 code units (about twice their bytes). */
 const DEFAULT_BUDGET = 16 * 1024 * 1024;
@@ -29,34 +30,38 @@ export class ClientAnswers {
   /** The text kept for `key` of `clientId` at `revision`, or undefined (then any older one is dropped). */
   get(clientId: number, key: string, revision: number): string | undefined {
     const id = `${clientId} ${key}`;
-    const answer = this.kept.get(id);
-    if (!answer) return undefined;
-    this.kept.delete(id);
-    if (answer.revision !== revision) {
-      this.size -= answer.text.length;
-      return undefined;
-    }
+    const answer = this.drop(id);
+    if (!answer || answer.revision !== revision) return undefined;
     // Most recently used last: a Map keeps insertion order.
-    this.kept.set(id, answer);
+    this.keep(id, answer);
     return answer.text;
   }
 
   /** Keeps `text` as the answer to `key` of `clientId` at `revision`. */
   set(clientId: number, key: string, revision: number, text: string): void {
     const id = `${clientId} ${key}`;
-    const previous = this.kept.get(id);
-    if (previous) {
-      this.kept.delete(id);
-      this.size -= previous.text.length;
-    }
+    this.drop(id);
     if (text.length > this.budget) return;
-    this.kept.set(id, { revision, text });
-    this.size += text.length;
-    for (const [oldest, answer] of this.kept) {
+    this.keep(id, { revision, text });
+    for (const oldest of this.kept.keys()) {
       if (this.size <= this.budget) break;
-      this.kept.delete(oldest);
+      this.drop(oldest);
+    }
+  }
+
+  private keep(id: string, answer: KeptAnswer): void {
+    this.kept.set(id, answer);
+    this.size += answer.text.length;
+  }
+
+  /** Removes the answer kept under `id`, if any, and answers it. */
+  private drop(id: string): KeptAnswer | undefined {
+    const answer = this.kept.get(id);
+    if (answer) {
+      this.kept.delete(id);
       this.size -= answer.text.length;
     }
+    return answer;
   }
 
   /** How many answers are kept, and their total length. */
@@ -80,7 +85,7 @@ export async function answerClientRead(
   const { clientId, dataRevision } = request;
   let text = answers.get(clientId, key, dataRevision);
   if (text === undefined) {
-    text = JSON.stringify({ code: 200, data: await build(), error: null });
+    text = JSON.stringify(envelope(await build()));
     answers.set(clientId, key, dataRevision, text);
   }
   return reply.code(200).type('application/json; charset=utf-8').send(text);

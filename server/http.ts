@@ -38,9 +38,14 @@ export class ValidationError extends HttpError {
 export const forbidden = () => new HttpError(403, 'Forbidden');
 export const notFound = (what = 'Not found') => new HttpError(404, what);
 
+/** The contract's success envelope around `data`. */
+export function envelope<T>(data: T, code = 200): { code: number; data: T; error: null } {
+  return { code, data, error: null };
+}
+
 /** Sends a success envelope. */
 export function ok<T>(reply: FastifyReply, data: T, code = 200): FastifyReply {
-  return reply.code(code).send({ code, data, error: null });
+  return reply.code(code).send(envelope(data, code));
 }
 
 /** Parses a body with a zod schema, or throws the contract's 422 naming every bad field. */

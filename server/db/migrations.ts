@@ -515,7 +515,7 @@ async function rebuildSqliteTable(db: AnyDb, table: string, edit: (definition: s
   const definition = objects.rows.find((o) => o.type === 'table')?.sql;
   if (!definition) throw new Error(`table ${table} not found`);
   // Dropping the table drops its indexes and triggers: they are created again on the rebuilt one.
-  const indexes = objects.rows
+  const dependents = objects.rows
     .filter((o) => (o.type === 'index' || o.type === 'trigger') && o.sql)
     .map((o) => o.sql as string);
   const rebuilt = `${table}_rebuilt`;
@@ -527,7 +527,7 @@ async function rebuildSqliteTable(db: AnyDb, table: string, edit: (definition: s
       await sql.raw(`insert into "${rebuilt}" select * from "${table}"`).execute(trx);
       await sql.raw(`drop table "${table}"`).execute(trx);
       await sql.raw(`alter table "${rebuilt}" rename to "${table}"`).execute(trx);
-      for (const index of indexes) await sql.raw(index).execute(trx);
+      for (const dependent of dependents) await sql.raw(dependent).execute(trx);
       const broken = await sql`pragma foreign_key_check`.execute(trx);
       if (broken.rows.length > 0) throw new Error(`rebuilding ${table} broke ${broken.rows.length} reference(s)`);
     });
