@@ -5,7 +5,6 @@
  * of their own that index.ts loads at the first switch of language or the first page beyond the
  * public ones, not a part of every page.
  */
-import serviceCatalogueFiles from 'virtual:service-catalogues';
 import type { Catalogue } from '../../engine/core/translator';
 
 /** A service's texts: English text -> translation. */
@@ -32,7 +31,7 @@ export const otherGroups = import.meta.glob<Catalogue>(
  * The services' translations (`<folder>/i18n/<lang>.json` of the services folder the build was given:
  * scripts/vite-plugin-services.ts).
  */
-export const serviceGroups: Record<string, () => Promise<ServiceCatalogue>> = serviceCatalogueFiles;
+export { default as serviceGroups } from 'virtual:service-catalogues';
 
 /** Loads the files of `files` whose path `keep` selects: `[path, content]` each. */
 export function loadFiles<T>(
