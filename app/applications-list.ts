@@ -27,7 +27,8 @@ export interface ApplicationSummary {
   created_at?: string | null;
   manually_processed?: boolean | null;
   final_certificate_uploaded?: boolean | null;
-  tor_approval_date?: string | null;
+  /** Its stage facts (`lifecycle.facts` of the services), by name. */
+  [fact: string]: unknown;
 }
 
 export interface ApplicationsPage {

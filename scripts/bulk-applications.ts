@@ -27,9 +27,6 @@ export async function insertBulkApplications(db: Kysely<Database>, clientId: num
           manual_certificate_path: null,
           manual_certificate_name: null,
           final_certificate_uploaded: 0,
-          tor_approval_date: null,
-          approval_conditions: null,
-          is_application_in_phase_2: 0,
           certificate_token: `bench-${clientId}-${n}`,
         };
       });

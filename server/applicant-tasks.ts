@@ -4,12 +4,12 @@
  * `application/{id}` answer. Uploads and saves of a task are accepted only while it is open.
  */
 import type { Kysely } from 'kysely';
-import { applicationFacts } from '../engine/core/application-facts';
 import { openTasks, taskSlots } from '../engine/core/applicant-tasks';
 import type { ApplicantTask, ServiceDefinition } from '../engine/core/definition-types';
 import { schemaMatches } from '../engine/core/form-validator';
 import type { UploadSlot } from '../engine/core/required-documents';
 import type { Application, Database } from './db/tables';
+import { conditionFactsOf } from './stage-facts';
 
 /** The tasks open for an application (none for a service without tasks). */
 export async function openTasksOf(
@@ -32,7 +32,7 @@ export async function openTasksOf(
   const records = new Map(rows.map((row) => [row.record_key, JSON.parse(row.data) as unknown]));
   return openTasks(
     { tasks },
-    applicationFacts(application),
+    await conditionFactsOf(db, definition, application),
     (task) => records.get(task.save.record) ?? null,
     schemaMatches,
   );

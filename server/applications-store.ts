@@ -4,7 +4,8 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { definitionOfApplication } from '../engine/core/application-version';
-import type { ServiceDefinition } from '../engine/core/definition-types';
+import type { LifecycleAction, ServiceDefinition } from '../engine/core/definition-types';
+import { actionFacts, actionNamed, actionReaching, lifecycleActions, serviceStatuses } from '../engine/core/lifecycle';
 import { STATUS } from '../engine/core/status-presentation';
 import type { AppContext } from './context';
 import { refusedMove } from '../engine/core/status-transitions';
@@ -14,6 +15,7 @@ import type { Application, Database } from './db/tables';
 import { missingUploads, type UploadSlot } from '../engine/core/required-documents';
 import { REQUIRED } from './field-rules';
 import { HttpError, notFound, ValidationError, type FieldError } from './http';
+import { writeFacts } from './stage-facts';
 
 /** Statuses at which the applicant may change the form: draft and returned. */
 export const EDITABLE_STATUSES: readonly number[] = [STATUS.draft, STATUS.returned];
@@ -102,8 +104,6 @@ export function formatAppId(id: number, createdAt: string): string {
 export interface StatusMove {
   statusId: number;
   comment?: string | null;
-  /** Approval conditions (rich text) of a conditional approval (18). */
-  conditions?: string | null;
   manualCertificate?: { path: string; name: string } | null;
   /** Processed by hand, its certificate not uploaded yet (shown as under review until it is). */
   manual?: boolean;
@@ -127,8 +127,6 @@ export async function moveStatusIn(trx: Kysely<Database>, applicationId: number,
     .set({
       status_id: move.statusId,
       updated_at: now,
-      ...(move.statusId === STATUS.torApproved ? { tor_approval_date: now.slice(0, 10) } : {}),
-      ...(move.conditions !== undefined ? { approval_conditions: move.conditions } : {}),
       ...(move.manualCertificate
         ? {
             manually_processed: 1,
@@ -154,42 +152,148 @@ export async function moveStatusIn(trx: Kysely<Database>, applicationId: number,
     .execute();
 }
 
+/** The services' definitions, to judge an application by its own (`definitionOfStored`). */
+export type Services = Pick<AppContext, 'definitions' | 'archived'>;
+
+/** A plain staff move, with the texts an action may take (`--<name>` in the command, `<name>` in the API). */
+export interface StaffMove extends StatusMove {
+  actor: string;
+  texts?: Readonly<Record<string, string>>;
+}
+
 /**
- * A staff move, judged by the transitions of `engine/core/status-transitions.ts` under the
- * application's lock: 404 for an unknown application, 409 with the reason for a move it does not
- * allow, 422 for a conditional approval without conditions.
+ * A staff move, judged under the application's lock by the transitions of
+ * `engine/core/status-transitions.ts` and the application's service (`lifecycle`): 404 for an
+ * unknown application, 409 with the reason for a move it does not allow. A status an action of the
+ * service reaches is reached through that action: with the text it takes (422 without), or refused
+ * with the action's name when it files a document.
  */
 export async function staffMove(
   db: Kysely<Database>,
   dialect: DialectName,
+  services: Services,
   applicationId: number,
-  move: StatusMove & { actor: string },
+  move: StaffMove,
 ): Promise<{ from: number; to: number; app_id: string }> {
-  if (move.statusId === STATUS.conditionallyApproved && !move.conditions?.trim())
-    throw new ValidationError([{ field: 'conditions', message: 'A conditional approval needs its conditions.' }]);
   return db.transaction().execute(async (trx) => {
-    const app = await staffMoveIn(trx, dialect, applicationId, move);
+    const app = await lockApplication(trx, dialect, applicationId);
+    if (!app) throw new HttpError(404, 'Application not found');
+    const definition = definitionOfStored(services, app);
+    const action = actionReaching(definition, move.statusId);
+    if (action) {
+      if (action.document)
+        throw new HttpError(
+          409,
+          `Status ${move.statusId} is reached with the action '${action.name}', which files its document: ` +
+            `npm run staff -- ${action.name} ${app.app_id} --file <pdf>, or POST staff/applications/${app.id}/${action.name}.`,
+        );
+      const done = await actionIn(trx, app, action, {
+        comment: move.comment ?? null,
+        texts: move.texts,
+        actor: move.actor,
+      });
+      return { from: done.from, to: action.to, app_id: app.app_id };
+    }
+    refuseTexts(move.texts, null, `A move to status ${move.statusId}`);
+    const refused = refusedMove(app.status_id, move.statusId, serviceStatuses(definition));
+    if (refused) throw new HttpError(409, refused);
+    await moveStatusIn(trx, app.id, move);
     return { from: app.status_id, to: move.statusId, app_id: app.app_id };
   });
 }
 
-/** A staff move inside the caller's transaction: locks, judges and moves; answers the application as it was. */
-async function staffMoveIn(
-  trx: Transaction<Database>,
-  dialect: DialectName,
-  applicationId: number,
-  move: StatusMove & { actor: string },
-): Promise<Application> {
-  const app = await lockApplication(trx, dialect, applicationId);
-  if (!app) throw new HttpError(404, 'Application not found');
-  const refused = refusedMove(app.status_id, move.statusId);
-  if (refused) throw new HttpError(409, refused);
-  await moveStatusIn(trx, app.id, move);
-  return app;
+/** Refuses the texts a move or an action does not take (`takes`: the one it does, if any). */
+function refuseTexts(texts: Readonly<Record<string, string>> | undefined, takes: string | null, what: string): void {
+  const unexpected = Object.keys(texts ?? {}).filter((name) => name !== takes);
+  if (unexpected.length > 0)
+    throw new ValidationError(unexpected.map((name) => ({ field: name, message: `${what} takes no '${name}'.` })));
 }
 
-/** The description of the approved terms of reference among an audit's attachments (internal). */
-export const APPROVED_TOR = 'Final terms of reference';
+/** What a staff action is given: its document (already stored), its text by name, a comment of the staff's own. */
+export interface ActionInput {
+  comment?: string | null;
+  texts?: Readonly<Record<string, string>>;
+  document?: { path: string; name: string; size: number } | null;
+  actor: string;
+}
+
+/**
+ * Takes the staff action `name` of the application's service (`lifecycle.actions`): moves the
+ * application to the action's status, sets its facts and files its document, in one transaction.
+ * 409 when the service has no such action or the application is not at a status it is taken at;
+ * 422 without the document or the text it needs.
+ */
+export async function staffAction(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  services: Services,
+  applicationId: number,
+  name: string,
+  input: ActionInput,
+): Promise<{ from: number; to: number; app_id: string }> {
+  return db.transaction().execute(async (trx) => {
+    const app = await lockApplication(trx, dialect, applicationId);
+    if (!app) throw new HttpError(404, 'Application not found');
+    const definition = definitionOfStored(services, app);
+    const action = actionNamed(definition, name);
+    if (!action) {
+      const known = lifecycleActions(definition).map((candidate) => candidate.name);
+      throw new HttpError(
+        409,
+        `${app.app_id} has no action '${name}'` + (known.length > 0 ? ` (its service has: ${known.join(', ')}).` : '.'),
+      );
+    }
+    const done = await actionIn(trx, app, action, input);
+    return { from: done.from, to: action.to, app_id: app.app_id };
+  });
+}
+
+/** An action on a locked application, inside the caller's transaction. */
+async function actionIn(
+  trx: Transaction<Database>,
+  app: Application,
+  action: LifecycleAction,
+  input: ActionInput,
+): Promise<{ from: number }> {
+  if (!action.from.includes(app.status_id))
+    throw new HttpError(
+      409,
+      app.status_id === action.to
+        ? `The application is at status ${action.to} already.`
+        : `The action '${action.name}' is taken at status ${action.from.join(', ')}, not ${app.status_id}.`,
+    );
+  refuseTexts(input.texts, action.text?.name ?? null, `The action '${action.name}'`);
+  const errors: FieldError[] = [];
+  if (action.document && !input.document) errors.push({ field: 'file', message: REQUIRED });
+  if (!action.document && input.document)
+    errors.push({ field: 'file', message: `The action '${action.name}' files no document.` });
+  const given = action.text ? input.texts?.[action.text.name] : undefined;
+  const text = given?.trim() ? given : null;
+  if (action.text && !text) errors.push({ field: action.text.name, message: action.text.requiredMessage });
+  if (errors.length > 0) throw new ValidationError(errors);
+  const now = nowIso();
+  await moveStatusIn(trx, app.id, {
+    statusId: action.to,
+    comment: input.comment?.trim() ? input.comment : (action.comment ?? null),
+    actor: input.actor,
+  });
+  await writeFacts(trx, app.id, actionFacts(action, { today: now.slice(0, 10), text }));
+  if (action.document && input.document)
+    await trx
+      .insertInto('attachments')
+      .values({
+        application_id: app.id,
+        description: action.document.description,
+        path: input.document.path,
+        name: input.document.name,
+        size: input.document.size,
+        mime: 'application/pdf',
+        created_at: now,
+        internal: 1,
+      })
+      .execute();
+  return { from: app.status_id };
+}
 
 /**
  * The authority's own working documents of an application (spec 02: draft ToR, checklist review,
@@ -234,43 +338,6 @@ export async function attachAuthorityDocument(
     })
     .execute();
   return { app_id: app.app_id, description };
-}
-
-/**
- * Staff approve the terms of reference of an audit: the application moves to TOR Approved (17) along
- * the staff transitions, enters phase 2 (`is_application_in_phase_2`, `tor_approval_date`), and the
- * approved ToR (a PDF already stored under `file.path`) becomes an internal attachment the applicant
- * downloads at `verify/tor/{app_id}`.
- */
-export async function approveTor(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  applicationId: number,
-  file: { path: string; name: string; size: number },
-  actor: string,
-): Promise<{ from: number; app_id: string }> {
-  return db.transaction().execute(async (trx) => {
-    const app = await staffMoveIn(trx, dialect, applicationId, {
-      statusId: STATUS.torApproved,
-      comment: 'Your Terms of Reference document is ready.',
-      actor,
-    });
-    await trx.updateTable('applications').set({ is_application_in_phase_2: 1 }).where('id', '=', app.id).execute();
-    await trx
-      .insertInto('attachments')
-      .values({
-        application_id: app.id,
-        description: APPROVED_TOR,
-        path: file.path,
-        name: file.name,
-        size: file.size,
-        mime: 'application/pdf',
-        created_at: nowIso(),
-        internal: 1,
-      })
-      .execute();
-    return { from: app.status_id, app_id: app.app_id };
-  });
 }
 
 /**

@@ -1,13 +1,13 @@
 /**
  * Staff command: moves an application along the transitions staff may make
- * (engine/core/status-transitions.ts), with a comment for the applicant, the conditions of a
- * conditional approval or the manually produced certificate, and approves the terms of reference of
- * an audit. Uses the server's own database module and settings; the history records each move as
- * `staff:<user>`.
+ * (engine/core/status-transitions.ts and its service's `lifecycle`), with a comment for the
+ * applicant or the manually produced certificate, and takes the actions its service declares
+ * (`lifecycle.actions`: a document, a text, facts). Uses the server's own database module, settings
+ * and services folder; the history records each move as `staff:<user>`.
  *
- *   npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--conditions "<html>"]
+ *   npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--<text> "<html>"]
  *                    [--manual-certificate <file> | --manual]
- *   npm run staff -- approve-tor <applicationId|app_id> --file <pdf>
+ *   npm run staff -- <action> <applicationId|app_id> [--file <pdf>] [--<text> "<html>"] [--comment "text"]
  *   npm run staff -- attach <applicationId|app_id> --kind <kind> --file <pdf>   (an internal review document)
  *   npm run staff -- add-staff <name>        (an account of the staff API; prints its key once)
  */
@@ -16,33 +16,38 @@ import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { basename, join } from 'node:path';
 import {
-  approveTor,
   attachAuthorityDocument,
   AUTHORITY_DOCUMENTS,
+  staffAction,
   staffMove,
   type AuthorityDocumentKind,
 } from './applications-store';
 import { loadConfig, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { HttpError, ValidationError } from './http';
+import { loadDefinitionsFrom } from './definitions';
 import { isPdfFile } from './routes/files';
-import { TOR_NOT_PDF } from './routes/staff';
 import { createStaff } from './staff-accounts';
+import { actionNamed, lifecycleActions } from '../engine/core/lifecycle';
+import { definitionOfStored } from './applications-store';
 
-const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--conditions "<html>"]
+const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--<text> "<html>"]
                                    [--manual-certificate <file> | --manual]
-       npm run staff -- approve-tor <applicationId|app_id> --file <pdf>
+       npm run staff -- <action> <applicationId|app_id> [--file <pdf>] [--<text> "<html>"] [--comment "text"]
        npm run staff -- attach <applicationId|app_id> --kind <kind> --file <pdf>
        npm run staff -- add-staff <name>
 
   applicationId   numeric id or the app id (e.g. EP-2026-000123)
   statusId        5 department approved, 6 approved, 7 returned, 9 rejected, 10 propose to approve,
-                  17 TOR approved, 18 conditionally approved (with --conditions), 3 under review
+                  3 under review; or a status of the service's own (its lifecycle.statuses), reached
+                  through the action that reaches it (with its --<text>, e.g. --conditions)
   --comment       comment shown to the applicant (e.g. why it was returned)
-  --conditions    the approval conditions of a conditional approval (18), as HTML
+  --<text>        the text an action takes (lifecycle.actions[].text), as HTML
   --manual-certificate  certificate file of a manually processed application (approved, 6)
   --manual        processed by hand, the certificate to come (shown as under review until then)
-  approve-tor     approves the terms of reference of an audit (status 17, phase 2) with the ToR as a PDF
+  <action>        an action of the application's service (lifecycle.actions of its service.json),
+                  with --file <pdf> when it files a document; the actions are listed by
+                  npm run staff -- actions <applicationId|app_id>
   attach          files one of the authority's review documents (PDF), kept from the applicant's list;
                   kind: ${Object.keys(AUTHORITY_DOCUMENTS).join(', ')}
   add-staff       creates an account of the staff API and prints its key (shown once)`;
@@ -52,15 +57,26 @@ export interface StatusCommand {
   application: string;
   statusId: number;
   comment: string | null;
-  conditions: string | null;
+  /** Texts an action may take, by name (`--conditions <html>`). */
+  texts: Record<string, string>;
   certificate: string | null;
   manual: boolean;
 }
 
-export interface ApproveTorCommand {
-  command: 'approve-tor';
+/** An action of the application's service, judged against its definition when run. */
+export interface ActionCommand {
+  command: 'action';
+  action: string;
   application: string;
-  file: string;
+  file: string | null;
+  comment: string | null;
+  texts: Record<string, string>;
+}
+
+/** Lists the actions of the application's service. */
+export interface ActionsCommand {
+  command: 'actions';
+  application: string;
 }
 
 export interface AttachCommand {
@@ -75,7 +91,19 @@ export interface AddStaffCommand {
   name: string;
 }
 
-export type StaffCommand = StatusCommand | ApproveTorCommand | AttachCommand | AddStaffCommand;
+export type StaffCommand = StatusCommand | ActionCommand | ActionsCommand | AttachCommand | AddStaffCommand;
+
+/** `--name value` pairs after the application (a flag without a value is refused). */
+function options(rest: readonly string[], fail: (why: string) => never): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (let i = 0; i < rest.length; i += 2) {
+    const flag = rest[i] ?? '';
+    const value = rest[i + 1];
+    if (!/^--[a-z][a-z0-9-]*$/.test(flag) || value === undefined) fail(`Unexpected argument '${flag}'.`);
+    pairs.push([flag.slice(2), value as string]);
+  }
+  return pairs;
+}
 
 /** Parses the arguments; throws an Error with the usage text on anything unexpected. */
 export function parseStaffArgs(argv: string[]): StaffCommand {
@@ -83,18 +111,32 @@ export function parseStaffArgs(argv: string[]): StaffCommand {
   const fail = (why: string): never => {
     throw new Error(`${why}\n\n${USAGE}`);
   };
-  if (command !== 'status' && command !== 'approve-tor' && command !== 'attach' && command !== 'add-staff')
+  if (!command || !/^[a-z][a-z0-9-]*$/.test(command))
     fail(command ? `Unknown command '${command}'.` : 'Missing command.');
   if (command === 'add-staff') {
     if (!application || rest.length > 0) fail('add-staff needs one name.');
     return { command: 'add-staff', name: application as string };
   }
   if (!application || application.startsWith('--')) fail('Missing application id.');
-  if (command === 'approve-tor') {
-    const [flag, file, ...extra] = rest;
-    if (flag !== '--file' || !file) fail('approve-tor needs --file <pdf>.');
-    if (extra.length > 0) fail(`Unexpected argument '${extra[0] ?? ''}'.`);
-    return { command: 'approve-tor', application: application as string, file: file as string };
+  if (command === 'actions') {
+    if (rest.length > 0) fail(`Unexpected argument '${rest[0] ?? ''}'.`);
+    return { command: 'actions', application: application as string };
+  }
+  if (command !== 'status' && command !== 'attach') {
+    const parsed: ActionCommand = {
+      command: 'action',
+      action: command as string,
+      application: application as string,
+      file: null,
+      comment: null,
+      texts: {},
+    };
+    for (const [name, value] of options(rest, fail)) {
+      if (name === 'file') parsed.file = value;
+      else if (name === 'comment') parsed.comment = value;
+      else parsed.texts[name] = value;
+    }
+    return parsed;
   }
   if (command === 'attach') {
     const options: Record<string, string> = {};
@@ -122,7 +164,7 @@ export function parseStaffArgs(argv: string[]): StaffCommand {
     application: application as string,
     statusId: Number(status),
     comment: null,
-    conditions: null,
+    texts: {},
     certificate: null,
     manual: false,
   };
@@ -134,17 +176,14 @@ export function parseStaffArgs(argv: string[]): StaffCommand {
       continue;
     }
     if (flag === '--comment' && value !== undefined) parsed.comment = value;
-    else if (flag === '--conditions' && value !== undefined) parsed.conditions = value;
     else if (flag === '--manual-certificate' && value !== undefined) parsed.certificate = value;
+    else if (flag && /^--[a-z][a-z0-9-]*$/.test(flag) && value !== undefined) parsed.texts[flag.slice(2)] = value;
     else fail(`Unexpected argument '${flag ?? ''}'.`);
     i += 1;
   }
   if (parsed.manual && parsed.certificate) fail('Give --manual-certificate or --manual, not both.');
   if ((parsed.manual || parsed.certificate) && parsed.statusId !== 6)
     fail('A manual process is recorded when the application is approved (status 6).');
-  if (parsed.conditions !== null && parsed.statusId !== 18)
-    fail('Conditions belong to a conditional approval (status 18).');
-  if (parsed.statusId === 18 && !parsed.conditions?.trim()) fail('A conditional approval needs --conditions.');
   return parsed;
 }
 
@@ -189,7 +228,9 @@ async function run(argv: string[]): Promise<void> {
       console.log(`Staff account '${command.name}' created. Its key, shown once:\n${created.key}`);
       return;
     }
-    const query = database.db.selectFrom('applications').select(['id', 'app_id', 'status_id']);
+    const query = database.db
+      .selectFrom('applications')
+      .select(['id', 'app_id', 'status_id', 'service_id', 'definition_version']);
     const app = await (
       /^\d+$/.test(command.application)
         ? query.where('id', '=', Number(command.application))
@@ -207,22 +248,42 @@ async function run(argv: string[]): Promise<void> {
       return;
     }
 
-    if (command.command === 'approve-tor') {
-      await assertPdf(command.file, TOR_NOT_PDF);
-      const stored = await storeFile(config, command.file);
-      const done = await refusedAs(app.app_id, stored.path, config, () =>
-        approveTor(database.db, database.dialect, app.id, stored, actor),
+    const services = loadDefinitionsFrom(config.servicesDir ?? undefined);
+    if (command.command === 'actions') {
+      const actions = lifecycleActions(definitionOfStored(services, app));
+      if (actions.length === 0) console.log(`${app.app_id}: its service declares no actions`);
+      for (const action of actions)
+        console.log(
+          `${action.name}: ${action.description} (at status ${action.from.join(', ')}` +
+            `${action.document ? '; --file <pdf>' : ''}${action.text ? `; --${action.text.name} <html>` : ''})`,
+        );
+      return;
+    }
+
+    if (command.command === 'action') {
+      const document = actionNamed(definitionOfStored(services, app), command.action)?.document;
+      if (command.file && document) await assertPdf(command.file, document.notPdfMessage);
+      const stored = command.file ? await storeFile(config, command.file) : null;
+      const done = await refusedAs(app.app_id, stored?.path ?? null, config, () =>
+        staffAction(database.db, database.dialect, services, app.id, command.action, {
+          comment: command.comment,
+          texts: command.texts,
+          document: stored,
+          actor,
+        }),
       );
-      console.log(`${done.app_id}: status ${done.from} -> 17, terms of reference approved (${stored.name})`);
+      console.log(
+        `${done.app_id}: status ${done.from} -> ${done.to} (${command.action}${stored ? `, ${stored.name}` : ''})`,
+      );
       return;
     }
 
     const certificate = command.certificate ? await storeFile(config, command.certificate) : null;
     const moved = await refusedAs(app.app_id, certificate?.path ?? null, config, () =>
-      staffMove(database.db, database.dialect, app.id, {
+      staffMove(database.db, database.dialect, services, app.id, {
         statusId: command.statusId,
         comment: command.comment,
-        ...(command.conditions !== null ? { conditions: command.conditions } : {}),
+        texts: command.texts,
         manualCertificate: certificate ? { path: certificate.path, name: certificate.name } : null,
         manual: command.manual,
         actor,

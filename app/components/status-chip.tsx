@@ -1,11 +1,21 @@
 import { Chip } from '@mui/material';
 import { useTranslation } from '../../engine/react/translation';
 import { presentStatus, type StatusFacts } from '../../engine/core/status-presentation';
+import type { LifecycleStatus } from '../../engine/core/definition-types';
 
-/** The application's status as a coloured chip (label and colour from engine/core). */
-export function StatusChip({ application }: { application: StatusFacts }) {
+/**
+ * The application's status as a coloured chip (label and colour from engine/core; `statuses` are
+ * its service's own, `lifecycle.statuses`).
+ */
+export function StatusChip({
+  application,
+  statuses = [],
+}: {
+  application: StatusFacts;
+  statuses?: readonly LifecycleStatus[];
+}) {
   const { t } = useTranslation();
-  const status = presentStatus(application);
+  const status = presentStatus(application, statuses);
   const label = t(`status.${status.label}`, { defaultValue: status.label });
   if (status.colour === 'dark') {
     return <Chip size="small" label={label} sx={{ bgcolor: 'grey.900', color: 'common.white' }} />;

@@ -1,6 +1,7 @@
 import { MenuItem } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { presentStatus } from '../../engine/core/status-presentation';
+import { serviceStatuses } from '../../engine/core/lifecycle';
 import { useTranslation } from '../../engine/react/translation';
 import { applicationLinks, serviceTitle, type ApplicationSummary } from '../applications-list';
 import { useDefinitions } from '../definitions-context';
@@ -16,7 +17,8 @@ export function NotificationItems({ news, onChoose }: { news: ApplicationSummary
   const definitions = state.status === 'ready' ? state.definitions : [];
   if (news.length === 0) return <MenuItem disabled>{t('layout.noNotifications')}</MenuItem>;
   return news.map((application) => {
-    const label = presentStatus(application).label;
+    const definition = definitions.find((candidate) => candidate.id === application.service_id);
+    const label = presentStatus(application, serviceStatuses(definition)).label;
     const text = t('layout.statusChanged', {
       service: serviceTitle(application, definitions),
       number: application.app_id ?? String(application.id),

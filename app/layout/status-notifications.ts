@@ -5,12 +5,22 @@
  * with none. Changes the applicant makes (a draft submitted, a correction resubmitted) are no news.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { presentStatus } from '../../engine/core/status-presentation';
+import { isPlatformStatus, presentStatus } from '../../engine/core/status-presentation';
 import { useApiQuery } from '../../engine/react/use-api-query';
 import { applicationsPath, type ApplicationSummary, type ApplicationsPage } from '../applications-list';
 
 /** Application id -> the status label the applicant last saw. */
 export type SeenStatuses = Record<string, string>;
+
+/**
+ * The status label an application is seen with: the platform's presentation, or for a status of a
+ * service's own (`lifecycle.statuses`, not known here without the definitions) the name the API
+ * gives it, so a move between two of those is news too.
+ */
+export function seenLabel(application: ApplicationSummary): string {
+  if (isPlatformStatus(application.application_status_id)) return presentStatus(application).label;
+  return application.application_status?.name ?? presentStatus(application).label;
+}
 
 /** Statuses an applicant's own action leads to: not news to them. */
 const OWN_ACTIONS = new Set(['draft', 'SUBMITTED', 'Re-Submitted']);
@@ -22,7 +32,7 @@ export function statusChanges(seen: SeenStatuses | null, list: ApplicationSummar
   if (!seen) return [];
   return list.filter((application) => {
     const before = seen[String(application.id)];
-    const now = presentStatus(application).label;
+    const now = seenLabel(application);
     return before !== undefined && before !== now && !OWN_ACTIONS.has(now);
   });
 }
@@ -30,7 +40,7 @@ export function statusChanges(seen: SeenStatuses | null, list: ApplicationSummar
 /** `seen` with the statuses of `list` as the applicant sees them now. */
 export function withSeen(seen: SeenStatuses | null, list: ApplicationSummary[]): SeenStatuses {
   const next: SeenStatuses = { ...seen };
-  for (const application of list) next[String(application.id)] = presentStatus(application).label;
+  for (const application of list) next[String(application.id)] = seenLabel(application);
   return next;
 }
 

@@ -28,7 +28,12 @@ import { useDefinitions } from '../definitions-context';
 import { servicesWithQueues } from '../../engine/core/work-queues';
 import { DefinitionProblems } from './definition-problems';
 import { SkeletonRows } from '../components/skeleton-rows';
-import { ApprovedTorLink } from './approved-tor-link';
+import { DocumentLinks } from './document-links';
+import { serviceStatuses } from '../../engine/core/lifecycle';
+
+/** The definition of a row's service (the current one: what its links and labels come from). */
+const definitionOfRow = (application: ApplicationSummary, definitions: readonly ServiceDefinition[]) =>
+  definitions.find((definition) => definition.id === application.service_id);
 import {
   applicationLinks,
   applicationsPath,
@@ -176,7 +181,10 @@ export function DashboardPage() {
                             <TableCell>{serviceTitle(application, definitions)}</TableCell>
                             <TableCell>{formatDate(application.submitted_at ?? application.created_at)}</TableCell>
                             <TableCell>
-                              <StatusChip application={application} />
+                              <StatusChip
+                                application={application}
+                                statuses={serviceStatuses(definitionOfRow(application, definitions))}
+                              />
                             </TableCell>
                             <TableCell>
                               <ApplicationActions application={application} definitions={definitions} />
@@ -226,7 +234,7 @@ function NoApplicationsYet() {
   );
 }
 
-/** The links of one application: View, Edit when returned, and the approved ToR when there is one. */
+/** The links of one application: View, Edit when returned, and the documents its service's actions filed. */
 function ApplicationActions({
   application,
   definitions,
@@ -249,7 +257,7 @@ function ApplicationActions({
           {t('dashboard.edit')}
         </Link>
       )}
-      {application.tor_approval_date && application.app_id ? <ApprovedTorLink appId={application.app_id} /> : null}
+      <DocumentLinks application={application} definition={definitionOfRow(application, definitions)} />
     </>
   );
 }
@@ -274,7 +282,10 @@ function ApplicationCards({
             <Typography component="p" sx={{ fontWeight: 600 }}>
               {application.app_id || application.id}
             </Typography>
-            <StatusChip application={application} />
+            <StatusChip
+              application={application}
+              statuses={serviceStatuses(definitionOfRow(application, definitions))}
+            />
           </Box>
           <Typography sx={{ overflowWrap: 'anywhere' }}>{serviceTitle(application, definitions)}</Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

@@ -28,6 +28,7 @@ import { queuePath } from '../../engine/core/work-queues';
 import { useApiQuery } from '../../engine/react/use-api-query';
 import { useUser } from '../auth/user-store';
 import { StatusChip } from '../components/status-chip';
+import { serviceStatuses } from '../../engine/core/lifecycle';
 import { SkeletonRows } from '../components/skeleton-rows';
 import { applicationLinks, formatDate, type ApplicationSummary } from '../applications-list';
 import { RetryAlert } from '../../engine/react/retry-alert';
@@ -136,7 +137,7 @@ function QueueApplications({
                 <TableCell>{application.app_id || application.id}</TableCell>
                 <TableCell>{formatDate(application.submitted_at ?? application.created_at)}</TableCell>
                 <TableCell>
-                  <StatusChip application={application} />
+                  <StatusChip application={application} statuses={serviceStatuses(definition)} />
                 </TableCell>
                 <TableCell>
                   <Link

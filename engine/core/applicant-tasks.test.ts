@@ -28,8 +28,16 @@ const firm: ApplicantTask = {
   uiSchema: {},
 };
 
+/** Open tasks of an application row with its stage fact (as the lifecycle's facts answer it). */
 const open = (row: { status_id: number; is_application_in_phase_2: unknown }, record: unknown = null) =>
-  openTasks({ tasks: [firm] }, applicationFacts(row), () => record, schemaMatches).map((task) => task.key);
+  openTasks(
+    { tasks: [firm] },
+    applicationFacts(row, {
+      is_application_in_phase_2: row.is_application_in_phase_2 === 1 || row.is_application_in_phase_2 === true,
+    }),
+    () => record,
+    schemaMatches,
+  ).map((task) => task.key);
 
 describe('applicant tasks', () => {
   it('are open while their condition holds for the facts and their record', () => {

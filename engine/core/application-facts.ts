@@ -2,28 +2,29 @@ import { isSetFlag } from './value-path';
 
 /**
  * The facts of an application that the definitions' conditions read about its stage: a work queue's
- * `when` and an applicant task's `when` (with the task's record). The server reads them from its
- * row, the portal from the `application/{id}` answer; both go through `applicationFacts`.
+ * `when`, an applicant task's `when` (with the task's record) and a lifecycle block's `when`. The
+ * server reads them from its row and its stored facts, the portal from the `application/{id}` answer;
+ * both go through `applicationFacts`.
  */
 
-/** What the conditions on an application's stage read. */
-export interface ApplicationFacts {
+/** What the conditions on an application's stage read: the platform's facts and the service's (`lifecycle.facts`). */
+export type ApplicationFacts = {
   application_status_id: number;
-  is_application_in_phase_2: boolean;
   manually_processed: boolean;
   final_certificate_uploaded: boolean;
-}
+} & Record<string, unknown>;
 
-/** The facts of an application row or answer (flags may be 0/1 or booleans). */
-export function applicationFacts(row: {
-  status_id: number;
-  is_application_in_phase_2?: unknown;
-  manually_processed?: unknown;
-  final_certificate_uploaded?: unknown;
-}): ApplicationFacts {
+/**
+ * The facts of an application row or answer (flags may be 0/1 or booleans), with the service's own
+ * facts (`factValues` of engine/core/lifecycle: its defaults overlaid by what is stored).
+ */
+export function applicationFacts(
+  row: { status_id: number; manually_processed?: unknown; final_certificate_uploaded?: unknown },
+  serviceFacts: Readonly<Record<string, unknown>> = {},
+): ApplicationFacts {
   return {
+    ...serviceFacts,
     application_status_id: row.status_id,
-    is_application_in_phase_2: isSetFlag(row.is_application_in_phase_2),
     manually_processed: isSetFlag(row.manually_processed),
     final_certificate_uploaded: isSetFlag(row.final_certificate_uploaded),
   };

@@ -210,9 +210,9 @@ export interface WorkQueue {
   /** GET listing the client's applications in the queue (`{clientId}`). */
   path: string;
   /**
-   * JSON Schema the application's facts satisfy (`application_status_id`,
-   * `is_application_in_phase_2`, `manually_processed`, `final_certificate_uploaded`): the one
-   * condition language of the format.
+   * JSON Schema the application's facts satisfy (`application_status_id`, `manually_processed`,
+   * `final_certificate_uploaded` and the facts of `lifecycle.facts`): the one condition language
+   * of the format.
    */
   when: JsonSchema;
 }
@@ -268,8 +268,8 @@ export interface ApplicantTaskFile {
   action: string;
   /**
    * JSON Schema of the application facts the task is open for: `application_status_id`,
-   * `is_application_in_phase_2`, `manually_processed`, `final_certificate_uploaded` (booleans) and
-   * the task's record (`save.record`, null until saved).
+   * `manually_processed`, `final_certificate_uploaded` (booleans), the facts of `lifecycle.facts`
+   * and the task's record (`save.record`, null until saved).
    */
   when: JsonSchema;
   form: FormFiles;
@@ -285,6 +285,112 @@ export interface ApplicantTaskFile {
 export interface ApplicantTask extends ApplicantTaskFile {
   formSchema: JsonSchema;
   uiSchema: UiSchema;
+}
+
+/** A fact an application's stages keep (one row of `application_facts` per set fact). */
+export interface LifecycleFact {
+  /** What the fact is, for the analyst and the staff. */
+  description?: string;
+  /** Its value until an action sets it (every application's answer carries the fact with it). */
+  default: string | number | boolean | null;
+}
+
+/**
+ * A status of the service's own lifecycle, beyond the platform's (spec 01 section 4): how the
+ * applicant sees it and where staff may move an application on from it with a plain move.
+ */
+export interface LifecycleStatus {
+  id: number;
+  /** The badge label (translated by the portal's `status.<label>` texts, as the platform's are). */
+  label: string;
+  colour: 'success' | 'warning' | 'error' | 'dark' | 'info';
+  /** What happens next, the line under the badge. */
+  next: string;
+  /** Statuses staff may move an application at this status to with a plain move. */
+  staffMoves: number[];
+}
+
+/** The document a staff action files with the application (kept from the applicant's list). */
+export interface LifecycleActionDocument {
+  /** The attachment's description: the name the document is filed and found under. */
+  description: string;
+  /** The kinds accepted (only `pdf` today: the staff tools check a PDF's first bytes). */
+  accept: ['pdf'];
+  /** Why a file is refused when it is not a PDF. */
+  notPdfMessage: string;
+  /**
+   * Where the applicant downloads it (a GET route the server registers; `{app_id}` is the
+   * application's readable id), and the name the download is saved under.
+   */
+  download: string;
+  fileName: string;
+  /** The label of its download button, in the view and on the dashboard row. */
+  label: string;
+  /** A fact whose value (not null, not false) shows the download on the application's dashboard row. */
+  dashboardWhenSet?: string;
+}
+
+/** The text a staff action takes (the conditions of a conditional approval), as HTML. */
+export interface LifecycleActionText {
+  /** The option that carries it: `--<name>` in the staff command, `<name>` in the staff API. */
+  name: string;
+  requiredMessage: string;
+}
+
+/**
+ * Something staff do that moves an application to `to` and carries what that status needs: a
+ * document, a text, facts. A status an action reaches is reached only through it.
+ */
+export interface LifecycleAction {
+  /** Its name: `npm run staff -- <name> <app>` and `POST staff/applications/{id}/<name>`. */
+  name: string;
+  /** What it does, in the staff command's help. */
+  description: string;
+  to: number;
+  /** Statuses the action may be taken at. */
+  from: number[];
+  /** The history's comment to the applicant. */
+  comment?: string;
+  document?: LifecycleActionDocument;
+  text?: LifecycleActionText;
+  /**
+   * Facts it sets: a value, `$today` (the date, YYYY-MM-DD) or `$text` (the action's text).
+   */
+  sets?: Record<string, string | number | boolean | null>;
+}
+
+/** A block of the application's view while `when` holds: a line of guidance, maybe a download. */
+export interface LifecycleBlock {
+  /** JSON Schema of the application's facts (as a task's `when`). */
+  when: JsonSchema;
+  severity: 'info' | 'success' | 'warning' | 'error';
+  title: string;
+  /** Under the title; `{{fact}}` is replaced by the fact's value (the block is left out while it is empty). */
+  text?: string;
+  /** The description of an action's document the block offers for download. */
+  document?: string;
+}
+
+/** An answer the applicant owes at `status` (`application/applicant-confirmation`): accept or deny. */
+export interface LifecycleDecision {
+  status: number;
+  /** The fact holding what they answer to (HTML, shown sanitised). */
+  text: string;
+  accept: { status: number; comment: string };
+  /** A denial needs a reason, which becomes the history's comment. */
+  deny: { status: number };
+}
+
+/**
+ * The service's life after submission: its facts, statuses, staff actions, the blocks of the
+ * application's view and the applicant's decision. Tasks (`tasks`) are what the applicant sends.
+ */
+export interface Lifecycle {
+  facts?: Record<string, LifecycleFact>;
+  statuses?: LifecycleStatus[];
+  actions?: LifecycleAction[];
+  blocks?: LifecycleBlock[];
+  decision?: LifecycleDecision;
 }
 
 /** `service.json` as written by an analyst (with every `{"$ref": "<file>.json"}` replaced by that file). */
@@ -326,6 +432,8 @@ export interface ServiceDefinitionFile {
   workQueues?: WorkQueues;
   /** What the authority may ask of the applicant after submission. */
   tasks?: ApplicantTaskFile[];
+  /** The stages after submission: facts, statuses, staff actions, view blocks, the applicant's decision. */
+  lifecycle?: Lifecycle;
 }
 
 /** A `service.json` of a service with one form. */

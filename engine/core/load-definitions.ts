@@ -24,6 +24,7 @@ import { fieldsOfCall, submitCallProblems } from './payload-mapping';
 import { conditionFields } from './schema-walk';
 import { allowedValues } from './allowed-values';
 import { fileReader, resolveIncludes } from './definition-includes';
+import { checkLifecycle } from './lifecycle-check';
 import { checkMeta } from './definition-meta';
 import { pointerOf, type DefinitionProblem, type Report } from './definition-problems';
 import { readFormFiles } from './form-files-check';
@@ -254,6 +255,7 @@ function loadOne(
   if (problems.length > start || !checkMeta(raw, serviceFile, report)) return null;
   const file = raw as ServiceDefinitionFile;
   if (file.key !== folder) report(serviceFile, '/key', `must equal the folder name '${folder}'`);
+  checkLifecycle(file.lifecycle, serviceFile, report);
 
   const parts: Array<FormPart & { variant?: { key: string; label: string } }> = [];
   if (file.variants) {
@@ -392,6 +394,22 @@ export function loadServiceDefinitions(files: Record<string, unknown>): LoadedDe
         });
         duplicated.add(def.key);
       } else features.set(unlock.feature, def.key);
+    });
+  }
+  // A document's download address is a route of the API: one service's.
+  const downloads = new Map<string, string>();
+  for (const def of loaded) {
+    (def.lifecycle?.actions ?? []).forEach((action, i) => {
+      if (!action.document) return;
+      const owner = downloads.get(action.document.download);
+      if (owner) {
+        problems.push({
+          file: `${def.key}/service.json`,
+          pointer: pointerOf('lifecycle', 'actions', i, 'document', 'download'),
+          message: `download '${action.document.download}' is already used by '${owner}'`,
+        });
+        duplicated.add(def.key);
+      } else downloads.set(action.document.download, def.key);
     });
   }
   const definitions = loaded.filter((d) => !duplicated.has(d.key)).sort((a, b) => a.id - b.id);

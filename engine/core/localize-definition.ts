@@ -1,4 +1,11 @@
-import type { ApplicantTask, ExtraUpload, JsonSchema, ServiceDefinition, UiSchema } from './definition-types';
+import type {
+  ApplicantTask,
+  ExtraUpload,
+  JsonSchema,
+  Lifecycle,
+  ServiceDefinition,
+  UiSchema,
+} from './definition-types';
 import { isRecord } from './value-path';
 
 /**
@@ -20,7 +27,7 @@ export type LocalizableDefinition = Pick<
   ServiceDefinition,
   'title' | 'summary' | 'department' | 'info' | 'wizard' | 'documents' | 'view' | 'formSchema' | 'uiSchema'
 > &
-  Partial<Pick<ServiceDefinition, 'variant' | 'variants' | 'workQueues' | 'tasks'>>;
+  Partial<Pick<ServiceDefinition, 'variant' | 'variants' | 'workQueues' | 'tasks' | 'lifecycle'>>;
 
 /** An upload of the documents step with the text shown for its stable `name`. */
 export interface LocalizedExtraUpload extends ExtraUpload {
@@ -181,7 +188,8 @@ function localizeExtra(extra: ExtraUpload, translate: Translate): LocalizedExtra
  * A translated copy of a definition: `translate` receives each English text people read and returns
  * what to show. Covers service.json (title, summary, department, wizard titles and failure titles, textual fee and
  * validity, How to Apply paragraphs, extra upload names, descriptions and messages, view row
- * labels, work queue titles and labels, applicant tasks' texts, uploads and forms), the form schema (titles, descriptions, `errorMessage` texts at any depth, option titles
+ * labels, work queue titles and labels, applicant tasks' texts, uploads and forms, the lifecycle's
+ * status labels and next lines, document labels and block texts), the form schema (titles, descriptions, `errorMessage` texts at any depth, option titles
  * of `oneOf`/`anyOf` consts) and the uiSchema (titles, descriptions, help, placeholders, enum names,
  * extra option labels). Everything else (ids, routes, rules, values, calls) is kept, so the copy
  * validates and submits the same data as the original. The input is not changed.
@@ -252,6 +260,31 @@ export function localizeDefinition<D extends LocalizableDefinition>(definition: 
     };
   }
   if (definition.tasks) localized.tasks = definition.tasks.map((task) => localizeTask(task, translate));
+  if (definition.lifecycle) localized.lifecycle = localizeLifecycle(definition.lifecycle, translate);
+  return localized;
+}
+
+/** A translated copy of a lifecycle: status labels and next lines, document labels, block texts. */
+function localizeLifecycle(lifecycle: Lifecycle, translate: Translate): Lifecycle {
+  const localized: Lifecycle = { ...lifecycle };
+  if (lifecycle.statuses)
+    localized.statuses = lifecycle.statuses.map((status) => ({
+      ...status,
+      label: text(status.label, translate),
+      next: text(status.next, translate),
+    }));
+  if (lifecycle.actions)
+    localized.actions = lifecycle.actions.map((action) =>
+      action.document
+        ? { ...action, document: { ...action.document, label: text(action.document.label, translate) } }
+        : action,
+    );
+  if (lifecycle.blocks)
+    localized.blocks = lifecycle.blocks.map((block) => ({
+      ...block,
+      title: text(block.title, translate),
+      ...(block.text !== undefined ? { text: text(block.text, translate) } : {}),
+    }));
   return localized;
 }
 

@@ -10,12 +10,25 @@ describe('presentStatus', () => {
     [7, 'RETURNED', 'warning', 'returned'],
     [9, 'REJECTED', 'error', 'rejected'],
     [10, 'Propose to Approve', 'info', 'review'],
-    [17, 'TOR Approved', 'warning', 'torApproved'],
-    [18, 'Conditionally Approved', 'dark', 'conditions'],
     [3, 'UNDER REVIEW', 'info', 'review'],
     [42, 'UNDER REVIEW', 'info', 'review'],
   ])('status %i is %s (%s), next: %s', (id, label, colour, next) => {
     expect(presentStatus({ application_status_id: id })).toMatchObject({ label, colour, next });
+  });
+  it("shows a service's own status as its lifecycle declares it, over the platform's fallback", () => {
+    const statuses = [
+      { id: 17, label: 'TOR Approved', colour: 'warning' as const, next: 'Choose the firm.', staffMoves: [3] },
+    ];
+    expect(presentStatus({ application_status_id: 17 }, statuses)).toEqual({
+      label: 'TOR Approved',
+      colour: 'warning',
+      editable: false,
+      approved: false,
+      next: 'service',
+      nextText: 'Choose the firm.',
+    });
+    // Without its service's statuses it is one of the "others".
+    expect(presentStatus({ application_status_id: 17 }).label).toBe('UNDER REVIEW');
   });
   it('shows a resubmission', () => {
     expect(presentStatus({ application_status_id: 2, resubmitted: true }).label).toBe('Re-Submitted');

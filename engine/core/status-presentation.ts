@@ -1,7 +1,9 @@
 /**
  * How an application's status is shown (spec 01 section 4): label, badge colour, whether the
- * applicant may edit it and whether it counts as approved (certificate available).
+ * applicant may edit it and whether it counts as approved (certificate available). The platform's
+ * statuses are here; a service's own (`lifecycle.statuses` of service.json) come with its definition.
  */
+import type { LifecycleStatus } from './definition-types';
 
 /** Status ids of the spec. */
 export const STATUS = {
@@ -12,18 +14,20 @@ export const STATUS = {
   returned: 7,
   rejected: 9,
   proposeToApprove: 10,
-  torApproved: 17,
-  conditionallyApproved: 18,
 } as const;
+
+/** Whether a status is one of the platform's (those above, and 3, under review). */
+export function isPlatformStatus(id: number): boolean {
+  return id === 3 || (Object.values(STATUS) as number[]).includes(id);
+}
 
 export type StatusColour = 'success' | 'warning' | 'error' | 'dark' | 'info';
 
 /**
  * What happens next, as the application's view tells the applicant under its status (a key of the
- * portal's `view.next.*` texts).
+ * portal's `view.next.*` texts; a service's own status brings its text, `nextText`).
  */
-export type StatusNext =
-  'draft' | 'received' | 'review' | 'approved' | 'returned' | 'rejected' | 'torApproved' | 'conditions';
+export type StatusNext = 'draft' | 'received' | 'review' | 'approved' | 'returned' | 'rejected' | 'service';
 
 export interface StatusPresentation {
   label: string;
@@ -34,6 +38,8 @@ export interface StatusPresentation {
   approved: boolean;
   /** What happens next. */
   next: StatusNext;
+  /** The service's own text of what happens next (`next` is then `service`). */
+  nextText?: string;
 }
 
 export interface StatusFacts {
@@ -51,8 +57,21 @@ const UNDER_REVIEW: StatusPresentation = {
   next: 'review',
 };
 
-/** Label, colour and flags of an application's status. */
-export function presentStatus(app: StatusFacts): StatusPresentation {
+/**
+ * Label, colour and flags of an application's status; `statuses` are its service's own
+ * (`serviceStatuses` of engine/core/lifecycle), which override the platform's of the same id.
+ */
+export function presentStatus(app: StatusFacts, statuses: readonly LifecycleStatus[] = []): StatusPresentation {
+  const own = statuses.find((status) => status.id === app.application_status_id);
+  if (own)
+    return {
+      label: own.label,
+      colour: own.colour,
+      editable: false,
+      approved: false,
+      next: 'service',
+      nextText: own.next,
+    };
   const plain = (label: string, next: StatusNext, colour: StatusColour = 'info'): StatusPresentation => ({
     label,
     colour,
@@ -77,10 +96,6 @@ export function presentStatus(app: StatusFacts): StatusPresentation {
       return plain('REJECTED', 'rejected', 'error');
     case STATUS.proposeToApprove:
       return plain('Propose to Approve', 'review');
-    case STATUS.torApproved:
-      return plain('TOR Approved', 'torApproved', 'warning');
-    case STATUS.conditionallyApproved:
-      return plain('Conditionally Approved', 'conditions', 'dark');
     default:
       return UNDER_REVIEW;
   }

@@ -5,9 +5,7 @@ import { canStaffMove, refusedMove, staffMovesFrom, UNDER_REVIEW_STATUS } from '
 describe('staff moves', () => {
   it('decides only submitted applications, along the review', () => {
     expect(canStaffMove(STATUS.submitted, STATUS.returned)).toBe(true);
-    expect(canStaffMove(STATUS.submitted, STATUS.conditionallyApproved)).toBe(true);
     expect(canStaffMove(UNDER_REVIEW_STATUS, STATUS.approved)).toBe(true);
-    expect(canStaffMove(STATUS.torApproved, STATUS.approved)).toBe(true);
     expect(canStaffMove(STATUS.draft, STATUS.rejected)).toBe(false);
     expect(staffMovesFrom(STATUS.draft)).toEqual([]);
   });
@@ -18,7 +16,16 @@ describe('staff moves', () => {
     expect(staffMovesFrom(STATUS.rejected)).toEqual([]);
     expect(canStaffMove(STATUS.returned, STATUS.submitted)).toBe(false);
     expect(canStaffMove(STATUS.returned, STATUS.rejected)).toBe(true);
-    expect(canStaffMove(STATUS.conditionallyApproved, STATUS.proposeToApprove)).toBe(false);
+  });
+
+  it("takes a service's own statuses from its lifecycle: their moves, none to them by a plain move", () => {
+    const statuses = [{ id: 40, label: 'Booked', colour: 'info' as const, next: 'Wait.', staffMoves: [3, 9] }];
+    expect(canStaffMove(40, UNDER_REVIEW_STATUS, statuses)).toBe(true);
+    expect(canStaffMove(40, STATUS.approved, statuses)).toBe(false);
+    expect(canStaffMove(STATUS.submitted, 40, statuses)).toBe(false);
+    expect(refusedMove(40, STATUS.approved, statuses)).toBe('An application at status 40 can move to 3, 9, not 6.');
+    // Without the service's statuses, 40 is an unknown status: nothing leaves it.
+    expect(staffMovesFrom(40)).toEqual([]);
   });
 
   it('says why a move is refused', () => {

@@ -1,3 +1,4 @@
+import type { LifecycleStatus } from './definition-types';
 import { STATUS } from './status-presentation';
 
 /**
@@ -25,8 +26,6 @@ const REVIEW = [
   STATUS.returned,
   STATUS.rejected,
   STATUS.proposeToApprove,
-  STATUS.torApproved,
-  STATUS.conditionallyApproved,
 ] as const;
 
 const STAFF_MOVES: Readonly<Record<number, readonly number[]>> = {
@@ -34,29 +33,30 @@ const STAFF_MOVES: Readonly<Record<number, readonly number[]>> = {
   [UNDER_REVIEW_STATUS]: REVIEW,
   [STATUS.departmentApproved]: REVIEW,
   [STATUS.proposeToApprove]: REVIEW,
-  [STATUS.torApproved]: REVIEW,
-  // Conditions awaiting the applicant's answer: staff may still return, reject or approve outright.
-  [STATUS.conditionallyApproved]: [STATUS.approved, STATUS.returned, STATUS.rejected],
   // Returned: the applicant corrects it; staff may only close it.
   [STATUS.returned]: [STATUS.rejected],
 };
 
-/** The statuses staff may move an application at `from` to (none for a draft or a final decision). */
-export function staffMovesFrom(from: number): readonly number[] {
-  return STAFF_MOVES[from] ?? [];
+/**
+ * The statuses staff may move an application at `from` to with a plain move (none for a draft or a
+ * final decision); a service's own status (`lifecycle.statuses`) lists its moves itself. The
+ * statuses its actions reach are reached through those actions (engine/core/lifecycle).
+ */
+export function staffMovesFrom(from: number, statuses: readonly LifecycleStatus[] = []): readonly number[] {
+  return statuses.find((status) => status.id === from)?.staffMoves ?? STAFF_MOVES[from] ?? [];
 }
 
-/** Whether staff may move an application from `from` to `to`. */
-export function canStaffMove(from: number, to: number): boolean {
-  return from !== to && staffMovesFrom(from).includes(to);
+/** Whether staff may move an application from `from` to `to` with a plain move. */
+export function canStaffMove(from: number, to: number, statuses: readonly LifecycleStatus[] = []): boolean {
+  return from !== to && staffMovesFrom(from, statuses).includes(to);
 }
 
-/** Why a move is refused, in words for staff (null when it is allowed). */
-export function refusedMove(from: number, to: number): string | null {
-  if (canStaffMove(from, to)) return null;
+/** Why a plain move is refused, in words for staff (null when it is allowed). */
+export function refusedMove(from: number, to: number, statuses: readonly LifecycleStatus[] = []): string | null {
+  if (canStaffMove(from, to, statuses)) return null;
   if (from === STATUS.draft) return 'A draft has not been submitted: it cannot be decided.';
   if (from === STATUS.approved || from === STATUS.rejected) return 'The application has been decided already.';
   if (from === to) return `The application is at status ${to} already.`;
-  const allowed = staffMovesFrom(from);
+  const allowed = staffMovesFrom(from, statuses);
   return `An application at status ${from} can move to ${allowed.join(', ')}, not ${to}.`;
 }

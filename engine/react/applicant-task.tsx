@@ -20,7 +20,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from './translation';
 import type { ApiClient } from '../core/api-client';
-import { applicationFacts } from '../core/application-facts';
+import { answeredFacts } from './answered-facts';
 import { taskFacts, taskForm, taskSlots } from '../core/applicant-tasks';
 import type { ApplicantTask, ServiceDefinition } from '../core/definition-types';
 import { missingUploads, type UploadSlot } from '../core/required-documents';
@@ -54,12 +54,7 @@ function TaskPrompt(props: ApplicantTasksProps & { task: ApplicantTask }) {
   const { shown } = useServiceValidator(form);
   const [dialogOpen, setDialogOpen] = useState(true);
   if (!shown) return null;
-  const facts = applicationFacts({
-    status_id: application.application_status_id,
-    is_application_in_phase_2: application.is_application_in_phase_2,
-    manually_processed: application.manually_processed,
-    final_certificate_uploaded: application.final_certificate_uploaded,
-  });
+  const facts = answeredFacts(definition, application);
   const matches = schemaMatcher(shown.validator, form.formSchema);
   if (!matches(task.when, taskFacts(facts, task, application[task.save.record]))) return null;
   return (

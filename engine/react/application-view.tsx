@@ -3,7 +3,7 @@
  * returned one (status 7) is corrected with the wizard's steps, anything else is shown read-only as
  * text, once: the answered detail rows, the tables, the attachments and the certificate action.
  */
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -13,7 +13,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from './translation';
-import { latestReturnComment, presentStatus, STATUS, type StatusColour } from '../core/status-presentation';
+import { latestReturnComment, presentStatus, type StatusColour } from '../core/status-presentation';
+import { serviceStatuses } from '../core/lifecycle';
 import { ApplicantTasks } from './applicant-task';
 import { formOfApplication, savedFormData } from '../core/service-forms';
 import { isSetFlag } from '../core/value-path';
@@ -24,14 +25,10 @@ import { Busy, LabelledRowsTable, ListTable } from './status-blocks';
 import { RetryAlert } from './retry-alert';
 import { useApiQuery } from './use-api-query';
 import type { ApplicationAttachment, ApplicationDetails, ServiceWizardProps } from './wizard-types';
-import type { ServiceDefinition } from '../core/definition-types';
+import type { LifecycleStatus, ServiceDefinition } from '../core/definition-types';
+import { StageBlocks } from './stage-blocks';
 import { WizardFlow } from './wizard-flow';
-import { lazyNamed } from './lazy-named';
 import { WizardTitle } from './wizard-title';
-
-// Only a conditionally approved application shows its conditions, with the HTML sanitizer they need
-// (DOMPurify, 11 KB gzip): loaded then, not with every view.
-const ApprovalConditions = lazyNamed(() => import('./approval-conditions'), 'ApprovalConditions');
 
 const CHIP_COLOURS: Record<StatusColour, 'success' | 'warning' | 'error' | 'info' | 'default'> = {
   success: 'success',
@@ -105,9 +102,9 @@ export function ApplicationView(props: ServiceWizardProps) {
     view.refetch();
     props.onSubmitted?.();
   };
-  const status = presentStatus(app);
   // A service with several forms: the application's is the one whose record it holds.
   const form = formOfApplication(definition, app);
+  const status = presentStatus(app, serviceStatuses(form));
   const record: FormData = savedFormData(form, app);
   const attachments = app.application_attachments ?? [];
   const comment = status.editable ? latestReturnComment(app.application_flow_histories) : null;
@@ -125,7 +122,7 @@ export function ApplicationView(props: ServiceWizardProps) {
             status.colour === 'dark' ? { bgcolor: 'grey.900', color: 'common.white' } : {},
           ]}
         />
-        <Typography variant="body1">{t(`view.next.${status.next}`)}</Typography>
+        <Typography variant="body1">{status.nextText ?? t(`view.next.${status.next}`)}</Typography>
       </Stack>
       {props.mode === 'view' ? null : (
         <Typography variant="body2" color="text.secondary">
@@ -158,23 +155,13 @@ export function ApplicationView(props: ServiceWizardProps) {
         </Alert>
       ) : null}
 
-      {isSetFlag(app.is_application_in_phase_2) ? (
-        <Alert
-          severity="info"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => void downloadFrom(`verify/tor/${encodeURIComponent(app.app_id)}`, `ToR-${app.app_id}.pdf`)}
-            >
-              {t('view.downloadTor')}
-            </Button>
-          }
-        >
-          <AlertTitle>{t('view.torApproved')}</AlertTitle>
-          {app.tor_approval_date ? t('view.torApprovedOn', { date: app.tor_approval_date }) : null}
-        </Alert>
-      ) : null}
+      <StageBlocks
+        definition={form}
+        api={api}
+        application={app}
+        onDownload={(path, name) => void downloadFrom(path, name)}
+        onAnswered={changedByApplicant}
+      />
 
       <ApplicantTasks
         definition={definition}
@@ -184,17 +171,6 @@ export function ApplicationView(props: ServiceWizardProps) {
         {...(props.upload ? { upload: props.upload } : {})}
         onDone={changedByApplicant}
       />
-
-      {app.application_status_id === STATUS.conditionallyApproved ? (
-        <Suspense fallback={<Busy>{t('widget.loading')}</Busy>}>
-          <ApprovalConditions
-            api={api}
-            applicationId={app.id}
-            conditions={app.approval_conditions}
-            onAnswered={changedByApplicant}
-          />
-        </Suspense>
-      ) : null}
 
       {status.editable ? (
         <Alert severity="warning">
@@ -229,7 +205,7 @@ export function ApplicationView(props: ServiceWizardProps) {
         />
       )}
 
-      <ApplicationHistory histories={app.application_flow_histories ?? []} />
+      <ApplicationHistory histories={app.application_flow_histories ?? []} statuses={serviceStatuses(form)} />
     </Stack>
   );
 }
@@ -237,15 +213,17 @@ export function ApplicationView(props: ServiceWizardProps) {
 /** What happened to the application, oldest first: when, which status, by whom, the comment. */
 function ApplicationHistory({
   histories,
+  statuses,
 }: {
   histories: NonNullable<ApplicationDetails['application_flow_histories']>;
+  statuses: readonly LifecycleStatus[];
 }) {
   const { t, i18n } = useTranslation();
   if (histories.length === 0) return null;
   const when = (iso: string | null | undefined) =>
     iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '';
   const rows = histories.map((entry) => {
-    const label = presentStatus({ application_status_id: entry.application_status_id }).label;
+    const label = presentStatus({ application_status_id: entry.application_status_id }, statuses).label;
     const actor = entry.actor ?? 'system';
     return [
       when(entry.created_at),

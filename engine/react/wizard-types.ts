@@ -23,11 +23,6 @@ export interface ApplicationDetails {
   manual_certificate?: { path: string; file_name?: string | null } | null;
   /** Verification address of the certificate under the API base, set once approved. */
   certUrl?: string | null;
-  /** An audit whose terms of reference are approved (phase 2), and when they were. */
-  is_application_in_phase_2?: boolean | number | null;
-  tor_approval_date?: string | null;
-  /** The conditions (HTML) of a conditional approval (status 18). */
-  approval_conditions?: string | null;
   application_attachments?: ApplicationAttachment[];
   application_flow_histories?: Array<{
     application_status_id: number;
@@ -36,6 +31,7 @@ export interface ApplicationDetails {
     /** Who moved it: staff, applicant or system. */
     actor?: string | null;
   }>;
+  /** Its saved records (under their keys) and its stage facts (`lifecycle.facts`, by name). */
   [record: string]: unknown;
 }
 

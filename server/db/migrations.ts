@@ -380,6 +380,95 @@ function definitionVersions(): Migration {
 const APPLICATION_PARTS = ['attachments', 'flow_histories', 'application_records'] as const;
 
 /**
+ * The three stage columns of `applications` before the stages were declared by the services
+ * (`lifecycle.facts` of service.json), as their facts are named: 0007 moves their values, with the
+ * value a column held for "not set" left out.
+ */
+const STAGE_COLUMNS = [
+  { column: 'tor_approval_date', unset: null },
+  { column: 'approval_conditions', unset: null },
+  { column: 'is_application_in_phase_2', unset: 0, flag: true },
+] as const;
+
+/**
+ * Stage facts: one row per fact an action set on an application (`application_facts`: its JSON
+ * value by name), instead of a column per service's stage on the generic `applications`; the values
+ * of the former columns are moved, then the columns dropped. The client's revision follows the
+ * facts like every other part of an application.
+ */
+function stageFacts(dialect: DialectName): Migration {
+  return {
+    async up(db: AnyDb) {
+      await withId(db.schema.createTable('application_facts'), dialect)
+        .addColumn('application_id', 'integer', (c) => c.notNull().references('applications.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('application_facts_application_name', ['application_id', 'name'])
+        .execute();
+      for (const { column, unset, ...rest } of STAGE_COLUMNS) {
+        const rows = await sql<{ id: number; value: unknown; updated_at: string }>`
+          select id, ${sql.ref(column)} as value, updated_at from applications
+          where ${sql.ref(column)} is not null and ${sql.ref(column)} <> ${unset ?? ''}`.execute(db);
+        for (const row of rows.rows) {
+          const value = 'flag' in rest ? Number(row.value) === 1 : row.value;
+          await sql`insert into application_facts (application_id, name, value, updated_at)
+            values (${row.id}, ${column}, ${JSON.stringify(value)}, ${row.updated_at})`.execute(db);
+        }
+      }
+      for (const { column } of STAGE_COLUMNS) await db.schema.alterTable('applications').dropColumn(column).execute();
+      await createPartRevisionTriggers(db, dialect, 'application_facts');
+    },
+    async down(db: AnyDb) {
+      await db.schema.alterTable('applications').addColumn('tor_approval_date', 'text').execute();
+      await db.schema.alterTable('applications').addColumn('approval_conditions', 'text').execute();
+      await db.schema
+        .alterTable('applications')
+        .addColumn('is_application_in_phase_2', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      const facts = await sql<{ application_id: number; name: string; value: string }>`
+        select application_id, name, value from application_facts`.execute(db);
+      for (const fact of facts.rows) {
+        const stage = STAGE_COLUMNS.find((candidate) => candidate.column === fact.name);
+        if (!stage) continue;
+        const value = JSON.parse(fact.value) as unknown;
+        await sql`update applications set ${sql.ref(stage.column)} = ${'flag' in stage ? (value === true ? 1 : 0) : (value as string | null)}
+          where id = ${fact.application_id}`.execute(db);
+      }
+      await db.schema.dropTable('application_facts').execute();
+    },
+  };
+}
+
+/** The revision triggers of one more part of an application (as 0006 made them for the others). */
+async function createPartRevisionTriggers(db: AnyDb, dialect: DialectName, table: string): Promise<void> {
+  const ofApplication = (row: 'new' | 'old') => `(select client_id from applications where id = ${row}.application_id)`;
+  const bump = (clientId: string) => `update clients set data_revision = data_revision + 1 where id = ${clientId}`;
+  if (dialect === 'postgres') {
+    const transitions = {
+      insert: 'referencing new table as new_rows',
+      update: 'referencing old table as old_rows new table as new_rows',
+      delete: 'referencing old table as old_rows',
+    };
+    for (const event of ['insert', 'update', 'delete'] as const)
+      await sql
+        .raw(
+          `create trigger ${table}_revision_${event} after ${event} on ${table} ${transitions[event]}
+            for each statement execute function bump_application_client_revision()`,
+        )
+        .execute(db);
+    return;
+  }
+  const trigger = (event: string, body: string) =>
+    sql
+      .raw(`create trigger ${table}_revision_${event} after ${event} on ${table} for each row begin ${body}; end`)
+      .execute(db);
+  await trigger('insert', bump(ofApplication('new')));
+  await trigger('update', `${bump(ofApplication('old'))}; ${bump(ofApplication('new'))}`);
+  await trigger('delete', bump(ofApplication('old')));
+}
+
+/**
  * Client revisions: `clients.data_revision` grows whenever anything a client's application answers
  * show changes (their applications, attachments, histories, saved records; a service's name). The
  * database's own triggers keep it, so a write by the staff command, another server instance or any
@@ -546,6 +635,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '0004_optional_phone': optionalPhone(dialect),
       '0005_definition_versions': definitionVersions(),
       '0006_client_revisions': clientRevisions(dialect),
+      '0007_stage_facts': stageFacts(dialect),
     }),
   };
 }

@@ -127,9 +127,6 @@ export interface ApplicationsTable {
   manual_certificate_path: string | null;
   manual_certificate_name: string | null;
   final_certificate_uploaded: Flag;
-  tor_approval_date: string | null;
-  approval_conditions: string | null;
-  is_application_in_phase_2: Flag;
   /** Random id of the certificate's public verification address (not guessable from the app id). */
   certificate_token: string;
   /** Version of the service's definition the application was submitted under (a draft: the current one). */
@@ -141,6 +138,16 @@ export interface ApplicationRecordsTable {
   application_id: number;
   record_key: string;
   data: string;
+  updated_at: string;
+}
+
+/** A stage fact an action set on an application (`lifecycle.facts` of its service): its JSON value by name. */
+export interface ApplicationFactsTable {
+  id: Generated<number>;
+  application_id: number;
+  name: string;
+  /** The value as JSON. */
+  value: string;
   updated_at: string;
 }
 
@@ -189,6 +196,7 @@ export interface Database {
   companies: CompaniesTable;
   applications: ApplicationsTable;
   application_records: ApplicationRecordsTable;
+  application_facts: ApplicationFactsTable;
   attachments: AttachmentsTable;
   flow_histories: FlowHistoriesTable;
   recycled_reports: RecycledReportsTable;

@@ -7,13 +7,16 @@ import type { FastifyInstance } from 'fastify';
 import { presentStatus, statisticsBucket, STATUS } from '../../engine/core/status-presentation';
 import { formsOf } from '../../engine/core/service-forms';
 import { allUnlocks } from '../../engine/core/unlocks';
+import { allFactDefaults, factValues, type FactValue } from '../../engine/core/lifecycle';
 import { submitRoute } from '../../engine/core/payload-mapping';
 import { definitionOfStored, formatAppId, hasSubmittedApplication, ownedApplication } from '../applications-store';
 import { assertSelf } from '../auth-hook';
 import { answerClientRead, ClientAnswers } from '../client-answers';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
+import type { Application } from '../db/tables';
 import { idParam, notFound, ok } from '../http';
+import { storedFacts } from '../stage-facts';
 import { newCertificateToken } from '../security';
 import { certificatePath } from './certificates';
 
@@ -31,10 +34,13 @@ export const SUMMARY_COLUMNS = [
   'applications.created_at',
   'applications.manually_processed',
   'applications.final_certificate_uploaded',
-  'applications.tor_approval_date',
+  'applications.definition_version',
 ] as const;
 
-/** An application as the lists answer it (the dashboard's table, the audit's work queues). */
+/**
+ * An application as the lists answer it (the dashboard's table, a service's work queues), with its
+ * stage facts (`facts`: every fact the services declare, its own where set; see `answerFacts`).
+ */
 export function applicationSummary(
   row: {
     id: number;
@@ -47,9 +53,9 @@ export function applicationSummary(
     created_at: string;
     manually_processed: number;
     final_certificate_uploaded: number;
-    tor_approval_date: string | null;
   },
   statusName: (id: number) => string,
+  facts: Readonly<Record<string, FactValue>>,
 ) {
   return {
     id: row.id,
@@ -63,8 +69,32 @@ export function applicationSummary(
     created_at: row.created_at,
     manually_processed: flag(row.manually_processed),
     final_certificate_uploaded: flag(row.final_certificate_uploaded),
-    tor_approval_date: row.tor_approval_date,
+    ...facts,
   };
+}
+
+/**
+ * The stage facts an application's answer carries: every fact any service declares (the contract's
+ * common application fields include the audit's), with its service's values where it has them.
+ */
+export function answerFacts(
+  ctx: Pick<AppContext, 'definitions' | 'archived'>,
+  application: Pick<Application, 'service_id' | 'definition_version' | 'status_id'>,
+  stored: Readonly<Record<string, FactValue>> | undefined,
+): Record<string, FactValue> {
+  return { ...allFactDefaults(ctx.definitions), ...factValues(definitionOfStored(ctx, application), stored ?? {}) };
+}
+
+/** The summaries of list rows, with their stage facts (read in one query). */
+export async function applicationSummaries(
+  ctx: Pick<AppContext, 'db' | 'definitions' | 'archived' | 'statusName'>,
+  rows: ReadonlyArray<Parameters<typeof applicationSummary>[0] & { definition_version: number }>,
+): Promise<Array<ReturnType<typeof applicationSummary>>> {
+  const stored = await storedFacts(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => applicationSummary(row, ctx.statusName, answerFacts(ctx, { ...row }, stored.get(row.id))));
 }
 
 const flag = (v: number) => v === 1;
@@ -100,9 +130,6 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
           manual_certificate_path: null,
           manual_certificate_name: null,
           final_certificate_uploaded: 0,
-          tor_approval_date: null,
-          approval_conditions: null,
-          is_application_in_phase_2: 0,
           certificate_token: newCertificateToken(),
           definition_version: version,
         })
@@ -124,13 +151,13 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   async function applicationDetail(clientId: number, id: number) {
     const application = await ownedApplication(db, clientId, id);
-    const [service, attachments, histories, records] = await Promise.all([
+    const [service, attachments, histories, records, facts] = await Promise.all([
       db.selectFrom('services').select(['id', 'name']).where('id', '=', application.service_id).executeTakeFirst(),
       db
         .selectFrom('attachments')
         .select(['id', 'description', 'path', 'name'])
         .where('application_id', '=', application.id)
-        // The authority's own attachments (the approved ToR, downloaded at verify/tor) are not listed.
+        // The authority's own attachments (its actions' documents, downloaded at their own address) are not listed.
         .where('internal', '=', 0)
         .orderBy('id')
         .execute(),
@@ -145,6 +172,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
         .select(['record_key', 'data'])
         .where('application_id', '=', application.id)
         .execute(),
+      storedFacts(db, [application.id]),
     ]);
     const nested: Record<string, unknown> = {};
     // Every record the service's forms save is named, null until saved: a service with variants
@@ -176,9 +204,8 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
         ? { path: application.manual_certificate_path, file_name: application.manual_certificate_name }
         : null,
       final_certificate_uploaded: flag(application.final_certificate_uploaded),
-      tor_approval_date: application.tor_approval_date,
-      approval_conditions: application.approval_conditions,
-      is_application_in_phase_2: flag(application.is_application_in_phase_2),
+      // Its stage facts (lifecycle.facts of the services), each with its default until set.
+      ...answerFacts(ctx, application, facts.get(application.id)),
       // The certificate's public address (under the API base), once there is a certificate to verify.
       certUrl: approved ? certificatePath(application.certificate_token) : null,
       application_attachments: attachments,
@@ -218,7 +245,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     ]);
     const total = Number(countRow?.n ?? 0);
     return {
-      items: rows.map((row) => applicationSummary(row, ctx.statusName)),
+      items: await applicationSummaries(ctx, rows),
       page,
       per_page: PAGE_SIZE,
       total,

@@ -1,14 +1,13 @@
 /**
- * The applicant's answer to a conditional approval (spec 02 section 4):
+ * The applicant's answer to what their service asks them to decide (`lifecycle.decision` of
+ * service.json; the audit's conditional approval, spec 02 section 4):
  * `POST application/applicant-confirmation` with `application_id`, `applicant_confirmed` and, on
- * denial, `applicant_reject_comment`. Only the applicant's own application, only at status 18.
- * Accepting approves it (6), which makes its certificate; denying sends it back to review (3, "under
- * review") with the reason in its history.
+ * denial, `applicant_reject_comment`. Only the applicant's own application, only at the decision's
+ * status. Accepting moves it to the decision's `accept` status (approved: its certificate), denying
+ * to its `deny` status with the reason in its history.
  */
 import type { FastifyInstance } from 'fastify';
-import { STATUS } from '../../engine/core/status-presentation';
-import { UNDER_REVIEW_STATUS } from '../../engine/core/status-transitions';
-import { lockApplication, moveStatusIn, ownedApplication } from '../applications-store';
+import { definitionOfStored, lockApplication, moveStatusIn, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';
 import { HttpError, isDbId, ok, ValidationError, type FieldError } from '../http';
 import { REQUIRED } from '../field-rules';
@@ -33,15 +32,17 @@ export function decisionRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (errors.length > 0) throw new ValidationError(errors);
 
     const owned = await ownedApplication(db, request.clientId, Number(applicationId));
-    const to = confirmed ? STATUS.approved : UNDER_REVIEW_STATUS;
-    await db.transaction().execute(async (trx) => {
+    const to = await db.transaction().execute(async (trx) => {
       const locked = await lockApplication(trx, ctx.dialect, owned.id);
-      if (!locked || locked.status_id !== STATUS.conditionallyApproved) throw new HttpError(409, NOT_CONDITIONAL);
+      const decision = locked ? definitionOfStored(ctx, locked)?.lifecycle?.decision : undefined;
+      if (!locked || !decision || locked.status_id !== decision.status) throw new HttpError(409, NOT_CONDITIONAL);
+      const status = confirmed ? decision.accept.status : decision.deny.status;
       await moveStatusIn(trx, owned.id, {
-        statusId: to,
-        comment: confirmed ? 'Approval conditions accepted.' : reason,
+        statusId: status,
+        comment: confirmed ? decision.accept.comment : reason,
         actor: 'applicant',
       });
+      return status;
     });
     return ok(reply, { id: owned.id, application_status_id: to, applicant_confirmed: confirmed });
   });

@@ -10,11 +10,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { FileKind } from '../../engine/core/definition-types';
 import { formsOf } from '../../engine/core/service-forms';
+import { downloadableDocuments } from '../../engine/core/lifecycle';
 import { ALL_FILE_KINDS, FILE_KINDS, fileExtension } from '../../engine/core/file-kinds';
 import type { UploadSlot } from '../../engine/core/required-documents';
 import { openTasksOf, taskUploadSlot } from '../applicant-tasks';
 import {
-  APPROVED_TOR,
   assertEditable,
   definitionOfStored,
   EDITABLE_STATUSES,
@@ -333,23 +333,26 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendStoredFile(reply, file, name ?? 'file', attachment?.mime ?? 'application/octet-stream');
   });
 
-  // The approved terms of reference of the caller's audit in phase 2 (spec 02: api/verify/tor/{app_id}).
-  app.get('/verify/tor/:appId', async (request, reply) => {
-    const appId = String((request.params as { appId?: unknown }).appId ?? '');
-    const tor = await db
-      .selectFrom('attachments')
-      .innerJoin('applications', 'applications.id', 'attachments.application_id')
-      .select(['attachments.path', 'attachments.name'])
-      .where('applications.app_id', '=', appId)
-      .where('applications.client_id', '=', request.clientId)
-      .where('applications.is_application_in_phase_2', '=', 1)
-      .where('attachments.internal', '=', 1)
-      .where('attachments.description', '=', APPROVED_TOR)
-      .orderBy('attachments.id', 'desc')
-      .executeTakeFirst();
-    if (!tor) throw notFound('File not found');
-    return sendStoredFile(reply, tor.path, tor.name, 'application/pdf');
-  });
+  // The documents staff actions file (`lifecycle.actions[].document`; the audit's approved ToR at
+  // spec 02's api/verify/tor/{app_id}): the caller's own application's latest, once filed.
+  for (const { definition, document } of downloadableDocuments(ctx.definitions)) {
+    app.get(`/${document.download.replace('{app_id}', ':appId')}`, async (request, reply) => {
+      const appId = String((request.params as { appId?: unknown }).appId ?? '');
+      const filed = await db
+        .selectFrom('attachments')
+        .innerJoin('applications', 'applications.id', 'attachments.application_id')
+        .select(['attachments.path', 'attachments.name'])
+        .where('applications.app_id', '=', appId)
+        .where('applications.client_id', '=', request.clientId)
+        .where('applications.service_id', '=', definition.id)
+        .where('attachments.internal', '=', 1)
+        .where('attachments.description', '=', document.description)
+        .orderBy('attachments.id', 'desc')
+        .executeTakeFirst();
+      if (!filed) throw notFound('File not found');
+      return sendStoredFile(reply, filed.path, filed.name, 'application/pdf');
+    });
+  }
 
   /** Streams a stored upload (`uploads/<name>`) as a download; 404 when it is not on disk. */
   async function sendStoredFile(reply: FastifyReply, file: string, name: string, mime: string) {

@@ -2,24 +2,45 @@
  * The staff API (an extension: the spec shows no staff side): the moves of the staff command over
  * HTTP, for staff accounts only (`Authorization: Bearer staff_...`; applicants' tokens are refused).
  *
- *   POST staff/applications/{id}/status       { status_id, comment?, conditions?, manual? }
- *   POST staff/applications/{id}/approve-tor  multipart: file (the approved terms of reference, PDF)
+ *   POST staff/applications/{id}/status    { status_id, comment?, manual?, <text of the action reaching it>? }
+ *   POST staff/applications/{id}/<action>  an action of the application's service (`lifecycle.actions`):
+ *                                          JSON { comment?, <its text>? }, or multipart with its document
+ *                                          in `file` (a PDF) and the same fields
  *
- * Moves follow the transitions of engine/core/status-transitions.ts (409 with the reason otherwise)
- * and are recorded in the application's history as `staff:<name>`.
+ * Moves follow the transitions of engine/core/status-transitions.ts and the service's lifecycle
+ * (409 with the reason otherwise) and are recorded in the application's history as `staff:<name>`.
  */
 import { randomBytes } from 'node:crypto';
 import { rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { approveTor, staffMove } from '../applications-store';
+import { actionNamed } from '../../engine/core/lifecycle';
+import { definitionOfStored, staffAction, staffMove } from '../applications-store';
 import type { AppContext } from '../context';
+import { isRecord } from '../../engine/core/value-path';
 import { idParam, ok, ValidationError, type FieldError } from '../http';
 import { formParts, receiveFile } from '../multipart';
 import { staffOf } from '../staff-accounts';
 import { isPdfFile, PARTIAL_SUFFIX } from './files';
 
-export const TOR_NOT_PDF = 'The terms of reference must be a PDF.';
+/** The longest comment or text staff may give. */
+const TEXT_MAX = 20_000;
+
+/** The body's texts other than `known`: the texts an action may take, judged by the action. */
+function textsOf(
+  body: Record<string, unknown>,
+  known: readonly string[],
+  errors: FieldError[],
+): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const [field, value] of Object.entries(body)) {
+    if (known.includes(field) || value === undefined || value === null) continue;
+    if (typeof value !== 'string' || value.length > TEXT_MAX)
+      errors.push({ field, message: 'must be a text of at most 20,000 characters' });
+    else texts[field] = value;
+  }
+  return texts;
+}
 
 export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -34,37 +55,52 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
     const statusId = body.status_id;
     if (typeof statusId !== 'number' || !Number.isInteger(statusId) || statusId < 1)
       errors.push({ field: 'status_id', message: 'must be a status id' });
-    for (const field of ['comment', 'conditions'] as const) {
-      const value = body[field];
-      if (value !== undefined && value !== null && (typeof value !== 'string' || value.length > 20_000))
-        errors.push({ field, message: 'must be a text of at most 20,000 characters' });
-    }
+    const comment = body.comment;
+    if (comment !== undefined && comment !== null && (typeof comment !== 'string' || comment.length > TEXT_MAX))
+      errors.push({ field: 'comment', message: 'must be a text of at most 20,000 characters' });
+    const texts = textsOf(body, ['status_id', 'comment', 'manual'], errors);
     if (body.manual !== undefined && typeof body.manual !== 'boolean')
       errors.push({ field: 'manual', message: 'must be true or false' });
     if (errors.length > 0) throw new ValidationError(errors);
-    const moved = await staffMove(db, ctx.dialect, id, {
+    const moved = await staffMove(db, ctx.dialect, ctx, id, {
       statusId: statusId as number,
-      comment: (body.comment as string | undefined) ?? null,
-      ...(typeof body.conditions === 'string' ? { conditions: body.conditions } : {}),
+      comment: typeof comment === 'string' ? comment : null,
+      texts,
       manual: body.manual === true,
       actor: `staff:${staff.name}`,
     });
     return ok(reply, { id, app_id: moved.app_id, from: moved.from, application_status_id: moved.to });
   });
 
-  app.post('/staff/applications/:id/approve-tor', staffOnly, async (request, reply) => {
+  app.post('/staff/applications/:id/:action', staffOnly, async (request, reply) => {
     const staff = await staffOf(db, request);
     const id = idParam((request.params as { id: string }).id);
-    if (!request.isMultipart())
-      throw new ValidationError([{ field: 'file', message: 'Send the PDF as multipart/form-data.' }]);
+    const action = (request.params as { action: string }).action;
+    const actor = `staff:${staff.name}`;
+    if (!request.isMultipart()) {
+      const body = isRecord(request.body) ? request.body : {};
+      const errors: FieldError[] = [];
+      const { comment, ...texts } = textsOf(body, [], errors);
+      if (errors.length > 0) throw new ValidationError(errors);
+      const done = await staffAction(db, ctx.dialect, ctx, id, action, { comment: comment ?? null, texts, actor });
+      return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: done.to });
+    }
     const path = `uploads/${randomBytes(16).toString('hex')}`;
     const absolute = join(ctx.config.dataDir, path);
     const partial = `${absolute}${PARTIAL_SUFFIX}`;
-    let name = 'terms-of-reference.pdf';
+    const fields: Record<string, string> = {};
+    let name = 'document.pdf';
     let received = false;
     try {
       for await (const part of formParts(request)) {
-        if (part.type !== 'file') continue;
+        if (part.type !== 'file') {
+          if (typeof part.value === 'string' && part.value.length <= TEXT_MAX) fields[part.fieldname] = part.value;
+          else
+            throw new ValidationError([
+              { field: part.fieldname, message: 'must be a text of at most 20,000 characters' },
+            ]);
+          continue;
+        }
         if (received || part.fieldname !== 'file') {
           part.file.resume();
           throw new ValidationError([{ field: part.fieldname, message: 'Send one file, in the field "file".' }]);
@@ -74,15 +110,33 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
         await receiveFile(part, partial);
       }
       if (!received) throw new ValidationError([{ field: 'file', message: 'This field is required' }]);
-      if (!(await isPdfFile(partial))) throw new ValidationError([{ field: 'file', message: TOR_NOT_PDF }]);
+      const { comment, ...texts } = fields;
+      const message = await notPdfMessage(ctx, id, action);
+      if (!(await isPdfFile(partial))) throw new ValidationError([{ field: 'file', message }]);
       const size = (await stat(partial)).size;
       await rename(partial, absolute);
-      const done = await approveTor(db, ctx.dialect, id, { path, name, size }, `staff:${staff.name}`);
-      return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: 17 });
+      const done = await staffAction(db, ctx.dialect, ctx, id, action, {
+        comment: comment ?? null,
+        texts,
+        document: { path, name, size },
+        actor,
+      });
+      return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: done.to });
     } catch (error) {
       await rm(partial, { force: true });
       await rm(absolute, { force: true });
       throw error;
     }
   });
+}
+
+/** The words refusing a file that is not a PDF: the action's document's own, else a plain one. */
+async function notPdfMessage(ctx: AppContext, applicationId: number, action: string): Promise<string> {
+  const app = await ctx.db
+    .selectFrom('applications')
+    .select(['service_id', 'definition_version', 'status_id'])
+    .where('id', '=', applicationId)
+    .executeTakeFirst();
+  const definition = app ? definitionOfStored(ctx, app) : undefined;
+  return actionNamed(definition, action)?.document?.notPdfMessage ?? 'The document must be a PDF.';
 }

@@ -9,11 +9,14 @@ import { schemaMatches } from '../../engine/core/form-validator';
 import { submitRoute } from '../../engine/core/payload-mapping';
 import { STATUS } from '../../engine/core/status-presentation';
 import { applicationFacts } from '../../engine/core/application-facts';
+import { factValues } from '../../engine/core/lifecycle';
+import { definitionOfStored } from '../applications-store';
+import { storedFacts } from '../stage-facts';
 import { queuesOf, servicesWithQueues } from '../../engine/core/work-queues';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { idParam, ok } from '../http';
-import { applicationSummary, SUMMARY_COLUMNS } from './applications';
+import { answerFacts, applicationSummary, SUMMARY_COLUMNS } from './applications';
 
 export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -26,13 +29,21 @@ export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
       const rows = await db
         .selectFrom('applications')
         .innerJoin('services', 'services.id', 'applications.service_id')
-        .select([...SUMMARY_COLUMNS, 'applications.is_application_in_phase_2'])
+        .select(SUMMARY_COLUMNS)
         .where('applications.client_id', '=', clientId)
         .where('applications.service_id', '=', definition.id)
         .where('applications.status_id', '<>', STATUS.draft)
         .orderBy('applications.id', 'desc')
         .execute();
-      return rows.map((row) => ({ row, queues: queuesOf(workQueues, applicationFacts(row), schemaMatches) }));
+      const stored = await storedFacts(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => {
+        const own = factValues(definitionOfStored(ctx, row), stored.get(row.id) ?? {});
+        const facts = answerFacts(ctx, row, stored.get(row.id));
+        return { row, facts, queues: queuesOf(workQueues, applicationFacts(row, own), schemaMatches) };
+      });
     }
 
     app.get(submitRoute({ path: workQueues.counts }), async (request, reply) => {
@@ -50,10 +61,7 @@ export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
           reply,
           applications
             .filter(({ queues }) => queues.includes(queue))
-            .map(({ row }) => ({
-              ...applicationSummary(row, ctx.statusName),
-              is_application_in_phase_2: row.is_application_in_phase_2 === 1,
-            })),
+            .map(({ row, facts }) => applicationSummary(row, ctx.statusName, facts)),
         );
       });
     }

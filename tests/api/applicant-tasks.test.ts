@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveTor } from '../../server/applications-store';
+import { staffAction } from '../../server/applications-store';
 import { TASK_CLOSED } from '../../server/routes/tasks';
 import { applicationAt, attach, call, PDF, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
@@ -48,13 +48,10 @@ async function auditInPhase2(): Promise<{ id: number; app_id: string }> {
   const path = `uploads/${'cd'.repeat(8)}${(Date.now() + application.id).toString(16).padStart(16, '0')}`;
   mkdirSync(join(server.config.dataDir, 'uploads'), { recursive: true });
   writeFileSync(join(server.config.dataDir, path), PDF);
-  await approveTor(
-    server.database.db,
-    server.database.dialect,
-    application.id,
-    { path, name: 'tor.pdf', size: PDF.length },
-    'staff:t',
-  );
+  await staffAction(server.database.db, server.database.dialect, server.services, application.id, 'approve-tor', {
+    document: { path, name: 'tor.pdf', size: PDF.length },
+    actor: 'staff:t',
+  });
   return application;
 }
 

@@ -154,22 +154,32 @@ describe('staff command arguments', () => {
       application: '12',
       statusId: 7,
       comment: 'Fix it',
-      conditions: null,
+      texts: {},
       certificate: null,
       manual: false,
     });
+    // The text an action takes: judged against the application's service when the move runs.
     expect(parseStaffArgs(['status', '12', '18', '--conditions', '<p>Plant trees</p>'])).toMatchObject({
-      conditions: '<p>Plant trees</p>',
+      texts: { conditions: '<p>Plant trees</p>' },
     });
     expect(parseStaffArgs(['status', '12', '6', '--manual'])).toMatchObject({ manual: true });
+    // Any other command is an action of the application's service (lifecycle.actions).
     expect(parseStaffArgs(['approve-tor', 'EP-2026-000003', '--file', 'tor.pdf'])).toEqual({
-      command: 'approve-tor',
+      command: 'action',
+      action: 'approve-tor',
       application: 'EP-2026-000003',
       file: 'tor.pdf',
+      comment: null,
+      texts: {},
     });
-    expect(() => parseStaffArgs(['approve-tor', '3'])).toThrow(/needs --file/);
-    expect(() => parseStaffArgs(['status', '12', '18'])).toThrow(/needs --conditions/);
-    expect(() => parseStaffArgs(['status', '12', '7', '--conditions', 'x'])).toThrow(/conditional approval/);
+    expect(parseStaffArgs(['book-inspection', '3', '--date', '2026-12-01', '--comment', 'See you'])).toMatchObject({
+      action: 'book-inspection',
+      texts: { date: '2026-12-01' },
+      comment: 'See you',
+    });
+    expect(parseStaffArgs(['actions', '3'])).toEqual({ command: 'actions', application: '3' });
+    expect(() => parseStaffArgs(['approve-tor', '3', '--file'])).toThrow(/Unexpected argument '--file'/);
+    expect(() => parseStaffArgs(['Approve!', '3'])).toThrow(/Unknown command/);
     expect(() => parseStaffArgs(['status', '12', '7', '--manual'])).toThrow(/approved \(status 6\)/);
     expect(() => parseStaffArgs(['status', '12', '6', '--manual', '--manual-certificate', 'c.pdf'])).toThrow(
       /not both/,

@@ -157,8 +157,28 @@ async function migrateWithDuplicates(settings: { databaseUrl: string; dataDir: s
         .execute();
     }
     await db.insertInto('tokens').values({ token_hash: 'h', client_id: client.id, created_at: now }).execute();
+    // An audit's stage in the columns of its time: moved to its facts by 0007.
+    await db
+      .updateTable('applications')
+      .set({ tor_approval_date: '2026-03-01', is_application_in_phase_2: 1, approval_conditions: '<p>Trees</p>' })
+      .where('app_id', '=', 'EP-1')
+      .execute();
 
     await migrateToLatest(open);
+
+    const facts = await open.db
+      .selectFrom('application_facts')
+      .innerJoin('applications', 'applications.id', 'application_facts.application_id')
+      .select(['applications.app_id', 'application_facts.name', 'application_facts.value'])
+      .orderBy('application_facts.name')
+      .execute();
+    expect(facts).toEqual([
+      { app_id: 'EP-1', name: 'approval_conditions', value: '"<p>Trees</p>"' },
+      { app_id: 'EP-1', name: 'is_application_in_phase_2', value: 'true' },
+      { app_id: 'EP-1', name: 'tor_approval_date', value: '"2026-03-01"' },
+    ]);
+    const columns = Object.keys((await sql`select * from applications`.execute(open.db)).rows[0] as object);
+    expect(columns).not.toContain('tor_approval_date');
 
     const tins = await open.db.selectFrom('companies').select(['id', 'tin']).orderBy('id').execute();
     expect(tins.map((c) => c.tin)).toEqual(['101234567', `101234567-DUPLICATE-${companies[1]?.id}`, '101234568']);

@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveTor, staffMove } from '../../server/applications-store';
+import { staffAction, staffMove } from '../../server/applications-store';
 import { HttpError, ValidationError } from '../../server/http';
 import { applicationAt, call, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
@@ -39,8 +39,18 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const move = (id: number, statusId: number, extra: { conditions?: string; comment?: string } = {}) =>
-  staffMove(server.database.db, server.database.dialect, id, { statusId, actor: 'staff:tester', ...extra });
+const move = (id: number, statusId: number, extra: { conditions?: string; comment?: string } = {}) => {
+  const { conditions, ...rest } = extra;
+  return staffMove(server.database.db, server.database.dialect, server.services, id, {
+    statusId,
+    actor: 'staff:tester',
+    ...rest,
+    ...(conditions !== undefined ? { texts: { conditions } } : {}),
+  });
+};
+
+const approveTor = (id: number, document: { path: string; name: string; size: number }, actor: string) =>
+  staffAction(server.database.db, server.database.dialect, server.services, id, 'approve-tor', { document, actor });
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
   try {
@@ -169,7 +179,7 @@ describe('approved terms of reference', () => {
     const { id, app_id } = await applicationAt(server, alice, AUDIT, 2);
     const before = await call(server.app, 'GET', `verify/tor/${app_id}`, { token: alice.token });
     expect(before.status).toBe(404);
-    await approveTor(server.database.db, server.database.dialect, id, storedTor(), 'staff:tester');
+    await approveTor(id, storedTor(), 'staff:tester');
     const application = (
       await call<
         Detail & {
@@ -196,14 +206,9 @@ describe('approved terms of reference', () => {
 
   it('is refused for a draft and once decided', async () => {
     const draft = await applicationAt(server, alice, AUDIT, 1);
-    expect(
-      (await refusal(approveTor(server.database.db, server.database.dialect, draft.id, storedTor(), 'staff:t'))).status,
-    ).toBe(409);
+    expect((await refusal(approveTor(draft.id, storedTor(), 'staff:t'))).status).toBe(409);
     const approved = await applicationAt(server, alice, AUDIT, 2);
     await move(approved.id, 6);
-    expect(
-      (await refusal(approveTor(server.database.db, server.database.dialect, approved.id, storedTor(), 'staff:t')))
-        .status,
-    ).toBe(409);
+    expect((await refusal(approveTor(approved.id, storedTor(), 'staff:t'))).status).toBe(409);
   });
 });

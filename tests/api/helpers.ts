@@ -11,7 +11,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
-import { moveStatus } from '../../server/applications-store';
+import { moveStatus, type Services } from '../../server/applications-store';
+import { loadDefinitionsFrom } from '../../server/definitions';
 import { openDatabase, type OpenDatabase } from '../../server/db/database';
 import { outboxLine, type OutboxMessage } from '../../server/outbox';
 
@@ -22,6 +23,8 @@ export interface TestServer {
   lines: string[];
   /** A second connection to the same database, for arranging and inspecting rows. */
   database: OpenDatabase;
+  /** The services the server judges by, for the store's functions (`staffMove`, `staffAction`). */
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -91,11 +94,15 @@ export async function startServer(
   const app = await buildApp(config, { ...options, outbox: (m: OutboxMessage) => void lines.push(outboxLine(m)) });
   await app.ready();
   const database = openDatabase(config);
+  const services: Services = options.definitions
+    ? { definitions: options.definitions, archived: options.archived ?? [] }
+    : loadDefinitionsFrom(options.servicesDir ?? config.servicesDir ?? undefined);
   const server: TestServer = {
     app,
     config,
     lines,
     database,
+    services,
     async close() {
       await database.close();
       await server.app.close();

@@ -91,6 +91,44 @@ describe('staff API', () => {
     expect((await send(PDF)).statusCode).toBe(409);
   });
 
+  it("reaches a service's own status only through the action that carries what it needs", async () => {
+    const { id, app_id } = await applicationAt(server, alice, AUDIT, 2);
+    // A bare move to TOR Approved would leave it without its ToR: refused, naming the action.
+    const bare = await status(id, { status_id: 17 });
+    expect(bare.statusCode).toBe(409);
+    expect(bare.json<{ error: string }>().error).toContain(`npm run staff -- approve-tor ${app_id} --file <pdf>`);
+    // A text only the action reaching the status takes.
+    const stray = await status(id, { status_id: 7, conditions: '<p>Trees</p>' });
+    expect(stray.statusCode).toBe(422);
+    // A plastics application has no terms of reference to approve.
+    const plastics = await applicationAt(server, alice, 1, 2);
+    const { payload, headers } = multipart({}, { name: 'tor.pdf', content: PDF });
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: `/api/staff/applications/${plastics.id}/approve-tor`,
+      payload,
+      headers: { ...headers, authorization: `Bearer ${staffKey}` },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: string }>().error).toContain("has no action 'approve-tor'");
+    // Nor a conditional approval: 18 is not one of its statuses, and nothing there takes conditions.
+    expect((await status(plastics.id, { status_id: 18 })).statusCode).toBe(409);
+    expect((await status(plastics.id, { status_id: 18, conditions: '<p>x</p>' })).statusCode).toBe(422);
+    // An action with a text, through the API as JSON.
+    const conditional = await server.app.inject({
+      method: 'POST',
+      url: `/api/staff/applications/${id}/approve-with-conditions`,
+      payload: { conditions: '<p>Plant trees</p>', comment: 'On conditions.' },
+      headers: { authorization: `Bearer ${staffKey}` },
+    });
+    expect(conditional.statusCode).toBe(200);
+    expect(conditional.json<{ data: { application_status_id: number } }>().data.application_status_id).toBe(18);
+    const detail = await call<{ approval_conditions: string }>(server.app, 'GET', `application/${id}`, {
+      token: alice.token,
+    });
+    expect(detail.body.data.approval_conditions).toBe('<p>Plant trees</p>');
+  });
+
   it('names staff accounts once, and the command parses add-staff', async () => {
     await expect(createStaff(server.database.db, 'reviewer.one')).rejects.toThrow(/exists already/);
     await expect(createStaff(server.database.db, 'x')).rejects.toThrow();

@@ -1,12 +1,16 @@
 /**
  * Every status of spec 01 section 4 and spec 02 section 4, for every service: reached from a
- * submission by the staff moves (the function the staff command and the staff API call), answered by
+ * submission by the staff moves (the function the staff command and the staff API call), a service's
+ * own statuses (`lifecycle.statuses`) through the action that reaches each, answered by
  * the application detail and the dashboard list, shown as the status table says (label, whether the
  * applicant may edit it, whether a certificate is offered), and counted in the statistics.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentStatus, statisticsBucket } from '../../engine/core/status-presentation';
-import { staffMove } from '../../server/applications-store';
+import { serviceStatuses } from '../../engine/core/lifecycle';
+import { staffAction, staffMove } from '../../server/applications-store';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadDefinitionsFrom } from '../../server/definitions';
 import { applicationAt, call, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
@@ -17,8 +21,8 @@ type Detail = {
   certUrl: string | null;
 };
 
-/** The statuses staff move a submitted application to, with what the applicant then sees. */
-const MOVES: Array<{ to: number; manual?: boolean; conditions?: string; label: string; certificate: boolean }> = [
+/** The platform's statuses staff move a submitted application to, with what the applicant then sees. */
+const MOVES: Array<{ to: number; manual?: boolean; label: string; certificate: boolean }> = [
   { to: 3, label: 'UNDER REVIEW', certificate: false },
   { to: 5, label: 'Department Approved', certificate: false },
   { to: 6, label: 'APPROVED', certificate: true },
@@ -26,9 +30,9 @@ const MOVES: Array<{ to: number; manual?: boolean; conditions?: string; label: s
   { to: 7, label: 'RETURNED', certificate: false },
   { to: 9, label: 'REJECTED', certificate: false },
   { to: 10, label: 'Propose to Approve', certificate: false },
-  { to: 17, label: 'TOR Approved', certificate: false },
-  { to: 18, conditions: '<p>Plant trees.</p>', label: 'Conditionally Approved', certificate: false },
 ];
+
+const PDF = Buffer.from('%PDF-1.4 a document of the authority\n%%EOF\n');
 
 let server: TestServer;
 let alice: TestUser;
@@ -49,17 +53,38 @@ describe('every status, for every service', () => {
   for (const definition of definitions) {
     it(`${definition.title}: each status is reached by staff and shown as the spec says`, async () => {
       const expected = { approved: 0, rejected: 0, processing: 0 };
-      for (const move of MOVES) {
+      // The service's own statuses, each through the action that reaches it, shown with its own label.
+      const own = serviceStatuses(definition).map((status) => ({
+        to: status.id,
+        label: status.label,
+        certificate: false,
+        action: (definition.lifecycle?.actions ?? []).find((action) => action.to === status.id),
+      }));
+      const moves = [...MOVES, ...own];
+      for (const move of moves) {
         const { id, app_id } = await applicationAt(server, alice, definition.id, 2);
-        await staffMove(server.database.db, server.database.dialect, id, {
-          statusId: move.to,
-          actor: 'staff:tester',
-          ...(move.manual ? { manual: true } : {}),
-          ...(move.conditions ? { conditions: move.conditions } : {}),
-        });
+        if ('action' in move) {
+          expect(move.action, `an action reaches ${move.to}`).toBeDefined();
+          const action = move.action!;
+          const path = `uploads/${'ef'.repeat(8)}${(Date.now() + id).toString(16).padStart(16, '0')}`;
+          if (action.document) {
+            mkdirSync(join(server.config.dataDir, 'uploads'), { recursive: true });
+            writeFileSync(join(server.config.dataDir, path), PDF);
+          }
+          await staffAction(server.database.db, server.database.dialect, server.services, id, action.name, {
+            actor: 'staff:tester',
+            ...(action.document ? { document: { path, name: 'document.pdf', size: PDF.length } } : {}),
+            ...(action.text ? { texts: { [action.text.name]: '<p>Plant trees.</p>' } } : {}),
+          });
+        } else
+          await staffMove(server.database.db, server.database.dialect, server.services, id, {
+            statusId: move.to,
+            actor: 'staff:tester',
+            ...(move.manual ? { manual: true } : {}),
+          });
         const detail = (await call<Detail>(server.app, 'GET', `application/${id}`, { token: alice.token })).body.data;
         expect(detail.application_status_id).toBe(move.to);
-        const shown = presentStatus(detail);
+        const shown = presentStatus(detail, serviceStatuses(definition));
         expect(shown.label, `${app_id} at ${move.to}`).toBe(move.label);
         expect(shown.editable).toBe(move.to === 7);
         expect(detail.certUrl !== null).toBe(move.certificate);
@@ -81,10 +106,10 @@ describe('every status, for every service', () => {
       );
       const statuses = list.body.data.items.filter((item) => item.service_id === definition.id);
       expect(statuses.map((item) => item.application_status_id).sort((a, b) => a - b)).toEqual(
-        MOVES.map((move) => move.to).sort((a, b) => a - b),
+        moves.map((move) => move.to).sort((a, b) => a - b),
       );
       // One approved with its certificate; the manual one without it counts as processing.
-      expect(expected).toEqual({ approved: 1, rejected: 1, processing: MOVES.length - 2 });
+      expect(expected).toEqual({ approved: 1, rejected: 1, processing: moves.length - 2 });
     });
   }
 });

@@ -3,7 +3,7 @@
  * the caller only, placed by the queues' conditions in the audit's definition.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveTor, moveStatus, staffMove } from '../../server/applications-store';
+import { moveStatus, staffAction, staffMove } from '../../server/applications-store';
 import { applicationAt, call, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
 const AUDIT = 17003;
@@ -42,29 +42,22 @@ describe('audit work queues', () => {
 
   it('place each audit by its status and phase, and list them to their client only', async () => {
     const move = (id: number, statusId: number, conditions?: string) =>
-      staffMove(server.database.db, server.database.dialect, id, {
+      staffMove(server.database.db, server.database.dialect, server.services, id, {
         statusId,
         actor: 'staff:tester',
-        ...(conditions ? { conditions } : {}),
+        ...(conditions ? { texts: { conditions } } : {}),
+      });
+    const approveTor = (id: number, document: { path: string; name: string; size: number }, actor: string) =>
+      staffAction(server.database.db, server.database.dialect, server.services, id, 'approve-tor', {
+        document,
+        actor,
       });
     await applicationAt(server, alice, AUDIT, 1); // a draft is in no queue
     const requested = await applicationAt(server, alice, AUDIT, 2);
     const tor = await applicationAt(server, alice, AUDIT, 2);
-    await approveTor(
-      server.database.db,
-      server.database.dialect,
-      tor.id,
-      { path: 'uploads/tor-1', name: 'tor.pdf', size: 1 },
-      'staff:t',
-    );
+    await approveTor(tor.id, { path: 'uploads/tor-1', name: 'tor.pdf', size: 1 }, 'staff:t');
     const reviewed = await applicationAt(server, alice, AUDIT, 2);
-    await approveTor(
-      server.database.db,
-      server.database.dialect,
-      reviewed.id,
-      { path: 'uploads/tor-2', name: 'tor.pdf', size: 1 },
-      'staff:t',
-    );
+    await approveTor(reviewed.id, { path: 'uploads/tor-2', name: 'tor.pdf', size: 1 }, 'staff:t');
     await move(reviewed.id, 5);
     const conditional = await applicationAt(server, alice, AUDIT, 2);
     await move(conditional.id, 18, '<p>Plant trees</p>');

@@ -215,7 +215,7 @@ describe('environmental audit', () => {
       const row = page.locator('tbody tr').filter({ hasText: appId });
       await row.getByText('TOR Approved', { exact: true }).waitFor();
       const fromRow = page.waitForEvent('download');
-      await row.getByRole('button', { name: `Download the approved ToR of ${appId}` }).click();
+      await row.getByRole('button', { name: `Download the approved ToR (${appId})` }).click();
       expect((await fromRow).suggestedFilename()).toBe(`ToR-${appId}.pdf`);
 
       await row.getByRole('link', { name: /^View application/ }).click();

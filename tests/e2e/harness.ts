@@ -85,7 +85,8 @@ export async function startProduct(
         [join(root, 'server', 'staff-cli.ts'), ...args],
         {
           cwd: root,
-          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+          // The product's own settings: its services folder judges the actions.
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
         },
       );
     },

@@ -4,6 +4,9 @@
  * document, the save call), `services:check` accepts it, then the product is built and started on that
  * copy (SERVICES_DIR, LOOKUPS_DIR, STATIC_DIR) and an applicant finds the service on the landing page,
  * applies through the wizard to the success panel, and reads it back from the server and in its view.
+ * Its two-phase lifecycle, also JSON alone (tests/lifecycle/site-inspection.ts), runs on: staff book
+ * the site inspection with the staff command, the applicant sees the booking on the dashboard and in
+ * the view, downloads the plan and sends the signed report.
  * (The conformance suite runs on such a copy in scripts/services-new.test.ts.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { servicesCheck } from '../../scripts/services-check';
 import { scaffoldService } from '../../scripts/services-new';
+import { addSiteInspection, INSPECTION } from '../lifecycle/site-inspection';
 import { apiCall, loginThroughUi, newAccount, registerThroughApi, storedUser, submitApplication } from './flows';
 import {
   launchBrowser,
@@ -35,6 +39,7 @@ describe('a ninth service added as JSON alone', () => {
 
   beforeAll(async () => {
     await scaffoldService(root, { key: 'tree-planting', id: 17099, title: 'Tree Planting Permit' });
+    addSiteInspection(root, 'tree-planting');
     product = await startProduct(copy.env);
     await registerThroughApi(product, account);
     browser = await launchBrowser();
@@ -133,6 +138,62 @@ describe('a ninth service added as JSON alone', () => {
         'Quantity measure': 'Tonnes',
         'Fixed site': 'Yes',
         'Address of the site': 'KK 15 Rd, Kicukiro, Kigali',
+      });
+    });
+  });
+
+  it('books the site inspection, shows it with its plan, and takes the signed report', async () => {
+    await screenshotOnFailure(page, 'ninth-service-lifecycle', async () => {
+      const { id, token } = await storedUser(page);
+      const list = await apiCall<{ items: Array<{ id: number; app_id: string; service_id: number }> }>(
+        product,
+        'GET',
+        `clients/applications/${id}`,
+        { token },
+      );
+      const submitted = list.data.items.find((item) => item.service_id === 17099);
+      const appId = submitted?.app_id ?? '';
+      await product.staff(
+        INSPECTION.action,
+        appId,
+        '--file',
+        sampleFile(files, 'plan.pdf'),
+        '--day',
+        '3 December 2026',
+      );
+
+      await page.goto(`${product.baseUrl}/dashboard`);
+      const row = page.locator('tbody tr').filter({ hasText: appId });
+      await row.getByText(INSPECTION.label, { exact: true }).waitFor();
+      const fromRow = page.waitForEvent('download');
+      await row.getByRole('button', { name: `${INSPECTION.planLabel} (${appId})` }).click();
+      expect((await fromRow).suggestedFilename()).toBe(`inspection-plan-${appId}.pdf`);
+
+      await page.goto(`${product.baseUrl}/view-application-tree-planting?appId=${submitted?.id}`);
+      await page.getByText(INSPECTION.blockTitle, { exact: true }).waitFor();
+      await page.getByText(INSPECTION.blockText('3 December 2026')).waitFor();
+      await page
+        .getByText('An inspector visits your site on the booked day; send the signed report afterwards.')
+        .waitFor();
+      const fromView = page.waitForEvent('download');
+      await page.getByRole('button', { name: INSPECTION.planLabel, exact: true }).click();
+      expect((await fromView).suggestedFilename()).toBe(`inspection-plan-${appId}.pdf`);
+
+      // The second phase: the task's prompt opens by itself.
+      const dialog = page.getByRole('dialog', { name: INSPECTION.task });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByText('Please upload the signed inspection report').first().waitFor();
+      await dialog.getByRole('textbox', { name: /^Name of the inspector/ }).fill('Jean Bosco');
+      await dialog.getByLabel(`Choose a file for ${INSPECTION.report}`).setInputFiles(sampleFile(files, 'report.pdf'));
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByText('Inspection report sent.').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('UNDER REVIEW', { exact: true }).first().waitFor();
+      const detail = await apiCall<Record<string, unknown>>(product, 'GET', `application/${submitted?.id}`, { token });
+      expect(detail.data).toMatchObject({
+        application_status_id: 3,
+        inspection_day: '3 December 2026',
+        [INSPECTION.record]: { inspector_name: 'Jean Bosco' },
       });
     });
   });

@@ -108,9 +108,13 @@ export function validatorModuleCode(
   return `${module}${localize}\n`;
 }
 
-/** The conditions of a definition besides its form's: the `when` of its uploads. */
-export function definitionConditions(definition: Pick<ServiceDefinition, 'documents'>): JsonSchema[] {
-  return (definition.documents.extra ?? []).flatMap((extra) => (extra.when ? [extra.when] : []));
+/** The conditions of a definition besides its form's: the `when` of its uploads and of its lifecycle's blocks. */
+export function definitionConditions(definition: Pick<ServiceDefinition, 'documents' | 'lifecycle'>): JsonSchema[] {
+  return [
+    ...(definition.documents.extra ?? []).flatMap((extra) => (extra.when ? [extra.when] : [])),
+    // The blocks of the application's view are shown while theirs hold.
+    ...(definition.lifecycle?.blocks ?? []).map((block) => block.when),
+  ];
 }
 
 /** ajv-i18n's localizer module of `language`, when it has one (none for English: Ajv's own messages). */
