@@ -420,12 +420,13 @@ function stageFacts(dialect: DialectName): Migration {
       await createPartRevisionTriggers(db, dialect, 'application_facts');
     },
     async down(db: AnyDb) {
-      await db.schema.alterTable('applications').addColumn('tor_approval_date', 'text').execute();
-      await db.schema.alterTable('applications').addColumn('approval_conditions', 'text').execute();
-      await db.schema
-        .alterTable('applications')
-        .addColumn('is_application_in_phase_2', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
+      for (const stage of STAGE_COLUMNS)
+        await db.schema
+          .alterTable('applications')
+          .addColumn(stage.column, 'flag' in stage ? 'integer' : 'text', (c) =>
+            'flag' in stage ? c.notNull().defaultTo(0) : c,
+          )
+          .execute();
       const facts = await sql<{ application_id: number; name: string; value: string }>`
         select application_id, name, value from application_facts`.execute(db);
       for (const fact of facts.rows) {
