@@ -26,6 +26,7 @@ import { pathToFileURL } from 'node:url';
 import { LANGUAGES } from '../app/i18n/languages';
 import { loadServiceDefinitions } from '../engine/core/load-definitions';
 import { catalogueFolders } from '../engine/core/catalogue-translator';
+import { withoutFormat } from '../engine/core/definition-includes';
 import { definitionStrings } from '../engine/core/localize-definition';
 import { readServiceFiles } from '../engine/core/node/read-service-files';
 import { isRecord } from '../engine/core/value-path';
@@ -255,7 +256,8 @@ function readServiceCatalogue(
       exists: true,
       problem: { language, file, kind: 'invalid-json', key: '', detail: read.error ?? 'not an object' },
     };
-  return { file, exists: true, catalogue: read.value };
+  // Its `$schema` is for editors (schemas/catalogue.schema.json), not a text.
+  return { file, exists: true, catalogue: withoutFormat(read.value) as Record<string, unknown> };
 }
 
 /**

@@ -241,6 +241,7 @@ function serviceFiles(options: Required<NewServiceOptions>): Record<string, unkn
   const files: Record<string, unknown> = { 'service.json': service, 'schema.json': schema, 'ui.json': ui };
   for (const language of LANGUAGES) {
     const catalogue: Record<string, string> = {
+      $schema: '../../../schemas/catalogue.schema.json',
       [title]: title,
       [`Apply | ${title}`]: `${APPLY[language]} | ${title}`,
     };

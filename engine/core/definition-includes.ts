@@ -29,12 +29,15 @@ function includeOf(value: unknown): string | null {
 
 /**
  * A file's content without the `$schema` naming its format: that is for editors, about the file,
- * never a part of what includes it or of the form.
+ * never a part of what includes it or of the form. A list fragment is written as
+ * `{ "$schema": ..., "$items": [...] }` (a file holding a bare list could not name its schema): its
+ * content is the list.
  */
 export function withoutFormat(content: unknown): unknown {
   if (!isRecord(content) || !('$schema' in content)) return content;
   const { $schema: _format, ...rest } = content;
-  return rest;
+  const keys = Object.keys(rest);
+  return keys.length === 1 && keys[0] === '$items' && Array.isArray(rest.$items) ? rest.$items : rest;
 }
 
 /**

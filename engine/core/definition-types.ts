@@ -176,6 +176,8 @@ export interface FormFiles {
  * form, submit pipeline, view and, when it differs, documents step.
  */
 export interface ServiceVariantFile {
+  /** The schema an editor checks a variant of its own file against (schemas/variant.schema.json). */
+  $schema?: string;
   key: string;
   label: string;
   form: FormFiles;

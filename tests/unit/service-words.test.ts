@@ -63,7 +63,9 @@ describe('the code names no service', () => {
     expect(words.has('tor_approval_date')).toBe(true);
     expect(pattern.test("const x = 'plastics';")).toBe(true);
     expect(pattern.test('// the audit, in a comment')).toBe(true);
-    expect(codeLines('// the audit\n/** ToR\n * phase 2 */\nconst a = 1;')).toEqual([{ line: 4, code: 'const a = 1;' }]);
+    expect(codeLines('// the audit\n/** ToR\n * phase 2 */\nconst a = 1;')).toEqual([
+      { line: 4, code: 'const a = 1;' },
+    ]);
   });
 
   it.each(['engine', 'app', 'server'])('in %s/, outside comments', (folder) => {

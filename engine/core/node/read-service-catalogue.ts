@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { catalogueFolders, catalogueTranslator } from '../catalogue-translator';
+import { withoutFormat } from '../definition-includes';
 import { localizeDefinition, type LocalizableDefinition } from '../localize-definition';
 
 /**
@@ -16,7 +17,8 @@ export function readServiceCatalogue(
   const path = join(servicesDir, folder, 'i18n', `${language}.json`);
   if (!existsSync(path)) return undefined;
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    // Its `$schema` is for editors (schemas/catalogue.schema.json), not a text.
+    return withoutFormat(JSON.parse(readFileSync(path, 'utf8'))) as Record<string, unknown>;
   } catch (error) {
     throw new Error(`${relative(dirname(servicesDir), path)} is not valid JSON: ${(error as Error).message}`, {
       cause: error,
