@@ -25,6 +25,7 @@ import { taskFacts, taskForm, taskSlots } from '../core/applicant-tasks';
 import type { ApplicantTask, ServiceDefinition } from '../core/definition-types';
 import { missingUploads, type UploadSlot } from '../core/required-documents';
 import { submitFailure } from '../core/wizard-state';
+import { runSubmission } from '../core/submission-run';
 import { chosenFile, DocumentsStep } from './documents-step';
 import { useFailureMessage } from './failure-message';
 import { ServiceForm, type ServiceFormHandle } from './service-form';
@@ -126,32 +127,43 @@ function TaskDialog(
     const data = formRef.current?.getData() ?? {};
     setBusy(true);
     try {
-      for (const slot of slots) {
-        const file = files[slot.name];
-        if (!file || uploaded.current.has(slot.name)) continue;
-        setProgress({ slot: slot.label ?? slot.name, percent: 0 });
-        const result = await (props.upload ?? uploadFile)({
-          api,
-          applicationId: application.id,
-          description: slot.name,
-          file,
-          onProgress: (percent) => setProgress({ slot: slot.label ?? slot.name, percent }),
-        }).result;
-        if (!result.ok) {
-          setBanner({ severity: 'error', title: task.messages.upload, detail: describe(result) });
-          return;
-        }
-        uploaded.current.add(slot.name);
-      }
-      setProgress(null);
-      const result = await api.post(task.save.path, { application_id: application.id, ...data });
-      if (!result.ok) {
-        const failure = submitFailure('save', result.code);
-        setBanner({
-          severity: 'error',
-          title: failure === 'unavailable' ? task.messages.unavailable : task.messages.refused,
-          detail: describe(result),
-        });
+      const labelOf = (name: string) => slots.find((slot) => slot.name === name)?.label ?? name;
+      // The task's save is its one call, after its files (each once: a retry sends what is left).
+      const outcome = await runSubmission({
+        uploads: slots.flatMap((slot) =>
+          files[slot.name] ? [{ slot: slot.name, file: files[slot.name] as File }] : [],
+        ),
+        parallel: false,
+        uploaded: [...uploaded.current],
+        calls: [
+          {
+            name: task.key,
+            method: 'POST',
+            path: task.save.path,
+            body: { application_id: application.id, ...data },
+            savesRecord: true,
+          },
+        ],
+        completedCalls: [],
+        upload: (slot, file, onProgress) =>
+          (props.upload ?? uploadFile)({ api, applicationId: application.id, description: slot, file, onProgress })
+            .result,
+        send: (request) => api.post(request.path, request.body),
+        onUploadProgress: (slot, percent) => setProgress({ slot: labelOf(slot), percent }),
+        onUploadDone: (slot) => {
+          uploaded.current.add(slot);
+          setProgress(null);
+        },
+      });
+      if (!outcome.ok) {
+        const failure = submitFailure(outcome.stage, outcome.result.code);
+        const title =
+          failure === 'upload'
+            ? task.messages.upload
+            : failure === 'unavailable'
+              ? task.messages.unavailable
+              : task.messages.refused;
+        setBanner({ severity: 'error', title, detail: describe(outcome.result) });
         return;
       }
       setBanner({ severity: 'success', title: task.messages.success });

@@ -20,6 +20,7 @@ import { missingUploads, uploadSlots, type ServiceAttachment } from '../core/req
 import type { FormData } from './form-context';
 import { ServiceForm, type ServiceFormHandle } from './service-form';
 import { uploadFile, type UploadHandle } from './upload-file';
+import { runSubmission } from '../core/submission-run';
 import { initialWizardState, LAST_STEP, WIZARD_STEPS, wizardReducer } from '../core/wizard-state';
 import type { ApplicationAttachment, RenderLink, ServiceWizardProps } from './wizard-types';
 import { ConfirmStep } from './confirm-step';
@@ -156,25 +157,18 @@ export function WizardFlow(props: WizardFlowProps) {
     else dispatch({ type: 'fileChosen', slot: slot.name, file: chosen.file });
   };
 
-  /** Uploads one chosen file; true when it is on the server. */
-  const uploadSlot = async (slot: Slot, file: File, applicationId: number | string): Promise<boolean> => {
-    const handle = upload({
-      api,
-      getToken,
-      applicationId,
-      description: slot.name,
-      file,
-      onProgress: (percent) => dispatch({ type: 'uploadProgress', slot: slot.name, percent }),
-    });
+  /** Uploads one chosen file of a slot; aborted with the others when the wizard goes away. */
+  const uploadSlot = async (
+    slot: string,
+    file: File,
+    applicationId: number | string,
+    onProgress: (percent: number) => void,
+  ) => {
+    const handle = upload({ api, getToken, applicationId, description: slot, file, onProgress });
     uploads.current.add(handle);
     const result = await handle.result;
     uploads.current.delete(handle);
-    if (!result.ok) {
-      dispatch({ type: 'submitFailed', error: describe(result), stage: 'upload', code: result.code });
-      return false;
-    }
-    dispatch({ type: 'uploadDone', slot: slot.name });
-    return true;
+    return result;
   };
 
   const submit = async () => {
@@ -187,38 +181,40 @@ export function WizardFlow(props: WizardFlowProps) {
       dispatch({ type: 'submitFailed', error: describe(target), stage: 'save', code: target.code });
       return;
     }
+    if (!form) return;
     // Files first, while the application is still a draft: the call that submits refuses an
     // application without its mandatory documents, and an interruption leaves a draft to resume.
-    // Files already uploaded by an earlier attempt are not sent again.
-    const pending = slots.flatMap((slot) => {
-      const file = state.files[slot.name];
-      return file && !state.submit.uploaded.includes(slot.name) ? [{ slot, file }] : [];
+    const outcome = await runSubmission({
+      uploads: slots.flatMap((slot) => {
+        const file = state.files[slot.name];
+        return file ? [{ slot: slot.name, file }] : [];
+      }),
+      parallel: activeForm.documents.parallelUploads === true,
+      uploaded: state.submit.uploaded,
+      calls: buildSubmitRequests(form, state.formData, {
+        clientId,
+        applicationId: target.data,
+        serviceId: definition.id,
+      }),
+      completedCalls: state.submit.completedCalls,
+      upload: (slot, file, onProgress) => uploadSlot(slot, file, target.data, onProgress),
+      send: (request) =>
+        request.method === 'PUT' ? api.put(request.path, request.body) : api.post(request.path, request.body),
+      onUploadProgress: (slot, percent) => dispatch({ type: 'uploadProgress', slot, percent }),
+      onUploadDone: (slot) => dispatch({ type: 'uploadDone', slot }),
+      onCallDone: (request) => {
+        dispatch({ type: 'callDone', name: request.name });
+        if (request.savesRecord) props.onSubmitted?.();
+      },
     });
-    if (activeForm.documents.parallelUploads) {
-      const done = await Promise.all(pending.map(({ slot, file }) => uploadSlot(slot, file, target.data)));
-      if (done.includes(false)) return;
-    } else {
-      for (const { slot, file } of pending) if (!(await uploadSlot(slot, file, target.data))) return;
-    }
-    if (!form) return;
-    const requests = buildSubmitRequests(form, state.formData, {
-      clientId,
-      applicationId: target.data,
-      serviceId: definition.id,
-    });
-    for (const request of requests) {
-      if (state.submit.completedCalls.includes(request.name)) continue;
-      const result =
-        request.method === 'PUT'
-          ? await api.put(request.path, request.body)
-          : await api.post(request.path, request.body);
-      if (!result.ok) {
-        const stage = request.savesRecord ? 'save' : 'call';
-        dispatch({ type: 'submitFailed', error: describe(result), stage, code: result.code });
-        return;
-      }
-      dispatch({ type: 'callDone', name: request.name });
-      if (request.savesRecord) props.onSubmitted?.();
+    if (!outcome.ok) {
+      dispatch({
+        type: 'submitFailed',
+        error: describe(outcome.result),
+        stage: outcome.stage,
+        code: outcome.result.code,
+      });
+      return;
     }
     // The edit route of a service may keep its loading state a while (the licences: 4 seconds, spec 02).
     const hold = props.mode === 'edit' ? (definition.wizard.editLoadingMs ?? 0) - (Date.now() - started) : 0;
