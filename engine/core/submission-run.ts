@@ -37,8 +37,7 @@ export interface SubmissionRun<F> {
 
 /** How a run ended: done, or the stage that failed with the answer that failed it. */
 export type SubmissionOutcome =
-  | { ok: true }
-  | { ok: false; stage: SubmitStage; result: Extract<ApiResult<unknown>, { ok: false }> };
+  { ok: true } | { ok: false; stage: SubmitStage; result: Extract<ApiResult<unknown>, { ok: false }> };
 
 /** Runs the uploads, then the calls; see the top of this file. */
 export async function runSubmission<F>(run: SubmissionRun<F>): Promise<SubmissionOutcome> {

@@ -14,16 +14,21 @@ const atConfirm = (): S =>
 
 describe('wizardReducer', () => {
   it('starts at step 1 with the data given (a returned application its record)', () => {
-    expect(initialWizardState()).toMatchObject({ step: 0, formData: {}, files: {}, submit: { status: 'idle' } });
-    expect(initialWizardState({ formData: { x: 1 } })).toMatchObject({ formData: { x: 1 }, step: 0 });
+    expect(initialWizardState()).toMatchObject({
+      step: 'details',
+      formData: {},
+      files: {},
+      submit: { status: 'idle' },
+    });
+    expect(initialWizardState({ formData: { x: 1 } })).toMatchObject({ formData: { x: 1 }, step: 'details' });
   });
 
   it('moves from details to documents with the accepted data, and back', () => {
     const s = run(ready(), { type: 'detailsAccepted', formData: { q: 2 } });
-    expect(s.step).toBe(1);
+    expect(s.step).toBe('documents');
     expect(s.formData).toEqual({ q: 2 });
-    expect(run(s, { type: 'previous' }).step).toBe(0);
-    expect(run(ready(), { type: 'previous' }).step).toBe(0);
+    expect(run(s, { type: 'previous' }).step).toBe('details');
+    expect(run(ready(), { type: 'previous' }).step).toBe('details');
   });
 
   it('switches forms keeping what was typed in each, only on the details step', () => {
@@ -45,11 +50,11 @@ describe('wizardReducer', () => {
 
   it('stays on documents while mandatory files are missing, then moves on', () => {
     const s = run(ready(), { type: 'detailsAccepted', formData: {} }, { type: 'documentsChecked', missing: ['Cert'] });
-    expect(s.step).toBe(1);
+    expect(s.step).toBe('documents');
     expect(s.missing).toEqual(['Cert']);
     const chosen = run(s, { type: 'fileChosen', slot: 'Cert', file: 'c.pdf' });
     expect(chosen.missing).toEqual([]);
-    expect(run(chosen, { type: 'documentsChecked', missing: [] }).step).toBe(2);
+    expect(run(chosen, { type: 'documentsChecked', missing: [] }).step).toBe('confirm');
   });
 
   it('refuses and removes files', () => {
@@ -63,7 +68,7 @@ describe('wizardReducer', () => {
   it('runs the submit: working, progress, failure keeps everything and allows a retry', () => {
     let s = run(atConfirm(), { type: 'submitStarted' });
     expect(s.submit.status).toBe('working');
-    expect(run(s, { type: 'previous' }).step).toBe(2);
+    expect(run(s, { type: 'previous' }).step).toBe('confirm');
     expect(run(s, { type: 'fileRemoved', slot: 'Cert' }).files).toEqual({ Cert: 'cert.pdf' });
     s = run(s, { type: 'callDone', name: 'save' }, { type: 'uploadProgress', slot: 'Cert', percent: 140 });
     expect(s.submit.progress).toEqual({ Cert: 100 });

@@ -14,6 +14,17 @@ export const WIZARD_STEPS = [
 
 export type StepKey = (typeof WIZARD_STEPS)[number]['key'];
 
+/** The step before `step` (the first has none: itself). */
+export function stepBefore(step: StepKey): StepKey {
+  const index = WIZARD_STEPS.findIndex((candidate) => candidate.key === step);
+  return WIZARD_STEPS[Math.max(0, index - 1)]?.key ?? step;
+}
+
+/** The position of a step, 0 for the first (for the progress bar). */
+export function stepIndex(step: StepKey): number {
+  return WIZARD_STEPS.findIndex((candidate) => candidate.key === step);
+}
+
 export type SubmitStatus = 'idle' | 'working' | 'failed' | 'done';
 
 /** The part of the submit pipeline that failed: a file upload, the call saving the record, another call. */
@@ -33,8 +44,8 @@ export function submitFailure(stage: SubmitStage, code: number): SubmitFailure {
 }
 
 export interface WizardState<F = unknown> {
-  /** 0 details, 1 documents, 2 confirm. */
-  step: number;
+  /** The step shown, by key (WIZARD_STEPS). */
+  step: StepKey;
   /** The form chosen, for a service with several (its variant key); undefined until chosen. */
   variant?: string;
   formData: Record<string, unknown>;
@@ -73,8 +84,6 @@ export type WizardAction<F = unknown> =
   | { type: 'submitFailed'; error: string; stage: SubmitStage; code: number }
   | { type: 'submitSucceeded' };
 
-export const LAST_STEP = WIZARD_STEPS.length - 1;
-
 /**
  * The state at step 1 with the given data (a new application's is empty, a returned one's its record)
  * and form (a returned application's variant is fixed).
@@ -83,7 +92,7 @@ export function initialWizardState<F = unknown>(
   start: { formData?: Record<string, unknown>; variant?: string } = {},
 ): WizardState<F> {
   return {
-    step: 0,
+    step: 'details',
     ...(start.variant !== undefined ? { variant: start.variant } : {}),
     formData: start.formData ?? {},
     drafts: {},
@@ -105,7 +114,7 @@ export function wizardReducer<F>(state: WizardState<F>, action: WizardAction<F>)
   const working = state.submit.status === 'working';
   switch (action.type) {
     case 'variantChosen': {
-      if (state.step !== 0 || working || action.variant === state.variant) return state;
+      if (state.step !== 'details' || working || action.variant === state.variant) return state;
       const drafts = state.variant === undefined ? state.drafts : { ...state.drafts, [state.variant]: action.formData };
       return {
         ...state,
@@ -116,10 +125,10 @@ export function wizardReducer<F>(state: WizardState<F>, action: WizardAction<F>)
       };
     }
     case 'detailsAccepted':
-      if (state.step !== 0 || working) return state;
+      if (state.step !== 'details' || working) return state;
       return {
         ...state,
-        step: 1,
+        step: 'documents',
         formData: action.formData,
         submit: {
           ...state.submit,
@@ -129,11 +138,13 @@ export function wizardReducer<F>(state: WizardState<F>, action: WizardAction<F>)
         },
       };
     case 'documentsChecked':
-      if (state.step !== 1 || working) return state;
-      return action.missing.length > 0 ? { ...state, missing: action.missing } : { ...state, missing: [], step: 2 };
+      if (state.step !== 'documents' || working) return state;
+      return action.missing.length > 0
+        ? { ...state, missing: action.missing }
+        : { ...state, missing: [], step: 'confirm' };
     case 'previous':
-      if (state.step === 0 || working) return state;
-      return { ...state, step: state.step - 1, submit: { ...state.submit, error: null, status: 'idle' } };
+      if (state.step === 'details' || working) return state;
+      return { ...state, step: stepBefore(state.step), submit: { ...state.submit, error: null, status: 'idle' } };
     case 'fileChosen':
       if (working) return state;
       return {
@@ -162,7 +173,7 @@ export function wizardReducer<F>(state: WizardState<F>, action: WizardAction<F>)
         },
       };
     case 'submitStarted':
-      if (working || state.step !== LAST_STEP) return state;
+      if (working || state.step !== 'confirm') return state;
       return { ...state, submit: { ...state.submit, status: 'working', error: null } };
     case 'callDone':
       return state.submit.completedCalls.includes(action.name)

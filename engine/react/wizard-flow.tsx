@@ -21,7 +21,7 @@ import type { FormData } from './form-context';
 import { ServiceForm, type ServiceFormHandle } from './service-form';
 import { uploadFile, type UploadHandle } from './upload-file';
 import { runSubmission } from '../core/submission-run';
-import { initialWizardState, LAST_STEP, WIZARD_STEPS, wizardReducer } from '../core/wizard-state';
+import { initialWizardState, stepIndex, WIZARD_STEPS, wizardReducer } from '../core/wizard-state';
 import type { ApplicationAttachment, RenderLink, ServiceWizardProps } from './wizard-types';
 import { ConfirmStep } from './confirm-step';
 import { StepProgress } from './step-progress';
@@ -125,7 +125,7 @@ export function WizardFlow(props: WizardFlowProps) {
   }, [state.step]);
 
   const next = () => {
-    if (state.step === 0) {
+    if (state.step === 'details') {
       if (!form) {
         setVariantMissing(true);
         return;
@@ -140,7 +140,7 @@ export function WizardFlow(props: WizardFlowProps) {
       dispatch({ type: 'detailsAccepted', formData: shownForm.getData() });
       return;
     }
-    if (state.step === 1) {
+    if (state.step === 'documents') {
       if (attachments.status !== 'ready') return;
       const satisfied: Record<string, unknown> = { ...state.files };
       // A returned application keeps the files it already has.
@@ -234,16 +234,19 @@ export function WizardFlow(props: WizardFlowProps) {
   }
 
   const working = state.submit.status === 'working';
-  const stepTitle = t(`wizard.steps.${WIZARD_STEPS[state.step]?.key ?? 'details'}`);
+  const stepTitle = t(`wizard.steps.${state.step}`);
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-      <StepProgress labels={WIZARD_STEPS.map((step) => t(`wizard.steps.${step.key}`))} current={state.step} />
+      <StepProgress
+        labels={WIZARD_STEPS.map((step) => t(`wizard.steps.${step.key}`))}
+        current={stepIndex(state.step)}
+      />
       <Typography ref={headingRef} tabIndex={-1} variant="h6" component="h2" gutterBottom sx={{ outline: 'none' }}>
         {stepTitle}
       </Typography>
 
-      {state.step === 0 ? (
+      {state.step === 'details' ? (
         <>
           {definition.variants ? (
             <VariantChooser
@@ -286,7 +289,7 @@ export function WizardFlow(props: WizardFlowProps) {
         </>
       ) : null}
 
-      {state.step === 1 ? (
+      {state.step === 'documents' ? (
         <DocumentsStep
           attachments={attachments}
           onRetry={attachmentList.refetch}
@@ -303,7 +306,7 @@ export function WizardFlow(props: WizardFlowProps) {
         />
       ) : null}
 
-      {state.step === LAST_STEP ? (
+      {state.step === 'confirm' ? (
         <ConfirmStep
           definition={activeForm}
           choice={
@@ -333,12 +336,16 @@ export function WizardFlow(props: WizardFlowProps) {
         <Button
           variant="outlined"
           onClick={() => dispatch({ type: 'previous' })}
-          disabled={state.step === 0 || working}
+          disabled={state.step === 'details' || working}
         >
           {t('wizard.previous')}
         </Button>
-        {state.step < LAST_STEP ? (
-          <Button variant="contained" onClick={next} disabled={state.step === 1 && attachments.status !== 'ready'}>
+        {state.step !== 'confirm' ? (
+          <Button
+            variant="contained"
+            onClick={next}
+            disabled={state.step === 'documents' && attachments.status !== 'ready'}
+          >
             {t('wizard.next')}
           </Button>
         ) : (
