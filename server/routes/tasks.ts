@@ -2,19 +2,24 @@
  * The saves of the applicant tasks (`tasks[].save` of service.json; an extension of the contract,
  * which does not show the firm/expert details call): `POST <save.path>` with `application_id` and the
  * task's form data. Only the applicant's own application, only while the task is open (its `when`),
- * only with its required uploads; the data is judged by the task's schema with the same messages as
- * the portal. The data becomes the application's record `save.record`, and the application moves to
- * `save.status` (back to the authority) with the task's comment in its history.
+ * only with its required uploads; the data is judged as a submit call's is: its widgets' checks
+ * (../submissions/widget-checks.ts), then the task's schema with the same messages as the portal, only
+ * the fields it shows kept. The data becomes the application's record `save.record` (the one persist
+ * step's upsert), and the application moves to `save.status` (back to the authority) with the task's
+ * comment in its history.
  */
 import type { FastifyInstance } from 'fastify';
-import { allTasks, taskSlots } from '../../engine/core/applicant-tasks';
-import { validateFormData } from '../../engine/core/form-validator';
-import { definedProperties } from '../../engine/core/schema-walk';
+import { allTasks, taskForm, taskSlots } from '../../engine/core/applicant-tasks';
+import { schemaMatches, validateFormData } from '../../engine/core/form-validator';
+import { lookupBindings } from '../../engine/core/lookup-bindings';
+import { definedProperties, visibleProperties } from '../../engine/core/schema-walk';
 import { isRecord } from '../../engine/core/value-path';
 import { openTasksOf } from '../applicant-tasks';
 import { lockApplication, missingUploadErrors, moveStatusIn, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';
-import { nowIso } from '../db/database';
+import { lookupMatchers } from '../submissions/lookup-names';
+import { upsertRecord } from '../submissions/persist';
+import { checkWidgets } from '../submissions/widget-checks';
 import { REQUIRED } from '../field-rules';
 import { HttpError, isDbId, notFound, ok, ValidationError } from '../http';
 
@@ -22,17 +27,25 @@ export const TASK_CLOSED = 'This application is not waiting for these details.';
 
 export function taskRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  const matchers = lookupMatchers(ctx);
 
   for (const { definition, task } of allTasks(ctx.definitions)) {
     const declared = [...definedProperties(task.formSchema).keys()];
+    const bindings = lookupBindings(taskForm(definition, task));
     app.post(`/${task.save.path}`, async (request, reply) => {
       if (!isRecord(request.body)) throw new ValidationError([{ field: 'body', message: 'Send a JSON object.' }]);
       const { application_id: applicationId } = request.body;
       if (!isDbId(applicationId)) throw new ValidationError([{ field: 'application_id', message: REQUIRED }]);
-      // Only what the task's schema declares is judged and kept.
-      const data = Object.fromEntries(Object.entries(request.body).filter(([key]) => declared.includes(key)));
+      // Only what the task's schema declares is judged, and only what its form shows is kept.
+      const sent = Object.fromEntries(Object.entries(request.body).filter(([key]) => declared.includes(key)));
+      const named = structuredClone(sent);
+      await checkWidgets(db, matchers, bindings, named, request.clientId);
+      const visible = visibleProperties(task.formSchema, named, schemaMatches);
+      const data = Object.fromEntries(Object.entries(sent).filter(([key]) => visible.has(key)));
+      const widgetErrors = await checkWidgets(db, matchers, bindings, data, request.clientId);
       const result = validateFormData(task.formSchema, data);
-      if (!result.valid) throw new ValidationError(result.errors);
+      const errors = [...widgetErrors, ...result.errors];
+      if (errors.length > 0) throw new ValidationError(errors);
 
       const owned = await ownedApplication(db, request.clientId, Number(applicationId));
       if (owned.service_id !== definition.id) throw notFound('Application not found');
@@ -43,13 +56,7 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (!open.some((candidate) => candidate.key === task.key)) throw new HttpError(409, TASK_CLOSED);
         const missing = await missingUploadErrors(trx, locked.id, taskSlots(task));
         if (missing.length > 0) throw new ValidationError(missing);
-        const now = nowIso();
-        const json = JSON.stringify(data);
-        await trx
-          .insertInto('application_records')
-          .values({ application_id: locked.id, record_key: task.save.record, data: json, updated_at: now })
-          .onConflict((oc) => oc.columns(['application_id', 'record_key']).doUpdateSet({ data: json, updated_at: now }))
-          .execute();
+        await upsertRecord(trx, locked.id, task.save.record, data);
         if (task.save.status === undefined) return locked.status_id;
         await moveStatusIn(trx, locked.id, {
           statusId: task.save.status,

@@ -1,0 +1,175 @@
+/**
+ * The one persist step of the submissions: a record is stored under its key (a form's record, a
+ * call's part, a task's record), replacing the one before; a submit call that saves the form's record
+ * submits the application under its lock, once the whole form and its documents hold.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { ServiceDefinition, SubmitCall } from '../../engine/core/definition-types';
+import { schemaMatches, validateFormData } from '../../engine/core/form-validator';
+import { fieldsOfCall } from '../../engine/core/payload-mapping';
+import { uploadSlots } from '../../engine/core/required-documents';
+import { definedProperties } from '../../engine/core/schema-walk';
+import { STATUS } from '../../engine/core/status-presentation';
+import { isRecord } from '../../engine/core/value-path';
+import {
+  assertEditable,
+  EDITABLE_STATUSES,
+  lockApplication,
+  missingUploadErrors,
+  NOT_CHANGEABLE,
+} from '../applications-store';
+import { nowIso } from '../db/database';
+import type { DialectName } from '../db/migrations';
+import type { Database } from '../db/tables';
+import { HttpError, ValidationError, type FieldError } from '../http';
+
+type Data = Record<string, unknown>;
+
+export const DOCUMENTS_MISSING = 'Please upload all required documents.';
+export const OTHER_FORM = 'This application was submitted with another form of the service.';
+
+/** Stores `record` as the application's record `key`, replacing the one before (in the caller's transaction). */
+export async function upsertRecord(
+  db: Kysely<Database>,
+  applicationId: number,
+  key: string,
+  record: unknown,
+): Promise<void> {
+  const now = nowIso();
+  const data = JSON.stringify(record);
+  await db
+    .insertInto('application_records')
+    .values({ application_id: applicationId, record_key: key, data, updated_at: now })
+    .onConflict((oc) => oc.columns(['application_id', 'record_key']).doUpdateSet({ data, updated_at: now }))
+    .execute();
+}
+
+/**
+ * The required documents of the service (its mandatory service attachments and the definition's
+ * required extra uploads whose condition holds for `formData`) that the application does not hold,
+ * as field errors named by document.
+ */
+async function missingDocuments(
+  trx: Transaction<Database>,
+  definition: ServiceDefinition,
+  applicationId: number,
+  formData: Data,
+): Promise<FieldError[]> {
+  const serviceAttachments = definition.documents.serviceAttachments
+    ? await trx
+        .selectFrom('service_attachments')
+        .select(['name', 'description', 'info', 'is_mandatory'])
+        .where('service_id', '=', definition.id)
+        .execute()
+    : [];
+  return missingUploadErrors(trx, applicationId, uploadSlots(definition, serviceAttachments, formData, schemaMatches));
+}
+
+/**
+ * The whole form of an application at its submission: the record and the fields it leaves out
+ * (`omit`), as the calls before it saved them. A field no call saved is absent.
+ */
+async function wholeForm(
+  trx: Transaction<Database>,
+  definition: ServiceDefinition,
+  call: SubmitCall,
+  applicationId: number,
+  record: Data,
+): Promise<Data> {
+  const omitted = call.omit ?? [];
+  if (omitted.length === 0) return record;
+  const formFields = [...definedProperties(definition.formSchema).keys()];
+  const senders = definition.submit.calls
+    .filter((other) => other !== call && fieldsOfCall(other, formFields).some((field) => omitted.includes(field)))
+    .map((other) => other.name);
+  const whole: Data = { ...record };
+  if (senders.length > 0) {
+    const saved = await trx
+      .selectFrom('application_records')
+      .select('data')
+      .where('application_id', '=', applicationId)
+      .where('record_key', 'in', senders)
+      .execute();
+    for (const row of saved) {
+      const part = JSON.parse(row.data) as unknown;
+      if (isRecord(part)) for (const field of omitted) if (field in part) whole[field] = part[field];
+    }
+  }
+  return whole;
+}
+
+/** What a submit call persists: its record for an application, judged already. */
+export interface SubmitPersist {
+  dialect: DialectName;
+  definition: ServiceDefinition;
+  call: SubmitCall;
+  applicationId: number;
+  recordKey: string;
+  record: Data;
+  /** Records of the service's other forms (variants): an application holds the record of one form. */
+  otherRecords: readonly string[];
+}
+
+/**
+ * Persists a submit call's record under the application's lock: a call may change an application only
+ * while its form may (draft or returned); the call that saves the form's record submits it.
+ */
+export async function persistSubmission(db: Kysely<Database>, persist: SubmitPersist): Promise<void> {
+  const { definition, call, record, recordKey, otherRecords } = persist;
+  const target = { id: persist.applicationId };
+
+  await db.transaction().execute(async (trx) => {
+    // Under the application's lock: of concurrent submits of one draft, exactly one passes.
+    const locked = await lockApplication(trx, persist.dialect, target.id);
+    if (!locked) throw new HttpError(404, 'Application not found');
+    assertEditable(locked);
+    if (call.savesRecord) {
+      // The record call submits, so the form as a whole must hold then (a part a call before it
+      // saved is judged too), and the documents are those the whole form asks for, as the page
+      // decides them: a condition may read a field the record leaves out.
+      const whole = await wholeForm(trx, definition, call, target.id, record);
+      const missing = await missingDocuments(trx, definition, target.id, whole);
+      if (missing.length > 0) throw new ValidationError(missing, DOCUMENTS_MISSING);
+      if (whole !== record) {
+        const incomplete = validateFormData(definition.formSchema, whole).errors;
+        if (incomplete.length > 0) throw new ValidationError(incomplete);
+      }
+      // A returned application is corrected in the form it was submitted with (its record says which).
+      if (otherRecords.length > 0) {
+        const other = await trx
+          .selectFrom('application_records')
+          .select('record_key')
+          .where('application_id', '=', target.id)
+          .where('record_key', 'in', otherRecords)
+          .executeTakeFirst();
+        if (other) throw new HttpError(409, OTHER_FORM);
+      }
+    }
+    await upsertRecord(trx, target.id, recordKey, record);
+    if (!call.savesRecord) return;
+    const now = nowIso();
+    const moved = await trx
+      .updateTable('applications')
+      .set({
+        status_id: STATUS.submitted,
+        submitted_at: now,
+        updated_at: now,
+        definition_version: definition.version,
+        ...(locked.status_id === STATUS.returned ? { resubmitted: 1 } : {}),
+      })
+      .where('id', '=', target.id)
+      .where('status_id', 'in', [...EDITABLE_STATUSES])
+      .executeTakeFirst();
+    if (moved.numUpdatedRows !== 1n) throw new HttpError(409, NOT_CHANGEABLE);
+    await trx
+      .insertInto('flow_histories')
+      .values({
+        application_id: target.id,
+        status_id: STATUS.submitted,
+        comment_to_applicant: null,
+        created_at: now,
+        actor: 'applicant',
+      })
+      .execute();
+  });
+}
