@@ -3,6 +3,7 @@
  * route of the contract under /api/, service submit routes from the definitions, and the built
  * portal served with a single-page fallback. `main.ts` listens; tests use `inject`.
  */
+import { validationError } from './route-schemas';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
@@ -168,7 +169,12 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
           });
       }
       if ((error as FastifyError).validation) {
-        return reply.code(422).send({ code: 422, data: null, error: translate(error.message) });
+        const refused = validationError(error as FastifyError);
+        return reply.code(422).send({
+          code: 422,
+          data: translateErrorData(refused.data, translate),
+          error: translate(refused.message),
+        });
       }
       // A race on a unique index that no route foresaw: a conflict, not a server failure.
       if (isUniqueViolation(error)) {

@@ -374,23 +374,27 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return ok(reply, { done: true });
   });
 
-  app.post('/clients/reset-password', publicRoute, async (request, reply) => {
-    const raw = (request.body ?? {}) as { password?: unknown };
-    if (raw.password !== undefined) {
-      const body = parseBody(passwordBody, request.body);
-      await setPassword(body.username, body.password, body.password_token);
-      return ok(reply, { done: true });
-    }
-    const body = parseBody(usernameBody, request.body);
-    // Counted by what was asked for, known or not, so the limit does not tell who is registered.
-    await throttleSends('reset', [`to:${identifier(body.username)}`]);
-    const client = await findByUsername(body.username);
-    if (client) {
-      await throttleSends('reset', [`id:${client.id}`]);
-      await sendOtp(client, 'reset');
-    }
-    return ok(reply, { sent: true });
-  });
+  app.post<{ Body: { password?: unknown } | undefined }>(
+    '/clients/reset-password',
+    publicRoute,
+    async (request, reply) => {
+      const raw = request.body ?? {};
+      if (raw.password !== undefined) {
+        const body = parseBody(passwordBody, request.body);
+        await setPassword(body.username, body.password, body.password_token);
+        return ok(reply, { done: true });
+      }
+      const body = parseBody(usernameBody, request.body);
+      // Counted by what was asked for, known or not, so the limit does not tell who is registered.
+      await throttleSends('reset', [`to:${identifier(body.username)}`]);
+      const client = await findByUsername(body.username);
+      if (client) {
+        await throttleSends('reset', [`id:${client.id}`]);
+        await sendOtp(client, 'reset');
+      }
+      return ok(reply, { sent: true });
+    },
+  );
 
   app.post('/clients/login', publicRoute, async (request: FastifyRequest, reply) => {
     const body = parseBody(loginBody, request.body);
@@ -425,8 +429,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return ok(reply, { done: true });
   });
 
-  app.put('/client/:id', async (request, reply) => {
-    const id = idParam((request.params as { id: string }).id);
+  app.put<{ Params: { id: string } }>('/client/:id', async (request, reply) => {
+    const id = idParam(request.params.id);
     assertSelf(request, id);
     const body = parseBody(profileBody, request.body);
     const clash = await db

@@ -105,45 +105,48 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The dashboard's and an application's reads, kept by the client's data revision.
   const answers = new ClientAnswers();
 
-  app.post('/client/application/:serviceId', async (request, reply) => {
-    const serviceId = idParam((request.params as { serviceId: string }).serviceId);
-    assertSelf(request, (request.body as { client_id?: unknown } | undefined)?.client_id);
-    const service = await db.selectFrom('services').select('id').where('id', '=', serviceId).executeTakeFirst();
-    if (!service) throw notFound('Service not found');
-    const now = nowIso();
-    // A draft is filled in with the current version of its service's form.
-    const version = ctx.definitions.find((d) => d.id === serviceId)?.version ?? 1;
-    const created = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('applications')
-        .values({
-          // Placeholder until the id is known; the readable id is derived from it.
-          app_id: `pending-${randomUUID()}`,
-          client_id: request.clientId,
-          service_id: serviceId,
-          status_id: STATUS.draft,
-          resubmitted: 0,
-          submitted_at: null,
-          created_at: now,
-          updated_at: now,
-          manually_processed: 0,
-          manual_certificate_path: null,
-          manual_certificate_name: null,
-          final_certificate_uploaded: 0,
-          certificate_token: newCertificateToken(),
-          definition_version: version,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const appId = formatAppId(row.id, now);
-      await trx.updateTable('applications').set({ app_id: appId }).where('id', '=', row.id).execute();
-      return { id: row.id, app_id: appId };
-    });
-    return ok(reply, { ...created, application_status_id: STATUS.draft }, 201);
-  });
+  app.post<{ Params: { serviceId: string }; Body: { client_id?: unknown } | undefined }>(
+    '/client/application/:serviceId',
+    async (request, reply) => {
+      const serviceId = idParam(request.params.serviceId);
+      assertSelf(request, request.body?.client_id);
+      const service = await db.selectFrom('services').select('id').where('id', '=', serviceId).executeTakeFirst();
+      if (!service) throw notFound('Service not found');
+      const now = nowIso();
+      // A draft is filled in with the current version of its service's form.
+      const version = ctx.definitions.find((d) => d.id === serviceId)?.version ?? 1;
+      const created = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('applications')
+          .values({
+            // Placeholder until the id is known; the readable id is derived from it.
+            app_id: `pending-${randomUUID()}`,
+            client_id: request.clientId,
+            service_id: serviceId,
+            status_id: STATUS.draft,
+            resubmitted: 0,
+            submitted_at: null,
+            created_at: now,
+            updated_at: now,
+            manually_processed: 0,
+            manual_certificate_path: null,
+            manual_certificate_name: null,
+            final_certificate_uploaded: 0,
+            certificate_token: newCertificateToken(),
+            definition_version: version,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const appId = formatAppId(row.id, now);
+        await trx.updateTable('applications').set({ app_id: appId }).where('id', '=', row.id).execute();
+        return { id: row.id, app_id: appId };
+      });
+      return ok(reply, { ...created, application_status_id: STATUS.draft }, 201);
+    },
+  );
 
-  app.get('/application/:id', async (request, reply) => {
-    const id = idParam((request.params as { id: string }).id);
+  app.get<{ Params: { id: string } }>('/application/:id', async (request, reply) => {
+    const id = idParam(request.params.id);
     return answerClientRead(answers, request, reply, `application ${id}`, () =>
       applicationDetail(request.clientId, id),
     );
@@ -220,13 +223,16 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   }
 
-  app.get('/clients/applications/:clientId', async (request, reply) => {
-    const clientId = idParam((request.params as { clientId: string }).clientId);
-    assertSelf(request, clientId);
-    const pageText = String((request.query as { page?: unknown }).page ?? '1');
-    const page = /^[1-9]\d{0,6}$/.test(pageText) ? Number(pageText) : 1;
-    return answerClientRead(answers, request, reply, `applications ${page}`, () => applicationsPage(clientId, page));
-  });
+  app.get<{ Params: { clientId: string }; Querystring: { page?: unknown } }>(
+    '/clients/applications/:clientId',
+    async (request, reply) => {
+      const clientId = idParam(request.params.clientId);
+      assertSelf(request, clientId);
+      const pageText = String(request.query.page ?? '1');
+      const page = /^[1-9]\d{0,6}$/.test(pageText) ? Number(pageText) : 1;
+      return answerClientRead(answers, request, reply, `applications ${page}`, () => applicationsPage(clientId, page));
+    },
+  );
 
   async function applicationsPage(clientId: number, page: number) {
     const visible = db
@@ -253,8 +259,8 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   }
 
-  app.get('/client/statistics/:clientId', async (request, reply) => {
-    const clientId = idParam((request.params as { clientId: string }).clientId);
+  app.get<{ Params: { clientId: string } }>('/client/statistics/:clientId', async (request, reply) => {
+    const clientId = idParam(request.params.clientId);
     assertSelf(request, clientId);
     return answerClientRead(answers, request, reply, 'statistics', () => statistics(clientId));
   });
@@ -288,8 +294,8 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // A feature is open to a client holding a submitted application of the service that opens it.
   for (const { definition, unlock } of allUnlocks(ctx.definitions)) {
-    app.get(submitRoute({ path: unlock.check.path }), async (request, reply) => {
-      const clientId = idParam((request.params as { clientId: string }).clientId);
+    app.get<{ Params: { clientId: string } }>(submitRoute({ path: unlock.check.path }), async (request, reply) => {
+      const clientId = idParam(request.params.clientId);
       assertSelf(request, clientId);
       return ok(reply, { [unlock.check.answer]: await hasSubmittedApplication(db, clientId, definition.id) });
     });

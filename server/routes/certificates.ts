@@ -40,94 +40,97 @@ export function certificatePath(token: string): string {
 export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  app.get('/verify/certificate/:token', { config: { public: true } }, async (request, reply) => {
-    const token = String((request.params as { token: string }).token);
-    if (!TOKEN.test(token)) throw notFound('Certificate not found');
-    const row = await db
-      .selectFrom('applications')
-      .innerJoin('services', 'services.id', 'applications.service_id')
-      .innerJoin('clients', 'clients.id', 'applications.client_id')
-      .select([
-        'applications.id',
-        'applications.app_id',
-        'applications.service_id',
-        'applications.status_id',
-        'applications.definition_version',
-        'applications.manually_processed',
-        'applications.final_certificate_uploaded',
-        'applications.updated_at',
-        'services.name as service_name',
-        'clients.first_name',
-        'clients.last_name',
-        'clients.other_name',
-      ])
-      .where('applications.certificate_token', '=', token)
-      .where('applications.status_id', '<>', STATUS.draft)
-      .executeTakeFirst();
-    const approved =
-      row !== undefined &&
-      presentStatus({
-        application_status_id: row.status_id,
-        manually_processed: row.manually_processed,
-        final_certificate_uploaded: row.final_certificate_uploaded,
-      }).approved;
-    if (!row || !approved) throw notFound('Certificate not found');
+  app.get<{ Params: { token: string }; Querystring: { format?: unknown } }>(
+    '/verify/certificate/:token',
+    { config: { public: true } },
+    async (request, reply) => {
+      const token = String(request.params.token);
+      if (!TOKEN.test(token)) throw notFound('Certificate not found');
+      const row = await db
+        .selectFrom('applications')
+        .innerJoin('services', 'services.id', 'applications.service_id')
+        .innerJoin('clients', 'clients.id', 'applications.client_id')
+        .select([
+          'applications.id',
+          'applications.app_id',
+          'applications.service_id',
+          'applications.status_id',
+          'applications.definition_version',
+          'applications.manually_processed',
+          'applications.final_certificate_uploaded',
+          'applications.updated_at',
+          'services.name as service_name',
+          'clients.first_name',
+          'clients.last_name',
+          'clients.other_name',
+        ])
+        .where('applications.certificate_token', '=', token)
+        .where('applications.status_id', '<>', STATUS.draft)
+        .executeTakeFirst();
+      const approved =
+        row !== undefined &&
+        presentStatus({
+          application_status_id: row.status_id,
+          manually_processed: row.manually_processed,
+          final_certificate_uploaded: row.final_certificate_uploaded,
+        }).approved;
+      if (!row || !approved) throw notFound('Certificate not found');
 
-    // The version of the service it was submitted under, and the form whose record the application holds (a service with variants saves one of them).
-    const service = definitionOfStored(ctx, row);
-    const forms = service ? formsOf(service) : [];
-    const stored =
-      forms.length > 0
-        ? await db
-            .selectFrom('application_records')
-            .select(['record_key', 'data'])
-            .where('application_id', '=', row.id)
-            .where(
-              'record_key',
-              'in',
-              forms.map((form) => form.view.record),
-            )
-            .executeTakeFirst()
-        : undefined;
-    const definition = forms.find((form) => form.view.record === stored?.record_key) ?? service;
-    const record: unknown = stored ? JSON.parse(stored.data) : null;
-    const approval = await db
-      .selectFrom('flow_histories')
-      .select('created_at')
-      .where('application_id', '=', row.id)
-      .where('status_id', '=', STATUS.approved)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    const applicant = [row.first_name, row.other_name, row.last_name].filter(Boolean).join(' ');
-    const facts = {
-      app_id: row.app_id,
-      service: definition?.title ?? row.service_name,
-      holder: certificateHolder(definition, isRecord(record) ? record : null, applicant),
-      approved: true,
-      approved_at: approval?.created_at ?? row.updated_at,
-    };
-    // A manually processed certificate is the authority's own document; the facts are what can be checked here.
-    if ((request.query as { format?: string }).format === 'json' || row.manually_processed === 1)
-      return ok(reply, facts);
+      // The version of the service it was submitted under, and the form whose record the application holds (a service with variants saves one of them).
+      const service = definitionOfStored(ctx, row);
+      const forms = service ? formsOf(service) : [];
+      const stored =
+        forms.length > 0
+          ? await db
+              .selectFrom('application_records')
+              .select(['record_key', 'data'])
+              .where('application_id', '=', row.id)
+              .where(
+                'record_key',
+                'in',
+                forms.map((form) => form.view.record),
+              )
+              .executeTakeFirst()
+          : undefined;
+      const definition = forms.find((form) => form.view.record === stored?.record_key) ?? service;
+      const record: unknown = stored ? JSON.parse(stored.data) : null;
+      const approval = await db
+        .selectFrom('flow_histories')
+        .select('created_at')
+        .where('application_id', '=', row.id)
+        .where('status_id', '=', STATUS.approved)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      const applicant = [row.first_name, row.other_name, row.last_name].filter(Boolean).join(' ');
+      const facts = {
+        app_id: row.app_id,
+        service: definition?.title ?? row.service_name,
+        holder: certificateHolder(definition, isRecord(record) ? record : null, applicant),
+        approved: true,
+        approved_at: approval?.created_at ?? row.updated_at,
+      };
+      // A manually processed certificate is the authority's own document; the facts are what can be checked here.
+      if (request.query.format === 'json' || row.manually_processed === 1) return ok(reply, facts);
 
-    const pdf = await renderCertificatePdf({
-      appId: row.app_id,
-      serviceTitle: facts.service,
-      department: definition?.department ?? '',
-      holder: facts.holder,
-      approvedAt: facts.approved_at,
-      verifyUrl: `${request.protocol}://${request.host}${request.url.split('?')[0] ?? ''}`,
-      authority: ctx.config.authorityName,
-    });
-    return (
-      reply
-        .code(200)
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `inline; filename="certificate-${row.app_id}.pdf"`)
-        .header('Cache-Control', 'no-store')
-        // The browser's PDF viewer embeds the document: the portal's policy (object-src 'none') would block it.
-        .header('Content-Security-Policy', "frame-ancestors 'none'")
-        .send(Buffer.from(pdf))
-    );
-  });
+      const pdf = await renderCertificatePdf({
+        appId: row.app_id,
+        serviceTitle: facts.service,
+        department: definition?.department ?? '',
+        holder: facts.holder,
+        approvedAt: facts.approved_at,
+        verifyUrl: `${request.protocol}://${request.host}${request.url.split('?')[0] ?? ''}`,
+        authority: ctx.config.authorityName,
+      });
+      return (
+        reply
+          .code(200)
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', `inline; filename="certificate-${row.app_id}.pdf"`)
+          .header('Cache-Control', 'no-store')
+          // The browser's PDF viewer embeds the document: the portal's policy (object-src 'none') would block it.
+          .header('Content-Security-Policy', "frame-ancestors 'none'")
+          .send(Buffer.from(pdf))
+      );
+    },
+  );
 }

@@ -176,8 +176,8 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(reply, companyView(company), 201);
   });
 
-  app.get('/companies/:clientId', async (request, reply) => {
-    const clientId = idParam((request.params as { clientId: string }).clientId);
+  app.get<{ Params: { clientId: string } }>('/companies/:clientId', async (request, reply) => {
+    const clientId = idParam(request.params.clientId);
     assertSelf(request, clientId);
     const rows = await db
       .selectFrom('companies')
@@ -188,8 +188,8 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(reply, rows.map(companyView));
   });
 
-  app.put('/companies/:id', async (request, reply) => {
-    const id = idParam((request.params as { id: string }).id);
+  app.put<{ Params: { id: string } }>('/companies/:id', async (request, reply) => {
+    const id = idParam(request.params.id);
     const existing = await db
       .selectFrom('companies')
       .select('id')

@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { definitionOfStored, lockApplication, moveStatusIn, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';
+import { OBJECT_BODY } from '../route-schemas';
 import { HttpError, isDbId, ok, ValidationError, type FieldError } from '../http';
 import { REQUIRED } from '../field-rules';
 
@@ -19,31 +20,37 @@ const REASON_MAX = 2000;
 export function decisionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  app.post('/application/applicant-confirmation', async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const errors: FieldError[] = [];
-    const { application_id: applicationId, applicant_confirmed: confirmed } = body;
-    const reason = typeof body.applicant_reject_comment === 'string' ? body.applicant_reject_comment.trim() : '';
-    if (!isDbId(applicationId)) errors.push({ field: 'application_id', message: REQUIRED });
-    if (typeof confirmed !== 'boolean') errors.push({ field: 'applicant_confirmed', message: 'must be true or false' });
-    else if (!confirmed && reason === '') errors.push({ field: 'applicant_reject_comment', message: REASON_REQUIRED });
-    if (reason.length > REASON_MAX)
-      errors.push({ field: 'applicant_reject_comment', message: `At most ${REASON_MAX} characters.` });
-    if (errors.length > 0) throw new ValidationError(errors);
+  app.post<{ Body: Record<string, unknown> }>(
+    '/application/applicant-confirmation',
+    { schema: { body: OBJECT_BODY } },
+    async (request, reply) => {
+      const body = request.body;
+      const errors: FieldError[] = [];
+      const { application_id: applicationId, applicant_confirmed: confirmed } = body;
+      const reason = typeof body.applicant_reject_comment === 'string' ? body.applicant_reject_comment.trim() : '';
+      if (!isDbId(applicationId)) errors.push({ field: 'application_id', message: REQUIRED });
+      if (typeof confirmed !== 'boolean')
+        errors.push({ field: 'applicant_confirmed', message: 'must be true or false' });
+      else if (!confirmed && reason === '')
+        errors.push({ field: 'applicant_reject_comment', message: REASON_REQUIRED });
+      if (reason.length > REASON_MAX)
+        errors.push({ field: 'applicant_reject_comment', message: `At most ${REASON_MAX} characters.` });
+      if (errors.length > 0) throw new ValidationError(errors);
 
-    const owned = await ownedApplication(db, request.clientId, Number(applicationId));
-    const to = await db.transaction().execute(async (trx) => {
-      const locked = await lockApplication(trx, ctx.dialect, owned.id);
-      const decision = locked ? definitionOfStored(ctx, locked)?.lifecycle?.decision : undefined;
-      if (!locked || !decision || locked.status_id !== decision.status) throw new HttpError(409, NOT_CONDITIONAL);
-      const status = confirmed ? decision.accept.status : decision.deny.status;
-      await moveStatusIn(trx, owned.id, {
-        statusId: status,
-        comment: confirmed ? decision.accept.comment : reason,
-        actor: 'applicant',
+      const owned = await ownedApplication(db, request.clientId, Number(applicationId));
+      const to = await db.transaction().execute(async (trx) => {
+        const locked = await lockApplication(trx, ctx.dialect, owned.id);
+        const decision = locked ? definitionOfStored(ctx, locked)?.lifecycle?.decision : undefined;
+        if (!locked || !decision || locked.status_id !== decision.status) throw new HttpError(409, NOT_CONDITIONAL);
+        const status = confirmed ? decision.accept.status : decision.deny.status;
+        await moveStatusIn(trx, owned.id, {
+          statusId: status,
+          comment: confirmed ? decision.accept.comment : reason,
+          actor: 'applicant',
+        });
+        return status;
       });
-      return status;
-    });
-    return ok(reply, { id: owned.id, application_status_id: to, applicant_confirmed: confirmed });
-  });
+      return ok(reply, { id: owned.id, application_status_id: to, applicant_confirmed: confirmed });
+    },
+  );
 }

@@ -291,27 +291,31 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
    * A document template a definition ships (`documents.templates`, a file of the service folder's
    * `files/`), e.g. the blank signed notification of the export licence. Public: it is a blank form.
    */
-  app.get('/service/templates/:serviceId/:file', { config: { public: true } }, async (request, reply) => {
-    const { serviceId, file } = request.params as { serviceId: string; file: string };
-    const definition = ctx.definitions.find((d) => d.id === idParam(serviceId));
-    const declared = definition
-      ? formsOf(definition).some((form) => (form.documents.templates ?? []).some((t) => t.file === file))
-      : false;
-    if (!definition || !declared || !ctx.servicesDir) throw notFound('File not found');
-    const absolute = join(ctx.servicesDir, definition.key, 'files', file);
-    const info = await stat(absolute).catch(() => null);
-    if (!info?.isFile()) throw notFound('File not found');
-    return reply
-      .code(200)
-      .header('Content-Type', FILE_TYPES[fileExtension(file)] ?? 'application/octet-stream')
-      .header('Content-Length', info.size)
-      .header('Content-Disposition', contentDisposition(file))
-      .header('Cache-Control', 'public, max-age=3600')
-      .send(createReadStream(absolute));
-  });
+  app.get<{ Params: { serviceId: string; file: string } }>(
+    '/service/templates/:serviceId/:file',
+    { config: { public: true } },
+    async (request, reply) => {
+      const { serviceId, file } = request.params;
+      const definition = ctx.definitions.find((d) => d.id === idParam(serviceId));
+      const declared = definition
+        ? formsOf(definition).some((form) => (form.documents.templates ?? []).some((t) => t.file === file))
+        : false;
+      if (!definition || !declared || !ctx.servicesDir) throw notFound('File not found');
+      const absolute = join(ctx.servicesDir, definition.key, 'files', file);
+      const info = await stat(absolute).catch(() => null);
+      if (!info?.isFile()) throw notFound('File not found');
+      return reply
+        .code(200)
+        .header('Content-Type', FILE_TYPES[fileExtension(file)] ?? 'application/octet-stream')
+        .header('Content-Length', info.size)
+        .header('Content-Disposition', contentDisposition(file))
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(createReadStream(absolute));
+    },
+  );
 
-  app.get('/service/download-attachment', async (request, reply) => {
-    const file = String((request.query as { file?: unknown }).file ?? '');
+  app.get<{ Querystring: { file?: unknown } }>('/service/download-attachment', async (request, reply) => {
+    const file = String(request.query.file ?? '');
     if (!/^uploads\/[0-9a-f]{32}$/.test(file)) throw notFound('File not found');
     const attachment = await db
       .selectFrom('attachments')
@@ -336,22 +340,25 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The documents staff actions file (`lifecycle.actions[].document`; the audit's approved ToR at
   // spec 02's api/verify/tor/{app_id}): the caller's own application's latest, once filed.
   for (const { definition, document } of downloadableDocuments(ctx.definitions)) {
-    app.get(`/${document.download.replace('{app_id}', ':appId')}`, async (request, reply) => {
-      const appId = String((request.params as { appId?: unknown }).appId ?? '');
-      const filed = await db
-        .selectFrom('attachments')
-        .innerJoin('applications', 'applications.id', 'attachments.application_id')
-        .select(['attachments.path', 'attachments.name'])
-        .where('applications.app_id', '=', appId)
-        .where('applications.client_id', '=', request.clientId)
-        .where('applications.service_id', '=', definition.id)
-        .where('attachments.internal', '=', 1)
-        .where('attachments.description', '=', document.description)
-        .orderBy('attachments.id', 'desc')
-        .executeTakeFirst();
-      if (!filed) throw notFound('File not found');
-      return sendStoredFile(reply, filed.path, filed.name, 'application/pdf');
-    });
+    app.get<{ Params: { appId?: unknown } }>(
+      `/${document.download.replace('{app_id}', ':appId')}`,
+      async (request, reply) => {
+        const appId = String(request.params.appId ?? '');
+        const filed = await db
+          .selectFrom('attachments')
+          .innerJoin('applications', 'applications.id', 'attachments.application_id')
+          .select(['attachments.path', 'attachments.name'])
+          .where('applications.app_id', '=', appId)
+          .where('applications.client_id', '=', request.clientId)
+          .where('applications.service_id', '=', definition.id)
+          .where('attachments.internal', '=', 1)
+          .where('attachments.description', '=', document.description)
+          .orderBy('attachments.id', 'desc')
+          .executeTakeFirst();
+        if (!filed) throw notFound('File not found');
+        return sendStoredFile(reply, filed.path, filed.name, 'application/pdf');
+      },
+    );
   }
 
   /** Streams a stored upload (`uploads/<name>`) as a download; 404 when it is not on disk. */

@@ -25,18 +25,22 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   for (const list of ctx.reference.lookups) {
     const hasParent = list.path.includes('{parent}');
-    app.get(lookupRoutePath(list.path), { config: { public: true } }, async (request, reply) => {
-      let query = db.selectFrom('lookups').select(['id', 'name', 'extra']).where('kind', '=', list.kind);
-      if (hasParent) query = query.where('parent_id', '=', idParam((request.params as { parent: string }).parent));
-      const labels = labelsFor(ctx.reference.labels, request.headers['accept-language']);
-      void reply.header('Vary', 'Accept-Language');
-      return ok(
-        reply,
-        (await query.orderBy('id').execute()).map((row) =>
-          labels ? { ...lookupEntry(row), label: lookupLabel(labels, list.kind, row.name) } : lookupEntry(row),
-        ),
-      );
-    });
+    app.get<{ Params: { parent: string } }>(
+      lookupRoutePath(list.path),
+      { config: { public: true } },
+      async (request, reply) => {
+        let query = db.selectFrom('lookups').select(['id', 'name', 'extra']).where('kind', '=', list.kind);
+        if (hasParent) query = query.where('parent_id', '=', idParam(request.params.parent));
+        const labels = labelsFor(ctx.reference.labels, request.headers['accept-language']);
+        void reply.header('Vary', 'Accept-Language');
+        return ok(
+          reply,
+          (await query.orderBy('id').execute()).map((row) =>
+            labels ? { ...lookupEntry(row), label: lookupLabel(labels, list.kind, row.name) } : lookupEntry(row),
+          ),
+        );
+      },
+    );
   }
 
   app.get('/services', { config: { public: true } }, async (request, reply) => {
@@ -49,17 +53,21 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
   });
 
-  app.get('/service/attachments/:serviceId', { config: { public: true } }, async (request, reply) => {
-    const serviceId = idParam((request.params as { serviceId: string }).serviceId);
-    const rows = await db
-      .selectFrom('service_attachments')
-      .select(['id', 'name', 'description', 'info', 'is_mandatory'])
-      .where('service_id', '=', serviceId)
-      .orderBy('id')
-      .execute();
-    return ok(
-      reply,
-      rows.map((r) => ({ ...r, is_mandatory: r.is_mandatory === 1 })),
-    );
-  });
+  app.get<{ Params: { serviceId: string } }>(
+    '/service/attachments/:serviceId',
+    { config: { public: true } },
+    async (request, reply) => {
+      const serviceId = idParam(request.params.serviceId);
+      const rows = await db
+        .selectFrom('service_attachments')
+        .select(['id', 'name', 'description', 'info', 'is_mandatory'])
+        .where('service_id', '=', serviceId)
+        .orderBy('id')
+        .execute();
+      return ok(
+        reply,
+        rows.map((r) => ({ ...r, is_mandatory: r.is_mandatory === 1 })),
+      );
+    },
+  );
 }

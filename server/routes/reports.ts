@@ -126,8 +126,8 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
    * Contract extension (README "API extensions"): the caller's entries as
    * [{ id, company_id, company_name, report_month, quantity, created_at }], newest month first.
    */
-  app.get('/clients/report/recycled-quantity/:clientId', async (request, reply) => {
-    const clientId = idParam((request.params as { clientId: string }).clientId);
+  app.get<{ Params: { clientId: string } }>('/clients/report/recycled-quantity/:clientId', async (request, reply) => {
+    const clientId = idParam(request.params.clientId);
     assertSelf(request, clientId);
     const rows = await db
       .selectFrom('recycled_reports')

@@ -47,87 +47,95 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Public for the applicants' token check: each route checks its staff key instead.
   const staffOnly = { config: { public: true } };
 
-  app.post('/staff/applications/:id/status', staffOnly, async (request, reply) => {
-    const staff = await staffOf(db, request);
-    const id = idParam((request.params as { id: string }).id);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const errors: FieldError[] = [];
-    const statusId = body.status_id;
-    if (typeof statusId !== 'number' || !Number.isInteger(statusId) || statusId < 1)
-      errors.push({ field: 'status_id', message: 'must be a status id' });
-    const comment = body.comment;
-    if (comment !== undefined && comment !== null && (typeof comment !== 'string' || comment.length > TEXT_MAX))
-      errors.push({ field: 'comment', message: 'must be a text of at most 20,000 characters' });
-    const texts = textsOf(body, ['status_id', 'comment', 'manual'], errors);
-    if (body.manual !== undefined && typeof body.manual !== 'boolean')
-      errors.push({ field: 'manual', message: 'must be true or false' });
-    if (errors.length > 0) throw new ValidationError(errors);
-    const moved = await staffMove(db, ctx.dialect, ctx, id, {
-      statusId: statusId as number,
-      comment: typeof comment === 'string' ? comment : null,
-      texts,
-      manual: body.manual === true,
-      actor: `staff:${staff.name}`,
-    });
-    return ok(reply, { id, app_id: moved.app_id, from: moved.from, application_status_id: moved.to });
-  });
-
-  app.post('/staff/applications/:id/:action', staffOnly, async (request, reply) => {
-    const staff = await staffOf(db, request);
-    const id = idParam((request.params as { id: string }).id);
-    const action = (request.params as { action: string }).action;
-    const actor = `staff:${staff.name}`;
-    if (!request.isMultipart()) {
-      const body = isRecord(request.body) ? request.body : {};
+  app.post<{ Params: { id: string }; Body: Record<string, unknown> | undefined }>(
+    '/staff/applications/:id/status',
+    staffOnly,
+    async (request, reply) => {
+      const staff = await staffOf(db, request);
+      const id = idParam(request.params.id);
+      const body = request.body ?? {};
       const errors: FieldError[] = [];
-      const { comment, ...texts } = textsOf(body, [], errors);
+      const statusId = body.status_id;
+      if (typeof statusId !== 'number' || !Number.isInteger(statusId) || statusId < 1)
+        errors.push({ field: 'status_id', message: 'must be a status id' });
+      const comment = body.comment;
+      if (comment !== undefined && comment !== null && (typeof comment !== 'string' || comment.length > TEXT_MAX))
+        errors.push({ field: 'comment', message: 'must be a text of at most 20,000 characters' });
+      const texts = textsOf(body, ['status_id', 'comment', 'manual'], errors);
+      if (body.manual !== undefined && typeof body.manual !== 'boolean')
+        errors.push({ field: 'manual', message: 'must be true or false' });
       if (errors.length > 0) throw new ValidationError(errors);
-      const done = await staffAction(db, ctx.dialect, ctx, id, action, { comment: comment ?? null, texts, actor });
-      return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: done.to });
-    }
-    const path = `uploads/${randomBytes(16).toString('hex')}`;
-    const absolute = join(ctx.config.dataDir, path);
-    const partial = `${absolute}${PARTIAL_SUFFIX}`;
-    const fields: Record<string, string> = {};
-    let name = 'document.pdf';
-    let received = false;
-    try {
-      for await (const part of formParts(request)) {
-        if (part.type !== 'file') {
-          if (typeof part.value === 'string' && part.value.length <= TEXT_MAX) fields[part.fieldname] = part.value;
-          else
-            throw new ValidationError([
-              { field: part.fieldname, message: 'must be a text of at most 20,000 characters' },
-            ]);
-          continue;
-        }
-        if (received || part.fieldname !== 'file') {
-          part.file.resume();
-          throw new ValidationError([{ field: part.fieldname, message: 'Send one file, in the field "file".' }]);
-        }
-        received = true;
-        name = basename(part.filename || name).slice(0, 200);
-        await receiveFile(part, partial);
-      }
-      if (!received) throw new ValidationError([{ field: 'file', message: 'This field is required' }]);
-      const { comment, ...texts } = fields;
-      const message = await notPdfMessage(ctx, id, action);
-      if (!(await isPdfFile(partial))) throw new ValidationError([{ field: 'file', message }]);
-      const size = (await stat(partial)).size;
-      await rename(partial, absolute);
-      const done = await staffAction(db, ctx.dialect, ctx, id, action, {
-        comment: comment ?? null,
+      const moved = await staffMove(db, ctx.dialect, ctx, id, {
+        statusId: statusId as number,
+        comment: typeof comment === 'string' ? comment : null,
         texts,
-        document: { path, name, size },
-        actor,
+        manual: body.manual === true,
+        actor: `staff:${staff.name}`,
       });
-      return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: done.to });
-    } catch (error) {
-      await rm(partial, { force: true });
-      await rm(absolute, { force: true });
-      throw error;
-    }
-  });
+      return ok(reply, { id, app_id: moved.app_id, from: moved.from, application_status_id: moved.to });
+    },
+  );
+
+  app.post<{ Params: { id: string; action: string } }>(
+    '/staff/applications/:id/:action',
+    staffOnly,
+    async (request, reply) => {
+      const staff = await staffOf(db, request);
+      const id = idParam(request.params.id);
+      const { action } = request.params;
+      const actor = `staff:${staff.name}`;
+      if (!request.isMultipart()) {
+        const body = isRecord(request.body) ? request.body : {};
+        const errors: FieldError[] = [];
+        const { comment, ...texts } = textsOf(body, [], errors);
+        if (errors.length > 0) throw new ValidationError(errors);
+        const done = await staffAction(db, ctx.dialect, ctx, id, action, { comment: comment ?? null, texts, actor });
+        return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: done.to });
+      }
+      const path = `uploads/${randomBytes(16).toString('hex')}`;
+      const absolute = join(ctx.config.dataDir, path);
+      const partial = `${absolute}${PARTIAL_SUFFIX}`;
+      const fields: Record<string, string> = {};
+      let name = 'document.pdf';
+      let received = false;
+      try {
+        for await (const part of formParts(request)) {
+          if (part.type !== 'file') {
+            if (typeof part.value === 'string' && part.value.length <= TEXT_MAX) fields[part.fieldname] = part.value;
+            else
+              throw new ValidationError([
+                { field: part.fieldname, message: 'must be a text of at most 20,000 characters' },
+              ]);
+            continue;
+          }
+          if (received || part.fieldname !== 'file') {
+            part.file.resume();
+            throw new ValidationError([{ field: part.fieldname, message: 'Send one file, in the field "file".' }]);
+          }
+          received = true;
+          name = basename(part.filename || name).slice(0, 200);
+          await receiveFile(part, partial);
+        }
+        if (!received) throw new ValidationError([{ field: 'file', message: 'This field is required' }]);
+        const { comment, ...texts } = fields;
+        const message = await notPdfMessage(ctx, id, action);
+        if (!(await isPdfFile(partial))) throw new ValidationError([{ field: 'file', message }]);
+        const size = (await stat(partial)).size;
+        await rename(partial, absolute);
+        const done = await staffAction(db, ctx.dialect, ctx, id, action, {
+          comment: comment ?? null,
+          texts,
+          document: { path, name, size },
+          actor,
+        });
+        return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: done.to });
+      } catch (error) {
+        await rm(partial, { force: true });
+        await rm(absolute, { force: true });
+        throw error;
+      }
+    },
+  );
 }
 
 /** The words refusing a file that is not a PDF: the action's document's own, else a plain one. */

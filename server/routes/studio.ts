@@ -116,9 +116,9 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(reply, { revision: revisionNow() });
   });
 
-  app.get('/studio/services', open, async (request, reply) => {
+  app.get<{ Querystring: { language?: unknown } }>('/studio/services', open, async (request, reply) => {
     await admit(request);
-    const query = request.query as { language?: unknown };
+    const query = request.query;
     const language = typeof query.language === 'string' && LANGUAGE.test(query.language) ? query.language : 'en';
     const { definitions, archived, migrations, problems } = loadNow();
     const revision = revisionNow();
@@ -159,24 +159,28 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
    * ES module the page imports (`standaloneToFactory`; the page gives it Ajv's runtime modules). Open
    * to the address the services answer signed (the studio's sign-in cannot ride on an import).
    */
-  app.get('/studio/validators/:service/:form/:file', open, async (request, reply) => {
-    if (mode === 'off') throw notFound();
-    const { service, form: key, file } = request.params as { service: string; form: string; file: string };
-    const { rev, sig } = request.query as { rev?: unknown; sig?: unknown };
-    const language = file.replace(/\.js$/, '');
-    if (!LANGUAGE.test(language) || typeof rev !== 'string' || typeof sig !== 'string') throw notFound();
-    const expected = Buffer.from(signature(unsignedAddress(service, key, language, rev)));
-    const given = Buffer.from(sig);
-    if (mode === 'on' && (given.length !== expected.length || !timingSafeEqual(given, expected))) throw notFound();
-    const definition = loadNow().definitions.find((d) => d.key === service);
-    const english = definition ? formsOf(definition).find((candidate) => formKey(candidate) === key) : undefined;
-    if (!english) throw notFound();
-    const schema = localized(english, language).formSchema;
-    const code = standaloneToFactory(validatorsCode(schema, definitionConditions(english)), {
-      schemaHash: hashForSchema(schema as RJSFSchema),
-    });
-    return reply.header('content-type', 'text/javascript; charset=utf-8').send(code);
-  });
+  app.get<{ Params: { service: string; form: string; file: string }; Querystring: { rev?: unknown; sig?: unknown } }>(
+    '/studio/validators/:service/:form/:file',
+    open,
+    async (request, reply) => {
+      if (mode === 'off') throw notFound();
+      const { service, form: key, file } = request.params;
+      const { rev, sig } = request.query;
+      const language = file.replace(/\.js$/, '');
+      if (!LANGUAGE.test(language) || typeof rev !== 'string' || typeof sig !== 'string') throw notFound();
+      const expected = Buffer.from(signature(unsignedAddress(service, key, language, rev)));
+      const given = Buffer.from(sig);
+      if (mode === 'on' && (given.length !== expected.length || !timingSafeEqual(given, expected))) throw notFound();
+      const definition = loadNow().definitions.find((d) => d.key === service);
+      const english = definition ? formsOf(definition).find((candidate) => formKey(candidate) === key) : undefined;
+      if (!english) throw notFound();
+      const schema = localized(english, language).formSchema;
+      const code = standaloneToFactory(validatorsCode(schema, definitionConditions(english)), {
+        schemaHash: hashForSchema(schema as RJSFSchema),
+      });
+      return reply.header('content-type', 'text/javascript; charset=utf-8').send(code);
+    },
+  );
 
   /**
    * What the portal and the server make of `data` in one form: the fields step 1 shows, the errors

@@ -29,6 +29,7 @@ import type { AppContext } from '../context';
 import type { Application } from '../db/tables';
 import { forbidden, HttpError, idParam, isDbId, ok, ValidationError, type FieldError } from '../http';
 import { REQUIRED } from '../field-rules';
+import { OBJECT_BODY, paramNames, paramsSchema } from '../route-schemas';
 import { lookupMatchers, lookupNames, optionKey } from '../submissions/lookup-names';
 import { persistSubmission } from '../submissions/persist';
 import { checkWidgets } from '../submissions/widget-checks';
@@ -111,10 +112,10 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** The call a request is for, with the application it names (null for a call without one). */
   async function resolve(
     candidates: Candidate[],
-    request: FastifyRequest,
+    request: FastifyRequest<{ Params: Record<string, string> }>,
     body: Data,
   ): Promise<{ candidate: Candidate; read: ReadBody; application: Application | null }> {
-    const params = (request.params ?? {}) as Data;
+    const params = request.params;
     const first = candidates[0] as Candidate;
     let candidate = first;
     let read = readSubmitBody(first.call, first.definition.id, body, params);
@@ -145,11 +146,13 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   for (const { method, url, candidates } of routes.values()) {
-    app.route({
+    app.route<{ Body: Data; Params: Record<string, string> }>({
       method,
       url,
-      handler: async (request: FastifyRequest, reply) => {
-        if (!isRecord(request.body)) throw new ValidationError([{ field: 'body', message: 'Send a JSON object.' }]);
+      // Derived from the definitions: the path's placeholders, and a JSON object (its fields are
+      // judged below by the call's own schema, with the form's messages).
+      schema: { params: paramsSchema(paramNames(url)), body: OBJECT_BODY },
+      handler: async (request, reply) => {
         const { candidate, read, application } = await resolve(candidates, request, request.body);
         const { definition, call, bindings, schema, declared, otherRecords } = candidate;
         // Every call of the pipeline comes before the record call, which submits (the definition check
@@ -215,12 +218,8 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   }
   for (const [url, candidates] of reads) {
-    app.get(url, async (request, reply) => {
-      const application = await ownedApplication(
-        db,
-        request.clientId,
-        idParam((request.params as { applicationId?: string }).applicationId),
-      );
+    app.get<{ Params: { applicationId?: string } }>(url, async (request, reply) => {
+      const application = await ownedApplication(db, request.clientId, idParam(request.params.applicationId));
       const candidate = candidateOf(candidates, application);
       if (!candidate) throw new HttpError(404, 'Application not found');
       const stored = await db

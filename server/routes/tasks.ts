@@ -13,7 +13,6 @@ import { allTasks, taskForm, taskSlots } from '../../engine/core/applicant-tasks
 import { schemaMatches, validateFormData } from '../../engine/core/form-validator';
 import { lookupBindings } from '../../engine/core/lookup-bindings';
 import { definedProperties, visibleProperties } from '../../engine/core/schema-walk';
-import { isRecord } from '../../engine/core/value-path';
 import { openTasksOf } from '../applicant-tasks';
 import { lockApplication, missingUploadErrors, moveStatusIn, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';
@@ -21,6 +20,7 @@ import { lookupMatchers } from '../submissions/lookup-names';
 import { upsertRecord } from '../submissions/persist';
 import { checkWidgets } from '../submissions/widget-checks';
 import { REQUIRED } from '../field-rules';
+import { OBJECT_BODY } from '../route-schemas';
 import { HttpError, isDbId, notFound, ok, ValidationError } from '../http';
 
 export const TASK_CLOSED = 'This application is not waiting for these details.';
@@ -32,40 +32,44 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const { definition, task } of allTasks(ctx.definitions)) {
     const declared = [...definedProperties(task.formSchema).keys()];
     const bindings = lookupBindings(taskForm(definition, task));
-    app.post(`/${task.save.path}`, async (request, reply) => {
-      if (!isRecord(request.body)) throw new ValidationError([{ field: 'body', message: 'Send a JSON object.' }]);
-      const { application_id: applicationId } = request.body;
-      if (!isDbId(applicationId)) throw new ValidationError([{ field: 'application_id', message: REQUIRED }]);
-      // Only what the task's schema declares is judged, and only what its form shows is kept.
-      const sent = Object.fromEntries(Object.entries(request.body).filter(([key]) => declared.includes(key)));
-      const named = structuredClone(sent);
-      await checkWidgets(db, matchers, bindings, named, request.clientId);
-      const visible = visibleProperties(task.formSchema, named, schemaMatches);
-      const data = Object.fromEntries(Object.entries(sent).filter(([key]) => visible.has(key)));
-      const widgetErrors = await checkWidgets(db, matchers, bindings, data, request.clientId);
-      const result = validateFormData(task.formSchema, data);
-      const errors = [...widgetErrors, ...result.errors];
-      if (errors.length > 0) throw new ValidationError(errors);
+    // Registered as a submit call is: a JSON object, judged by the task's schema.
+    app.post<{ Body: Record<string, unknown> }>(
+      `/${task.save.path}`,
+      { schema: { body: OBJECT_BODY } },
+      async (request, reply) => {
+        const { application_id: applicationId } = request.body;
+        if (!isDbId(applicationId)) throw new ValidationError([{ field: 'application_id', message: REQUIRED }]);
+        // Only what the task's schema declares is judged, and only what its form shows is kept.
+        const sent = Object.fromEntries(Object.entries(request.body).filter(([key]) => declared.includes(key)));
+        const named = structuredClone(sent);
+        await checkWidgets(db, matchers, bindings, named, request.clientId);
+        const visible = visibleProperties(task.formSchema, named, schemaMatches);
+        const data = Object.fromEntries(Object.entries(sent).filter(([key]) => visible.has(key)));
+        const widgetErrors = await checkWidgets(db, matchers, bindings, data, request.clientId);
+        const result = validateFormData(task.formSchema, data);
+        const errors = [...widgetErrors, ...result.errors];
+        if (errors.length > 0) throw new ValidationError(errors);
 
-      const owned = await ownedApplication(db, request.clientId, Number(applicationId));
-      if (owned.service_id !== definition.id) throw notFound('Application not found');
-      const moved = await db.transaction().execute(async (trx) => {
-        const locked = await lockApplication(trx, ctx.dialect, owned.id);
-        if (!locked) throw notFound('Application not found');
-        const open = await openTasksOf(trx, definition, locked);
-        if (!open.some((candidate) => candidate.key === task.key)) throw new HttpError(409, TASK_CLOSED);
-        const missing = await missingUploadErrors(trx, locked.id, taskSlots(task));
-        if (missing.length > 0) throw new ValidationError(missing);
-        await upsertRecord(trx, locked.id, task.save.record, data);
-        if (task.save.status === undefined) return locked.status_id;
-        await moveStatusIn(trx, locked.id, {
-          statusId: task.save.status,
-          comment: task.save.comment ?? null,
-          actor: 'applicant',
+        const owned = await ownedApplication(db, request.clientId, Number(applicationId));
+        if (owned.service_id !== definition.id) throw notFound('Application not found');
+        const moved = await db.transaction().execute(async (trx) => {
+          const locked = await lockApplication(trx, ctx.dialect, owned.id);
+          if (!locked) throw notFound('Application not found');
+          const open = await openTasksOf(trx, definition, locked);
+          if (!open.some((candidate) => candidate.key === task.key)) throw new HttpError(409, TASK_CLOSED);
+          const missing = await missingUploadErrors(trx, locked.id, taskSlots(task));
+          if (missing.length > 0) throw new ValidationError(missing);
+          await upsertRecord(trx, locked.id, task.save.record, data);
+          if (task.save.status === undefined) return locked.status_id;
+          await moveStatusIn(trx, locked.id, {
+            statusId: task.save.status,
+            comment: task.save.comment ?? null,
+            actor: 'applicant',
+          });
+          return task.save.status;
         });
-        return task.save.status;
-      });
-      return ok(reply, { id: owned.id, application_status_id: moved, [task.save.record]: data });
-    });
+        return ok(reply, { id: owned.id, application_status_id: moved, [task.save.record]: data });
+      },
+    );
   }
 }

@@ -16,6 +16,7 @@ import { queuesOf, servicesWithQueues } from '../../engine/core/work-queues';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { idParam, ok } from '../http';
+import { paramsSchema } from '../route-schemas';
 import { answerFacts, applicationSummary, SUMMARY_COLUMNS } from './applications';
 
 export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -23,8 +24,8 @@ export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   for (const { definition, workQueues } of servicesWithQueues(ctx.definitions)) {
     /** The client's applications of the service beyond draft, newest first, each with its queues. */
-    async function queued(request: FastifyRequest) {
-      const clientId = idParam((request.params as { clientId: string }).clientId);
+    async function queued(request: FastifyRequest<{ Params: { clientId: string } }>) {
+      const clientId = idParam(request.params.clientId);
       assertSelf(request, clientId);
       const rows = await db
         .selectFrom('applications')
@@ -46,24 +47,34 @@ export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
     }
 
-    app.get(submitRoute({ path: workQueues.counts }), async (request, reply) => {
-      const applications = await queued(request);
-      const counts = Object.fromEntries(workQueues.queues.map((queue) => [queue.key, 0]));
-      for (const { queues } of applications)
-        for (const queue of queues) counts[queue.key] = (counts[queue.key] ?? 0) + 1;
-      return ok(reply, counts);
-    });
+    // The client's id is in each path the definition declares (`{clientId}`).
+    const clientParams = { schema: { params: paramsSchema(['clientId']) } };
+    app.get<{ Params: { clientId: string } }>(
+      submitRoute({ path: workQueues.counts }),
+      clientParams,
+      async (request, reply) => {
+        const applications = await queued(request);
+        const counts = Object.fromEntries(workQueues.queues.map((queue) => [queue.key, 0]));
+        for (const { queues } of applications)
+          for (const queue of queues) counts[queue.key] = (counts[queue.key] ?? 0) + 1;
+        return ok(reply, counts);
+      },
+    );
 
     for (const queue of workQueues.queues) {
-      app.get(submitRoute({ path: queue.path }), async (request, reply) => {
-        const applications = await queued(request);
-        return ok(
-          reply,
-          applications
-            .filter(({ queues }) => queues.includes(queue))
-            .map(({ row, facts }) => applicationSummary(row, ctx.statusName, facts)),
-        );
-      });
+      app.get<{ Params: { clientId: string } }>(
+        submitRoute({ path: queue.path }),
+        clientParams,
+        async (request, reply) => {
+          const applications = await queued(request);
+          return ok(
+            reply,
+            applications
+              .filter(({ queues }) => queues.includes(queue))
+              .map(({ row, facts }) => applicationSummary(row, ctx.statusName, facts)),
+          );
+        },
+      );
     }
   }
 }

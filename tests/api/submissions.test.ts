@@ -120,6 +120,23 @@ describe('plastics submission (registered from the definition)', () => {
     expect(check.body.data).toEqual({ has_submitted_auth_plastic_bag: true });
   });
 
+  it("checks the request's shape by the route schema derived from the definition, in the contract's answer", async () => {
+    const notObject = await server.app.inject({
+      method: 'POST',
+      url: `/api/${PATH}`,
+      payload: '[1, 2]',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${alice.token}` },
+    });
+    expect(notObject.statusCode).toBe(422);
+    expect(notObject.json()).toMatchObject({
+      code: 422,
+      data: { fields: [{ field: 'body', message: 'Send a JSON object.' }] },
+    });
+    // A read-back route's placeholder is a path parameter of its schema; an unknown application is 404.
+    const read = await call(server.app, 'GET', 'transit-states/999999', { token: alice.token });
+    expect(read.status).toBe(404);
+  });
+
   it('refuses invalid form data with 422 naming the fields, storing nothing', async () => {
     const id = await draft(alice);
     const res = await call<{ fields: Array<{ field: string; message: string }> }>(server.app, 'POST', PATH, {
