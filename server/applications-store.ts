@@ -175,10 +175,7 @@ export async function staffMove(
   applicationId: number,
   move: StaffMove,
 ): Promise<{ from: number; to: number; app_id: string }> {
-  return db.transaction().execute(async (trx) => {
-    const app = await lockApplication(trx, dialect, applicationId);
-    if (!app) throw new HttpError(404, 'Application not found');
-    const definition = definitionOfStored(services, app);
+  return judgedApplication(db, dialect, services, applicationId, async (trx, app, definition) => {
     const action = actionReaching(definition, move.statusId);
     if (action) {
       if (action.document)
@@ -199,6 +196,24 @@ export async function staffMove(
     if (refused) throw new HttpError(409, refused);
     await moveStatusIn(trx, app.id, move);
     return { from: app.status_id, to: move.statusId, app_id: app.app_id };
+  });
+}
+
+/**
+ * Runs `work` in one transaction on the application, locked, with the definition that judges it
+ * (404 for an unknown application).
+ */
+async function judgedApplication<T>(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  services: Services,
+  applicationId: number,
+  work: (trx: Transaction<Database>, app: Application, definition: ServiceDefinition | undefined) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const app = await lockApplication(trx, dialect, applicationId);
+    if (!app) throw new HttpError(404, 'Application not found');
+    return work(trx, app, definitionOfStored(services, app));
   });
 }
 
@@ -231,10 +246,7 @@ export async function staffAction(
   name: string,
   input: ActionInput,
 ): Promise<{ from: number; to: number; app_id: string }> {
-  return db.transaction().execute(async (trx) => {
-    const app = await lockApplication(trx, dialect, applicationId);
-    if (!app) throw new HttpError(404, 'Application not found');
-    const definition = definitionOfStored(services, app);
+  return judgedApplication(db, dialect, services, applicationId, async (trx, app, definition) => {
     const action = actionNamed(definition, name);
     if (!action) {
       const known = lifecycleActions(definition).map((candidate) => candidate.name);

@@ -84,6 +84,27 @@ describe('schemas/service-definition.schema.json', () => {
     ).toBe(true);
     expect(validate({ ...audit, tasks: [{ ...task, when: { required: 'application_status_id' } }] })).toBe(false);
   });
+
+  it('describes the call-body language: references, transforms, lists and objects of them', () => {
+    const plastics = JSON.parse(readFileSync(join(SERVICES, 'plastics', 'service.json'), 'utf8')) as {
+      submit: { calls: Array<Record<string, unknown>> };
+    };
+    const [call] = plastics.submit.calls;
+    const withBody = (body: unknown) => ({ ...plastics, submit: { calls: [{ ...call, body }] } });
+    expect(
+      validate(
+        withBody({
+          '...': '$form',
+          id: '$context.applicationId',
+          rows: { $form: 'rows', trim: true, keepRowsWith: ['a'], default: [] },
+          list: ['$form.a.b', 1, null, { nested: 'constant' }],
+        }),
+      ),
+    ).toBe(true);
+    expect(validate(withBody({ id: '$contxt.applicationId' }))).toBe(false);
+    expect(validate(withBody({ rows: { $form: 'rows', trimm: true } }))).toBe(false);
+    expect(validate(withBody({ field: '$form..x' }))).toBe(false);
+  });
 });
 
 describe('every raw file under services/', () => {
