@@ -5,7 +5,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import { definitionOfApplication } from '../engine/core/application-version';
 import type { LifecycleAction, ServiceDefinition } from '../engine/core/definition-types';
-import { actionFacts, actionNamed, actionReaching, lifecycleActions, serviceStatuses } from '../engine/core/lifecycle';
+import {
+  actionFacts,
+  actionNamed,
+  actionReaching,
+  lifecycleActions,
+  reviewDocuments,
+  serviceStatuses,
+} from '../engine/core/lifecycle';
 import { STATUS } from '../engine/core/status-presentation';
 import type { AppContext } from './context';
 import { refusedMove } from '../engine/core/status-transitions';
@@ -308,39 +315,42 @@ async function actionIn(
 }
 
 /**
- * The authority's own working documents of an application (spec 02: draft ToR, checklist review,
- * meeting minutes, inspection report), by the staff command's kind: internal attachments, kept out
- * of the applicant's list like the final ToR.
+ * Files one of the authority's review documents of the application's service
+ * (`lifecycle.reviewDocuments`, by kind; a PDF stored under `file.path`) with a submitted
+ * application: an internal attachment, kept out of the applicant's list like an action's document.
  */
-export const AUTHORITY_DOCUMENTS = {
-  'draft-tor': 'Draft terms of reference (authority)',
-  'checklist-review': 'Checklist review',
-  'meeting-minutes': 'Meeting minutes',
-  'inspection-report': 'Inspection report',
-} as const;
-export type AuthorityDocumentKind = keyof typeof AUTHORITY_DOCUMENTS;
-
-/** Files one of the authority's documents (a PDF stored under `file.path`) with a submitted application. */
 export async function attachAuthorityDocument(
   db: Kysely<Database>,
+  services: Services,
   applicationId: number,
-  kind: AuthorityDocumentKind,
+  kind: string,
   file: { path: string; name: string; size: number },
 ): Promise<{ app_id: string; description: string }> {
   const app = await db
     .selectFrom('applications')
-    .select(['app_id', 'status_id'])
+    .select(['app_id', 'status_id', 'service_id', 'definition_version'])
     .where('id', '=', applicationId)
     .executeTakeFirst();
   if (!app) throw new HttpError(404, 'Application not found');
   if (app.status_id === STATUS.draft)
     throw new HttpError(409, 'A draft has not been submitted: it has no review documents.');
-  const description = AUTHORITY_DOCUMENTS[kind];
+  const kinds = reviewDocuments(definitionOfStored(services, app));
+  const document = kinds.find((candidate) => candidate.kind === kind);
+  if (!document)
+    throw new ValidationError([
+      {
+        field: 'kind',
+        message:
+          kinds.length > 0
+            ? `The review documents of ${app.app_id} are: ${kinds.map((candidate) => candidate.kind).join(', ')}.`
+            : `The service of ${app.app_id} declares no review documents.`,
+      },
+    ]);
   await db
     .insertInto('attachments')
     .values({
       application_id: applicationId,
-      description,
+      description: document.description,
       path: file.path,
       name: file.name,
       size: file.size,
@@ -349,7 +359,7 @@ export async function attachAuthorityDocument(
       internal: 1,
     })
     .execute();
-  return { app_id: app.app_id, description };
+  return { app_id: app.app_id, description: document.description };
 }
 
 /**

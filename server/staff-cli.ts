@@ -15,20 +15,14 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { basename, join } from 'node:path';
-import {
-  attachAuthorityDocument,
-  AUTHORITY_DOCUMENTS,
-  staffAction,
-  staffMove,
-  type AuthorityDocumentKind,
-} from './applications-store';
+import { attachAuthorityDocument, staffAction, staffMove } from './applications-store';
 import { loadConfig, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { HttpError, ValidationError } from './http';
 import { loadDefinitionsFrom } from './definitions';
 import { isPdfFile } from './routes/files';
 import { createStaff } from './staff-accounts';
-import { actionNamed, lifecycleActions } from '../engine/core/lifecycle';
+import { actionNamed, lifecycleActions, reviewDocuments } from '../engine/core/lifecycle';
 import { definitionOfStored } from './applications-store';
 
 const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--<text> "<html>"]
@@ -49,7 +43,7 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
                   with --file <pdf> when it files a document; the actions are listed by
                   npm run staff -- actions <applicationId|app_id>
   attach          files one of the authority's review documents (PDF), kept from the applicant's list;
-                  kind: ${Object.keys(AUTHORITY_DOCUMENTS).join(', ')}
+                  kind: one of the service's lifecycle.reviewDocuments (npm run staff -- actions <app> lists them)
   add-staff       creates an account of the staff API and prints its key (shown once)`;
 
 export interface StatusCommand {
@@ -82,7 +76,8 @@ export interface ActionsCommand {
 export interface AttachCommand {
   command: 'attach';
   application: string;
-  kind: AuthorityDocumentKind;
+  /** One of the service's `lifecycle.reviewDocuments`, judged when the command runs. */
+  kind: string;
   file: string;
 }
 
@@ -147,13 +142,12 @@ export function parseStaffArgs(argv: string[]): StaffCommand {
       options[flag] = value as string;
     }
     const kind = options['--kind'];
-    if (!kind || !(kind in AUTHORITY_DOCUMENTS))
-      fail(`attach needs --kind, one of: ${Object.keys(AUTHORITY_DOCUMENTS).join(', ')}.`);
+    if (!kind || !/^[a-z][a-z0-9-]*$/.test(kind)) fail('attach needs --kind, a review document of the service.');
     if (!options['--file']) fail('attach needs --file <pdf>.');
     return {
       command: 'attach',
       application: application as string,
-      kind: kind as AuthorityDocumentKind,
+      kind: kind as string,
       file: options['--file'] as string,
     };
   }
@@ -238,25 +232,28 @@ async function run(argv: string[]): Promise<void> {
     ).executeTakeFirst();
     if (!app) throw new Error(`No application '${command.application}'.`);
 
+    const services = loadDefinitionsFrom(config.servicesDir ?? undefined);
     if (command.command === 'attach') {
       await assertPdf(command.file, 'The document must be a PDF.');
       const stored = await storeFile(config, command.file);
       const done = await refusedAs(app.app_id, stored.path, config, () =>
-        attachAuthorityDocument(database.db, app.id, command.kind, stored),
+        attachAuthorityDocument(database.db, services, app.id, command.kind, stored),
       );
       console.log(`${done.app_id}: '${done.description}' filed (${stored.name}), not shown to the applicant`);
       return;
     }
 
-    const services = loadDefinitionsFrom(config.servicesDir ?? undefined);
     if (command.command === 'actions') {
       const actions = lifecycleActions(definitionOfStored(services, app));
+      const definition = definitionOfStored(services, app);
       if (actions.length === 0) console.log(`${app.app_id}: its service declares no actions`);
       for (const action of actions)
         console.log(
           `${action.name}: ${action.description} (at status ${action.from.join(', ')}` +
             `${action.document ? '; --file <pdf>' : ''}${action.text ? `; --${action.text.name} <html>` : ''})`,
         );
+      for (const document of reviewDocuments(definition))
+        console.log(`attach --kind ${document.kind}: files '${document.description}' (PDF)`);
       return;
     }
 

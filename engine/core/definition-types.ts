@@ -383,9 +383,18 @@ export interface LifecycleDecision {
   deny: { status: number };
 }
 
+/** A working document of the authority's review, filed by staff and kept from the applicant's list. */
+export interface LifecycleReviewDocument {
+  /** Its kind in the staff command: `npm run staff -- attach <app> --kind <kind> --file <pdf>`. */
+  kind: string;
+  /** The name it is filed under. */
+  description: string;
+}
+
 /**
  * The service's life after submission: its facts, statuses, staff actions, the blocks of the
- * application's view and the applicant's decision. Tasks (`tasks`) are what the applicant sends.
+ * application's view, the applicant's decision and the authority's review documents. Tasks
+ * (`tasks`) are what the applicant sends.
  */
 export interface Lifecycle {
   facts?: Record<string, LifecycleFact>;
@@ -393,6 +402,7 @@ export interface Lifecycle {
   actions?: LifecycleAction[];
   blocks?: LifecycleBlock[];
   decision?: LifecycleDecision;
+  reviewDocuments?: LifecycleReviewDocument[];
 }
 
 /** `service.json` as written by an analyst (with every `{"$ref": "<file>.json"}` replaced by that file). */

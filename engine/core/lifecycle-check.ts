@@ -77,6 +77,16 @@ export function checkLifecycle(lifecycle: Lifecycle | undefined, serviceFile: st
     for (const name of block.text ? factsNamedIn(block.text) : []) fact(name, at('blocks', i, 'text'));
   });
 
+  const kinds = new Set<string>();
+  (lifecycle.reviewDocuments ?? []).forEach((document, i) => {
+    if (kinds.has(document.kind))
+      report(serviceFile, at('reviewDocuments', i, 'kind'), `kind '${document.kind}' is declared twice`);
+    kinds.add(document.kind);
+    if (documents.has(document.description))
+      report(serviceFile, at('reviewDocuments', i, 'description'), 'an action files a document of this name');
+    documents.add(document.description);
+  });
+
   const decision = lifecycle.decision;
   if (decision) {
     fact(decision.text, at('decision', 'text'));

@@ -8,6 +8,7 @@ import type {
   LifecycleAction,
   LifecycleActionDocument,
   LifecycleBlock,
+  LifecycleReviewDocument,
   LifecycleStatus,
   ServiceDefinition,
 } from './definition-types';
@@ -67,6 +68,11 @@ export function actionDocument(
   description: string,
 ): LifecycleActionDocument | undefined {
   return lifecycleActions(definition).find((action) => action.document?.description === description)?.document;
+}
+
+/** The authority's review documents of the service (`lifecycle.reviewDocuments`). */
+export function reviewDocuments(definition: WithLifecycle | undefined): readonly LifecycleReviewDocument[] {
+  return definition?.lifecycle?.reviewDocuments ?? [];
 }
 
 /** Every action document of the services that is downloaded at an address of its own, with its service. */

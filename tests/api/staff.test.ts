@@ -5,11 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff } from '../../server/staff-accounts';
-import {
-  attachAuthorityDocument,
-  AUTHORITY_DOCUMENTS,
-  type AuthorityDocumentKind,
-} from '../../server/applications-store';
+import { attachAuthorityDocument } from '../../server/applications-store';
 import { parseStaffArgs } from '../../server/staff-cli';
 import { applicationAt, call, multipart, PDF, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
@@ -143,12 +139,21 @@ describe('staff API', () => {
       name: 'minutes.pdf',
       size: PDF.length,
     });
-    await expect(attachAuthorityDocument(server.database.db, draft.id, 'meeting-minutes', file(0))).rejects.toThrow(
-      /draft/,
-    );
+    await expect(
+      attachAuthorityDocument(server.database.db, server.services, draft.id, 'meeting-minutes', file(0)),
+    ).rejects.toThrow(/draft/);
     const { id } = await applicationAt(server, alice, AUDIT, 2);
-    const kinds = Object.keys(AUTHORITY_DOCUMENTS) as AuthorityDocumentKind[];
-    for (const [n, kind] of kinds.entries()) await attachAuthorityDocument(server.database.db, id, kind, file(n + 1));
+    // The kinds are the audit's (lifecycle.reviewDocuments); another service declares none.
+    const kinds = ['draft-tor', 'checklist-review', 'meeting-minutes', 'inspection-report'];
+    for (const [n, kind] of kinds.entries())
+      await attachAuthorityDocument(server.database.db, server.services, id, kind, file(n + 1));
+    await expect(attachAuthorityDocument(server.database.db, server.services, id, 'photos', file(9))).rejects.toThrow(
+      /Invalid fields: kind/,
+    );
+    const plastics = await applicationAt(server, alice, 1, 2);
+    await expect(
+      attachAuthorityDocument(server.database.db, server.services, plastics.id, 'meeting-minutes', file(10)),
+    ).rejects.toThrow(/Invalid fields: kind/);
     const held = await server.database.db
       .selectFrom('attachments')
       .select('description')
@@ -166,7 +171,7 @@ describe('staff API', () => {
       kind: 'inspection-report',
       file: 'r.pdf',
     });
-    expect(() => parseStaffArgs(['attach', '7', '--kind', 'gossip', '--file', 'r.pdf'])).toThrow(/needs --kind/);
+    expect(() => parseStaffArgs(['attach', '7', '--kind', 'Gossip!', '--file', 'r.pdf'])).toThrow(/needs --kind/);
     expect(() => parseStaffArgs(['attach', '7', '--kind', 'meeting-minutes'])).toThrow(/needs --file/);
   });
 });

@@ -51,12 +51,13 @@ describe('the code names no service', () => {
     for (const route of Object.values(definition.routes)) if (route) words.add(route.replace(/^\//, ''));
     for (const name of Object.keys(definition.lifecycle?.facts ?? {})) words.add(name);
     for (const action of definition.lifecycle?.actions ?? []) words.add(action.name);
+    for (const document of definition.lifecycle?.reviewDocuments ?? []) words.add(document.kind);
     for (const task of definition.tasks ?? []) words.add(task.save.record);
     for (const queue of definition.workQueues?.queues ?? []) words.add(queue.key);
     if (definition.workQueues) words.add(definition.workQueues.route.replace(/^\//, ''));
   }
   const escaped = [...words].map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const pattern = new RegExp(`(?<![\\w-])(${escaped.join('|')})(?![\\w-])|\\bToR\\b|\\bTOR\\b|[Pp]hase.?2|[Aa]udit`);
+  const pattern = new RegExp(`(?<![\\w-])(${escaped.join('|')})(?![\\w-])|\\bToR\\b|\\bTOR\\b|[Pp]hase.?2|[Aa]udit|[Tt]erms of [Rr]eference`);
 
   it('finds the words it looks for', () => {
     expect(words.has('environmental-audit')).toBe(true);
