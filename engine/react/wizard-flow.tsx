@@ -344,7 +344,10 @@ export function WizardFlow(props: WizardFlowProps) {
           <Button
             variant="contained"
             onClick={next}
-            disabled={state.step === 'documents' && attachments.status !== 'ready'}
+            disabled={
+              // Not before there is something to check: the form (its validator) or the list of documents.
+              (state.step === 'details' && !shown) || (state.step === 'documents' && attachments.status !== 'ready')
+            }
           >
             {t('wizard.next')}
           </Button>
