@@ -57,7 +57,9 @@ describe('the code names no service', () => {
     if (definition.workQueues) words.add(definition.workQueues.route.replace(/^\//, ''));
   }
   const escaped = [...words].map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const pattern = new RegExp(`(?<![\\w-])(${escaped.join('|')})(?![\\w-])|\\bToR\\b|\\bTOR\\b|[Pp]hase.?2|[Aa]udit|[Tt]erms of [Rr]eference`);
+  const pattern = new RegExp(
+    `(?<![\\w-])(${escaped.join('|')})(?![\\w-])|\\bToR\\b|\\bTOR\\b|[Pp]hase.?2|[Aa]udit|[Tt]erms of [Rr]eference`,
+  );
 
   it('finds the words it looks for', () => {
     expect(words.has('environmental-audit')).toBe(true);
