@@ -231,11 +231,14 @@ function refuseTexts(texts: Readonly<Record<string, string>> | undefined, takes:
     throw new ValidationError(unexpected.map((name) => ({ field: name, message: `${what} takes no '${name}'.` })));
 }
 
-/** What a staff action is given: its document (already stored), its text by name, a comment of the staff's own. */
+/**
+ * What a staff action is given: its document (already stored, with whether its first bytes are a
+ * PDF's), its text by name, a comment of the staff's own.
+ */
 export interface ActionInput {
   comment?: string | null;
   texts?: Readonly<Record<string, string>>;
-  document?: { path: string; name: string; size: number } | null;
+  document?: { path: string; name: string; size: number; pdf: boolean } | null;
   actor: string;
 }
 
@@ -243,7 +246,7 @@ export interface ActionInput {
  * Takes the staff action `name` of the application's service (`lifecycle.actions`): moves the
  * application to the action's status, sets its facts and files its document, in one transaction.
  * 409 when the service has no such action or the application is not at a status it is taken at;
- * 422 without the document or the text it needs.
+ * 422 without the document or the text it needs, or with a document that is not a PDF.
  */
 export async function staffAction(
   db: Kysely<Database>,
@@ -286,6 +289,8 @@ async function actionIn(
   if (action.document && !input.document) errors.push({ field: 'file', message: REQUIRED });
   if (!action.document && input.document)
     errors.push({ field: 'file', message: `The action '${action.name}' files no document.` });
+  if (action.document && input.document && !input.document.pdf)
+    errors.push({ field: 'file', message: action.document.notPdfMessage });
   const given = action.text ? input.texts?.[action.text.name] : undefined;
   const text = given?.trim() ? given : null;
   if (action.text && !text) errors.push({ field: action.text.name, message: action.text.requiredMessage });

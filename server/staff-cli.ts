@@ -22,7 +22,7 @@ import { HttpError, ValidationError } from './http';
 import { loadDefinitionsFrom } from './definitions';
 import { isPdfFile } from './routes/files';
 import { createStaff } from './staff-accounts';
-import { actionNamed, lifecycleActions, reviewDocuments } from '../engine/core/lifecycle';
+import { lifecycleActions, reviewDocuments } from '../engine/core/lifecycle';
 import { definitionOfStored } from './applications-store';
 
 const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--<text> "<html>"]
@@ -258,14 +258,14 @@ async function run(argv: string[]): Promise<void> {
     }
 
     if (command.command === 'action') {
-      const document = actionNamed(definitionOfStored(services, app), command.action)?.document;
-      if (command.file && document) await assertPdf(command.file, document.notPdfMessage);
       const stored = command.file ? await storeFile(config, command.file) : null;
+      // The action judges its document (its own words for a file that is not a PDF).
+      const pdf = stored ? await isPdfFile(join(config.dataDir, stored.path)) : false;
       const done = await refusedAs(app.app_id, stored?.path ?? null, config, () =>
         staffAction(database.db, database.dialect, services, app.id, command.action, {
           comment: command.comment,
           texts: command.texts,
-          document: stored,
+          document: stored ? { ...stored, pdf } : null,
           actor,
         }),
       );

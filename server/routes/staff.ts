@@ -14,8 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { actionNamed } from '../../engine/core/lifecycle';
-import { definitionOfStored, staffAction, staffMove } from '../applications-store';
+import { staffAction, staffMove } from '../applications-store';
 import type { AppContext } from '../context';
 import { isRecord } from '../../engine/core/value-path';
 import { idParam, ok, ValidationError, type FieldError } from '../http';
@@ -118,14 +117,13 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
         }
         if (!received) throw new ValidationError([{ field: 'file', message: 'This field is required' }]);
         const { comment, ...texts } = fields;
-        const message = await notPdfMessage(ctx, id, action);
-        if (!(await isPdfFile(partial))) throw new ValidationError([{ field: 'file', message }]);
+        const pdf = await isPdfFile(partial);
         const size = (await stat(partial)).size;
         await rename(partial, absolute);
         const done = await staffAction(db, ctx.dialect, ctx, id, action, {
           comment: comment ?? null,
           texts,
-          document: { path, name, size },
+          document: { path, name, size, pdf },
           actor,
         });
         return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: done.to });
@@ -136,15 +134,4 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
     },
   );
-}
-
-/** The words refusing a file that is not a PDF: the action's document's own, else a plain one. */
-async function notPdfMessage(ctx: AppContext, applicationId: number, action: string): Promise<string> {
-  const app = await ctx.db
-    .selectFrom('applications')
-    .select(['service_id', 'definition_version', 'status_id'])
-    .where('id', '=', applicationId)
-    .executeTakeFirst();
-  const definition = app ? definitionOfStored(ctx, app) : undefined;
-  return actionNamed(definition, action)?.document?.notPdfMessage ?? 'The document must be a PDF.';
 }

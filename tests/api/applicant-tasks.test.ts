@@ -49,7 +49,7 @@ async function auditInPhase2(): Promise<{ id: number; app_id: string }> {
   mkdirSync(join(server.config.dataDir, 'uploads'), { recursive: true });
   writeFileSync(join(server.config.dataDir, path), PDF);
   await staffAction(server.database.db, server.database.dialect, server.services, application.id, 'approve-tor', {
-    document: { path, name: 'tor.pdf', size: PDF.length },
+    document: { path, name: 'tor.pdf', size: PDF.length, pdf: true },
     actor: 'staff:t',
   });
   return application;

@@ -50,7 +50,10 @@ const move = (id: number, statusId: number, extra: { conditions?: string; commen
 };
 
 const approveTor = (id: number, document: { path: string; name: string; size: number }, actor: string) =>
-  staffAction(server.database.db, server.database.dialect, server.services, id, 'approve-tor', { document, actor });
+  staffAction(server.database.db, server.database.dialect, server.services, id, 'approve-tor', {
+    document: { ...document, pdf: true },
+    actor,
+  });
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
   try {

@@ -73,7 +73,7 @@ describe('every status, for every service', () => {
           }
           await staffAction(server.database.db, server.database.dialect, server.services, id, action.name, {
             actor: 'staff:tester',
-            ...(action.document ? { document: { path, name: 'document.pdf', size: PDF.length } } : {}),
+            ...(action.document ? { document: { path, name: 'document.pdf', size: PDF.length, pdf: true } } : {}),
             ...(action.text ? { texts: { [action.text.name]: '<p>Plant trees.</p>' } } : {}),
           });
         } else

@@ -49,7 +49,7 @@ describe('audit work queues', () => {
       });
     const approveTor = (id: number, document: { path: string; name: string; size: number }, actor: string) =>
       staffAction(server.database.db, server.database.dialect, server.services, id, 'approve-tor', {
-        document,
+        document: { ...document, pdf: true },
         actor,
       });
     await applicationAt(server, alice, AUDIT, 1); // a draft is in no queue
