@@ -14,6 +14,7 @@ import { assertSelf } from '../auth-hook';
 import { answerClientRead, ClientAnswers } from '../client-answers';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
+import type { ServiceDefinition } from '../../engine/core/definition-types';
 import type { Application } from '../db/tables';
 import { idParam, notFound, ok } from '../http';
 import { storedFacts } from '../stage-facts';
@@ -73,16 +74,32 @@ export function applicationSummary(
   };
 }
 
-/**
- * The stage facts an application's answer carries: every fact any service declares (the contract's
- * common application fields include the audit's), with its service's values where it has them.
- */
-export function answerFacts(
+/** An application's own stage facts: those its service (in its version) declares, stored or by default. */
+export function ownFacts(
   ctx: Pick<AppContext, 'definitions' | 'archived'>,
   application: Pick<Application, 'service_id' | 'definition_version' | 'status_id'>,
   stored: Readonly<Record<string, FactValue>> | undefined,
 ): Record<string, FactValue> {
-  return { ...allFactDefaults(ctx.definitions), ...factValues(definitionOfStored(ctx, application), stored ?? {}) };
+  return factValues(definitionOfStored(ctx, application), stored ?? {});
+}
+
+// Every declared fact's default, per set of definitions: made once, not for each answer.
+const everyFactDefault = new WeakMap<readonly ServiceDefinition[], Record<string, FactValue>>();
+
+/**
+ * The stage facts an application's answer carries: every fact any service declares (the contract's
+ * common application fields include the audit's), with the application's own (`ownFacts`) over them.
+ */
+export function answerFacts(
+  ctx: Pick<AppContext, 'definitions'>,
+  own: Readonly<Record<string, FactValue>>,
+): Record<string, FactValue> {
+  let defaults = everyFactDefault.get(ctx.definitions);
+  if (!defaults) {
+    defaults = allFactDefaults(ctx.definitions);
+    everyFactDefault.set(ctx.definitions, defaults);
+  }
+  return { ...defaults, ...own };
 }
 
 /** The summaries of list rows, with their stage facts (read in one query). */
@@ -94,7 +111,9 @@ export async function applicationSummaries(
     ctx.db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => applicationSummary(row, ctx.statusName, answerFacts(ctx, { ...row }, stored.get(row.id))));
+  return rows.map((row) =>
+    applicationSummary(row, ctx.statusName, answerFacts(ctx, ownFacts(ctx, row, stored.get(row.id)))),
+  );
 }
 
 const flag = (v: number) => v === 1;
@@ -208,7 +227,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
         : null,
       final_certificate_uploaded: flag(application.final_certificate_uploaded),
       // Its stage facts (lifecycle.facts of the services), each with its default until set.
-      ...answerFacts(ctx, application, facts.get(application.id)),
+      ...answerFacts(ctx, ownFacts(ctx, application, facts.get(application.id))),
       // The certificate's public address (under the API base), once there is a certificate to verify.
       certUrl: approved ? certificatePath(application.certificate_token) : null,
       application_attachments: attachments,

@@ -9,15 +9,13 @@ import { schemaMatches } from '../../engine/core/form-validator';
 import { submitRoute } from '../../engine/core/payload-mapping';
 import { STATUS } from '../../engine/core/status-presentation';
 import { applicationFacts } from '../../engine/core/application-facts';
-import { factValues } from '../../engine/core/lifecycle';
-import { definitionOfStored } from '../applications-store';
 import { storedFacts } from '../stage-facts';
 import { queuesOf, servicesWithQueues } from '../../engine/core/work-queues';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { idParam, ok } from '../http';
 import { paramsSchema } from '../route-schemas';
-import { answerFacts, applicationSummary, SUMMARY_COLUMNS } from './applications';
+import { answerFacts, applicationSummary, ownFacts, SUMMARY_COLUMNS } from './applications';
 
 export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -41,9 +39,12 @@ export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
         rows.map((row) => row.id),
       );
       return rows.map((row) => {
-        const own = factValues(definitionOfStored(ctx, row), stored.get(row.id) ?? {});
-        const facts = answerFacts(ctx, row, stored.get(row.id));
-        return { row, facts, queues: queuesOf(workQueues, applicationFacts(row, own), schemaMatches) };
+        const own = ownFacts(ctx, row, stored.get(row.id));
+        return {
+          row,
+          facts: answerFacts(ctx, own),
+          queues: queuesOf(workQueues, applicationFacts(row, own), schemaMatches),
+        };
       });
     }
 
