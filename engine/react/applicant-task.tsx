@@ -145,9 +145,17 @@ function TaskDialog(
           },
         ],
         completedCalls: [],
-        upload: (slot, file, onProgress) =>
-          (props.upload ?? uploadFile)({ api, applicationId: application.id, description: slot, file, onProgress })
-            .result,
+        upload: (slot, file, onProgress) => {
+          // Shown from the start of each file, before its first progress event.
+          setProgress({ slot: labelOf(slot), percent: 0 });
+          return (props.upload ?? uploadFile)({
+            api,
+            applicationId: application.id,
+            description: slot,
+            file,
+            onProgress,
+          }).result;
+        },
         send: (request) => api.post(request.path, request.body),
         onUploadProgress: (slot, percent) => setProgress({ slot: labelOf(slot), percent }),
         onUploadDone: (slot) => {
