@@ -49,12 +49,20 @@ export function applicationsPath(clientId: number, page?: number): string {
   return page === undefined ? `clients/applications/${clientId}` : `clients/applications/${clientId}?page=${page}`;
 }
 
+/** The definition of a row's service (the current one: what its links and labels come from). */
+export function definitionOfRow(
+  application: Pick<ApplicationSummary, 'service_id'>,
+  definitions: readonly ServiceDefinition[],
+): ServiceDefinition | undefined {
+  return definitions.find((definition) => definition.id === application.service_id);
+}
+
 /** Links of one application row: the view route of its service and, when returned, the edit route. */
 export function applicationLinks(
   application: ApplicationSummary,
   definitions: ServiceDefinition[],
 ): { view?: string; edit?: string } {
-  const definition = definitions.find((d) => d.id === application.service_id);
+  const definition = definitionOfRow(application, definitions);
   if (!definition) return {};
   const query = `?appId=${application.id}`;
   const links: { view?: string; edit?: string } = { view: `${definition.routes.view}${query}` };
@@ -69,7 +77,7 @@ export function applicationLinks(
  * (the API's service names are English only), else the name the API sends.
  */
 export function serviceTitle(application: ApplicationSummary, definitions: ServiceDefinition[]): string {
-  return definitions.find((d) => d.id === application.service_id)?.title ?? application.service?.name ?? '';
+  return definitionOfRow(application, definitions)?.title ?? application.service?.name ?? '';
 }
 
 /** A list's date: the ISO date part. */

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { presentStatus } from '../../engine/core/status-presentation';
 import { serviceStatuses } from '../../engine/core/lifecycle';
 import { useTranslation } from '../../engine/react/translation';
-import { applicationLinks, serviceTitle, type ApplicationSummary } from '../applications-list';
+import { applicationLinks, definitionOfRow, serviceTitle, type ApplicationSummary } from '../applications-list';
 import { useDefinitions } from '../definitions-context';
 
 /**
@@ -17,8 +17,7 @@ export function NotificationItems({ news, onChoose }: { news: ApplicationSummary
   const definitions = state.status === 'ready' ? state.definitions : [];
   if (news.length === 0) return <MenuItem disabled>{t('layout.noNotifications')}</MenuItem>;
   return news.map((application) => {
-    const definition = definitions.find((candidate) => candidate.id === application.service_id);
-    const label = presentStatus(application, serviceStatuses(definition)).label;
+    const label = presentStatus(application, serviceStatuses(definitionOfRow(application, definitions))).label;
     const text = t('layout.statusChanged', {
       service: serviceTitle(application, definitions),
       number: application.app_id ?? String(application.id),

@@ -31,12 +31,10 @@ import { SkeletonRows } from '../components/skeleton-rows';
 import { DocumentLinks } from './document-links';
 import { serviceStatuses } from '../../engine/core/lifecycle';
 
-/** The definition of a row's service (the current one: what its links and labels come from). */
-const definitionOfRow = (application: ApplicationSummary, definitions: readonly ServiceDefinition[]) =>
-  definitions.find((definition) => definition.id === application.service_id);
 import {
   applicationLinks,
   applicationsPath,
+  definitionOfRow,
   formatDate,
   serviceTitle,
   statisticsPath,
