@@ -16,6 +16,30 @@ const reactPackages = Object.keys({ ...dependencies, ...devDependencies })
   .filter((name) => /(^|[/-])react($|-)|^@(mui|emotion)\/|^@rjsf\/(core|mui)$/.test(name))
   .flatMap((name) => [name, `${name}/*`]);
 
+/** engine/core and the server stay free of React, MUI and RJSF React packages. */
+const noReact = (who) => ({
+  group: reactPackages,
+  message: `${who} stays free of React, MUI and RJSF React packages.`,
+});
+
+// The engine's public surface: the portal and the server import engine/core, engine/core/node (Node
+// only) and engine/react, never a module behind them (tests may). Dynamic import() of a module is a
+// split point and stays allowed (app/api.ts).
+const engineSurface = [
+  {
+    group: ['**/engine/core/*', '!**/engine/core/node'],
+    message: "Import the engine's core from its public surface, engine/core (engine/core/index.ts).",
+  },
+  {
+    group: ['**/engine/core/node/*'],
+    message: "Import the engine's Node readers from engine/core/node (engine/core/node/index.ts).",
+  },
+  {
+    group: ['**/engine/react/*'],
+    message: "Import the engine's React layer from its public surface, engine/react (engine/react/index.ts).",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -56,19 +80,21 @@ export default tseslint.config(
     },
   },
   {
-    files: ['engine/core/**/*.ts', 'server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: reactPackages,
-              message: 'engine/core and server stay free of React, MUI and RJSF React packages.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['engine/core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noReact('engine/core')] }] },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: engineSurface }] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noReact('the server'), ...engineSurface] }] },
+  },
+  {
+    files: ['server/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noReact('the server')] }] },
   },
 );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../engine/react/translation';
+import { useTranslation } from '../engine/react';
 import { useUser } from './auth/user-store';
 
 /**

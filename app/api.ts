@@ -1,5 +1,4 @@
-import type { ApiClient, ApiClientOptions } from '../engine/core/api-client';
-import { deferredApiClient } from '../engine/core/deferred-api-client';
+import { type ApiClient, type ApiClientOptions, deferredApiClient } from '../engine/core';
 import { clearStoredUser, getStoredToken } from './auth/user-store';
 import i18n from './i18n';
 

@@ -3,8 +3,7 @@
  * the pages that show them share: paths, row links, the service's title, dates. The dashboard, the
  * work queues and the status notifications of the top bar read them.
  */
-import type { ServiceDefinition } from '../engine/core/definition-types';
-import { presentStatus } from '../engine/core/status-presentation';
+import { type ServiceDefinition, presentStatus } from '../engine/core';
 
 /** Counts of GET client/statistics/{clientId}. */
 export interface Statistics {

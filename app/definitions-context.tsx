@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, CircularProgress } from '@mui/material';
-import { useTranslation } from '../engine/react/translation';
-import type { ServiceDefinition } from '../engine/core/definition-types';
+import { useTranslation } from '../engine/react';
+import type { ServiceDefinition } from '../engine/core';
 import type { DefinitionsResult } from './definitions';
 import { localizedDefinitions } from './localized-definitions';
 import { DefinitionProblems } from './pages/definition-problems';

@@ -1,5 +1,5 @@
 import services from 'virtual:service-definitions';
-import type { ServiceDefinition } from '../engine/core/definition-types';
+import type { ServiceDefinition } from '../engine/core';
 
 /** The loaded definitions, the earlier versions kept for older applications, and the problems found while checking them. */
 export interface DefinitionsResult {

@@ -1,5 +1,4 @@
-import type { ServiceDefinition } from '../engine/core/definition-types';
-import { localizeDefinition } from '../engine/core/localize-definition';
+import { type ServiceDefinition, localizeDefinition } from '../engine/core';
 import { hasServiceCatalogues, serviceTranslator } from './i18n';
 
 /**

@@ -1,5 +1,5 @@
 import { StrictMode, type ReactNode } from 'react';
-import type { ApiClient } from '../engine/core/api-client';
+import type { ApiClient } from '../engine/core';
 import { ApiContext } from './api-context';
 import { RouteTable } from './routes';
 import { PortalThemeProvider } from './theme-provider';

@@ -14,7 +14,7 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import type { ServiceDefinition } from '../engine/core/definition-types';
+import type { ServiceDefinition } from '../engine/core';
 import { createAppApi } from './api';
 import { bundledDefinitions } from './definitions-context';
 import { activateStoredLanguage, loadAllTexts } from './i18n';

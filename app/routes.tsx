@@ -3,7 +3,7 @@ import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'r
 import { RequireAuth } from './auth/require-auth';
 import { PageLoading } from './components/page-loading';
 import { RouteErrorBoundary } from './pages/route-error';
-import { lazyNamed, type LazyComponent } from '../engine/react/lazy-named';
+import { lazyNamed, type LazyComponent } from '../engine/react';
 import { loadAllTexts } from './i18n';
 
 /** The code of a page beyond the public ones, loaded with the texts of every page (see loadAllTexts). */

@@ -1,5 +1,5 @@
 import modules from 'virtual:service-validators';
-import { precompiledValidators } from '../engine/react/precompiled-validators';
+import { precompiledValidators } from '../engine/react';
 
 /**
  * The validators of the portal's forms: compiled from each service's form schema, per language, when

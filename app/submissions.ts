@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { invalidateApiPaths } from '../engine/react/use-api-query';
+import { invalidateApiPaths } from '../engine/react';
 import { applicationsPath, statisticsPath } from './applications-list';
-import type { ServiceDefinition } from '../engine/core/definition-types';
-import { allUnlocks, unlockCheckPath } from '../engine/core/unlocks';
+import { type ServiceDefinition, allUnlocks, unlockCheckPath } from '../engine/core';
 import { useDefinitions } from './definitions-context';
 
 /**

@@ -2,22 +2,22 @@
 
 declare module 'virtual:service-definitions' {
   const services: {
-    definitions: import('../engine/core/definition-types').ServiceDefinition[];
-    archived: import('../engine/core/definition-types').ServiceDefinition[];
-    problems: import('../engine/core/definition-problems').DefinitionProblem[];
+    definitions: import('../engine/core').ServiceDefinition[];
+    archived: import('../engine/core').ServiceDefinition[];
+    problems: import('../engine/core').DefinitionProblem[];
   };
   export default services;
 }
 
 declare module 'virtual:service-validators' {
-  const modules: import('../engine/react/precompiled-validators').PrecompiledValidatorModules;
+  const modules: import('../engine/react').PrecompiledValidatorModules;
   export default modules;
 }
 
 declare module 'virtual:service-validators/*' {
   export const schemaHash: string;
-  export const localize: import('../engine/react/validator').Localizer | undefined;
-  const validateFunctions: import('../engine/react/precompiled-validators').PrecompiledValidatorModule['default'];
+  export const localize: import('../engine/react').Localizer | undefined;
+  const validateFunctions: import('../engine/react').PrecompiledValidatorModule['default'];
   export default validateFunctions;
 }
 

@@ -4,10 +4,14 @@
  * `application/{id}` answer. Uploads and saves of a task are accepted only while it is open.
  */
 import type { Kysely } from 'kysely';
-import { openTasks, taskSlots } from '../engine/core/applicant-tasks';
-import type { ApplicantTask, ServiceDefinition } from '../engine/core/definition-types';
-import { schemaMatches } from '../engine/core/form-validator';
-import type { UploadSlot } from '../engine/core/required-documents';
+import {
+  openTasks,
+  taskSlots,
+  type ApplicantTask,
+  type ServiceDefinition,
+  schemaMatches,
+  type UploadSlot,
+} from '../engine/core';
 import type { Application, Database } from './db/tables';
 import { conditionFactsOf } from './stage-facts';
 

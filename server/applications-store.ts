@@ -3,23 +3,25 @@
  * the detail answer, status moves with their history entry.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { definitionOfApplication } from '../engine/core/application-version';
-import type { LifecycleAction, ServiceDefinition } from '../engine/core/definition-types';
 import {
+  definitionOfApplication,
+  type LifecycleAction,
+  type ServiceDefinition,
   actionFacts,
   actionNamed,
   actionReaching,
   lifecycleActions,
   reviewDocuments,
   serviceStatuses,
-} from '../engine/core/lifecycle';
-import { STATUS } from '../engine/core/status-presentation';
+  STATUS,
+  refusedMove,
+  missingUploads,
+  type UploadSlot,
+} from '../engine/core';
 import type { AppContext } from './context';
-import { refusedMove } from '../engine/core/status-transitions';
 import { nowIso } from './db/database';
 import type { DialectName } from './db/migrations';
 import type { Application, Database } from './db/tables';
-import { missingUploads, type UploadSlot } from '../engine/core/required-documents';
 import { REQUIRED } from './field-rules';
 import { HttpError, notFound, ValidationError, type FieldError } from './http';
 import { writeFacts } from './stage-facts';

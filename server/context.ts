@@ -3,7 +3,7 @@
  * service definitions.
  */
 import type { Kysely } from 'kysely';
-import type { ServiceDefinition } from '../engine/core/definition-types';
+import type { ServiceDefinition } from '../engine/core';
 import type { ServerConfig } from './config';
 import type { DialectName } from './db/migrations';
 import type { ReferenceData } from './db/reference-data';

@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadServicesDir, type LoadedServicesDir } from '../engine/core/node/load-services-dir';
+import { loadServicesDir, type LoadedServicesDir } from '../engine/core/node';
 
 /** The repository's services/ folder. */
 export const DEFAULT_SERVICES_DIR = resolve(fileURLToPath(new URL('../services', import.meta.url)));

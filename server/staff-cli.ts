@@ -22,7 +22,7 @@ import { HttpError, ValidationError } from './http';
 import { loadDefinitionsFrom } from './definitions';
 import { isPdfFile } from './routes/files';
 import { createStaff } from './staff-accounts';
-import { lifecycleActions, reviewDocuments } from '../engine/core/lifecycle';
+import { lifecycleActions, reviewDocuments } from '../engine/core';
 import { definitionOfStored } from './applications-store';
 
 const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--<text> "<html>"]

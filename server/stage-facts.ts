@@ -3,9 +3,13 @@
  * service): read for answers and conditions, written by staff actions in their transaction.
  */
 import type { Kysely } from 'kysely';
-import { applicationFacts, type ApplicationFacts } from '../engine/core/application-facts';
-import type { ServiceDefinition } from '../engine/core/definition-types';
-import { factValues, type FactValue } from '../engine/core/lifecycle';
+import {
+  applicationFacts,
+  type ApplicationFacts,
+  type ServiceDefinition,
+  factValues,
+  type FactValue,
+} from '../engine/core';
 import { nowIso } from './db/database';
 import type { Application, Database } from './db/tables';
 

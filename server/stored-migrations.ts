@@ -7,9 +7,7 @@
  * without a migration keep their version and are judged by it.
  */
 import type { Kysely } from 'kysely';
-import type { ServiceDefinition } from '../engine/core/definition-types';
-import { migrateRecords, type RecordMigration } from '../engine/core/record-migrations';
-import { STATUS } from '../engine/core/status-presentation';
+import { type ServiceDefinition, migrateRecords, type RecordMigration, STATUS } from '../engine/core';
 import { nowIso } from './db/database';
 import type { Database } from './db/tables';
 

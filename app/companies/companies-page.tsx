@@ -17,9 +17,7 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { useTranslation } from '../../engine/react/translation';
-import { listOf, useApiQuery } from '../../engine/react/use-api-query';
-import { RetryAlert } from '../../engine/react/retry-alert';
+import { useTranslation, listOf, useApiQuery, RetryAlert } from '../../engine/react';
 import { useUser } from '../auth/user-store';
 import { CompanyDialog } from './company-dialog';
 import { CompanyDetails } from './company-details';

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 import { ReadOnlyFields } from '../components/read-only-fields';
 import { usePhoneLayout } from '../components/use-phone-layout';
 import { LABEL_KEYS, REGISTRATION_TYPES, useCompanyCategories } from './company-dialog';

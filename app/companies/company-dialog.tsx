@@ -11,9 +11,7 @@ import {
   RadioGroup,
   TextField,
 } from '@mui/material';
-import { useTranslation } from '../../engine/react/translation';
-import { listOf, useApiMutation, useApiQuery } from '../../engine/react/use-api-query';
-import { TextInput } from '../../engine/react/text-input';
+import { useTranslation, listOf, useApiMutation, useApiQuery, TextInput } from '../../engine/react';
 import { ErrorSummary } from '../components/error-summary';
 import { FormDialog } from '../components/form-dialog';
 import {

@@ -1,6 +1,5 @@
 import { Grid, MenuItem, TextField } from '@mui/material';
-import { useTranslation } from '../../engine/react/translation';
-import { listOf, useApiQuery } from '../../engine/react/use-api-query';
+import { useTranslation, listOf, useApiQuery } from '../../engine/react';
 import { ReadOnlyFields } from '../components/read-only-fields';
 
 export interface NamedOption {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Alert, AlertTitle, Link } from '@mui/material';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 
 /**
  * What a failed submit of a page's form says first: a summary of its problems, each linking to its

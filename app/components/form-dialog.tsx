@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, type Breakpoint } from '@mui/material';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 import { usePhoneLayout } from './use-phone-layout';
 
 interface FormDialogProps {

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { lazyNamed } from '../../engine/react/lazy-named';
+import { lazyNamed } from '../../engine/react';
 import { PageLoading } from './page-loading';
 
 const loadOtpForm = () => import('./otp-form');

@@ -1,10 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import type { ApiResult } from '../../engine/core/api-client';
-import { useFailureMessage } from '../../engine/react/failure-message';
-import { useTranslation } from '../../engine/react/translation';
+import type { ApiResult } from '../../engine/core';
+import { useFailureMessage, useTranslation, TextInput } from '../../engine/react';
 import { validateOtp } from '../validation';
-import { TextInput } from '../../engine/react/text-input';
 
 /** The answer of `client/confirm-otp`: the secret the password step must send back. */
 export interface ConfirmAnswer {

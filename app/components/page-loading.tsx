@@ -1,5 +1,5 @@
 import { Box, CircularProgress } from '@mui/material';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 
 /** What a page shows while its code or its first answer loads. */
 export function PageLoading() {

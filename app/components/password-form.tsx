@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Stack } from '@mui/material';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation, TextInput } from '../../engine/react';
 import { validatePasswords } from '../validation';
-import { TextInput } from '../../engine/react/text-input';
 
 /**
  * New password with confirmation ('Passwords do not match'), at least 8 characters and not only

@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 
 export interface ReadOnlyField {
   label: string;

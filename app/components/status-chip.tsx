@@ -1,7 +1,6 @@
 import { Chip } from '@mui/material';
-import { useTranslation } from '../../engine/react/translation';
-import { presentStatus, type StatusFacts } from '../../engine/core/status-presentation';
-import type { LifecycleStatus } from '../../engine/core/definition-types';
+import { useTranslation } from '../../engine/react';
+import { presentStatus, type StatusFacts, type LifecycleStatus } from '../../engine/core';
 
 /**
  * The application's status as a coloured chip (label and colour from engine/core; `statuses` are

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 
 /** The last step of registration and password reset: the success message and a link to login. */
 export function SuccessPanel({ message }: { message: string }) {

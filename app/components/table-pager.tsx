@@ -1,7 +1,7 @@
 import { Box, IconButton, Typography } from '@mui/material';
 import KeyboardArrowLeft from '@mui/icons-material/KeyboardArrowLeft';
 import KeyboardArrowRight from '@mui/icons-material/KeyboardArrowRight';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 
 /**
  * The pages of a table that offers no rows-per-page choice (spec 01: the dashboard's applications):

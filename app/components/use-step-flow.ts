@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { ApiResult } from '../../engine/core/api-client';
-import { useFailureMessage } from '../../engine/react/failure-message';
+import type { ApiResult } from '../../engine/core';
+import { useFailureMessage } from '../../engine/react';
 
 /**
  * A flow of steps driven by server calls (registration, password reset): each call either moves to

@@ -1,5 +1,4 @@
-import { useTranslation } from '../../engine/react/translation';
-import { TextInput } from '../../engine/react/text-input';
+import { useTranslation, TextInput } from '../../engine/react';
 
 /** "Email or phone", the identifier used by login and password reset; required once the form was submitted. */
 export function UsernameField({

@@ -5,7 +5,7 @@
  * of their own that index.ts loads at the first switch of language or the first page beyond the
  * public ones, not a part of every page.
  */
-import type { Catalogue } from '../../engine/core/translator';
+import type { Catalogue } from '../../engine/core';
 
 /** A service's texts: English text -> translation. */
 export type ServiceCatalogue = Record<string, string>;

@@ -14,10 +14,8 @@
  * English). Loading a language also loads the service definitions' catalogues of that language
  * (`services/<key>/i18n/<lang>.json`, English text -> translation; see `serviceTranslator`).
  */
-import { catalogueFolders, catalogueTranslator } from '../../engine/core/catalogue-translator';
-import { mergeCatalogues, type Catalogue } from '../../engine/core/translator';
-import engineCommonTexts from '../../engine/react/common/i18n/en.json';
-import { sharedTranslator } from '../../engine/react/translation';
+import { catalogueFolders, catalogueTranslator, mergeCatalogues, type Catalogue } from '../../engine/core';
+import { engineCommonTexts, sharedTranslator } from '../../engine/react';
 import publicTexts from './en.json';
 import { rememberLanguage, storedLanguage, type LanguageCode } from './languages';
 

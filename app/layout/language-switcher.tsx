@@ -1,8 +1,7 @@
 import { Suspense, useState, type MouseEvent } from 'react';
 import { Button } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { useTranslation } from '../../engine/react/translation';
-import { lazyNamed } from '../../engine/react/lazy-named';
+import { useTranslation, lazyNamed } from '../../engine/react';
 import { LANGUAGES } from '../i18n/languages';
 
 // The menu (MUI's Menu, Popover and Modal) is not needed until the button is used: it stays out of

@@ -26,7 +26,7 @@ import MiscellaneousServicesIcon from '@mui/icons-material/MiscellaneousServices
 import BusinessIcon from '@mui/icons-material/Business';
 import RecyclingIcon from '@mui/icons-material/Recycling';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router-dom';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 import { useUser } from '../auth/user-store';
 import { PageLoading } from '../components/page-loading';
 import { useRecycledAccess } from '../recycled/recycled-access';

@@ -1,8 +1,7 @@
 import { MenuItem } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { presentStatus } from '../../engine/core/status-presentation';
-import { serviceStatuses } from '../../engine/core/lifecycle';
-import { useTranslation } from '../../engine/react/translation';
+import { presentStatus, serviceStatuses } from '../../engine/core';
+import { useTranslation } from '../../engine/react';
 import { applicationLinks, definitionOfRow, serviceTitle, type ApplicationSummary } from '../applications-list';
 import { useDefinitions } from '../definitions-context';
 

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { AppBar, Box, Button, Container, IconButton, Toolbar, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 import { Footer } from './footer';
 import { LanguageSwitcher } from './language-switcher';
 import { SkipLink } from './skip-link';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { apiQueryKey, createApiQueryClient } from '../../engine/react/use-api-query';
+import { apiQueryKey, createApiQueryClient } from '../../engine/react';
 import { prerenderedAnswers } from '../prerendered-answers';
 import { ApiQueryProvider } from '../api-query-provider';
 import { Layout } from './layout';

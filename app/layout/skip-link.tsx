@@ -1,4 +1,4 @@
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 
 /** First focusable element of every page: jumps over the navigation to the main content. */
 export function SkipLink({ target = 'main-content' }: { target?: string }) {

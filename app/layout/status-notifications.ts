@@ -5,8 +5,8 @@
  * with none. Changes the applicant makes (a draft submitted, a correction resubmitted) are no news.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { isPlatformStatus, presentStatus } from '../../engine/core/status-presentation';
-import { useApiQuery } from '../../engine/react/use-api-query';
+import { isPlatformStatus, presentStatus } from '../../engine/core';
+import { useApiQuery } from '../../engine/react';
 import { applicationsPath, type ApplicationSummary, type ApplicationsPage } from '../applications-list';
 
 /** Application id -> the status label the applicant last saw. */

@@ -1,5 +1,5 @@
-import type { ServiceDefinition } from '../../engine/core/definition-types';
-import { lazyNamed } from '../../engine/react/lazy-named';
+import type { ServiceDefinition } from '../../engine/core';
+import { lazyNamed } from '../../engine/react';
 
 /**
  * The wizard's code (RJSF, the widgets, the engine's steps), the heaviest part of the portal: loaded

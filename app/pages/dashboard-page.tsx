@@ -19,17 +19,14 @@ import {
 import { Link as RouterLink } from 'react-router-dom';
 import { TablePager } from '../components/table-pager';
 import { usePhoneLayout } from '../components/use-phone-layout';
-import { useTranslation } from '../../engine/react/translation';
-import { useApiQuery } from '../../engine/react/use-api-query';
-import { RetryAlert } from '../../engine/react/retry-alert';
+import { useTranslation, useApiQuery, RetryAlert } from '../../engine/react';
 import { useUser } from '../auth/user-store';
 import { StatusChip } from '../components/status-chip';
 import { useDefinitions } from '../definitions-context';
-import { servicesWithQueues } from '../../engine/core/work-queues';
+import { servicesWithQueues, serviceStatuses, type ServiceDefinition } from '../../engine/core';
 import { DefinitionProblems } from './definition-problems';
 import { SkeletonRows } from '../components/skeleton-rows';
 import { DocumentLinks } from './document-links';
-import { serviceStatuses } from '../../engine/core/lifecycle';
 
 import {
   applicationLinks,
@@ -42,7 +39,6 @@ import {
   type ApplicationsPage,
   type Statistics,
 } from '../applications-list';
-import type { ServiceDefinition } from '../../engine/core/definition-types';
 
 /** Default page size until the server says otherwise (spec 01 section 9). */
 export const DEFAULT_PAGE_SIZE = 25;

@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Box, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 
 /** One problem as text: strings as they are, objects by their usual fields (file, pointer, message). */
 export function describeProblem(problem: unknown): string {

@@ -7,10 +7,15 @@
 import { useState } from 'react';
 import { IconButton } from '@mui/material';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import type { LifecycleActionDocument, ServiceDefinition } from '../../engine/core/definition-types';
-import { documentFileName, documentPath, isFactSet, lifecycleActions } from '../../engine/core/lifecycle';
-import { useTranslation } from '../../engine/react/translation';
-import { downloadWithToken } from '../../engine/react/upload-file';
+import {
+  type LifecycleActionDocument,
+  type ServiceDefinition,
+  documentFileName,
+  documentPath,
+  isFactSet,
+  lifecycleActions,
+} from '../../engine/core';
+import { useTranslation, downloadWithToken } from '../../engine/react';
 import { useApi } from '../api-context';
 import type { ApplicationSummary } from '../applications-list';
 import { getStoredToken } from '../auth/user-store';

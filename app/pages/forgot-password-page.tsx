@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useStillUntilHydrated } from '../hydration';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 import { useApi } from '../api-context';
 import { LaterStep, OtpForm, PasswordForm, SuccessPanel, usePreloadedLaterSteps } from '../components/later-steps';
 import { useStepFlow } from '../components/use-step-flow';

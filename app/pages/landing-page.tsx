@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
-import { useTranslation } from '../../engine/react/translation';
-import { RetryAlert } from '../../engine/react/retry-alert';
+import { useTranslation, RetryAlert } from '../../engine/react';
 import { useUser } from '../auth/user-store';
 import { PublicShell } from '../layout/public-shell';
 import { usePublicRead } from './use-public-read';

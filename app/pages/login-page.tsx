@@ -2,14 +2,12 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useStillUntilHydrated } from '../hydration';
-import { useTranslation } from '../../engine/react/translation';
-import { useFailureMessage } from '../../engine/react/failure-message';
+import { useTranslation, useFailureMessage, TextInput } from '../../engine/react';
 import { useApi } from '../api-context';
 import { returnPath } from '../auth/require-auth';
 import { lastSignOutReason, setStoredUser, type StoredUser } from '../auth/user-store';
 import { PublicShell } from '../layout/public-shell';
 import { UsernameField } from '../components/username-field';
-import { TextInput } from '../../engine/react/text-input';
 
 /** Sign-in with email or phone and password; returns to the remembered origin or /dashboard. */
 export function LoginPage() {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 import { useApi } from '../api-context';
 import { clearStoredUser, getStoredUser } from '../auth/user-store';
 

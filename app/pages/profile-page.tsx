@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Grid, Paper, Stack, Typography } from '@mui/material';
-import { useTranslation } from '../../engine/react/translation';
-import { useApiMutation } from '../../engine/react/use-api-query';
+import { useTranslation, useApiMutation, TextInput } from '../../engine/react';
 import { setStoredUser, useUser, type StoredUser } from '../auth/user-store';
 import { validateProfile, type ProfileField } from '../validation';
-import { TextInput } from '../../engine/react/text-input';
 import { ReadOnlyFields } from '../components/read-only-fields';
 
 const FIELDS: Array<{ name: ProfileField; label: string; required?: boolean; type?: string }> = [

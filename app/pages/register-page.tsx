@@ -2,15 +2,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useStillUntilHydrated } from '../hydration';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation, StepProgress, TextInput } from '../../engine/react';
 import { useApi } from '../api-context';
 import { LaterStep, OtpForm, PasswordForm, SuccessPanel, usePreloadedLaterSteps } from '../components/later-steps';
 import { useStepFlow } from '../components/use-step-flow';
 import { PublicShell } from '../layout/public-shell';
 import { validateRegistration } from '../validation';
 import type { ConfirmAnswer } from '../components/otp-form';
-import { StepProgress } from '../../engine/react/step-progress';
-import { TextInput } from '../../engine/react/text-input';
 import { ErrorSummary } from '../components/error-summary';
 
 type RegisterStep = 'details' | 'otp' | 'password' | 'done';

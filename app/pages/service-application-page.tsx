@@ -1,11 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { Link } from '@mui/material';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation, ServiceWizard, type RenderLink, ServiceValidatorsContext } from '../../engine/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ServiceWizard, type RenderLink } from '../../engine/react/service-wizard';
-import { ServiceValidatorsContext } from '../../engine/react/validator';
-import type { ServiceDefinition } from '../../engine/core/definition-types';
-import { formKey, formsOf } from '../../engine/core/service-forms';
+import { type ServiceDefinition, formKey, formsOf } from '../../engine/core';
 import { useApi } from '../api-context';
 import { getStoredToken, useUser } from '../auth/user-store';
 import { serviceValidators } from '../service-validators';

@@ -19,9 +19,8 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTranslation } from '../../engine/react/translation';
-import type { ServiceDefinition } from '../../engine/core/definition-types';
-import { useApiQuery } from '../../engine/react/use-api-query';
+import { useTranslation, useApiQuery } from '../../engine/react';
+import type { ServiceDefinition } from '../../engine/core';
 
 /** A required document of GET service/attachments/{serviceId}. */
 export interface ServiceAttachment {

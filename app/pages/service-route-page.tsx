@@ -1,10 +1,13 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import type { PortalFeature, ServiceDefinition, WorkQueues } from '../../engine/core/definition-types';
-import { definitionOfApplication } from '../../engine/core/application-version';
-import { STATUS } from '../../engine/core/status-presentation';
-import { lazyNamed, type LazyComponent } from '../../engine/react/lazy-named';
-import { useApiQuery } from '../../engine/react/use-api-query';
+import {
+  type PortalFeature,
+  type ServiceDefinition,
+  type WorkQueues,
+  definitionOfApplication,
+  STATUS,
+} from '../../engine/core';
+import { lazyNamed, type LazyComponent, useApiQuery } from '../../engine/react';
 import { PageLoading } from '../components/page-loading';
 import { ServiceApplicationPage } from './application-page-loader';
 import { bundledDefinitions, WithDefinitions } from '../definitions-context';

@@ -1,6 +1,6 @@
 import { Activity, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import type { ServiceDefinition } from '../../engine/core/definition-types';
-import { useTranslation } from '../../engine/react/translation';
+import type { ServiceDefinition } from '../../engine/core';
+import { useTranslation } from '../../engine/react';
 import { PageLoading } from '../components/page-loading';
 import { prefetchApplication, ServiceApplicationPage } from './application-page-loader';
 import { ServiceInfoPage } from './service-info-page';

@@ -1,6 +1,6 @@
 import { Button, Card, CardActions, CardContent, Grid, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 import { WithDefinitions } from '../definitions-context';
 
 /** A card per service definition with Proceed to its information page. */

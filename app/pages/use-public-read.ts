@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 import { useApi } from '../api-context';
 import { prerenderedAnswer } from '../prerendered-answers';
 

@@ -1,8 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { FeatureUnlock, ServiceDefinition } from '../../engine/core/definition-types';
-import { isUnlocked, unlockCheckPath, unlockOf } from '../../engine/core/unlocks';
-import { invalidateApiPaths, useApiQuery } from '../../engine/react/use-api-query';
+import { type FeatureUnlock, type ServiceDefinition, isUnlocked, unlockCheckPath, unlockOf } from '../../engine/core';
+import { invalidateApiPaths, useApiQuery } from '../../engine/react';
 import { useDefinitions } from '../definitions-context';
 
 /** The portal feature of this folder: the recycled-plastic reports (spec 01 "Recycled"). */

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
 // The subpath keeps the charts package inside this lazy route's chunk.
 import { BarChart } from '@mui/x-charts/BarChart';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 import { chartData, formatKg, formatMonth, summarise, type RecycledEntry } from './recycled-data';
 
 /** The text alternative of the chart: totals in words (the table below lists every value). */

@@ -1,12 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, InputAdornment, Link, MenuItem, Stack, TextField } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTranslation } from '../../engine/react/translation';
-import { useApiMutation } from '../../engine/react/use-api-query';
+import { useTranslation, useApiMutation, TextInput } from '../../engine/react';
 import { currentMonth, isFutureMonth, isMonthValue, toReportMonth } from './recycled-data';
 import { ErrorSummary } from '../components/error-summary';
 import { FormDialog } from '../components/form-dialog';
-import { TextInput } from '../../engine/react/text-input';
 
 /** The API path of a client's reports (GET), which a saved entry changes. */
 export function recycledEntriesPath(clientId: number): string {

@@ -11,7 +11,7 @@ import {
   TableSortLabel,
   Typography,
 } from '@mui/material';
-import { useTranslation } from '../../engine/react/translation';
+import { useTranslation } from '../../engine/react';
 import {
   companyNameOf,
   formatKg,

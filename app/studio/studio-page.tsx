@@ -9,17 +9,18 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
-import type { ApiClient } from '../../engine/core/api-client';
-import type { ServiceDefinition } from '../../engine/core/definition-types';
-import type { DefinitionProblem } from '../../engine/core/definition-problems';
-import type { UploadSlot } from '../../engine/core/required-documents';
-import { ReadOnlyApplication } from '../../engine/react/application-view';
-import { ConfirmStep } from '../../engine/react/confirm-step';
-import { chosenFile, DocumentsStep, type AttachmentsState } from '../../engine/react/documents-step';
-import { useTranslation } from '../../engine/react/translation';
-import { ListTable } from '../../engine/react/status-blocks';
-import { ServiceForm } from '../../engine/react/service-form';
-import { ServiceValidatorsContext } from '../../engine/react/validator';
+import type { ApiClient, ServiceDefinition, DefinitionProblem, UploadSlot } from '../../engine/core';
+import {
+  ReadOnlyApplication,
+  ConfirmStep,
+  chosenFile,
+  DocumentsStep,
+  type AttachmentsState,
+  useTranslation,
+  ListTable,
+  ServiceForm,
+  ServiceValidatorsContext,
+} from '../../engine/react';
 import { API_BASE, createAppApi } from '../api';
 import { ApiContext } from '../api-context';
 import { LANGUAGES } from '../i18n/languages';

@@ -15,8 +15,9 @@ import {
   precompiledValidators,
   type PrecompiledValidatorModule,
   type PrecompiledValidatorModules,
-} from '../../engine/react/precompiled-validators';
-import type { Localizer, ServiceValidatorSource } from '../../engine/react/validator';
+  type Localizer,
+  type ServiceValidatorSource,
+} from '../../engine/react';
 
 /** Ajv's runtime modules by the names its standalone code requires (engine/core/node/validator-code.ts). */
 const RUNTIME: Readonly<Record<string, unknown>> = {

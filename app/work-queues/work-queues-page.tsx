@@ -22,16 +22,12 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTranslation } from '../../engine/react/translation';
-import type { ServiceDefinition, WorkQueue, WorkQueues } from '../../engine/core/definition-types';
-import { queuePath } from '../../engine/core/work-queues';
-import { useApiQuery } from '../../engine/react/use-api-query';
+import { useTranslation, useApiQuery, RetryAlert } from '../../engine/react';
+import { type ServiceDefinition, type WorkQueue, type WorkQueues, queuePath, serviceStatuses } from '../../engine/core';
 import { useUser } from '../auth/user-store';
 import { StatusChip } from '../components/status-chip';
-import { serviceStatuses } from '../../engine/core/lifecycle';
 import { SkeletonRows } from '../components/skeleton-rows';
 import { applicationLinks, formatDate, type ApplicationSummary } from '../applications-list';
-import { RetryAlert } from '../../engine/react/retry-alert';
 
 export function WorkQueuesPage({ definition }: { definition: ServiceDefinition & { workQueues: WorkQueues } }) {
   const { t } = useTranslation();

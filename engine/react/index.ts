@@ -1,51 +1,49 @@
-/** Public surface of the engine's React layer, for the portal. */
+/**
+ * Public surface of the engine's React layer, for the portal: the wizard and its steps, the read-only
+ * view of an application, the translation hook, API queries and the small inputs the portal's own pages
+ * share with the wizard. Modules not named here are the engine's own business (tests may reach them).
+ *
+ * Re-exporting costs no bytes: the engine's modules are declared free of import side effects
+ * (`sideEffects` in package.json), so a page gets only what it uses. The two modules `app/api.ts`
+ * loads on demand (`engine/core/ky-api-client`, `engine/react/upload-file`) are split points it names
+ * by path in `import()`, so they stay out of the first download.
+ */
+
+// Texts
+export { sharedTranslator, useTranslation } from './translation';
+export { default as engineCommonTexts } from './common/i18n/en.json';
+
+// Talking to the API
 export {
-  ServiceWizard,
-  type ServiceWizardProps,
-  type RenderLink,
-  type ApplicationDetails,
-  type ApplicationAttachment,
-} from './service-wizard';
-export { ServiceForm, type ServiceFormProps, type ServiceFormHandle } from './service-form';
-export { WIDGETS, type ServiceWidget } from './widgets';
-export {
-  ServiceValidatorsContext,
-  useServiceValidator,
-  validatorSource,
-  type ServiceValidator,
-  type ServiceValidatorSource,
-} from './validator';
+  apiQueryKey,
+  createApiQueryClient,
+  invalidateApiPaths,
+  listOf,
+  useApiMutation,
+  useApiQuery,
+} from './use-api-query';
+export { ApiClientContext, useApiClient } from './api-context';
+export { useFailureMessage } from './failure-message';
+export { RetryAlert } from './retry-alert';
+export { downloadWithToken } from './upload-file';
+
+// Forms and the wizard
+export { ServiceWizard, type RenderLink } from './service-wizard';
+export { ServiceForm } from './service-form';
+export { ConfirmStep } from './confirm-step';
+export { DocumentsStep, chosenFile, type AttachmentsState } from './documents-step';
+export { StepProgress } from './step-progress';
+export { TextInput } from './text-input';
+export { ServiceValidatorsContext, type Localizer, type ServiceValidatorSource } from './validator';
 export {
   precompiledValidators,
   type PrecompiledValidatorModule,
   type PrecompiledValidatorModules,
 } from './precompiled-validators';
-// Runtime (Ajv-compiling) validators are for tests and Node only: import runtime-validators.ts directly.
-export {
-  uploadFile,
-  xhrUploader,
-  downloadWithToken,
-  UPLOAD_ABORTED,
-  type UploadFileOptions,
-  type UploadHandle,
-  type UploadedAttachment,
-} from './upload-file';
-export { ApiClientContext, useApiClient } from './api-context';
-export {
-  useApiQuery,
-  useApiMutation,
-  useApiQueryClient,
-  invalidateApiPaths,
-  listOf,
-  apiQueryKey,
-  createApiQueryClient,
-  type ApiQueryOptions,
-  type ApiQueryState,
-  type ApiQueryStatus,
-  type ApiMutationOptions,
-  type ApiMutationState,
-  type ApiWrite,
-} from './use-api-query';
-export { useFailureMessage } from './failure-message';
-export type { ServiceFormContext, FormData as ServiceFormData } from './form-context';
-export { engineEn } from './i18n';
+
+// After submission
+export { ReadOnlyApplication } from './application-view';
+export { ListTable } from './status-blocks';
+
+// Pages loaded on demand
+export { lazyNamed, type LazyComponent } from './lazy-named';

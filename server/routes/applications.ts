@@ -4,17 +4,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { presentStatus, statisticsBucket, STATUS } from '../../engine/core/status-presentation';
-import { formsOf } from '../../engine/core/service-forms';
-import { allUnlocks } from '../../engine/core/unlocks';
-import { allFactDefaults, factValues, type FactValue } from '../../engine/core/lifecycle';
-import { submitRoute } from '../../engine/core/payload-mapping';
+import {
+  presentStatus,
+  statisticsBucket,
+  STATUS,
+  formsOf,
+  allUnlocks,
+  allFactDefaults,
+  factValues,
+  type FactValue,
+  submitRoute,
+  type ServiceDefinition,
+} from '../../engine/core';
 import { definitionOfStored, formatAppId, hasSubmittedApplication, ownedApplication } from '../applications-store';
 import { assertSelf } from '../auth-hook';
 import { answerClientRead, ClientAnswers } from '../client-answers';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
-import type { ServiceDefinition } from '../../engine/core/definition-types';
 import type { Application } from '../db/tables';
 import { idParam, notFound, ok } from '../http';
 import { storedFacts } from '../stage-facts';

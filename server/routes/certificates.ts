@@ -7,10 +7,7 @@
  * id answers "not found", so the address cannot be used to learn who applied for what.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ServiceDefinition } from '../../engine/core/definition-types';
-import { formsOf } from '../../engine/core/service-forms';
-import { presentStatus, STATUS } from '../../engine/core/status-presentation';
-import { isRecord, valueAt } from '../../engine/core/value-path';
+import { type ServiceDefinition, formsOf, presentStatus, STATUS, isRecord, valueAt } from '../../engine/core';
 import { definitionOfStored } from '../applications-store';
 import { renderCertificatePdf } from '../certificates/certificate-pdf';
 import type { AppContext } from '../context';

@@ -8,11 +8,15 @@ import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { FileKind } from '../../engine/core/definition-types';
-import { formsOf } from '../../engine/core/service-forms';
-import { downloadableDocuments } from '../../engine/core/lifecycle';
-import { ALL_FILE_KINDS, FILE_KINDS, fileExtension } from '../../engine/core/file-kinds';
-import type { UploadSlot } from '../../engine/core/required-documents';
+import {
+  type FileKind,
+  formsOf,
+  downloadableDocuments,
+  ALL_FILE_KINDS,
+  FILE_KINDS,
+  fileExtension,
+  type UploadSlot,
+} from '../../engine/core';
 import { openTasksOf, taskUploadSlot } from '../applicant-tasks';
 import {
   assertEditable,

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { hasSubmittedApplication } from '../applications-store';
-import { unlockOf } from '../../engine/core/unlocks';
+import { unlockOf } from '../../engine/core';
 import { isUniqueViolation, nowIso } from '../db/database';
 import { HttpError, idParam, isDbId, ok, parseBody, ValidationError } from '../http';
 import { MAX_KILOGRAMS, REQUIRED } from '../field-rules';

@@ -16,7 +16,7 @@ import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { staffAction, staffMove } from '../applications-store';
 import type { AppContext } from '../context';
-import { isRecord } from '../../engine/core/value-path';
+import { isRecord } from '../../engine/core';
 import { idParam, ok, ValidationError, type FieldError } from '../http';
 import { formParts, receiveFile } from '../multipart';
 import { staffOf } from '../staff-accounts';

@@ -11,23 +11,33 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { confirmSummary, applyUiOrder } from '../../engine/core/confirm-summary';
-import type { ServiceDefinition } from '../../engine/core/definition-types';
-import { schemaMatches, validateFormData } from '../../engine/core/form-validator';
-import { fixturesDirOf, readFixtureFolder } from '../../engine/core/node/read-fixtures';
-import { definitionConditions, standaloneToFactory, validatorsCode } from '../../engine/core/node/validator-code';
-import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import {
+  confirmSummary,
+  applyUiOrder,
+  type ServiceDefinition,
+  schemaMatches,
+  validateFormData,
+  buildSubmitRequests,
+  uploadSlots,
+  requiredProperties,
+  visibleProperties,
+  formKey,
+  formsOf,
+  isRecord,
+  detailRows,
+  detailTables,
+} from '../../engine/core';
+import {
+  fixturesDirOf,
+  readFixtureFolder,
+  definitionConditions,
+  standaloneToFactory,
+  validatorsCode,
   localizeFromDisk,
   readServiceCatalogue,
   type CatalogueReader,
-} from '../../engine/core/node/read-service-catalogue';
-import { buildSubmitRequests } from '../../engine/core/payload-mapping';
-import { uploadSlots } from '../../engine/core/required-documents';
-import { requiredProperties, visibleProperties } from '../../engine/core/schema-walk';
-import { formKey, formsOf } from '../../engine/core/service-forms';
-import { isRecord } from '../../engine/core/value-path';
-import { detailRows, detailTables } from '../../engine/core/view-rows';
+} from '../../engine/core/node';
+import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import type { AppContext } from '../context';
 import { DEFAULT_SERVICES_DIR, loadDefinitionsFrom } from '../definitions';
 import { notFound, ok, parseBody, ValidationError } from '../http';

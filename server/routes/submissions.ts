@@ -7,8 +7,10 @@
  * flags from the form.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { JsonSchema, ServiceDefinition, SubmitCall } from '../../engine/core/definition-types';
 import {
+  type JsonSchema,
+  type ServiceDefinition,
+  type SubmitCall,
   callSchema,
   readField,
   readKey,
@@ -17,13 +19,17 @@ import {
   submitRoute,
   withCallDefaults,
   type ReadBody,
-} from '../../engine/core/payload-mapping';
-import { schemaMatches, validateFormData } from '../../engine/core/form-validator';
-import { formsOf } from '../../engine/core/service-forms';
-import { lookupBindings, type LookupBinding } from '../../engine/core/lookup-bindings';
-import { isRecord, valueAt } from '../../engine/core/value-path';
-import { STATUS } from '../../engine/core/status-presentation';
-import { definedProperties, visibleProperties } from '../../engine/core/schema-walk';
+  schemaMatches,
+  validateFormData,
+  formsOf,
+  lookupBindings,
+  type LookupBinding,
+  isRecord,
+  valueAt,
+  STATUS,
+  definedProperties,
+  visibleProperties,
+} from '../../engine/core';
 import { assertEditable, definitionOfStored, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';
 import type { Application } from '../db/tables';

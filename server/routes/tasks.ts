@@ -9,10 +9,16 @@
  * comment in its history.
  */
 import type { FastifyInstance } from 'fastify';
-import { allTasks, taskForm, taskSlots } from '../../engine/core/applicant-tasks';
-import { schemaMatches, validateFormData } from '../../engine/core/form-validator';
-import { lookupBindings } from '../../engine/core/lookup-bindings';
-import { definedProperties, visibleProperties } from '../../engine/core/schema-walk';
+import {
+  allTasks,
+  taskForm,
+  taskSlots,
+  schemaMatches,
+  validateFormData,
+  lookupBindings,
+  definedProperties,
+  visibleProperties,
+} from '../../engine/core';
 import { openTasksOf } from '../applicant-tasks';
 import { lockApplication, missingUploadErrors, moveStatusIn, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';

@@ -5,12 +5,8 @@
  * (engine/core/work-queues.ts), with the same Ajv as every other rule.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { schemaMatches } from '../../engine/core/form-validator';
-import { submitRoute } from '../../engine/core/payload-mapping';
-import { STATUS } from '../../engine/core/status-presentation';
-import { applicationFacts } from '../../engine/core/application-facts';
+import { schemaMatches, submitRoute, STATUS, applicationFacts, queuesOf, servicesWithQueues } from '../../engine/core';
 import { storedFacts } from '../stage-facts';
-import { queuesOf, servicesWithQueues } from '../../engine/core/work-queues';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { idParam, ok } from '../http';

@@ -3,7 +3,7 @@
  * a widget reads them from: what the widget checks and the read-back calls use.
  */
 import type { Kysely } from 'kysely';
-import { isOfferedEntry } from '../../engine/core/lookup-bindings';
+import { isOfferedEntry } from '../../engine/core';
 import type { AppContext } from '../context';
 import type { Database } from '../db/tables';
 import { isDbId } from '../http';

@@ -4,13 +4,17 @@
  * submits the application under its lock, once the whole form and its documents hold.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { ServiceDefinition, SubmitCall } from '../../engine/core/definition-types';
-import { schemaMatches, validateFormData } from '../../engine/core/form-validator';
-import { fieldsOfCall } from '../../engine/core/payload-mapping';
-import { uploadSlots } from '../../engine/core/required-documents';
-import { definedProperties } from '../../engine/core/schema-walk';
-import { STATUS } from '../../engine/core/status-presentation';
-import { isRecord } from '../../engine/core/value-path';
+import {
+  type ServiceDefinition,
+  type SubmitCall,
+  schemaMatches,
+  validateFormData,
+  fieldsOfCall,
+  uploadSlots,
+  definedProperties,
+  STATUS,
+  isRecord,
+} from '../../engine/core';
 import {
   assertEditable,
   EDITABLE_STATUSES,

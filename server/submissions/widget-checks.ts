@@ -6,11 +6,17 @@
  * knows better. Used by the submit calls and by applicant tasks alike.
  */
 import type { Kysely } from 'kysely';
-import { isCountryName } from '../../engine/core/countries';
-import { resolveSourcePath, type WidgetBinding } from '../../engine/core/lookup-bindings';
-import { isRecord, setValueAt, valueAt } from '../../engine/core/value-path';
-import type { ServerCheck } from '../../engine/core/widget-contracts';
-import { withinWordLimit, wordLimitMessage } from '../../engine/core/word-limit';
+import {
+  isCountryName,
+  resolveSourcePath,
+  type WidgetBinding,
+  isRecord,
+  setValueAt,
+  valueAt,
+  type ServerCheck,
+  withinWordLimit,
+  wordLimitMessage,
+} from '../../engine/core';
 import type { Database } from '../db/tables';
 import { isDbId, type FieldError } from '../http';
 import { lookupNames, optionKey, type LookupMatcher } from './lookup-names';

@@ -32,15 +32,45 @@ describe('layer rules', () => {
       'engine/react/example.ts',
       "import { presentStatus } from '../core/status-presentation';\nexport const x = presentStatus;\n",
     ],
+    ['server/example.ts', "import { validateFormData } from '../engine/core';\nexport const x = validateFormData;\n"],
+    [
+      'server/example.ts',
+      "import { loadServicesDir } from '../engine/core/node';\nexport const x = loadServicesDir;\n",
+    ],
+    ['app/example.ts', "import { ServiceWizard } from '../engine/react';\nexport const x = ServiceWizard;\n"],
+    ['app/pages/example.ts', "import { presentStatus } from '../../engine/core';\nexport const x = presentStatus;\n"],
+    ['app/example.ts', "export const load = () => import('../engine/react/upload-file');\n"],
+  ])('allows %s importing down the layers', async (file, code) => {
+    expect(await ruleIds(file, code)).toEqual([]);
+  });
+});
+
+describe('public surface of the engine', () => {
+  it.each([
+    [
+      'app/example.ts',
+      "import { ServiceWizard } from '../engine/react/service-wizard';\nexport const x = ServiceWizard;\n",
+    ],
+    [
+      'app/pages/example.ts',
+      "import type { ServiceDefinition } from '../../engine/core/definition-types';\nexport type X = ServiceDefinition;\n",
+    ],
     [
       'server/example.ts',
       "import { validateFormData } from '../engine/core/form-validator';\nexport const x = validateFormData;\n",
     ],
     [
-      'app/example.ts',
-      "import { ServiceWizard } from '../engine/react/service-wizard';\nexport const x = ServiceWizard;\n",
+      'server/routes/example.ts',
+      "import { loadServicesDir } from '../../engine/core/node/load-services-dir';\nexport const x = loadServicesDir;\n",
     ],
-  ])('allows %s importing down the layers', async (file, code) => {
-    expect(await ruleIds(file, code)).toEqual([]);
+    ['app/example.ts', "export { useApiClient } from '../engine/react/api-context';\n"],
+  ])('refuses %s reaching behind the surface', async (file, code) => {
+    expect(await ruleIds(file, code)).toContain('no-restricted-imports');
+  });
+
+  it('lets tests reach behind the surface', async () => {
+    const code =
+      "import { validateFormData } from '../engine/core/form-validator';\nexport const x = validateFormData;\n";
+    expect(await ruleIds('server/example.test.ts', code)).toEqual([]);
   });
 });

@@ -1,0 +1,77 @@
+/**
+ * Public surface of the engine's core, for the portal and the server: the definition format's types and
+ * the rules that read it. Pure TypeScript, safe in the browser; what needs Node's file system is in
+ * `engine/core/node`. Modules not named here are the engine's own business (tests may reach them).
+ */
+
+// The definition format
+export type * from './definition-types';
+export type { DefinitionProblem } from './definition-problems';
+export { formKey, formsOf } from './service-forms';
+export { localizeDefinition } from './localize-definition';
+export { catalogueFolders, catalogueTranslator } from './catalogue-translator';
+export { mergeCatalogues, type Catalogue } from './translator';
+export { type ServerCheck } from './widget-contracts';
+
+// Reading a form's values
+export { isRecord, setValueAt, valueAt } from './value-path';
+export { definedProperties, requiredProperties, visibleProperties } from './schema-walk';
+export { schemaMatches, validateFormData } from './form-validator';
+export { withinWordLimit, wordLimitMessage } from './word-limit';
+export { isCountryName } from './countries';
+export {
+  isOfferedEntry,
+  lookupBindings,
+  resolveSourcePath,
+  type LookupBinding,
+  type WidgetBinding,
+} from './lookup-bindings';
+
+// Documents and submit calls
+export { ALL_FILE_KINDS, FILE_KINDS, fileExtension } from './file-kinds';
+export { missingUploads, uploadSlots, type UploadSlot } from './required-documents';
+export {
+  buildSubmitRequests,
+  callSchema,
+  fieldsOfCall,
+  readField,
+  readKey,
+  readSubmitBody,
+  resolveBodyValue,
+  submitRoute,
+  withCallDefaults,
+  type ReadBody,
+} from './payload-mapping';
+export { applyUiOrder, confirmSummary } from './confirm-summary';
+export { detailRows, detailTables } from './view-rows';
+
+// Versions of a definition and of the records saved under it
+export { definitionOfApplication } from './application-version';
+export { migrateRecords, type RecordMigration } from './record-migrations';
+
+// After submission: statuses, stages, tasks, queues and unlocks
+export { STATUS, isPlatformStatus, presentStatus, statisticsBucket, type StatusFacts } from './status-presentation';
+export { refusedMove } from './status-transitions';
+export {
+  actionFacts,
+  actionNamed,
+  actionReaching,
+  allFactDefaults,
+  documentFileName,
+  documentPath,
+  downloadableDocuments,
+  factValues,
+  isFactSet,
+  lifecycleActions,
+  reviewDocuments,
+  serviceStatuses,
+  type FactValue,
+} from './lifecycle';
+export { applicationFacts, type ApplicationFacts } from './application-facts';
+export { allTasks, openTasks, taskForm, taskSlots } from './applicant-tasks';
+export { queuePath, queuesOf, servicesWithQueues } from './work-queues';
+export { allUnlocks, isUnlocked, unlockCheckPath, unlockOf } from './unlocks';
+
+// Talking to the API
+export type { ApiClient, ApiClientOptions, ApiResult } from './api-client';
+export { deferredApiClient } from './deferred-api-client';
