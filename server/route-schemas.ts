@@ -24,6 +24,14 @@ export function paramNames(url: string): string[] {
 /** A JSON object body (what it holds is judged by the route). */
 export const OBJECT_BODY = { type: 'object' } as const;
 
+/**
+ * The route schema of a save declared by a definition (a submit call, a task's save): its path's
+ * placeholders and a JSON object body, whose fields the definition's own schema judges.
+ */
+export function submitRouteSchema(url: string) {
+  return { params: paramsSchema(paramNames(url)), body: OBJECT_BODY };
+}
+
 /** The query of a route: its optional texts. */
 export function querySchema(names: readonly string[]) {
   return {

@@ -19,8 +19,6 @@ import {
   submitRoute,
   withCallDefaults,
   type ReadBody,
-  schemaMatches,
-  validateFormData,
   formsOf,
   lookupBindings,
   type LookupBinding,
@@ -28,34 +26,20 @@ import {
   valueAt,
   STATUS,
   definedProperties,
-  visibleProperties,
 } from '../../engine/core';
 import { assertEditable, definitionOfStored, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';
 import type { Application } from '../db/tables';
-import { forbidden, HttpError, idParam, isDbId, ok, ValidationError, type FieldError } from '../http';
+import { forbidden, HttpError, idParam, isDbId, ok, ValidationError } from '../http';
 import { REQUIRED } from '../field-rules';
-import { OBJECT_BODY, paramNames, paramsSchema } from '../route-schemas';
+import { submitRouteSchema } from '../route-schemas';
 import { lookupMatchers, lookupNames, optionKey } from '../submissions/lookup-names';
 import { persistSubmission } from '../submissions/persist';
-import { checkWidgets } from '../submissions/widget-checks';
+import { judgeFormData } from '../submissions/judge';
 
 type Data = Record<string, unknown>;
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
-
-/** Merges field errors, keeping the first message per field. */
-function mergeErrors(...lists: FieldError[][]): FieldError[] {
-  const seen = new Set<string>();
-  const result: FieldError[] = [];
-  for (const e of lists.flat()) {
-    const field = e.field || 'form';
-    if (seen.has(`${field}\u0000${e.message}`)) continue;
-    seen.add(`${field}\u0000${e.message}`);
-    result.push({ field, message: e.message });
-  }
-  return result;
-}
 
 interface Candidate {
   definition: ServiceDefinition;
@@ -157,7 +141,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
       url,
       // Derived from the definitions: the path's placeholders, and a JSON object (its fields are
       // judged below by the call's own schema, with the form's messages).
-      schema: { params: paramsSchema(paramNames(url)), body: OBJECT_BODY },
+      schema: submitRouteSchema(url),
       handler: async (request, reply) => {
         const { candidate, read, application } = await resolve(candidates, request, request.body);
         const { definition, call, bindings, schema, declared, otherRecords } = candidate;
@@ -165,20 +149,13 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
         // says so): a call may change an application only while its form may (draft or returned).
         if (application) assertEditable(application);
 
-        // Names first (rules read them), then only the fields the data shows are kept: a value the
-        // form hides (the company of an applicant who switched to "individual") is neither stored
-        // nor used to fill other fields. Then the real checks of what is kept.
-        let formData = read.formData;
-        if (call.savesRecord) {
-          const named = structuredClone(formData);
-          await checkWidgets(db, matchers, bindings, named, request.clientId);
-          const visible = visibleProperties(schema, named, schemaMatches);
-          formData = Object.fromEntries(Object.entries(formData).filter(([key]) => visible.has(key)));
-        }
-        const bindingErrors = await checkWidgets(db, matchers, bindings, formData, request.clientId);
-        const result = validateFormData(schema, formData);
-        const errors = mergeErrors(bindingErrors, result.errors);
-        if (errors.length > 0) throw new ValidationError(errors);
+        // Only the fields the data shows are kept when the call saves the form: a value the form hides
+        // (the company of an applicant who switched to "individual") is neither stored nor used to
+        // fill other fields. Then the real checks of what is kept.
+        const formData = await judgeFormData(
+          { db, matchers, schema, bindings, clientId: request.clientId, keepShownOnly: call.savesRecord === true },
+          read.formData,
+        );
 
         // Only what the schema declares is stored: a body cannot keep fields of its own invention.
         // What was sent is judged; a field with a default that is blank or that the form does not show

@@ -2,31 +2,22 @@
  * The saves of the applicant tasks (`tasks[].save` of service.json; an extension of the contract,
  * which does not show the firm/expert details call): `POST <save.path>` with `application_id` and the
  * task's form data. Only the applicant's own application, only while the task is open (its `when`),
- * only with its required uploads; the data is judged as a submit call's is: its widgets' checks
- * (../submissions/widget-checks.ts), then the task's schema with the same messages as the portal, only
- * the fields it shows kept. The data becomes the application's record `save.record` (the one persist
+ * only with its required uploads; the data is judged as a submit call's is (../submissions/judge.ts:
+ * its widgets' checks, then the task's schema with the same messages as the portal, only the fields it
+ * shows kept). The data becomes the application's record `save.record` (the one persist
  * step's upsert), and the application moves to `save.status` (back to the authority) with the task's
  * comment in its history.
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  allTasks,
-  taskForm,
-  taskSlots,
-  schemaMatches,
-  validateFormData,
-  lookupBindings,
-  definedProperties,
-  visibleProperties,
-} from '../../engine/core';
+import { allTasks, taskForm, taskSlots, lookupBindings, definedProperties } from '../../engine/core';
 import { openTasksOf } from '../applicant-tasks';
 import { lockApplication, missingUploadErrors, moveStatusIn, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';
 import { lookupMatchers } from '../submissions/lookup-names';
 import { upsertRecord } from '../submissions/persist';
-import { checkWidgets } from '../submissions/widget-checks';
+import { judgeFormData } from '../submissions/judge';
 import { REQUIRED } from '../field-rules';
-import { OBJECT_BODY } from '../route-schemas';
+import { submitRouteSchema } from '../route-schemas';
 import { HttpError, isDbId, notFound, ok, ValidationError } from '../http';
 
 export const TASK_CLOSED = 'This application is not waiting for these details.';
@@ -38,23 +29,17 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const { definition, task } of allTasks(ctx.definitions)) {
     const declared = [...definedProperties(task.formSchema).keys()];
     const bindings = lookupBindings(taskForm(definition, task));
-    // Registered as a submit call is: a JSON object, judged by the task's schema.
+    const judgement = { db, matchers, schema: task.formSchema, bindings, keepShownOnly: true };
+    // Registered and judged as a submit call that saves a form is (submissions.ts).
     app.post<{ Body: Record<string, unknown> }>(
       `/${task.save.path}`,
-      { schema: { body: OBJECT_BODY } },
+      { schema: submitRouteSchema(`/${task.save.path}`) },
       async (request, reply) => {
         const { application_id: applicationId } = request.body;
         if (!isDbId(applicationId)) throw new ValidationError([{ field: 'application_id', message: REQUIRED }]);
         // Only what the task's schema declares is judged, and only what its form shows is kept.
         const sent = Object.fromEntries(Object.entries(request.body).filter(([key]) => declared.includes(key)));
-        const named = structuredClone(sent);
-        await checkWidgets(db, matchers, bindings, named, request.clientId);
-        const visible = visibleProperties(task.formSchema, named, schemaMatches);
-        const data = Object.fromEntries(Object.entries(sent).filter(([key]) => visible.has(key)));
-        const widgetErrors = await checkWidgets(db, matchers, bindings, data, request.clientId);
-        const result = validateFormData(task.formSchema, data);
-        const errors = [...widgetErrors, ...result.errors];
-        if (errors.length > 0) throw new ValidationError(errors);
+        const data = await judgeFormData({ ...judgement, clientId: request.clientId }, sent);
 
         const owned = await ownedApplication(db, request.clientId, Number(applicationId));
         if (owned.service_id !== definition.id) throw notFound('Application not found');
