@@ -347,6 +347,31 @@ describe('variants and shared fragments', () => {
     });
   });
 
+  it("reports a conditional upload's condition where it is written: the service's documents or a variant's own", () => {
+    const condition = { properties: { nowhere: { const: true } }, required: ['nowhere'] };
+    const shared = variantFiles();
+    const service = shared['sample/service.json'] as { documents: Record<string, unknown> };
+    service.documents = { ...service.documents, extra: [{ name: 'permit', description: 'Permit', when: condition }] };
+    expect(loadServiceDefinitions(shared).problems).toContainEqual({
+      file: 'sample/service.json',
+      pointer: '/documents/extra/0/when/properties/nowhere',
+      message: "condition reads 'nowhere', which is not a property of the form",
+    });
+    const own = variantFiles();
+    const options = (own['sample/service.json'] as { variants: { options: Array<Record<string, unknown>> } }).variants
+      .options;
+    (options[0] as Record<string, unknown>).documents = {
+      accept: ['pdf'],
+      serviceAttachments: true,
+      extra: [{ name: 'permit', description: 'Permit', when: condition }],
+    };
+    expect(loadServiceDefinitions(own).problems).toContainEqual({
+      file: 'sample/service.json',
+      pointer: '/variants/options/0/documents/extra/0/when/properties/nowhere',
+      message: "condition reads 'nowhere', which is not a property of the form",
+    });
+  });
+
   it('lays the keys beside an include over the included object', () => {
     const files = variantFiles();
     files['shared-forms/ui.json'] = { $ref: 'ui-body.json', 'ui:order': ['*'] };

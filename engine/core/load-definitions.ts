@@ -1,14 +1,14 @@
 /**
  * Loads and checks service definitions from their files' parsed JSON. Works in Node and the
  * browser (the meta-schema is imported, files are passed in), so `services:check`, the server and
- * the portal's dev reload report the same problems. The concerns live beside it: includes
+ * the portal's dev reload report the same problems. Each concern has its module: includes
  * (definition-includes.ts), the meta-schema (definition-meta.ts), a form's files
- * (form-files-check.ts); this module checks what joins them: the submit pipeline, the view, the
- * documents, the tasks, and uniqueness across services.
+ * (form-files-check.ts), the submit pipeline (submit-pipeline-check.ts), the documents step
+ * (documents-check.ts), tasks (task-check.ts), the lifecycle (lifecycle-check.ts), clashes between
+ * services (cross-service-check.ts) and versions (definition-versions.ts). This module reads a
+ * service's forms (the top-level one or its variants) and joins the checks.
  */
 import type {
-  ApplicantTask,
-  ApplicantTaskFile,
   DocumentsStep,
   FormFiles,
   JsonSchema,
@@ -19,15 +19,15 @@ import type {
   UiSchema,
 } from './definition-types';
 import { compileSchema } from './form-validator';
-import { APPLICANT_TASK_STATUSES } from './status-transitions';
-import { fieldsOfCall, submitCallProblems } from './payload-mapping';
-import { conditionFields } from './schema-walk';
-import { allowedValues } from './allowed-values';
 import { fileReader, resolveIncludes } from './definition-includes';
 import { checkLifecycle } from './lifecycle-check';
 import { checkMeta } from './definition-meta';
 import { pointerOf, type DefinitionProblem, type Report } from './definition-problems';
 import { readFormFiles } from './form-files-check';
+import { checkSubmitPipeline } from './submit-pipeline-check';
+import { checkConditionalUploads } from './documents-check';
+import { loadTasks } from './task-check';
+import { clashesAcrossServices } from './cross-service-check';
 
 export interface LoadedDefinitions {
   /** Definitions without problems, sorted by id. */
@@ -95,72 +95,8 @@ function loadForm(
     if (!has(field)) fail(serviceFile, at('view', 'holder', i), notAProperty(field));
   });
 
-  // Submit pipeline.
-  const recordCalls = part.submit.calls.filter((c) => c.savesRecord === true).length;
-  if (recordCalls !== 1)
-    fail(serviceFile, at('submit', 'calls'), `exactly one call must have savesRecord (found ${recordCalls})`);
-  const callNames = new Set<string>();
-  part.submit.calls.forEach((call, i) => {
-    if (callNames.has(call.name))
-      fail(serviceFile, at('submit', 'calls', i, 'name'), `duplicate call name '${call.name}'`);
-    callNames.add(call.name);
-    for (const problem of submitCallProblems(call, has))
-      fail(serviceFile, at('submit', 'calls', i, ...problem.path), problem.message);
-    (call.flags ?? []).forEach((flag, j) => {
-      if (!has(flag.field)) {
-        fail(serviceFile, at('submit', 'calls', i, 'flags', j, 'field'), notAProperty(flag.field));
-        return;
-      }
-      const allowed = allowedValues(properties.get(flag.field));
-      flag.values.forEach((v, k) => {
-        if (allowed && !allowed.includes(v))
-          fail(
-            serviceFile,
-            at('submit', 'calls', i, 'flags', j, 'values', k),
-            `'${v}' is not a value of '${flag.field}'`,
-          );
-      });
-    });
-  });
-
-  // The record call submits the application, so the fields it leaves out (`omit`) are saved by calls
-  // before it: when the application becomes submitted, all of the form is stored and judged.
-  const recordIndex = part.submit.calls.findIndex((c) => c.savesRecord === true);
-  const recordCall = part.submit.calls[recordIndex];
-  const formFields = [...properties.keys()];
-  (recordCall?.omit ?? []).forEach((field, k) => {
-    if (!has(field)) return;
-    const sender = part.submit.calls.findIndex(
-      (c, j) => j !== recordIndex && fieldsOfCall(c, formFields).includes(field),
-    );
-    if (sender < 0)
-      fail(
-        serviceFile,
-        at('submit', 'calls', recordIndex, 'omit', k),
-        `no other call of the pipeline sends '${field}'`,
-      );
-    else if (sender > recordIndex)
-      fail(
-        serviceFile,
-        at('submit', 'calls', sender),
-        `call '${part.submit.calls[sender]?.name ?? ''}' sends '${field}', which the record call leaves out: it must come before the record call, which submits the application`,
-      );
-  });
-  // Nothing follows the record call: a call after it would change a submitted application, and an
-  // interruption between the two would leave a submission without that call's part.
-  const omitSenders = new Set(
-    (recordCall?.omit ?? []).flatMap((field) =>
-      part.submit.calls.filter((c) => c !== recordCall && fieldsOfCall(c, formFields).includes(field)),
-    ),
-  );
-  part.submit.calls.forEach((call, i) => {
-    if (recordIndex < 0 || i <= recordIndex || omitSenders.has(call)) return;
-    fail(
-      serviceFile,
-      at('submit', 'calls', i),
-      `call '${call.name}' comes after the record call, which submits the application: it must come before it`,
-    );
-  });
+  checkSubmitPipeline(part.submit.calls, formFiles, serviceFile, at, fail);
+  const callNames = new Set(part.submit.calls.map((call) => call.name));
 
   // Detail tables read a record the pipeline saves.
   (part.view.tables ?? []).forEach((table, i) => {
@@ -168,76 +104,9 @@ function loadForm(
       fail(serviceFile, at('view', 'tables', i, 'record'), `no call of the pipeline saves a record '${table.record}'`);
   });
 
-  // Conditional uploads: their `when` is a condition that compiles and reads fields of the form.
-  (part.documents.extra ?? []).forEach((extra, i) => {
-    if (!extra.when) return;
-    const where =
-      part.documents === undefined ? at('documents', 'extra', i, 'when') : pointerOf('documents', 'extra', i, 'when');
-    try {
-      compileSchema(extra.when);
-    } catch (error) {
-      fail(serviceFile, where, `condition does not compile: ${(error as Error).message}`);
-    }
-    for (const ref of conditionFields(extra.when, where)) {
-      if (!properties.has(ref.field))
-        fail(serviceFile, ref.pointer, `condition reads '${ref.field}', which is not a property of the form`);
-    }
-  });
+  checkConditionalUploads(part.documents, part.documentsAt, properties, serviceFile, fail);
 
   return failed ? null : { formSchema, uiSchema, callSchemas };
-}
-
-/**
- * Checks a service's applicant tasks: their forms, conditions, uploads and saves; keys and records
- * unique (a task's record may not be a form's record or a call's). Null when anything is wrong.
- */
-function loadTasks(
-  folder: string,
-  written: readonly ApplicantTaskFile[],
-  forms: readonly ServiceDefinition[],
-  files: Record<string, unknown>,
-  report: Report,
-  included: Set<string>,
-): ApplicantTask[] | null {
-  let failed = false;
-  const fail: Report = (file, pointer, message) => {
-    failed = true;
-    report(file, pointer, message);
-  };
-  const serviceFile = `${folder}/service.json`;
-  const read = fileReader(folder, files, fail, included);
-  const keys = new Set<string>();
-  const records = new Set<string>(
-    forms.flatMap((form) => [form.view.record, ...form.submit.calls.map((call) => call.name)]),
-  );
-  const tasks: ApplicantTask[] = [];
-  written.forEach((task, i) => {
-    const at = (...segments: Array<string | number>) => pointerOf('tasks', i, ...segments);
-    if (keys.has(task.key)) fail(serviceFile, at('key'), `duplicate task '${task.key}'`);
-    keys.add(task.key);
-    if (records.has(task.save.record))
-      fail(serviceFile, at('save', 'record'), `record '${task.save.record}' is already saved by the service`);
-    records.add(task.save.record);
-    if (task.save.status !== undefined && !APPLICANT_TASK_STATUSES.includes(task.save.status))
-      fail(
-        serviceFile,
-        at('save', 'status'),
-        `a task hands the application back to the authority: status ${APPLICANT_TASK_STATUSES.join(' or ')}`,
-      );
-    try {
-      compileSchema(task.when);
-    } catch (error) {
-      fail(serviceFile, at('when'), `condition does not compile: ${(error as Error).message}`);
-    }
-    const names = new Set<string>();
-    task.uploads.forEach((upload, j) => {
-      if (names.has(upload.name)) fail(serviceFile, at('uploads', j, 'name'), `duplicate upload '${upload.name}'`);
-      names.add(upload.name);
-    });
-    const formFiles = readFormFiles(read, task.form, at, fail);
-    if (formFiles) tasks.push({ ...task, formSchema: formFiles.formSchema, uiSchema: formFiles.uiSchema });
-  });
-  return failed ? null : tasks;
 }
 
 /** Checks one service folder's files; returns its definition when it has no problem. */
@@ -337,81 +206,7 @@ export function loadServiceDefinitions(files: Record<string, unknown>): LoadedDe
     if (definition) loaded.push(definition);
   }
 
-  // Uniqueness across services: the later folder (alphabetically) is the one reported.
-  const ids = new Map<number, string>();
-  const routes = new Map<string, { key: string; shareable: boolean }>();
-  const duplicated = new Set<string>();
-  for (const def of loaded) {
-    const file = `${def.key}/service.json`;
-    const ownerOfId = ids.get(def.id);
-    if (ownerOfId) {
-      problems.push({ file, pointer: '/id', message: `id ${def.id} is already used by '${ownerOfId}'` });
-      duplicated.add(def.key);
-    } else ids.set(def.id, def.key);
-    // Info and apply pages belong to one service; a view or edit page may serve several (both
-    // licences are viewed at /view-application-export): the application says whose it is. The page
-    // of a feature the service opens, and the page of its work queues, belong to it alone too.
-    const pages: Array<[string, string | undefined, string]> = [
-      ...(Object.entries(def.routes) as Array<[string, string | undefined]>).map(
-        ([name, route]): [string, string | undefined, string] => [name, route, pointerOf('routes', name)],
-      ),
-      ...(def.unlocks ?? []).map((unlock, i): [string, string, string] => [
-        'unlock',
-        unlock.route,
-        pointerOf('unlocks', i, 'route'),
-      ]),
-      ...(def.workQueues
-        ? [['queues', def.workQueues.route, pointerOf('workQueues', 'route')] as [string, string, string]]
-        : []),
-    ];
-    for (const [name, route, pointer] of pages) {
-      if (!route) continue;
-      const shareable = name === 'view' || name === 'edit';
-      const owner = routes.get(route);
-      if (owner && (owner.key === def.key || !shareable || !owner.shareable)) {
-        problems.push({
-          file,
-          pointer,
-          message:
-            owner.key === def.key
-              ? `route '${route}' is used twice`
-              : `route '${route}' is already used by '${owner.key}'`,
-        });
-        duplicated.add(def.key);
-      } else if (!owner) routes.set(route, { key: def.key, shareable });
-    }
-  }
-  // A feature is opened by one service at most: two would disagree on who may use it.
-  const features = new Map<string, string>();
-  for (const def of loaded) {
-    (def.unlocks ?? []).forEach((unlock, i) => {
-      const owner = features.get(unlock.feature);
-      if (owner && owner !== def.key) {
-        problems.push({
-          file: `${def.key}/service.json`,
-          pointer: pointerOf('unlocks', i, 'feature'),
-          message: `feature '${unlock.feature}' is already opened by '${owner}'`,
-        });
-        duplicated.add(def.key);
-      } else features.set(unlock.feature, def.key);
-    });
-  }
-  // A document's download address is a route of the API: one service's.
-  const downloads = new Map<string, string>();
-  for (const def of loaded) {
-    (def.lifecycle?.actions ?? []).forEach((action, i) => {
-      if (!action.document) return;
-      const owner = downloads.get(action.document.download);
-      if (owner) {
-        problems.push({
-          file: `${def.key}/service.json`,
-          pointer: pointerOf('lifecycle', 'actions', i, 'document', 'download'),
-          message: `download '${action.document.download}' is already used by '${owner}'`,
-        });
-        duplicated.add(def.key);
-      } else downloads.set(action.document.download, def.key);
-    });
-  }
+  const duplicated = clashesAcrossServices(loaded, problems);
   const definitions = loaded.filter((d) => !duplicated.has(d.key)).sort((a, b) => a.id - b.id);
   return { definitions, problems };
 }

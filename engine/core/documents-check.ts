@@ -1,0 +1,31 @@
+/**
+ * The checks of a form's documents step (`documents` of service.json): each conditional upload's `when`
+ * is a condition that compiles and reads fields of the form.
+ */
+import type { DocumentsStep } from './definition-types';
+import { pointerOf, type Report } from './definition-problems';
+import { compileSchema } from './form-validator';
+import { conditionFields } from './schema-walk';
+
+/** Reports the problems of `documents`, written at `documentsAt` of service.json, against the form's `properties`. */
+export function checkConditionalUploads(
+  documents: DocumentsStep,
+  documentsAt: ReadonlyArray<string | number>,
+  properties: ReadonlyMap<string, unknown>,
+  serviceFile: string,
+  fail: Report,
+): void {
+  (documents.extra ?? []).forEach((extra, i) => {
+    if (!extra.when) return;
+    const where = pointerOf(...documentsAt, 'extra', i, 'when');
+    try {
+      compileSchema(extra.when);
+    } catch (error) {
+      fail(serviceFile, where, `condition does not compile: ${(error as Error).message}`);
+    }
+    for (const ref of conditionFields(extra.when, where)) {
+      if (!properties.has(ref.field))
+        fail(serviceFile, ref.pointer, `condition reads '${ref.field}', which is not a property of the form`);
+    }
+  });
+}
