@@ -1,20 +1,13 @@
 /**
  * Application reads and writes shared by the routes and the staff command: ownership lookups,
- * the detail answer, status moves with their history entry.
+ * the detail answer, status moves with their history entry (the staff's decisions that judge a move
+ * are in staff-decisions.ts).
  */
 import type { Kysely, Transaction } from 'kysely';
 import {
   definitionOfApplication,
-  type LifecycleAction,
   type ServiceDefinition,
-  actionFacts,
-  actionNamed,
-  actionReaching,
-  lifecycleActions,
-  reviewDocuments,
-  serviceStatuses,
   STATUS,
-  refusedMove,
   missingUploads,
   type UploadSlot,
 } from '../engine/core';
@@ -23,8 +16,7 @@ import { nowIso } from './db/database';
 import type { DialectName } from './db/migrations';
 import type { Application, Database } from './db/tables';
 import { REQUIRED } from './field-rules';
-import { HttpError, notFound, ValidationError, type FieldError } from './http';
-import { writeFacts } from './stage-facts';
+import { HttpError, notFound, type FieldError } from './http';
 
 /** Statuses at which the applicant may change the form: draft and returned. */
 export const EDITABLE_STATUSES: readonly number[] = [STATUS.draft, STATUS.returned];
@@ -163,211 +155,6 @@ export async function moveStatusIn(trx: Kysely<Database>, applicationId: number,
 
 /** The services' definitions, to judge an application by its own (`definitionOfStored`). */
 export type Services = Pick<AppContext, 'definitions' | 'archived'>;
-
-/** A plain staff move, with the texts an action may take (`--<name>` in the command, `<name>` in the API). */
-export interface StaffMove extends StatusMove {
-  actor: string;
-  texts?: Readonly<Record<string, string>>;
-}
-
-/**
- * A staff move, judged under the application's lock by the transitions of
- * `engine/core/status-transitions.ts` and the application's service (`lifecycle`): 404 for an
- * unknown application, 409 with the reason for a move it does not allow. A status an action of the
- * service reaches is reached through that action: with the text it takes (422 without), or refused
- * with the action's name when it files a document.
- */
-export async function staffMove(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  services: Services,
-  applicationId: number,
-  move: StaffMove,
-): Promise<{ from: number; to: number; app_id: string }> {
-  return judgedApplication(db, dialect, services, applicationId, async (trx, app, definition) => {
-    const action = actionReaching(definition, move.statusId);
-    if (action) {
-      if (action.document)
-        throw new HttpError(
-          409,
-          `Status ${move.statusId} is reached with the action '${action.name}', which files its document: ` +
-            `npm run staff -- ${action.name} ${app.app_id} --file <pdf>, or POST staff/applications/${app.id}/${action.name}.`,
-        );
-      const done = await actionIn(trx, app, action, {
-        comment: move.comment ?? null,
-        texts: move.texts,
-        actor: move.actor,
-      });
-      return { from: done.from, to: action.to, app_id: app.app_id };
-    }
-    refuseTexts(move.texts, null, `A move to status ${move.statusId}`);
-    const refused = refusedMove(app.status_id, move.statusId, serviceStatuses(definition));
-    if (refused) throw new HttpError(409, refused);
-    await moveStatusIn(trx, app.id, move);
-    return { from: app.status_id, to: move.statusId, app_id: app.app_id };
-  });
-}
-
-/**
- * Runs `work` in one transaction on the application, locked, with the definition that judges it
- * (404 for an unknown application).
- */
-async function judgedApplication<T>(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  services: Services,
-  applicationId: number,
-  work: (trx: Transaction<Database>, app: Application, definition: ServiceDefinition | undefined) => Promise<T>,
-): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    const app = await lockApplication(trx, dialect, applicationId);
-    if (!app) throw new HttpError(404, 'Application not found');
-    return work(trx, app, definitionOfStored(services, app));
-  });
-}
-
-/** Refuses the texts a move or an action does not take (`takes`: the one it does, if any). */
-function refuseTexts(texts: Readonly<Record<string, string>> | undefined, takes: string | null, what: string): void {
-  const unexpected = Object.keys(texts ?? {}).filter((name) => name !== takes);
-  if (unexpected.length > 0)
-    throw new ValidationError(unexpected.map((name) => ({ field: name, message: `${what} takes no '${name}'.` })));
-}
-
-/**
- * What a staff action is given: its document (already stored, with whether its first bytes are a
- * PDF's), its text by name, a comment of the staff's own.
- */
-export interface ActionInput {
-  comment?: string | null;
-  texts?: Readonly<Record<string, string>>;
-  document?: { path: string; name: string; size: number; pdf: boolean } | null;
-  actor: string;
-}
-
-/**
- * Takes the staff action `name` of the application's service (`lifecycle.actions`): moves the
- * application to the action's status, sets its facts and files its document, in one transaction.
- * 409 when the service has no such action or the application is not at a status it is taken at;
- * 422 without the document or the text it needs, or with a document that is not a PDF.
- */
-export async function staffAction(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  services: Services,
-  applicationId: number,
-  name: string,
-  input: ActionInput,
-): Promise<{ from: number; to: number; app_id: string }> {
-  return judgedApplication(db, dialect, services, applicationId, async (trx, app, definition) => {
-    const action = actionNamed(definition, name);
-    if (!action) {
-      const known = lifecycleActions(definition).map((candidate) => candidate.name);
-      throw new HttpError(
-        409,
-        `${app.app_id} has no action '${name}'` + (known.length > 0 ? ` (its service has: ${known.join(', ')}).` : '.'),
-      );
-    }
-    const done = await actionIn(trx, app, action, input);
-    return { from: done.from, to: action.to, app_id: app.app_id };
-  });
-}
-
-/** An action on a locked application, inside the caller's transaction. */
-async function actionIn(
-  trx: Transaction<Database>,
-  app: Application,
-  action: LifecycleAction,
-  input: ActionInput,
-): Promise<{ from: number }> {
-  if (!action.from.includes(app.status_id))
-    throw new HttpError(
-      409,
-      app.status_id === action.to
-        ? `The application is at status ${action.to} already.`
-        : `The action '${action.name}' is taken at status ${action.from.join(', ')}, not ${app.status_id}.`,
-    );
-  refuseTexts(input.texts, action.text?.name ?? null, `The action '${action.name}'`);
-  const errors: FieldError[] = [];
-  if (action.document && !input.document) errors.push({ field: 'file', message: REQUIRED });
-  if (!action.document && input.document)
-    errors.push({ field: 'file', message: `The action '${action.name}' files no document.` });
-  if (action.document && input.document && !input.document.pdf)
-    errors.push({ field: 'file', message: action.document.notPdfMessage });
-  const given = action.text ? input.texts?.[action.text.name] : undefined;
-  const text = given?.trim() ? given : null;
-  if (action.text && !text) errors.push({ field: action.text.name, message: action.text.requiredMessage });
-  if (errors.length > 0) throw new ValidationError(errors);
-  const now = nowIso();
-  await moveStatusIn(trx, app.id, {
-    statusId: action.to,
-    comment: input.comment?.trim() ? input.comment : (action.comment ?? null),
-    actor: input.actor,
-  });
-  await writeFacts(trx, app.id, actionFacts(action, { today: now.slice(0, 10), text }));
-  if (action.document && input.document)
-    await trx
-      .insertInto('attachments')
-      .values({
-        application_id: app.id,
-        description: action.document.description,
-        path: input.document.path,
-        name: input.document.name,
-        size: input.document.size,
-        mime: 'application/pdf',
-        created_at: now,
-        internal: 1,
-      })
-      .execute();
-  return { from: app.status_id };
-}
-
-/**
- * Files one of the authority's review documents of the application's service
- * (`lifecycle.reviewDocuments`, by kind; a PDF stored under `file.path`) with a submitted
- * application: an internal attachment, kept out of the applicant's list like an action's document.
- */
-export async function attachAuthorityDocument(
-  db: Kysely<Database>,
-  services: Services,
-  applicationId: number,
-  kind: string,
-  file: { path: string; name: string; size: number },
-): Promise<{ app_id: string; description: string }> {
-  const app = await db
-    .selectFrom('applications')
-    .select(['app_id', 'status_id', 'service_id', 'definition_version'])
-    .where('id', '=', applicationId)
-    .executeTakeFirst();
-  if (!app) throw new HttpError(404, 'Application not found');
-  if (app.status_id === STATUS.draft)
-    throw new HttpError(409, 'A draft has not been submitted: it has no review documents.');
-  const kinds = reviewDocuments(definitionOfStored(services, app));
-  const document = kinds.find((candidate) => candidate.kind === kind);
-  if (!document)
-    throw new ValidationError([
-      {
-        field: 'kind',
-        message:
-          kinds.length > 0
-            ? `The review documents of ${app.app_id} are: ${kinds.map((candidate) => candidate.kind).join(', ')}.`
-            : `The service of ${app.app_id} declares no review documents.`,
-      },
-    ]);
-  await db
-    .insertInto('attachments')
-    .values({
-      application_id: applicationId,
-      description: document.description,
-      path: file.path,
-      name: file.name,
-      size: file.size,
-      mime: 'application/pdf',
-      created_at: nowIso(),
-      internal: 1,
-    })
-    .execute();
-  return { app_id: app.app_id, description: document.description };
-}
 
 /**
  * The definition a stored application is shown and judged by: the version of its service it was

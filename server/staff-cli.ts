@@ -9,13 +9,21 @@
  *                    [--manual-certificate <file> | --manual]
  *   npm run staff -- <action> <applicationId|app_id> [--file <pdf>] [--<text> "<html>"] [--comment "text"]
  *   npm run staff -- attach <applicationId|app_id> --kind <kind> --file <pdf>   (an internal review document)
+ *   npm run staff -- certificate <applicationId|app_id> --file <pdf>   (the certificate of a manual approval)
  *   npm run staff -- add-staff <name>        (an account of the staff API; prints its key once)
  */
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { basename, join } from 'node:path';
-import { attachAuthorityDocument, staffAction, staffMove } from './applications-store';
+import {
+  attachAuthorityDocument,
+  attachManualCertificate,
+  CERTIFICATE_NOT_PDF,
+  moveOptionProblems,
+  staffAction,
+  staffMove,
+} from './staff-decisions';
 import { loadConfig, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { HttpError, ValidationError } from './http';
@@ -29,6 +37,7 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
                                    [--manual-certificate <file> | --manual]
        npm run staff -- <action> <applicationId|app_id> [--file <pdf>] [--<text> "<html>"] [--comment "text"]
        npm run staff -- attach <applicationId|app_id> --kind <kind> --file <pdf>
+       npm run staff -- certificate <applicationId|app_id> --file <pdf>
        npm run staff -- add-staff <name>
 
   applicationId   numeric id or the app id (e.g. EP-2026-000123)
@@ -37,13 +46,16 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
                   through the action that reaches it (with its --<text>, e.g. --conditions)
   --comment       comment shown to the applicant (e.g. why it was returned)
   --<text>        the text an action takes (lifecycle.actions[].text), as HTML
-  --manual-certificate  certificate file of a manually processed application (approved, 6)
-  --manual        processed by hand, the certificate to come (shown as under review until then)
+  --manual-certificate  certificate (PDF) of a manually processed application (approved, 6)
+  --manual        processed by hand, the certificate to come (shown as under review until the
+                  certificate command files it)
   <action>        an action of the application's service (lifecycle.actions of its service.json),
                   with --file <pdf> when it files a document; the actions are listed by
                   npm run staff -- actions <applicationId|app_id>
   attach          files one of the authority's review documents (PDF), kept from the applicant's list;
                   kind: one of the service's lifecycle.reviewDocuments (npm run staff -- actions <app> lists them)
+  certificate     files the certificate (PDF) of an application approved with --manual: the
+                  applicant then sees it approved, with the certificate
   add-staff       creates an account of the staff API and prints its key (shown once)`;
 
 export interface StatusCommand {
@@ -81,12 +93,20 @@ export interface AttachCommand {
   file: string;
 }
 
+/** Files the certificate of an application approved with its certificate to come (`--manual`). */
+export interface CertificateCommand {
+  command: 'certificate';
+  application: string;
+  file: string;
+}
+
 export interface AddStaffCommand {
   command: 'add-staff';
   name: string;
 }
 
-export type StaffCommand = StatusCommand | ActionCommand | ActionsCommand | AttachCommand | AddStaffCommand;
+export type StaffCommand =
+  StatusCommand | ActionCommand | ActionsCommand | AttachCommand | CertificateCommand | AddStaffCommand;
 
 /** `--name value` pairs after the application (a flag without a value is refused). */
 function options(rest: readonly string[], fail: (why: string) => never): Array<[string, string]> {
@@ -116,6 +136,12 @@ export function parseStaffArgs(argv: string[]): StaffCommand {
   if (command === 'actions') {
     if (rest.length > 0) fail(`Unexpected argument '${rest[0] ?? ''}'.`);
     return { command: 'actions', application: application as string };
+  }
+  if (command === 'certificate') {
+    const pairs = options(rest, fail);
+    const file = pairs.find(([name]) => name === 'file')?.[1];
+    if (!file || pairs.length !== 1) fail('certificate needs --file <pdf>, and nothing else.');
+    return { command: 'certificate', application: application as string, file: file as string };
   }
   if (command !== 'status' && command !== 'attach') {
     const parsed: ActionCommand = {
@@ -175,9 +201,13 @@ export function parseStaffArgs(argv: string[]): StaffCommand {
     else fail(`Unexpected argument '${flag ?? ''}'.`);
     i += 1;
   }
-  if (parsed.manual && parsed.certificate) fail('Give --manual-certificate or --manual, not both.');
-  if ((parsed.manual || parsed.certificate) && parsed.statusId !== 6)
-    fail('A manual process is recorded when the application is approved (status 6).');
+  // The one judgement of a move's options, as the staff API's (staff-decisions.ts).
+  const problems = moveOptionProblems({
+    statusId: parsed.statusId,
+    manual: parsed.manual,
+    manualCertificate: parsed.certificate ? { path: parsed.certificate, name: parsed.certificate } : null,
+  });
+  if (problems.length > 0) fail(problems.map((problem) => problem.message).join(' '));
   return parsed;
 }
 
@@ -243,6 +273,16 @@ async function run(argv: string[]): Promise<void> {
       return;
     }
 
+    if (command.command === 'certificate') {
+      await assertPdf(command.file, CERTIFICATE_NOT_PDF);
+      const stored = await storeFile(config, command.file);
+      const done = await refusedAs(app.app_id, stored.path, config, () =>
+        attachManualCertificate(database.db, database.dialect, services, app.id, { ...stored, pdf: true }, actor),
+      );
+      console.log(`${done.app_id}: certificate filed (${stored.name}); the applicant sees it approved`);
+      return;
+    }
+
     if (command.command === 'actions') {
       const actions = lifecycleActions(definitionOfStored(services, app));
       const definition = definitionOfStored(services, app);
@@ -275,6 +315,7 @@ async function run(argv: string[]): Promise<void> {
       return;
     }
 
+    if (command.certificate) await assertPdf(command.certificate, CERTIFICATE_NOT_PDF);
     const certificate = command.certificate ? await storeFile(config, command.certificate) : null;
     const moved = await refusedAs(app.app_id, certificate?.path ?? null, config, () =>
       staffMove(database.db, database.dialect, services, app.id, {

@@ -3,6 +3,8 @@
  * HTTP, for staff accounts only (`Authorization: Bearer staff_...`; applicants' tokens are refused).
  *
  *   POST staff/applications/{id}/status    { status_id, comment?, manual?, <text of the action reaching it>? }
+ *   POST staff/applications/{id}/certificate  multipart, the certificate (a PDF) in `file`: of an
+ *                                          application approved with `manual: true` (certificate to come)
  *   POST staff/applications/{id}/<action>  an action of the application's service (`lifecycle.actions`):
  *                                          JSON { comment?, <its text>? }, or multipart with its document
  *                                          in `file` (a PDF) and the same fields
@@ -13,10 +15,10 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { staffAction, staffMove } from '../applications-store';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { attachManualCertificate, staffAction, staffMove } from '../staff-decisions';
 import type { AppContext } from '../context';
-import { isRecord } from '../../engine/core';
+import { isRecord, STATUS } from '../../engine/core';
 import { idParam, ok, ValidationError, type FieldError } from '../http';
 import { formParts, receiveFile } from '../multipart';
 import { staffOf } from '../staff-accounts';
@@ -39,6 +41,54 @@ function textsOf(
     else texts[field] = value;
   }
   return texts;
+}
+
+/** A document staff send: where it is kept, its name and size, whether its first bytes are a PDF's. */
+type StaffDocument = { path: string; name: string; size: number; pdf: boolean };
+
+/**
+ * Receives a multipart request of staff (its texts, one PDF in `file`) and gives them to `take`; the
+ * file is removed again when anything refuses it.
+ */
+async function withStaffDocument<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  take: (fields: Record<string, string>, document: StaffDocument) => Promise<T>,
+): Promise<T> {
+  const path = `uploads/${randomBytes(16).toString('hex')}`;
+  const absolute = join(ctx.config.dataDir, path);
+  const partial = `${absolute}${PARTIAL_SUFFIX}`;
+  const fields: Record<string, string> = {};
+  let name = 'document.pdf';
+  let received = false;
+  try {
+    for await (const part of formParts(request)) {
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string' && part.value.length <= TEXT_MAX) fields[part.fieldname] = part.value;
+        else
+          throw new ValidationError([
+            { field: part.fieldname, message: 'must be a text of at most 20,000 characters' },
+          ]);
+        continue;
+      }
+      if (received || part.fieldname !== 'file') {
+        part.file.resume();
+        throw new ValidationError([{ field: part.fieldname, message: 'Send one file, in the field "file".' }]);
+      }
+      received = true;
+      name = basename(part.filename || name).slice(0, 200);
+      await receiveFile(part, partial);
+    }
+    if (!received) throw new ValidationError([{ field: 'file', message: 'This field is required' }]);
+    const pdf = await isPdfFile(partial);
+    const size = (await stat(partial)).size;
+    await rename(partial, absolute);
+    return await take(fields, { path, name, size, pdf });
+  } catch (error) {
+    await rm(partial, { force: true });
+    await rm(absolute, { force: true });
+    throw error;
+  }
 }
 
 export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -75,6 +125,21 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
+  // Before the actions' route: `certificate` is the staff's own, not a service's action.
+  app.post<{ Params: { id: string } }>('/staff/applications/:id/certificate', staffOnly, async (request, reply) => {
+    const staff = await staffOf(db, request);
+    const id = idParam(request.params.id);
+    if (!request.isMultipart())
+      throw new ValidationError([{ field: 'file', message: 'Send the certificate (a PDF) as multipart, in "file".' }]);
+    const done = await withStaffDocument(ctx, request, (fields, document) => {
+      const stray = Object.keys(fields);
+      if (stray.length > 0)
+        throw new ValidationError(stray.map((field) => ({ field, message: 'The certificate takes no other field.' })));
+      return attachManualCertificate(db, ctx.dialect, ctx, id, document, `staff:${staff.name}`);
+    });
+    return ok(reply, { id, app_id: done.app_id, application_status_id: STATUS.approved });
+  });
+
   app.post<{ Params: { id: string; action: string } }>(
     '/staff/applications/:id/:action',
     staffOnly,
@@ -91,47 +156,10 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
         const done = await staffAction(db, ctx.dialect, ctx, id, action, { comment: comment ?? null, texts, actor });
         return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: done.to });
       }
-      const path = `uploads/${randomBytes(16).toString('hex')}`;
-      const absolute = join(ctx.config.dataDir, path);
-      const partial = `${absolute}${PARTIAL_SUFFIX}`;
-      const fields: Record<string, string> = {};
-      let name = 'document.pdf';
-      let received = false;
-      try {
-        for await (const part of formParts(request)) {
-          if (part.type !== 'file') {
-            if (typeof part.value === 'string' && part.value.length <= TEXT_MAX) fields[part.fieldname] = part.value;
-            else
-              throw new ValidationError([
-                { field: part.fieldname, message: 'must be a text of at most 20,000 characters' },
-              ]);
-            continue;
-          }
-          if (received || part.fieldname !== 'file') {
-            part.file.resume();
-            throw new ValidationError([{ field: part.fieldname, message: 'Send one file, in the field "file".' }]);
-          }
-          received = true;
-          name = basename(part.filename || name).slice(0, 200);
-          await receiveFile(part, partial);
-        }
-        if (!received) throw new ValidationError([{ field: 'file', message: 'This field is required' }]);
-        const { comment, ...texts } = fields;
-        const pdf = await isPdfFile(partial);
-        const size = (await stat(partial)).size;
-        await rename(partial, absolute);
-        const done = await staffAction(db, ctx.dialect, ctx, id, action, {
-          comment: comment ?? null,
-          texts,
-          document: { path, name, size, pdf },
-          actor,
-        });
-        return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: done.to });
-      } catch (error) {
-        await rm(partial, { force: true });
-        await rm(absolute, { force: true });
-        throw error;
-      }
+      const done = await withStaffDocument(ctx, request, ({ comment, ...texts }, document) =>
+        staffAction(db, ctx.dialect, ctx, id, action, { comment: comment ?? null, texts, document, actor }),
+      );
+      return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: done.to });
     },
   );
 }

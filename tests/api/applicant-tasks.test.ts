@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffAction } from '../../server/applications-store';
+import { staffAction } from '../../server/staff-decisions';
 import { TASK_CLOSED } from '../../server/routes/tasks';
 import { applicationAt, attach, call, PDF, signUp, startServer, type TestServer, type TestUser } from './helpers';
 

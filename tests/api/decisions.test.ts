@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffAction, staffMove } from '../../server/applications-store';
+import { staffAction, staffMove } from '../../server/staff-decisions';
 import { HttpError, ValidationError } from '../../server/http';
 import { applicationAt, call, signUp, startServer, type TestServer, type TestUser } from './helpers';
 

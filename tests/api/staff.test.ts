@@ -5,8 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff } from '../../server/staff-accounts';
-import { attachAuthorityDocument } from '../../server/applications-store';
+import { attachAuthorityDocument } from '../../server/staff-decisions';
 import { parseStaffArgs } from '../../server/staff-cli';
+import {
+  CERTIFICATE_NOT_PDF,
+  MANUAL_ONLY_WHEN_APPROVED,
+  MANUAL_OR_CERTIFICATE,
+  NO_CERTIFICATE_TO_COME,
+} from '../../server/staff-decisions';
 import { applicationAt, call, multipart, PDF, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
 const AUDIT = 17003;
@@ -173,5 +179,95 @@ describe('staff API', () => {
     });
     expect(() => parseStaffArgs(['attach', '7', '--kind', 'Gossip!', '--file', 'r.pdf'])).toThrow(/needs --kind/);
     expect(() => parseStaffArgs(['attach', '7', '--kind', 'meeting-minutes'])).toThrow(/needs --file/);
+  });
+
+  it('takes the options of a manual process on an approval only, through the API as through the command', async () => {
+    const { id } = await applicationAt(server, alice, 1, 2);
+    const manualReturn = await status(id, { status_id: 7, manual: true, comment: 'Add the site plan.' });
+    expect(manualReturn.statusCode).toBe(422);
+    expect(manualReturn.json<{ data: { fields: unknown[] } }>().data.fields).toEqual([
+      { field: 'manual', message: MANUAL_ONLY_WHEN_APPROVED },
+    ]);
+    const conditionsOnReturn = await status(id, { status_id: 7, conditions: '<p>Trees</p>' });
+    expect(conditionsOnReturn.statusCode).toBe(422);
+    // Nothing moved.
+    const row = await server.database.db
+      .selectFrom('applications')
+      .select(['status_id', 'manually_processed'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status_id: 2, manually_processed: 0 });
+    // The command says the same, in the same words.
+    expect(() => parseStaffArgs(['status', String(id), '7', '--manual'])).toThrow(MANUAL_ONLY_WHEN_APPROVED);
+    expect(() => parseStaffArgs(['status', String(id), '6', '--manual', '--manual-certificate', 'c.pdf'])).toThrow(
+      MANUAL_OR_CERTIFICATE,
+    );
+  });
+
+  it('files the certificate of an application approved with its certificate to come', async () => {
+    const { id } = await applicationAt(server, alice, 1, 10);
+    const certificate = (content: Buffer, extra: Record<string, string> = {}) => {
+      const { payload, headers } = multipart(extra, { name: 'certificate.pdf', content });
+      return server.app.inject({
+        method: 'POST',
+        url: `/api/staff/applications/${id}/certificate`,
+        payload,
+        headers: { ...headers, authorization: `Bearer ${staffKey}` },
+      });
+    };
+    // Not approved yet: nothing to file it with.
+    const early = await certificate(PDF);
+    expect(early.statusCode).toBe(409);
+    expect(early.json<{ error: string }>().error).toContain(NO_CERTIFICATE_TO_COME);
+    expect((await status(id, { status_id: 6, manual: true })).statusCode).toBe(200);
+    const detail = () =>
+      call<{ application_status_id: number; final_certificate_uploaded: boolean; manual_certificate: unknown }>(
+        server.app,
+        'GET',
+        `application/${id}`,
+        { token: alice.token },
+      );
+    const waiting = (await detail()).body.data;
+    expect(waiting.final_certificate_uploaded).toBe(false);
+    expect(waiting.manual_certificate).toBeNull();
+
+    const notPdf = await certificate(Buffer.from('plain text'));
+    expect(notPdf.statusCode).toBe(422);
+    expect(notPdf.json<{ data: { fields: unknown[] } }>().data.fields).toEqual([
+      { field: 'file', message: CERTIFICATE_NOT_PDF },
+    ]);
+    expect((await certificate(PDF, { comment: 'x' })).statusCode).toBe(422);
+    const filed = await certificate(PDF);
+    expect(filed.statusCode).toBe(200);
+    const approved = (await detail()).body.data;
+    expect(approved).toMatchObject({ application_status_id: 6, final_certificate_uploaded: true });
+    expect(approved.manual_certificate).toMatchObject({ file_name: 'certificate.pdf' });
+    // Once: a second certificate is refused.
+    expect((await certificate(PDF)).statusCode).toBe(409);
+    // An application approved with its generated certificate takes none.
+    const generated = await applicationAt(server, alice, 1, 10);
+    expect((await status(generated.id, { status_id: 6 })).statusCode).toBe(200);
+    const { payload, headers } = multipart({}, { name: 'certificate.pdf', content: PDF });
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: `/api/staff/applications/${generated.id}/certificate`,
+      payload,
+      headers: { ...headers, authorization: `Bearer ${staffKey}` },
+    });
+    expect(refused.statusCode).toBe(409);
+    // Kept files: only the one certificate (the refused ones were removed).
+    const kept = await server.database.db
+      .selectFrom('applications')
+      .select('manual_certificate_path')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(kept.manual_certificate_path).toMatch(/^uploads\//);
+
+    expect(parseStaffArgs(['certificate', 'EP-2026-000001', '--file', 'c.pdf'])).toEqual({
+      command: 'certificate',
+      application: 'EP-2026-000001',
+      file: 'c.pdf',
+    });
+    expect(() => parseStaffArgs(['certificate', '7'])).toThrow(/certificate needs --file/);
   });
 });

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentStatus, statisticsBucket } from '../../engine/core/status-presentation';
 import { serviceStatuses } from '../../engine/core/lifecycle';
-import { staffAction, staffMove } from '../../server/applications-store';
+import { staffAction, staffMove } from '../../server/staff-decisions';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDefinitionsFrom } from '../../server/definitions';

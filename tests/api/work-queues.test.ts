@@ -3,7 +3,8 @@
  * the caller only, placed by the queues' conditions in the audit's definition.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveStatus, staffAction, staffMove } from '../../server/applications-store';
+import { moveStatus } from '../../server/applications-store';
+import { staffAction, staffMove } from '../../server/staff-decisions';
 import { applicationAt, call, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
 const AUDIT = 17003;
