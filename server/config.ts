@@ -37,6 +37,7 @@ const limitsSchema = {
   UPLOAD_MAX_FILES_PER_DAY: count(100),
   UPLOAD_MAX_MB_PER_DAY: count(500),
   BODY_TIMEOUT_SECONDS: count(30),
+  STAFF_KEY_DAYS: count(90),
 };
 
 const envSchema = z.object({
@@ -100,6 +101,8 @@ export interface SecurityLimits {
   uploadBytesPerDay: number;
   /** A request body that has not arrived after this long and is trickling slower than the minimum rate is cut. */
   bodyTimeoutMs: number;
+  /** A staff key is refused this long after it was made (`npm run staff -- rotate-staff` makes a new one). */
+  staffKeyMs: number;
 }
 
 /** The checked settings of one server process. */
@@ -182,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       uploadFilesPerDay: e.UPLOAD_MAX_FILES_PER_DAY,
       uploadBytesPerDay: e.UPLOAD_MAX_MB_PER_DAY * MEGABYTE,
       bodyTimeoutMs: e.BODY_TIMEOUT_SECONDS * 1000,
+      staffKeyMs: e.STAFF_KEY_DAYS * 24 * 60 * MINUTE,
     },
   };
 }

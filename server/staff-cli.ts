@@ -11,6 +11,7 @@
  *   npm run staff -- attach <applicationId|app_id> --kind <kind> --file <pdf>   (an internal review document)
  *   npm run staff -- certificate <applicationId|app_id> --file <pdf>   (the certificate of a manual approval)
  *   npm run staff -- add-staff <name>        (an account of the staff API; prints its key once)
+ *   npm run staff -- rotate-staff <name> | remove-staff <name> | list-staff
  */
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
@@ -29,7 +30,7 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { HttpError, ValidationError } from './http';
 import { loadDefinitionsFrom } from './definitions';
 import { isPdfFile } from './routes/files';
-import { createStaff } from './staff-accounts';
+import { createStaff, listStaff, removeStaff, rotateStaff } from './staff-accounts';
 import { lifecycleActions, reviewDocuments } from '../engine/core';
 import { definitionOfStored } from './applications-store';
 
@@ -38,7 +39,7 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
        npm run staff -- <action> <applicationId|app_id> [--file <pdf>] [--<text> "<html>"] [--comment "text"]
        npm run staff -- attach <applicationId|app_id> --kind <kind> --file <pdf>
        npm run staff -- certificate <applicationId|app_id> --file <pdf>
-       npm run staff -- add-staff <name>
+       npm run staff -- add-staff <name> | rotate-staff <name> | remove-staff <name> | list-staff
 
   applicationId   numeric id or the app id (e.g. EP-2026-000123)
   statusId        5 department approved, 6 approved, 7 returned, 9 rejected, 10 propose to approve,
@@ -56,7 +57,11 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
                   kind: one of the service's lifecycle.reviewDocuments (npm run staff -- actions <app> lists them)
   certificate     files the certificate (PDF) of an application approved with --manual: the
                   applicant then sees it approved, with the certificate
-  add-staff       creates an account of the staff API and prints its key (shown once)`;
+  add-staff       creates an account of the staff API and prints its key (shown once); a key
+                  expires after STAFF_KEY_DAYS (90) days
+  rotate-staff    gives the account a new key (shown once); the former key is refused at once
+  remove-staff    removes the account: its key is refused at once (its name stays in the histories)
+  list-staff      the accounts: created, last used, when the key expires (never the keys)`;
 
 export interface StatusCommand {
   command: 'status';
@@ -100,13 +105,25 @@ export interface CertificateCommand {
   file: string;
 }
 
-export interface AddStaffCommand {
-  command: 'add-staff';
-  name: string;
+/** Manages the accounts of the staff API: add, rotate (a new key) or remove one. */
+export type AccountCommand =
+  | { command: 'add-staff'; name: string }
+  | { command: 'rotate-staff'; name: string }
+  | { command: 'remove-staff'; name: string };
+
+/** Lists the accounts of the staff API (never their keys). */
+export interface ListStaffCommand {
+  command: 'list-staff';
 }
 
 export type StaffCommand =
-  StatusCommand | ActionCommand | ActionsCommand | AttachCommand | CertificateCommand | AddStaffCommand;
+  | StatusCommand
+  | ActionCommand
+  | ActionsCommand
+  | AttachCommand
+  | CertificateCommand
+  | AccountCommand
+  | ListStaffCommand;
 
 /** `--name value` pairs after the application (a flag without a value is refused). */
 function options(rest: readonly string[], fail: (why: string) => never): Array<[string, string]> {
@@ -128,9 +145,13 @@ export function parseStaffArgs(argv: string[]): StaffCommand {
   };
   if (!command || !/^[a-z][a-z0-9-]*$/.test(command))
     fail(command ? `Unknown command '${command}'.` : 'Missing command.');
-  if (command === 'add-staff') {
-    if (!application || rest.length > 0) fail('add-staff needs one name.');
-    return { command: 'add-staff', name: application as string };
+  if (command === 'add-staff' || command === 'rotate-staff' || command === 'remove-staff') {
+    if (!application || rest.length > 0) fail(`${command} needs one name.`);
+    return { command, name: application as string };
+  }
+  if (command === 'list-staff') {
+    if (application) fail(`Unexpected argument '${application}'.`);
+    return { command: 'list-staff' };
   }
   if (!application || application.startsWith('--')) fail('Missing application id.');
   if (command === 'actions') {
@@ -250,6 +271,28 @@ async function run(argv: string[]): Promise<void> {
     if (command.command === 'add-staff') {
       const created = await refusedAs(command.name, null, config, () => createStaff(database.db, command.name));
       console.log(`Staff account '${command.name}' created. Its key, shown once:\n${created.key}`);
+      return;
+    }
+    if (command.command === 'rotate-staff') {
+      const rotated = await refusedAs(command.name, null, config, () => rotateStaff(database.db, command.name));
+      console.log(
+        `Staff account '${command.name}' has a new key (the former one is refused). Shown once:\n${rotated.key}`,
+      );
+      return;
+    }
+    if (command.command === 'remove-staff') {
+      await refusedAs(command.name, null, config, () => removeStaff(database.db, command.name));
+      console.log(`Staff account '${command.name}' removed: its key is refused from now on.`);
+      return;
+    }
+    if (command.command === 'list-staff') {
+      const accounts = await listStaff(database.db, config.limits.staffKeyMs);
+      if (accounts.length === 0) console.log('No staff accounts (npm run staff -- add-staff <name>).');
+      for (const account of accounts)
+        console.log(
+          `${account.name}: created ${account.created_at}, last used ${account.last_used_at ?? 'never'}, ` +
+            (account.removed_at ? `removed ${account.removed_at}` : `key expires ${account.key_expires_at}`),
+        );
       return;
     }
     const query = database.db

@@ -626,6 +626,24 @@ async function rebuildSqliteTable(db: AnyDb, table: string, edit: (definition: s
   }
 }
 
+/**
+ * Staff keys expire and are rotated: each account keeps when its key was made (`key_created_at`, the
+ * account's creation for the keys made before) and when it was last used.
+ */
+function staffKeys(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('staff').addColumn('key_created_at', 'text').execute();
+      await db.schema.alterTable('staff').addColumn('last_used_at', 'text').execute();
+      await sql`update staff set key_created_at = created_at`.execute(db);
+    },
+    async down(db: AnyDb) {
+      await db.schema.alterTable('staff').dropColumn('last_used_at').execute();
+      await db.schema.alterTable('staff').dropColumn('key_created_at').execute();
+    },
+  };
+}
+
 /** The in-code migration provider for a dialect. Names sort in the order they must run. */
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
@@ -637,6 +655,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '0005_definition_versions': definitionVersions(),
       '0006_client_revisions': clientRevisions(dialect),
       '0007_stage_facts': stageFacts(dialect),
+      '0008_staff_keys': staffKeys(),
     }),
   };
 }

@@ -47,6 +47,9 @@ export interface StaffTable {
   key_hash: string;
   created_at: string;
   revoked_at: string | null;
+  /** When its key was made (at creation, then at each rotation): it expires a set number of days later. */
+  key_created_at: string;
+  last_used_at: string | null;
 }
 
 export interface TokensTable {

@@ -100,7 +100,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/staff/applications/:id/status',
     staffOnly,
     async (request, reply) => {
-      const staff = await staffOf(db, request);
+      const staff = await staffOf(db, request, ctx.config.limits.staffKeyMs);
       const id = idParam(request.params.id);
       const body = request.body ?? {};
       const errors: FieldError[] = [];
@@ -127,7 +127,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Before the actions' route: `certificate` is the staff's own, not a service's action.
   app.post<{ Params: { id: string } }>('/staff/applications/:id/certificate', staffOnly, async (request, reply) => {
-    const staff = await staffOf(db, request);
+    const staff = await staffOf(db, request, ctx.config.limits.staffKeyMs);
     const id = idParam(request.params.id);
     if (!request.isMultipart())
       throw new ValidationError([{ field: 'file', message: 'Send the certificate (a PDF) as multipart, in "file".' }]);
@@ -144,7 +144,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/staff/applications/:id/:action',
     staffOnly,
     async (request, reply) => {
-      const staff = await staffOf(db, request);
+      const staff = await staffOf(db, request, ctx.config.limits.staffKeyMs);
       const id = idParam(request.params.id);
       const { action } = request.params;
       const actor = `staff:${staff.name}`;

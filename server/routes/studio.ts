@@ -77,7 +77,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** Absent when off; a staff member's key when on. */
   async function admit(request: FastifyRequest): Promise<void> {
     if (mode === 'off') throw notFound();
-    if (mode === 'on') await staffOf(ctx.db, request);
+    if (mode === 'on') await staffOf(ctx.db, request, ctx.config.limits.staffKeyMs);
   }
 
   /** The definitions as they are on disk now, and what is wrong with them. */

@@ -163,8 +163,17 @@ async function migrateWithDuplicates(settings: { databaseUrl: string; dataDir: s
       .set({ tor_approval_date: '2026-03-01', is_application_in_phase_2: 1, approval_conditions: '<p>Trees</p>' })
       .where('app_id', '=', 'EP-1')
       .execute();
+    // A staff account of the time before its key had a date: its key's age starts at its creation.
+    expect((await migrator.migrateTo('0007_stage_facts')).error).toBeUndefined();
+    await db
+      .insertInto('staff')
+      .values({ name: 'reviewer', key_hash: 'k', created_at: '2026-01-02T03:04:05.000Z', revoked_at: null })
+      .execute();
 
     await migrateToLatest(open);
+    expect(await open.db.selectFrom('staff').select(['name', 'key_created_at', 'last_used_at']).execute()).toEqual([
+      { name: 'reviewer', key_created_at: '2026-01-02T03:04:05.000Z', last_used_at: null },
+    ]);
 
     const facts = await open.db
       .selectFrom('application_facts')

@@ -4,7 +4,7 @@
  * applicants' tokens and unknown keys are refused, and each move is recorded with the staff name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff } from '../../server/staff-accounts';
+import { createStaff, listStaff, removeStaff, rotateStaff, STAFF_KEY_EXPIRED } from '../../server/staff-accounts';
 import { attachAuthorityDocument } from '../../server/staff-decisions';
 import { parseStaffArgs } from '../../server/staff-cli';
 import {
@@ -269,5 +269,63 @@ describe('staff API', () => {
       file: 'c.pdf',
     });
     expect(() => parseStaffArgs(['certificate', '7'])).toThrow(/certificate needs --file/);
+  });
+
+  it('refuses a removed account at once, rotates keys, lets keys expire, and lists accounts without their keys', async () => {
+    const db = server.database.db;
+    const { id } = await applicationAt(server, alice, 1, 2);
+    const ask = (key: string) => status(id, { status_id: 3 }, key);
+    const { key } = await createStaff(db, 'reviewer.leaving');
+    expect((await ask(key)).statusCode).toBe(200);
+
+    // Rotation: the former key is refused from the next request on, the new one works.
+    const rotated = await rotateStaff(db, 'reviewer.leaving');
+    expect(rotated.key).not.toBe(key);
+    expect((await ask(key)).statusCode).toBe(401);
+    expect((await status(id, { status_id: 3 }, rotated.key)).statusCode).toBe(409); // at 3 already: signed in
+
+    // Expiry: a key older than the setting (90 days by default) is refused, with why.
+    const ninetyOneDaysAgo = new Date(Date.now() - 91 * 24 * 3600_000).toISOString();
+    await db
+      .updateTable('staff')
+      .set({ key_created_at: ninetyOneDaysAgo })
+      .where('name', '=', 'reviewer.leaving')
+      .execute();
+    const expired = await ask(rotated.key);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json<{ error: string }>().error).toBe(STAFF_KEY_EXPIRED);
+    const renewed = await rotateStaff(db, 'reviewer.leaving');
+    expect((await status(id, { status_id: 7, comment: 'Add the plan.' }, renewed.key)).statusCode).toBe(200);
+
+    // The list: names, dates, when the key expires; never a key or its hash.
+    const listed = await listStaff(db, server.config.limits.staffKeyMs);
+    const leaving = listed.find((account) => account.name === 'reviewer.leaving');
+    expect(leaving).toMatchObject({ removed_at: null });
+    expect(leaving?.last_used_at).not.toBeNull();
+    expect(Date.parse(leaving?.key_expires_at ?? '') - Date.now()).toBeGreaterThan(89 * 24 * 3600_000);
+    const text = JSON.stringify(listed);
+    for (const secret of [key, rotated.key, renewed.key]) expect(text).not.toContain(secret.slice(6, 20));
+    expect(Object.keys(leaving ?? {}).sort()).toEqual([
+      'created_at',
+      'key_expires_at',
+      'last_used_at',
+      'name',
+      'removed_at',
+    ]);
+
+    // Removal: refused at once; the name stays taken (the histories name it).
+    await removeStaff(db, 'reviewer.leaving');
+    expect((await ask(renewed.key)).statusCode).toBe(401);
+    await expect(rotateStaff(db, 'reviewer.leaving')).rejects.toThrow(/No staff account/);
+    await expect(removeStaff(db, 'reviewer.leaving')).rejects.toThrow(/No staff account/);
+    await expect(createStaff(db, 'reviewer.leaving')).rejects.toThrow(/was removed/);
+    const after = await listStaff(db, server.config.limits.staffKeyMs);
+    expect(after.find((account) => account.name === 'reviewer.leaving')?.removed_at).not.toBeNull();
+
+    expect(parseStaffArgs(['remove-staff', 'reviewer.two'])).toEqual({ command: 'remove-staff', name: 'reviewer.two' });
+    expect(parseStaffArgs(['rotate-staff', 'reviewer.two'])).toEqual({ command: 'rotate-staff', name: 'reviewer.two' });
+    expect(parseStaffArgs(['list-staff'])).toEqual({ command: 'list-staff' });
+    expect(() => parseStaffArgs(['list-staff', 'x'])).toThrow(/Unexpected argument/);
+    expect(() => parseStaffArgs(['remove-staff'])).toThrow(/needs one name/);
   });
 });
