@@ -17,6 +17,14 @@ describe('sanitizeConditions', () => {
     expect(html).toContain('href="https://example.org/guide"');
     expect(html).toContain('rel="noopener noreferrer"');
   });
+
+  it('keeps nothing that restyles the page: no style element or attribute, no class, id or name', () => {
+    const html = sanitizeConditions(
+      '<style>button { display: none }</style><div style="position:fixed;inset:0;z-index:9999" class="MuiBackdrop-root"' +
+        ' id="root" name="x" tabindex="1">Pay <span style="color:red">here</span></div><p>Plant <i>trees</i></p>',
+    );
+    expect(html).toBe('<div>Pay <span>here</span></div><p>Plant <i>trees</i></p>');
+  });
 });
 
 describe('ApprovalConditions', () => {

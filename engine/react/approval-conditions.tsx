@@ -28,11 +28,24 @@ import { TextInput } from './text-input';
 export const CONFIRMATION_PATH = 'application/applicant-confirmation';
 
 /**
+ * What staff-written HTML may not carry even when harmless to scripts: styles and the attributes that
+ * reach the page's own (a fixed overlay drawn over Accept and Deny, a portal class name, an id or
+ * name that shadows one of the page's), and forms.
+ */
+const FORBIDDEN_TAGS = ['style', 'link', 'form', 'input', 'button', 'select', 'textarea'];
+const FORBIDDEN_ATTRIBUTES = ['style', 'class', 'id', 'name', 'tabindex'];
+
+/**
  * The conditions as HTML safe to insert: DOMPurify's defaults drop scripts, event handlers and
- * javascript: URLs; links open in a new tab without access to the portal.
+ * javascript: URLs, and nothing may restyle the page (FORBIDDEN_TAGS, FORBIDDEN_ATTRIBUTES); links
+ * open in a new tab without access to the portal.
  */
 export function sanitizeConditions(html: string): string {
-  const clean = DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input'] });
+  const clean = DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: FORBIDDEN_TAGS,
+    FORBID_ATTR: FORBIDDEN_ATTRIBUTES,
+  });
   const holder = document.createElement('div');
   holder.innerHTML = clean;
   for (const link of holder.querySelectorAll('a')) {

@@ -305,13 +305,24 @@ describe('environmental audit', () => {
         appId,
         '18',
         '--conditions',
-        '<p>Plant <b>200</b> trees around the pits.</p><script>document.title = "owned"</script>',
+        '<p>Plant <b>200</b> trees around the pits.</p><script>document.title = "owned"</script>' +
+          '<div style="position:fixed;inset:0;z-index:99999;background:#fff" class="MuiBackdrop-root">Pay here</div>',
       );
       await page.reload();
       await page.getByText('Application Conditionally Approved').waitFor();
       const conditions = page.getByRole('region', { name: 'Approval conditions' });
-      expect(await conditions.innerHTML()).toBe('<p>Plant <b>200</b> trees around the pits.</p>');
+      expect(await conditions.innerHTML()).toBe('<p>Plant <b>200</b> trees around the pits.</p><div>Pay here</div>');
       expect(await page.title()).not.toBe('owned');
+      // Nothing the authority wrote covers the answers: each button is what is under its own centre.
+      for (const name of ['Accept', 'Deny']) {
+        const button = page.getByRole('button', { name });
+        await button.scrollIntoViewIfNeeded();
+        const onTop = await button.evaluate((button) => {
+          const box = button.getBoundingClientRect();
+          return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+        });
+        expect(onTop, name).toBe(true);
+      }
 
       await page.getByRole('button', { name: 'Deny' }).click();
       const dialog = page.getByRole('dialog');
