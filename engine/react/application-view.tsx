@@ -314,6 +314,17 @@ export function ReadOnlyApplication(props: ReadOnlyApplicationProps) {
                   {item.description ?? item.name ?? item.path}
                 </Link>
                 {item.name && item.description ? ` (${item.name})` : null}
+                {item.created_at || item.earlier_versions ? (
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {[
+                      item.created_at ? t('view.uploadedOn', { date: item.created_at.slice(0, 10) }) : null,
+                      item.earlier_versions ? t('view.replacesEarlier', { count: item.earlier_versions }) : null,
+                    ]
+                      .filter(Boolean)
+                      .map((part) => ` · ${String(part)}`)
+                      .join('')}
+                  </Typography>
+                ) : null}
               </li>
             ))}
           </Stack>

@@ -10,6 +10,10 @@ export interface ApplicationAttachment {
   description?: string | null;
   path: string;
   name?: string | null;
+  /** When it was uploaded. */
+  created_at?: string | null;
+  /** How many earlier files of the same document it replaces (a returned application's correction). */
+  earlier_versions?: number;
 }
 
 /** The part of `application/{id}` the wizard reads; the record sits under `definition.view.record`. */

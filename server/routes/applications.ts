@@ -48,6 +48,22 @@ export const SUMMARY_COLUMNS = [
  * An application as the lists answer it (the dashboard's table, a service's work queues), with its
  * stage facts (`facts`: every fact the services declare, its own where set; see `answerFacts`).
  */
+/**
+ * The applicant's list of an application's files: the latest file of each document (the one that
+ * counts), with how many earlier files it replaces. A returned application's corrected document is a
+ * new file; the database keeps every version, with its date, for the authority.
+ */
+export function currentAttachments<T extends { description: string; created_at: string }>(
+  rows: readonly T[],
+): Array<T & { earlier_versions: number }> {
+  const latest = new Map<string, T & { earlier_versions: number }>();
+  for (const row of rows) {
+    const before = latest.get(row.description);
+    latest.set(row.description, { ...row, earlier_versions: before ? before.earlier_versions + 1 : 0 });
+  }
+  return [...latest.values()];
+}
+
 export function applicationSummary(
   row: {
     id: number;
@@ -183,7 +199,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
       db.selectFrom('services').select(['id', 'name']).where('id', '=', application.service_id).executeTakeFirst(),
       db
         .selectFrom('attachments')
-        .select(['id', 'description', 'path', 'name'])
+        .select(['id', 'description', 'path', 'name', 'created_at'])
         .where('application_id', '=', application.id)
         // The authority's own attachments (its actions' documents, downloaded at their own address) are not listed.
         .where('internal', '=', 0)
@@ -236,7 +252,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
       ...answerFacts(ctx, ownFacts(ctx, application, facts.get(application.id))),
       // The certificate's public address (under the API base), once there is a certificate to verify.
       certUrl: approved ? certificatePath(application.certificate_token) : null,
-      application_attachments: attachments,
+      application_attachments: currentAttachments(attachments),
       application_flow_histories: histories.map((h) => ({
         application_status_id: h.status_id,
         comment_to_applicant: h.comment_to_applicant,

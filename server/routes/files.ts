@@ -9,6 +9,7 @@ import { basename, join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
+  STATUS,
   type FileKind,
   formsOf,
   downloadableDocuments,
@@ -109,13 +110,15 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const definitionOf = (application: Application) => definitionOfStored(ctx, application);
 
   /** Kinds an application's service accepts: its documents step, or every kind for a service without a definition. */
-  function acceptedKinds(application: Application): FileKind[] {
+  function acceptedKinds(application: Application, description: string): FileKind[] {
     const definition = definitionOf(application);
     if (!definition) return [...ALL_FILE_KINDS];
+    // The kinds of the document it is for: an extra upload's own (`accept`), else its form's. A
+    // service with variants takes what any of its forms takes for that document.
     const kinds = new Set<FileKind>();
     for (const { documents } of formsOf(definition)) {
-      for (const k of documents.accept) kinds.add(k);
-      for (const extra of documents.extra ?? []) for (const k of extra.accept ?? []) kinds.add(k);
+      const extra = (documents.extra ?? []).find((candidate) => candidate.name === description);
+      for (const kind of extra?.accept ?? documents.accept) kinds.add(kind);
     }
     return [...kinds];
   }
@@ -197,6 +200,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     let application: Application | null = null;
     let stored: { path: string; absolute: string; partial: string; name: string; size: number } | null = null;
     let renamed = false;
+    const replaced: string[] = [];
     try {
       for await (const part of formParts(request)) {
         if (part.type === 'file') {
@@ -231,7 +235,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const taskUpload = await taskUploadOf(db, application, description);
       const extension = fileExtension(stored.name);
       const sniffed = sniffKind(await readHead(stored.partial), extension);
-      const kinds = taskUpload ? taskUpload.accept : acceptedKinds(application);
+      const kinds = taskUpload ? taskUpload.accept : acceptedKinds(application, description);
       if (!sniffed || !kinds.includes(sniffed.kind) || !FILE_KINDS[sniffed.kind].extensions.includes(extension)) {
         throw new HttpError(415, `This file type is not accepted. Accepted: ${kinds.join(', ')}`);
       }
@@ -245,6 +249,29 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
           // Judged again under the lock: the application may have moved since.
           if (taskUpload) await taskUploadOf(trx, locked, description);
           else assertEditable(locked);
+          // A draft's new file for a document replaces the one it held: nobody at the authority has seen
+          // it. A returned application keeps every version for the authority's history; the
+          // applicant's list shows the latest (`currentAttachments`).
+          if (locked.status_id === STATUS.draft) {
+            const earlier = await trx
+              .selectFrom('attachments')
+              .select(['id', 'path'])
+              .where('application_id', '=', locked.id)
+              .where('description', '=', description)
+              .where('internal', '=', 0)
+              .execute();
+            if (earlier.length > 0) {
+              await trx
+                .deleteFrom('attachments')
+                .where(
+                  'id',
+                  'in',
+                  earlier.map((row) => row.id),
+                )
+                .execute();
+              replaced.push(...earlier.map((row) => row.path));
+            }
+          }
           const held = await trx
             .selectFrom('attachments')
             .select((eb) => [
@@ -284,6 +311,9 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
         }),
       );
       stored = null;
+      // The files the new one replaced, once their records are gone (a crash before this leaves
+      // files no record points to, which the start's sweep removes).
+      for (const path of replaced) await rm(join(ctx.config.dataDir, path), { force: true });
       return ok(reply, row, 201);
     } finally {
       // Anything not recorded (refused, too large, aborted) is removed from disk.

@@ -73,7 +73,14 @@ describe('upload and download', () => {
       token: alice.token,
     });
     expect(detail.body.data.application_attachments).toEqual([
-      { id: data.id, description: 'Company registration certificate', path: data.path, name: 'certificate é.pdf' },
+      {
+        id: data.id,
+        description: 'Company registration certificate',
+        path: data.path,
+        name: 'certificate é.pdf',
+        created_at: expect.stringMatching(/^\d{4}-/),
+        earlier_versions: 0,
+      },
     ]);
   });
 
@@ -145,5 +152,80 @@ describe('upload and download', () => {
       (await upload(alice.token, { application_id: String(closed), description: 'x' }, { name: 'a.pdf', content: PDF }))
         .statusCode,
     ).toBe(409);
+  });
+
+  it("takes only the kinds of the document's own slot: a PDF-only upload of the audit refuses an image", async () => {
+    const audit = (
+      await call<{ id: number }>(server.app, 'POST', 'client/application/17003', {
+        token: alice.token,
+        body: { client_id: alice.id },
+      })
+    ).body.data.id;
+    const image = await upload(
+      alice.token,
+      { application_id: String(audit), description: 'Legal document' },
+      { name: 'legal.png', content: PNG, type: 'image/png' },
+    );
+    expect(image.statusCode).toBe(415);
+    expect(image.json<{ error: string }>().error).toBe('This file type is not accepted. Accepted: pdf');
+    const pdf = await upload(
+      alice.token,
+      { application_id: String(audit), description: 'Legal document' },
+      { name: 'legal.pdf', content: PDF, type: 'application/pdf' },
+    );
+    expect(pdf.statusCode).toBe(201);
+    // The service's own kinds still hold for its other documents.
+    const photo = await upload(
+      alice.token,
+      { application_id: String(audit), description: 'Site photo' },
+      { name: 'site.png', content: PNG, type: 'image/png' },
+    );
+    expect(photo.statusCode).toBe(201);
+  });
+
+  it("replaces a draft's file of a document, and keeps a returned application's versions with the latest shown", async () => {
+    const draft = (
+      await call<{ id: number }>(server.app, 'POST', 'client/application/1', {
+        token: alice.token,
+        body: { client_id: alice.id },
+      })
+    ).body.data.id;
+    const send = (name: string) =>
+      upload(
+        alice.token,
+        { application_id: String(draft), description: 'Company registration certificate' },
+        { name, content: PDF, type: 'application/pdf' },
+      );
+    const files = () =>
+      server.database.db
+        .selectFrom('attachments')
+        .select(['name', 'path'])
+        .where('application_id', '=', draft)
+        .orderBy('id')
+        .execute();
+    const detail = async () =>
+      (
+        await call<{ application_attachments: Array<{ name: string; earlier_versions: number; created_at: string }> }>(
+          server.app,
+          'GET',
+          `application/${draft}`,
+          { token: alice.token },
+        )
+      ).body.data.application_attachments;
+
+    expect((await send('first.pdf')).statusCode).toBe(201);
+    const [first] = await files();
+    expect((await send('second.pdf')).statusCode).toBe(201);
+    // In a draft the new file replaces the old one, on disk too.
+    expect((await files()).map((row) => row.name)).toEqual(['second.pdf']);
+    expect(readdirSync(join(server.config.dataDir, 'uploads'))).not.toContain(first?.path.split('/')[1]);
+
+    // Returned for correction: the corrected file is listed, the earlier one kept for the authority.
+    await moveStatus(server.database.db, draft, { statusId: 7 });
+    expect((await send('corrected.pdf')).statusCode).toBe(201);
+    expect((await files()).map((row) => row.name)).toEqual(['second.pdf', 'corrected.pdf']);
+    const listed = await detail();
+    expect(listed.map((item) => [item.name, item.earlier_versions])).toEqual([['corrected.pdf', 1]]);
+    expect(listed[0]?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 });
