@@ -13,8 +13,9 @@ import { isRecord, setValueAt, valueAt } from './value-path';
  * - `"$form.<field>"`: one field (dotted paths reach into objects);
  * - `{ "$form": "<field>", "trim": true, "keepRowsWith": ["a", "b"], "default": "N/A" }`: one field
  *   with transforms: `trim` trims every text in it, `keepRowsWith` keeps only the rows of a list whose
- *   named fields are not blank (e.g. transit rows need a state of dispatch and of destination),
- *   `default` is sent when the field is blank or absent (a representative's name sent as N/A);
+ *   named fields are not blank (a waste identification row needs its code), `dropBlankRows` drops the
+ *   rows of a list with nothing filled in (the transit rows: a row begun is kept, and judged by the
+ *   schema), `default` is sent when the field is blank or absent (a representative's name sent as N/A);
  * - `"$context.clientId"`, `"$context.applicationId"`, `"$context.serviceId"`;
  * - anything else is a constant the server insists on.
  * `flags` add one-hot booleans derived from an enum field; path placeholders are `{clientId}`,
@@ -41,11 +42,12 @@ export const CONTEXT_REFERENCES = ['clientId', 'applicationId', 'serviceId'] as 
 
 type Data = Record<string, unknown>;
 
-/** A field reference with transforms: `{ "$form": field, trim?, keepRowsWith?, default? }`. */
+/** A field reference with transforms: `{ "$form": field, trim?, keepRowsWith?, dropBlankRows?, default? }`. */
 interface FieldTransform {
   field: string;
   trim: boolean;
   keepRowsWith: string[];
+  dropBlankRows: boolean;
   /** Sent instead of a blank or absent value; undefined when the call names none. */
   fallback: unknown;
 }
@@ -53,10 +55,23 @@ interface FieldTransform {
 function transformOf(value: unknown): FieldTransform | null {
   if (!isRecord(value) || typeof value.$form !== 'string') return null;
   const keep = Array.isArray(value.keepRowsWith) ? value.keepRowsWith.filter((f) => typeof f === 'string') : [];
-  return { field: value.$form, trim: value.trim === true, keepRowsWith: keep, fallback: value.default };
+  return {
+    field: value.$form,
+    trim: value.trim === true,
+    keepRowsWith: keep,
+    dropBlankRows: value.dropBlankRows === true,
+    fallback: value.default,
+  };
 }
 
 const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+/** A row of a list with nothing filled in: every value blank, at any depth. */
+function isBlankRow(row: unknown): boolean {
+  if (Array.isArray(row)) return row.every(isBlankRow);
+  if (isRecord(row)) return Object.values(row).every(isBlankRow);
+  return isBlank(row);
+}
 
 function trimmed(value: unknown): unknown {
   if (typeof value === 'string') return value.trim();
@@ -77,6 +92,7 @@ function transformed(value: unknown, transform: FieldTransform, withDefault = tr
       (row) => isRecord(row) && transform.keepRowsWith.every((field) => !isBlank(valueAt(row, field))),
     );
   }
+  if (transform.dropBlankRows && Array.isArray(result)) result = result.filter((row) => !isBlankRow(row));
   if (withDefault && transform.fallback !== undefined && isBlank(result)) result = transform.fallback;
   return result;
 }

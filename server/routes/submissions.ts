@@ -49,6 +49,8 @@ interface Candidate {
   declared: ReadonlySet<string>;
   /** Records of the service's other forms (variants): an application holds the record of one form. */
   otherRecords: string[];
+  /** Parts the other forms' calls save and this form's do not (a Basel form's transit rows for Rotterdam). */
+  otherParts: string[];
 }
 
 /**
@@ -65,7 +67,14 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   // earlier versions, which judge the applications submitted under them.
   for (const service of [...ctx.definitions, ...ctx.archived]) {
     const records = formsOf(service).map((form) => form.view.record);
+    const partsOf = (form: ServiceDefinition) =>
+      form.submit.calls.filter((call) => !call.savesRecord).map((call) => call.name);
     for (const definition of formsOf(service)) {
+      const ownParts = new Set(partsOf(definition));
+      // What the other forms' calls save and this form's do not: left from before a switched choice.
+      const otherParts = [
+        ...new Set(formsOf(service).flatMap((form) => (form === definition ? [] : partsOf(form)))),
+      ].filter((name) => !ownParts.has(name));
       const bindings = lookupBindings(definition);
       for (const call of definition.submit.calls) {
         const url = submitRoute(call);
@@ -85,6 +94,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
           schema,
           declared: new Set(definedProperties(schema).keys()),
           otherRecords: records.filter((record) => record !== definition.view.record),
+          otherParts,
         });
         routes.set(routeKey, route);
       }
@@ -144,7 +154,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: submitRouteSchema(url),
       handler: async (request, reply) => {
         const { candidate, read, application } = await resolve(candidates, request, request.body);
-        const { definition, call, bindings, schema, declared, otherRecords } = candidate;
+        const { definition, call, bindings, schema, declared, otherRecords, otherParts } = candidate;
         // Every call of the pipeline comes before the record call, which submits (the definition check
         // says so): a call may change an application only while its form may (draft or returned).
         if (application) assertEditable(application);
@@ -179,6 +189,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
           recordKey,
           record,
           otherRecords,
+          otherParts,
         });
         return ok(reply, {
           id: target.id,

@@ -102,6 +102,23 @@ async function wholeForm(
   return whole;
 }
 
+/**
+ * The parts of the pipeline that the record restates: each other call whose form fields the record
+ * call saves too (none of them in its `omit`), with those fields' values from the record.
+ */
+function restatedParts(definition: ServiceDefinition, recordCall: SubmitCall, record: Data): Array<[string, Data]> {
+  const formFields = [...definedProperties(definition.formSchema).keys()];
+  const omitted = new Set(recordCall.omit ?? []);
+  const parts: Array<[string, Data]> = [];
+  for (const other of definition.submit.calls) {
+    if (other === recordCall) continue;
+    const fields = fieldsOfCall(other, formFields);
+    if (fields.length === 0 || fields.some((field) => omitted.has(field))) continue;
+    parts.push([other.name, Object.fromEntries(fields.filter((field) => field in record).map((f) => [f, record[f]]))]);
+  }
+  return parts;
+}
+
 /** What a submit call persists: its record for an application, judged already. */
 export interface SubmitPersist {
   dialect: DialectName;
@@ -112,6 +129,11 @@ export interface SubmitPersist {
   record: Data;
   /** Records of the service's other forms (variants): an application holds the record of one form. */
   otherRecords: readonly string[];
+  /**
+   * Parts saved by the other forms' calls and not by this form's: a draft switched from one form to
+   * another (Basel to Rotterdam) drops them when it is submitted, so it holds what its form asked.
+   */
+  otherParts: readonly string[];
 }
 
 /**
@@ -119,7 +141,7 @@ export interface SubmitPersist {
  * while its form may (draft or returned); the call that saves the form's record submits it.
  */
 export async function persistSubmission(db: Kysely<Database>, persist: SubmitPersist): Promise<void> {
-  const { definition, call, record, recordKey, otherRecords } = persist;
+  const { definition, call, record, recordKey, otherRecords, otherParts } = persist;
   const target = { id: persist.applicationId };
 
   await db.transaction().execute(async (trx) => {
@@ -148,9 +170,18 @@ export async function persistSubmission(db: Kysely<Database>, persist: SubmitPer
           .executeTakeFirst();
         if (other) throw new HttpError(409, OTHER_FORM);
       }
+      if (otherParts.length > 0)
+        await trx
+          .deleteFrom('application_records')
+          .where('application_id', '=', target.id)
+          .where('record_key', 'in', otherParts)
+          .execute();
     }
     await upsertRecord(trx, target.id, recordKey, record);
     if (!call.savesRecord) return;
+    // The parts earlier calls saved from fields the record holds too (the audit's locations) are
+    // written again from the record: a submitted application cannot hold two answers to one question.
+    for (const [name, part] of restatedParts(definition, call, record)) await upsertRecord(trx, target.id, name, part);
     const now = nowIso();
     const moved = await trx
       .updateTable('applications')

@@ -143,6 +143,29 @@ describe('the locations call', () => {
     expect(late.body).toEqual({ code: 409, data: null, error: 'This application can no longer be changed' });
   });
 
+  it("holds one location once submitted: the record's, even when the locations call sent another", async () => {
+    const id = await draft();
+    const elsewhere = { province_id: 1, district_id: 101, sector_id: 10101, cell_id: 1010101, village_id: 101010101 };
+    const sent = await call(server.app, 'POST', LOCATIONS, {
+      token: alice.token,
+      body: { application_id: id, locations: [elsewhere] },
+    });
+    expect(sent.status).toBe(200);
+    expect((await attach(server, alice, id, 'Legal document')).statusCode).toBe(201);
+    expect((await save(id, individual)).status).toBe(200);
+    const read = await call(server.app, 'GET', `${LOCATIONS}/${id}`, { token: alice.token });
+    const form = individual as Record<string, unknown>;
+    expect(read.body.data).toEqual([
+      {
+        province_id: form.project_province_id,
+        district_id: form.project_district_id,
+        sector_id: form.project_sector_id,
+        cell_id: form.project_cell_id,
+        village_id: form.project_village_id,
+      },
+    ]);
+  });
+
   it('refuses a village outside the chosen cell and a list of another length', async () => {
     const id = await draft();
     const wrongVillage = await call<Fields>(server.app, 'POST', LOCATIONS, {

@@ -110,7 +110,7 @@ async function submitBasel(applicationId: number, serviceId: number): Promise<vo
         application_id: applicationId,
         transit_states: [
           { state_of_dispatch: ' Congo - Kinshasa ', state_of_transit: '', state_of_destination: 'Rwanda ' },
-          { state_of_dispatch: 'Uganda', state_of_transit: 'Kenya', state_of_destination: '  ' },
+          { state_of_dispatch: '  ', state_of_transit: '', state_of_destination: '  ' },
           {},
         ],
       })
@@ -203,6 +203,36 @@ describe('licences with a Basel or a Rotterdam form', () => {
     expect(await detail(id)).toMatchObject({ application_status_id: 2, resubmitted: true, rotterdam_convention: null });
   });
 
+  it('keeps no Basel parts in an application submitted with the Rotterdam form after a switch', async () => {
+    const id = await readyDraft(alice, EXPORT);
+    // The applicant began with the Basel form: its codes and transit rows are saved in the draft.
+    expect(
+      (await post(CODES, { application_id: id, wasteIdentifications: [{ waste_identification_id: 7, code: 'Y8' }] }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await post(TRANSIT, {
+          application_id: id,
+          transit_states: [{ state_of_dispatch: 'Rwanda', state_of_destination: 'Kenya' }],
+        })
+      ).status,
+    ).toBe(200);
+    // Then chose Rotterdam and submitted it.
+    expect((await post(ROTTERDAM, recordBody(rotterdamForm, id, EXPORT))).status).toBe(200);
+    const submitted = await detail(id);
+    expect(submitted.application_status_id).toBe(2);
+    expect(submitted.waste_identifications ?? null).toBeNull();
+    expect(submitted.transit_states ?? null).toBeNull();
+    expect((await get(`${TRANSIT}/${id}`)).body.data).toEqual([]);
+    const kept = await server.database.db
+      .selectFrom('application_records')
+      .select('record_key')
+      .where('application_id', '=', id)
+      .execute();
+    expect(kept.map((row) => row.record_key)).toEqual(['rotterdam_convention']);
+  });
+
   it('refuses a Rotterdam country outside the fixed list', async () => {
     const id = await readyDraft(alice, IMPORT);
     const res = await post<Fields>(ROTTERDAM, recordBody(rotterdamForm, id, IMPORT, { dna_country: 'Narnia' }));
@@ -227,11 +257,23 @@ describe('waste identification codes and transit rows', () => {
       application_id: id,
       transit_states: [
         { state_of_dispatch: 'Rwanda', state_of_transit: ' Tanzania ', state_of_destination: ' South Africa' },
-        { state_of_dispatch: 'Rwanda', state_of_transit: 'Kenya' },
+        { state_of_transit: '   ' },
         {},
       ],
     });
     expect(transit.status).toBe(200);
+    // A row begun without its states of dispatch and destination would be dropped: refused instead.
+    const begun = await post<Fields>(TRANSIT, {
+      application_id: id,
+      transit_states: [
+        { state_of_dispatch: 'Rwanda', state_of_transit: ' Tanzania ', state_of_destination: ' South Africa' },
+        { state_of_dispatch: 'Rwanda', state_of_transit: 'Kenya' },
+      ],
+    });
+    expect(begun.status).toBe(422);
+    expect(begun.body.data.fields).toEqual([
+      { field: 'transit_states.1.state_of_destination', message: 'Enter the state of destination of this transit row' },
+    ]);
 
     const readCodes = await get(`${CODES}/${id}`);
     expect(readCodes.status).toBe(200);
