@@ -8,9 +8,11 @@
  * - a list longer than `MAX_JSON_ITEMS` or an object with more than `MAX_JSON_KEYS` keys;
  * - numbers that do not fit a double (`1e999` parses to Infinity and would be stored as null);
  * - NUL characters in any string or key (PostgreSQL text refuses them, SQLite would keep them:
- *   refusing them here gives both databases the same answer).
+ *   refusing them here gives both databases the same answer);
+ * - lone UTF-16 surrogates (`"\ud800"`), which no UTF-8 text holds and `encodeURIComponent` throws on.
  */
 import type { FastifyInstance } from 'fastify';
+import { isWellFormed } from '../engine/core';
 import { HttpError } from './http';
 
 export const MAX_JSON_DEPTH = 32;
@@ -23,6 +25,7 @@ export const JSON_MESSAGES = {
   tooManyKeys: `An object in the request has more than ${MAX_JSON_KEYS} fields.`,
   notFinite: 'A number in the request is too large.',
   nul: 'Text in the request must not contain NUL characters.',
+  surrogate: 'Text in the request must be valid Unicode.',
 } as const;
 
 /**
@@ -54,6 +57,7 @@ export function jsonValueProblem(value: unknown): string | null {
     const current = stack.pop();
     if (typeof current === 'string') {
       if (current.includes('\u0000')) return JSON_MESSAGES.nul;
+      if (!isWellFormed(current)) return JSON_MESSAGES.surrogate;
     } else if (typeof current === 'number') {
       if (!Number.isFinite(current)) return JSON_MESSAGES.notFinite;
     } else if (Array.isArray(current)) {
@@ -64,6 +68,7 @@ export function jsonValueProblem(value: unknown): string | null {
       if (entries.length > MAX_JSON_KEYS) return JSON_MESSAGES.tooManyKeys;
       for (const [key, item] of entries) {
         if (key.includes('\u0000')) return JSON_MESSAGES.nul;
+        if (!isWellFormed(key)) return JSON_MESSAGES.surrogate;
         stack.push(item);
       }
     }

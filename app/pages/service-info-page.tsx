@@ -94,7 +94,7 @@ export function ServiceInfoPage({ definition }: { definition: ServiceDefinition 
   return (
     <Box component="article" aria-labelledby="service-title">
       <Typography id="service-title" variant="h1" gutterBottom>
-        {definition.title}
+        {definition.info.title ?? definition.title}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('services.department', { department: definition.department })}

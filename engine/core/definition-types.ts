@@ -26,6 +26,8 @@ export interface ServiceRoutes {
 
 /** Facts shown on the information page. */
 export interface ServiceInfo {
+  /** The information page's own title where the spec words it otherwise; the service's `title` if absent. */
+  title?: string;
   /** Payable fee as shown, e.g. "FREE". */
   fee?: string;
   /** Licence validity as shown, e.g. "NA" or "5". */
@@ -76,6 +78,11 @@ export interface DocumentsStep {
   templates?: DocumentTemplate[];
   /** The chosen files upload all at once on submit instead of one after another. */
   parallelUploads?: boolean;
+  /**
+   * Service attachments whose mandatory flag depends on the answers, by name: one the attachment list
+   * marks mandatory is mandatory only when its condition (a JSON Schema over the form data) holds.
+   */
+  mandatoryWhen?: Record<string, JsonSchema>;
 }
 
 /**
@@ -430,6 +437,11 @@ export interface ServiceDefinitionFile {
     /** On the edit route, the submission's loading state lasts at least this long (the licences' 4 s). */
     editLoadingMs?: number;
     failures?: SubmitFailureTitles;
+    /**
+     * Messages of the form's rules that the wizard also shows as an alert of their own when Next is
+     * refused (the spec's alerts), besides under their field.
+     */
+    alerts?: string[];
   };
   documents: DocumentsStep;
   /** The form, its pipeline and its view: for a service with one form (else `variants`). */

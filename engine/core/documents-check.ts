@@ -1,8 +1,8 @@
 /**
  * The checks of a form's documents step (`documents` of service.json): each conditional upload's `when`
- * is a condition that compiles and reads fields of the form.
+ * and each condition of `mandatoryWhen` compiles and reads fields of the form.
  */
-import type { DocumentsStep } from './definition-types';
+import type { DocumentsStep, JsonSchema } from './definition-types';
 import { pointerOf, type Report } from './definition-problems';
 import { compileSchema } from './form-validator';
 import { conditionFields } from './schema-walk';
@@ -15,17 +15,20 @@ export function checkConditionalUploads(
   serviceFile: string,
   fail: Report,
 ): void {
-  (documents.extra ?? []).forEach((extra, i) => {
-    if (!extra.when) return;
-    const where = pointerOf(...documentsAt, 'extra', i, 'when');
+  const checkCondition = (condition: JsonSchema, where: string) => {
     try {
-      compileSchema(extra.when);
+      compileSchema(condition);
     } catch (error) {
       fail(serviceFile, where, `condition does not compile: ${(error as Error).message}`);
     }
-    for (const ref of conditionFields(extra.when, where)) {
+    for (const ref of conditionFields(condition, where)) {
       if (!properties.has(ref.field))
         fail(serviceFile, ref.pointer, `condition reads '${ref.field}', which is not a property of the form`);
     }
+  };
+  (documents.extra ?? []).forEach((extra, i) => {
+    if (extra.when) checkCondition(extra.when, pointerOf(...documentsAt, 'extra', i, 'when'));
   });
+  for (const [name, condition] of Object.entries(documents.mandatoryWhen ?? {}))
+    checkCondition(condition, pointerOf(...documentsAt, 'mandatoryWhen', name));
 }

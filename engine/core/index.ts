@@ -21,6 +21,7 @@ export { withinWordLimit, wordLimitMessage } from './word-limit';
 export { isCountryName } from './countries';
 export {
   isOfferedEntry,
+  isWellFormed,
   lookupBindings,
   resolveSourcePath,
   type LookupBinding,

@@ -275,6 +275,19 @@ describe('loadServiceDefinitions', () => {
   });
 });
 
+describe("the wizard's alerts", () => {
+  it('are messages of the form, word for word', () => {
+    const files = testFiles();
+    const service = files['sample/service.json'] as { wizard: Record<string, unknown> };
+    service.wizard = { ...service.wizard, alerts: ['No such message'] };
+    expect(loadServiceDefinitions(files).problems).toContainEqual({
+      file: 'sample/service.json',
+      pointer: '/wizard/alerts/0',
+      message: "'No such message' is not a message of the form's rules",
+    });
+  });
+});
+
 describe('variants and shared fragments', () => {
   /** A service whose two forms live in a folder of shared fragments, included by reference. */
   function variantFiles(): Record<string, unknown> {

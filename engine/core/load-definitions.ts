@@ -109,6 +109,23 @@ function loadForm(
   return failed ? null : { formSchema, uiSchema, callSchemas };
 }
 
+/** Every message a schema's rules give (`errorMessage` texts, at any depth). */
+function ruleMessages(schema: unknown): string[] {
+  if (Array.isArray(schema)) return schema.flatMap(ruleMessages);
+  if (typeof schema !== 'object' || schema === null) return [];
+  return Object.entries(schema).flatMap(([key, value]) =>
+    key === 'errorMessage' ? texts(value) : ruleMessages(value),
+  );
+}
+
+/** The strings of a value, at any depth. */
+function texts(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(texts);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(texts);
+  return [];
+}
+
 /** Checks one service folder's files; returns its definition when it has no problem. */
 function loadOne(
   folder: string,
@@ -174,6 +191,12 @@ function loadOne(
       ...(part.variant ? { variant: part.variant } : {}),
     });
   }
+  // The wizard's alerts are messages of the forms' rules, word for word.
+  const messages = new Set(forms.flatMap((form) => ruleMessages(form.formSchema)));
+  (file.wizard.alerts ?? []).forEach((message, i) => {
+    if (forms.length > 0 && !messages.has(message))
+      report(serviceFile, pointerOf('wizard', 'alerts', i), `'${message}' is not a message of the form's rules`);
+  });
   const tasks = loadTasks(folder, file.tasks ?? [], forms, files, report, included);
   if (problems.length > start || forms.length === 0 || !tasks) return null;
   const fragments = [...new Set([...included].map((key) => key.split('/')[0] ?? '').filter((f) => f && f !== folder))];

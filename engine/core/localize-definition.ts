@@ -202,11 +202,13 @@ export function localizeDefinition<D extends LocalizableDefinition>(definition: 
   const department = text(definition.department, translate);
   const { info, documents, view } = definition;
   const localizedInfo = { ...info };
+  if (info.title !== undefined) localizedInfo.title = text(info.title, translate);
   if (info.fee !== undefined) localizedInfo.fee = text(info.fee, translate);
   if (info.validity !== undefined) localizedInfo.validity = text(info.validity, translate);
   localizedInfo.howToApply = info.howToApply.map((paragraph) => text(paragraph, translate));
   const wizard = { ...definition.wizard, title: text(definition.wizard.title, translate) };
   if (definition.wizard.editTitle !== undefined) wizard.editTitle = text(definition.wizard.editTitle, translate);
+  if (definition.wizard.alerts) wizard.alerts = definition.wizard.alerts.map((message) => text(message, translate));
   if (definition.wizard.failures) {
     wizard.failures = Object.fromEntries(
       Object.entries(definition.wizard.failures).map(([stage, title]) => [stage, text(title, translate)]),

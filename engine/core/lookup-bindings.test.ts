@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lookupBindings, resolveSourcePath, sourcePlaceholders } from './lookup-bindings';
 import { testDefinition } from './test-definition';
@@ -66,6 +67,17 @@ describe('resolveSourcePath', () => {
     expect(resolveSourcePath('companies/{clientId}', {}, { clientId: 9 })).toBe('companies/9');
     expect(resolveSourcePath('x/{a.b}', { a: { b: 'c d' } })).toBe('x/c%20d');
     expect(resolveSourcePath('plastic-types', {})).toBe('plastic-types');
+  });
+  it('never throws, whatever text a placeholder holds: a lone surrogate names no option', () => {
+    expect(resolveSourcePath('areas/{id}', { id: '\ud800' })).toBeNull();
+    expect(resolveSourcePath('areas/{id}', { id: 'a\udc00b' })).toBeNull();
+    expect(resolveSourcePath('areas/{id}', { id: '\ud83c\udf33' })).toBe('areas/%F0%9F%8C%B3');
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' })), (id) => {
+        const path = resolveSourcePath('areas/{id}/{clientId}', { id }, { clientId: id });
+        expect(path === null || path.startsWith('areas/')).toBe(true);
+      }),
+    );
   });
   it('is null while a placeholder is empty', () => {
     expect(resolveSourcePath('areas/{id}', {})).toBeNull();

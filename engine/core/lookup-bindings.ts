@@ -102,6 +102,14 @@ export function lookupBindings(definition: Pick<ServiceDefinition, 'uiSchema'>):
   return bindingsOfUiSchema(definition.uiSchema);
 }
 
+/** A lone UTF-16 surrogate: half of a pair with its other half missing. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True unless `value` is a text holding a lone surrogate, which `encodeURIComponent` throws on. */
+export function isWellFormed(value: unknown): boolean {
+  return typeof value !== 'string' || !LONE_SURROGATE.test(value);
+}
+
 /**
  * Fills `{field}` placeholders of a source path from the form data (then from `context`, e.g.
  * `{clientId}`). Returns null while a placeholder has no value, so nothing is fetched yet.
@@ -115,7 +123,8 @@ export function resolveSourcePath(
   const path = source.replace(/\{([^{}]+)\}/g, (_match, name: string) => {
     const fromForm = valueAt(formData, name);
     const value = fromForm === undefined || fromForm === null || fromForm === '' ? context[name] : fromForm;
-    if (value === undefined || value === null || value === '' || typeof value === 'object') {
+    // A text that is not well-formed Unicode (a lone surrogate) names no option and cannot be encoded.
+    if (value === undefined || value === null || value === '' || typeof value === 'object' || !isWellFormed(value)) {
       missing = true;
       return '';
     }

@@ -36,6 +36,27 @@ describe('uploadSlots', () => {
       requiredMessage: 'EIA report is required',
     });
   });
+  it("makes a listed attachment mandatory only when the definition's condition holds (mandatoryWhen)", () => {
+    const conditional = {
+      documents: {
+        ...documents,
+        mandatoryWhen: {
+          'Business licence': { properties: { is_company: { const: true } }, required: ['is_company'] },
+        },
+      },
+    };
+    const required = (data: Record<string, unknown>) =>
+      uploadSlots(conditional, attachments, data, schemaMatches).find((slot) => slot.name === 'Business licence')
+        ?.required;
+    expect(required({ is_company: true })).toBe(true);
+    expect(required({ is_company: false })).toBe(false);
+    expect(required({})).toBe(false);
+    // The condition never makes an attachment the list calls optional mandatory.
+    const optional = { documents: { ...documents, mandatoryWhen: { 'Concept note': {} } } };
+    expect(uploadSlots(optional, attachments, {}, schemaMatches).find((s) => s.name === 'Concept note')?.required).toBe(
+      false,
+    );
+  });
   it('ignores the service list when the definition does not use it', () => {
     expect(
       uploadSlots(

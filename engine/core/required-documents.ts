@@ -1,4 +1,4 @@
-import type { FileKind, ServiceDefinition } from './definition-types';
+import type { FileKind, JsonSchema, ServiceDefinition } from './definition-types';
 import type { LocalizedExtraUpload } from './localize-definition';
 import type { SchemaMatcher } from './schema-walk';
 
@@ -33,7 +33,8 @@ function isMandatory(value: ServiceAttachment['is_mandatory']): boolean {
 }
 
 /**
- * Upload slots for the current form data, service attachments first. An extra upload is asked for
+ * Upload slots for the current form data, service attachments first. A service attachment named in
+ * `documents.mandatoryWhen` is mandatory only when its condition holds too; an extra upload is asked for
  * when its `when` schema holds for the data, answered by `matches` (the form's precompiled validator
  * in the page, Ajv on the server).
  */
@@ -45,12 +46,13 @@ export function uploadSlots(
 ): UploadSlot[] {
   const { documents } = definition;
   const slots: UploadSlot[] = [];
+  const mandatoryHolds = (condition: JsonSchema | undefined) => !condition || matches(condition, formData ?? {});
   if (documents.serviceAttachments) {
     for (const a of serviceAttachments ?? []) {
       const slot: UploadSlot = {
         name: a.name,
         description: a.description ?? '',
-        required: isMandatory(a.is_mandatory),
+        required: isMandatory(a.is_mandatory) && mandatoryHolds(documents.mandatoryWhen?.[a.name]),
         accept: [...documents.accept],
       };
       if (a.info) slot.info = a.info;

@@ -260,16 +260,25 @@ export function WizardFlow(props: WizardFlowProps) {
               }}
             />
           ) : null}
+          {invalid
+            ? [...new Set(unshown.filter((error) => error.alert).map((error) => error.message))].map((message) => (
+                <Alert key={message} severity="warning" role="alert" sx={{ mb: 2 }}>
+                  {message}
+                </Alert>
+              ))
+            : null}
           {invalid ? (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
               {t('wizard.fixErrors')}
-              {unshown.length > 0 ? (
+              {unshown.some((error) => !error.alert) ? (
                 <Box component="ul" sx={{ m: 0, mt: 1, pl: 2 }}>
-                  {unshown.map((error) => (
-                    <li key={`${error.field}-${error.message}`}>
-                      {error.label}: {error.message}
-                    </li>
-                  ))}
+                  {unshown
+                    .filter((error) => !error.alert)
+                    .map((error) => (
+                      <li key={`${error.field}-${error.message}`}>
+                        {error.label}: {error.message}
+                      </li>
+                    ))}
                 </Box>
               ) : null}
             </Alert>

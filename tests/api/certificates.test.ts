@@ -70,7 +70,7 @@ describe('GET verify/certificate/{certificate token}', () => {
       error: null,
       data: {
         app_id: approved.app_id,
-        service: 'Authorization for the use of Plastics',
+        service: 'Authorization to use Plastics',
         holder: 'Alice Bags Ltd',
         approved: true,
         approved_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/),

@@ -83,6 +83,27 @@ describe('JSON bodies', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses lone UTF-16 surrogates in values and keys with 400, a lookup id among them', async () => {
+    const before = await snapshot();
+    // A JSON escape is the only way to send one: no UTF-8 text holds a lone surrogate.
+    const lookupId = await raw(
+      'POST',
+      PLASTICS,
+      JSON.stringify(plastics({ plastic_type_id: 'x' })).replace(
+        '"plastic_type_id":"x"',
+        '"plastic_type_id":"\\ud800"',
+      ),
+    );
+    expect(lookupId.statusCode).toBe(400);
+    expect(lookupId.json()).toEqual({ code: 400, data: null, error: JSON_MESSAGES.surrogate });
+    const key = await raw('POST', 'clients', '{"first_name\\udc00":"A"}', null);
+    expect(key.json()).toEqual({ code: 400, data: null, error: JSON_MESSAGES.surrogate });
+    // A well-formed pair (an emoji) is text like any other.
+    const pair = await raw('POST', 'clients', '{"first_name":"\\ud83c\\udf33"}', null);
+    expect(pair.statusCode).toBe(422);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('refuses NUL characters in values and keys', async () => {
     const before = await snapshot();
     const value = await call(server.app, 'POST', 'companies', {

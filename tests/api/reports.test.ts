@@ -125,7 +125,7 @@ describe('recycled quantity reports', () => {
       code: 403,
       data: null,
       error:
-        'Recycled quantities can be reported once you have submitted an application for "Authorization for the use of Plastics".',
+        'Recycled quantities can be reported once you have submitted an application for "Authorization to use Plastics".',
     });
     await applicationAt(server, carol, 1, 2);
     expect((await report(carol, { company_id: company, report_month: '2026-01', quantity: 5 })).status).toBe(201);

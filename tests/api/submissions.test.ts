@@ -290,6 +290,27 @@ describe('plastics submission (registered from the definition)', () => {
     expect(late.statusCode).toBe(409);
   });
 
+  it('asks an individual for no company registration certificate (mandatoryWhen of the definition)', async () => {
+    const id = await draft(alice);
+    const individual = {
+      is_company: false,
+      company_id: undefined,
+      company_name: 'Alice Uwase',
+      contact_telephone: '0781234567',
+      tin: '1199080012345678',
+    };
+    const submitted = await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id, individual) });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    // A company still needs it.
+    const company = await draft(alice);
+    const refused = await call<{ fields: unknown[] }>(server.app, 'POST', PATH, {
+      token: alice.token,
+      body: body(alice, company),
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.data.fields).toEqual([{ field: MANDATORY, message: 'This field is required' }]);
+  });
+
   it('checks the documents again when a returned application is submitted again', async () => {
     const id = await readyDraft(alice);
     expect((await call(server.app, 'POST', PATH, { token: alice.token, body: body(alice, id) })).status).toBe(200);

@@ -84,7 +84,7 @@ describe('decisions on an application', () => {
       await page.goto(`${product.baseUrl}/view-application?appId=${applicationId}`);
       await page.getByText('Attachments').waitFor();
       await page
-        .getByRole('heading', { name: `Authorization for the use of Plastics: application ${appId}`, level: 1 })
+        .getByRole('heading', { name: `Authorization to use Plastics: application ${appId}`, level: 1 })
         .waitFor();
       await page
         .getByText('The authority has received your application and will review it.', { exact: false })

@@ -290,6 +290,9 @@ describe('environmental audit', () => {
       await dialog.waitFor({ state: 'detached' });
       await page.getByText('UNDER REVIEW', { exact: true }).first().waitFor();
       expect(await page.getByRole('button', { name: 'Enter the firm/expert details' }).count()).toBe(0);
+      // The guidance follows the stage: the firm is chosen, the approved ToR stays to download.
+      await page.getByText('Terms of Reference approved').waitFor();
+      expect(await page.getByText(/choose the firm or expert/).count()).toBe(0);
       await page.getByText('Audit report (PDF)', { exact: true }).first().waitFor();
     });
   });
