@@ -46,11 +46,21 @@ describe('GCF letters', () => {
 
   const field = (label: RegExp) => formField(page, label);
 
-  /** Uploads the one mandatory document on step 2, confirms on step 3 and submits, up to the dashboard. */
-  async function uploadConfirmAndSubmit(document: string, file: string, summary: RegExp[]): Promise<void> {
+  /**
+   * Uploads a document on step 2 (when it is mandatory, after Next has said it is missing), confirms
+   * on step 3 and submits, up to the dashboard.
+   */
+  async function uploadConfirmAndSubmit(
+    document: string,
+    file: string,
+    summary: RegExp[],
+    mandatory = true,
+  ): Promise<void> {
     await page.getByRole('heading', { name: 'Document Uploads' }).waitFor();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText(`Please upload ${document}.`).waitFor();
+    if (mandatory) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText(`Please upload ${document}.`).waitFor();
+    }
     await page.getByLabel(`Choose a file for ${document}`).setInputFiles(sampleFile(files, file));
     await page.getByText(new RegExp(`^${file.replace('.', '\\.')}`)).waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
@@ -121,7 +131,7 @@ describe('GCF letters', () => {
       ]);
 
       const details = await viewFromDashboard(
-        'Request for accreditation to the GCF',
+        'Request for accreditation to the GCF (nomination letter)',
         '/view-application-nomination-letter-accreditation',
       );
       expect(details).toMatchObject({
@@ -173,11 +183,17 @@ describe('GCF letters', () => {
       await field(/^Why a revised no-objection is requested/).fill('The co-financing plan changed.');
       await page.getByRole('button', { name: 'Next' }).click();
 
-      await uploadConfirmAndSubmit('Concept note', 'concept-note.pdf', [
-        /^Legal status\s+NGO/,
-        /^Name of the institution\s+Rwanda Climate Action Network/,
-        /^Reason for the no-objection letter\s+Request for revised no-objection/,
-      ]);
+      // The new concept note is optional (spec 01 section 3): given, not asked for.
+      await uploadConfirmAndSubmit(
+        'Concept note',
+        'concept-note.pdf',
+        [
+          /^Legal status\s+NGO/,
+          /^Name of the institution\s+Rwanda Climate Action Network/,
+          /^Reason for the no-objection letter\s+Request for revised no-objection/,
+        ],
+        false,
+      );
 
       const details = await viewFromDashboard(
         'Request for non-objection letter',

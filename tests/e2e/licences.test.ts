@@ -132,12 +132,15 @@ describe('export and import licences', () => {
       await row(1).getByLabel('State of dispatch').fill('Rwanda');
       await row(1).getByLabel('State of transit').fill('Tanzania');
       await row(1).getByLabel('State of destination').fill('South Africa');
-      // Without a destination the row is not sent.
+      // A row begun without its destination is refused, not dropped: what is confirmed is what is saved.
       await row(2).getByLabel('State of dispatch').fill('Rwanda');
 
       await field(/^D-code \/ R-code/).fill('R4');
       await field(/^Technology employed/).fill('Smelting and refining of lead');
       await field(/^Reason for export/).fill('No lead recycling plant in the country');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Enter the state of destination of this transit row').first().waitFor();
+      await row(2).getByLabel('State of dispatch').fill('');
       await page.getByRole('button', { name: 'Next' }).click();
 
       // Step 2: the template to sign, a Word file accepted for the signed notification.
