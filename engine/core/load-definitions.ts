@@ -28,6 +28,7 @@ import { checkSubmitPipeline } from './submit-pipeline-check';
 import { checkConditionalUploads } from './documents-check';
 import { loadTasks } from './task-check';
 import { clashesAcrossServices } from './cross-service-check';
+import { ruleMessages } from './localize-definition';
 
 export interface LoadedDefinitions {
   /** Definitions without problems, sorted by id. */
@@ -107,23 +108,6 @@ function loadForm(
   checkConditionalUploads(part.documents, part.documentsAt, properties, serviceFile, fail);
 
   return failed ? null : { formSchema, uiSchema, callSchemas };
-}
-
-/** Every message a schema's rules give (`errorMessage` texts, at any depth). */
-function ruleMessages(schema: unknown): string[] {
-  if (Array.isArray(schema)) return schema.flatMap(ruleMessages);
-  if (typeof schema !== 'object' || schema === null) return [];
-  return Object.entries(schema).flatMap(([key, value]) =>
-    key === 'errorMessage' ? texts(value) : ruleMessages(value),
-  );
-}
-
-/** The strings of a value, at any depth. */
-function texts(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(texts);
-  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(texts);
-  return [];
 }
 
 /** Checks one service folder's files; returns its definition when it has no problem. */

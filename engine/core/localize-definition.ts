@@ -85,23 +85,43 @@ function localizeErrorMessage(value: unknown, translate: Translate): unknown {
  * A JSON Schema with its `title`, `description` and `errorMessage` texts translated at every depth
  * (properties, branches of if/then/else and allOf/anyOf/oneOf, items, definitions), visited in the
  * file's own order. Values such as `const`, `enum`, `default` and `examples` are data and are left alone.
+ * The rules' messages (`errorMessage`) go through `translateMessage`, the same as the rest unless given.
  */
-export function localizeSchema(schema: JsonSchema, translate: Translate): JsonSchema {
+export function localizeSchema(
+  schema: JsonSchema,
+  translate: Translate,
+  translateMessage: Translate = translate,
+): JsonSchema {
+  const sub = (value: JsonSchema) => localizeSchema(value, translate, translateMessage);
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if ((key === 'title' || key === 'description') && typeof value === 'string') out[key] = text(value, translate);
-    else if (key === 'errorMessage') out[key] = localizeErrorMessage(value, translate);
-    else if (SCHEMA_KEYWORDS.has(key) && isRecord(value)) out[key] = localizeSchema(value, translate);
+    else if (key === 'errorMessage') out[key] = localizeErrorMessage(value, translateMessage);
+    else if (SCHEMA_KEYWORDS.has(key) && isRecord(value)) out[key] = sub(value);
     else if (SCHEMA_LIST_KEYWORDS.has(key) && Array.isArray(value))
-      out[key] = value.map((item) => (isRecord(item) ? localizeSchema(item, translate) : item));
+      out[key] = value.map((item) => (isRecord(item) ? sub(item) : item));
     else if (SCHEMA_MAP_KEYWORDS.has(key) && isRecord(value)) {
       // dependencies may also hold arrays of property names: those are kept as they are.
       const map: Record<string, unknown> = {};
-      for (const [name, sub] of Object.entries(value)) map[name] = isRecord(sub) ? localizeSchema(sub, translate) : sub;
+      for (const [name, item] of Object.entries(value)) map[name] = isRecord(item) ? sub(item) : item;
       out[key] = map;
     } else out[key] = value;
   }
   return out;
+}
+
+/** Every message a schema's rules give (its `errorMessage` texts, at any depth), as written. */
+export function ruleMessages(schema: JsonSchema): string[] {
+  const found: string[] = [];
+  localizeSchema(
+    schema,
+    (value) => value,
+    (message) => {
+      found.push(message);
+      return message;
+    },
+  );
+  return found;
 }
 
 /** uiSchema keys (directly or inside `ui:options`) whose string value is shown. */
