@@ -25,6 +25,11 @@ function newKey(): { key: string; key_hash: string } {
   return { key, key_hash: sha256(key) };
 }
 
+/** When a key made at `keyCreatedAt` stops working (ms since the epoch). */
+function keyExpiry(keyCreatedAt: string, keyMs: number): number {
+  return Date.parse(keyCreatedAt) + keyMs;
+}
+
 /** Creates a staff account; answers its key (shown once). */
 export async function createStaff(db: Kysely<Database>, name: string): Promise<{ id: number; key: string }> {
   if (!NAME.test(name))
@@ -96,7 +101,7 @@ export async function listStaff(db: Kysely<Database>, keyMs: number): Promise<St
     name: row.name,
     created_at: row.created_at,
     last_used_at: row.last_used_at,
-    key_expires_at: new Date(Date.parse(row.key_created_at) + keyMs).toISOString(),
+    key_expires_at: new Date(keyExpiry(row.key_created_at, keyMs)).toISOString(),
     removed_at: row.revoked_at,
   }));
 }
@@ -120,7 +125,7 @@ export async function staffOf(
     .executeTakeFirst();
   if (!staff) throw new HttpError(401, STAFF_ONLY);
   const now = nowIso();
-  if (Date.parse(staff.key_created_at) + keyMs <= Date.parse(now)) throw new HttpError(401, STAFF_KEY_EXPIRED);
+  if (keyExpiry(staff.key_created_at, keyMs) <= Date.parse(now)) throw new HttpError(401, STAFF_KEY_EXPIRED);
   await db.updateTable('staff').set({ last_used_at: now }).where('id', '=', staff.id).execute();
   return { id: staff.id, name: staff.name };
 }

@@ -226,7 +226,7 @@ export function parseStaffArgs(argv: string[]): StaffCommand {
   const problems = moveOptionProblems({
     statusId: parsed.statusId,
     manual: parsed.manual,
-    manualCertificate: parsed.certificate ? { path: parsed.certificate, name: parsed.certificate } : null,
+    certificate: parsed.certificate !== null,
   });
   if (problems.length > 0) fail(problems.map((problem) => problem.message).join(' '));
   return parsed;

@@ -37,13 +37,6 @@ export interface StaffMove extends StatusMove {
   texts?: Readonly<Record<string, string>>;
 }
 
-/**
- * A staff move, judged under the application's lock by the transitions of
- * `engine/core/status-transitions.ts` and the application's service (`lifecycle`): 404 for an
- * unknown application, 409 with the reason for a move it does not allow. A status an action of the
- * service reaches is reached through that action: with the text it takes (422 without), or refused
- * with the action's name when it files a document.
- */
 /** Why a move's options do not fit it: the certificate of a manual process is for an approval. */
 export const MANUAL_ONLY_WHEN_APPROVED = 'A manual process is recorded when the application is approved (status 6).';
 export const MANUAL_OR_CERTIFICATE =
@@ -54,14 +47,21 @@ export const MANUAL_OR_CERTIFICATE =
  * API: a manual process (with its certificate, or with the certificate to come) is recorded on an
  * approval only, and is one or the other.
  */
-export function moveOptionProblems(move: Pick<StatusMove, 'statusId' | 'manual' | 'manualCertificate'>): FieldError[] {
-  const certificate = Boolean(move.manualCertificate);
+export function moveOptionProblems(move: { statusId: number; manual?: boolean; certificate: boolean }): FieldError[] {
+  const { certificate } = move;
   if (move.manual === true && certificate) return [{ field: 'manual', message: MANUAL_OR_CERTIFICATE }];
   if ((move.manual === true || certificate) && move.statusId !== STATUS.approved)
     return [{ field: certificate ? 'certificate' : 'manual', message: MANUAL_ONLY_WHEN_APPROVED }];
   return [];
 }
 
+/**
+ * A staff move, judged under the application's lock by the transitions of
+ * `engine/core/status-transitions.ts` and the application's service (`lifecycle`): 404 for an
+ * unknown application, 409 with the reason for a move it does not allow. A status an action of the
+ * service reaches is reached through that action: with the text it takes (422 without), or refused
+ * with the action's name when it files a document.
+ */
 export async function staffMove(
   db: Kysely<Database>,
   dialect: DialectName,
@@ -69,7 +69,7 @@ export async function staffMove(
   applicationId: number,
   move: StaffMove,
 ): Promise<{ from: number; to: number; app_id: string }> {
-  const problems = moveOptionProblems(move);
+  const problems = moveOptionProblems({ ...move, certificate: Boolean(move.manualCertificate) });
   if (problems.length > 0) throw new ValidationError(problems);
   return judgedApplication(db, dialect, services, applicationId, async (trx, app, definition) => {
     const action = actionReaching(definition, move.statusId);
