@@ -254,23 +254,13 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
           // applicant's list shows the latest (`currentAttachments`).
           if (locked.status_id === STATUS.draft) {
             const earlier = await trx
-              .selectFrom('attachments')
-              .select(['id', 'path'])
+              .deleteFrom('attachments')
               .where('application_id', '=', locked.id)
               .where('description', '=', description)
               .where('internal', '=', 0)
+              .returning('path')
               .execute();
-            if (earlier.length > 0) {
-              await trx
-                .deleteFrom('attachments')
-                .where(
-                  'id',
-                  'in',
-                  earlier.map((row) => row.id),
-                )
-                .execute();
-              replaced.push(...earlier.map((row) => row.path));
-            }
+            replaced.push(...earlier.map((row) => row.path));
           }
           const held = await trx
             .selectFrom('attachments')

@@ -70,29 +70,47 @@ async function missingDocuments(
 }
 
 /**
+ * The other calls of a record call's pipeline, by what the record does with their fields: `senders`
+ * save fields the record leaves out (`omit`: read back to make the whole form), `restated` save only
+ * fields the record holds too (written again from the record when it submits, the audit's locations).
+ */
+function pipelineParts(
+  definition: ServiceDefinition,
+  recordCall: SubmitCall,
+): { senders: string[]; restated: Array<{ name: string; fields: string[] }> } {
+  const formFields = [...definedProperties(definition.formSchema).keys()];
+  const omitted = new Set(recordCall.omit ?? []);
+  const senders: string[] = [];
+  const restated: Array<{ name: string; fields: string[] }> = [];
+  for (const other of definition.submit.calls) {
+    if (other === recordCall) continue;
+    const fields = fieldsOfCall(other, formFields);
+    if (fields.some((field) => omitted.has(field))) senders.push(other.name);
+    else if (fields.length > 0) restated.push({ name: other.name, fields });
+  }
+  return { senders, restated };
+}
+
+/**
  * The whole form of an application at its submission: the record and the fields it leaves out
- * (`omit`), as the calls before it saved them. A field no call saved is absent.
+ * (`omit`), as the calls before it (`senders`) saved them. A field no call saved is absent.
  */
 async function wholeForm(
   trx: Transaction<Database>,
-  definition: ServiceDefinition,
   call: SubmitCall,
+  senders: readonly string[],
   applicationId: number,
   record: Data,
 ): Promise<Data> {
   const omitted = call.omit ?? [];
   if (omitted.length === 0) return record;
-  const formFields = [...definedProperties(definition.formSchema).keys()];
-  const senders = definition.submit.calls
-    .filter((other) => other !== call && fieldsOfCall(other, formFields).some((field) => omitted.includes(field)))
-    .map((other) => other.name);
   const whole: Data = { ...record };
   if (senders.length > 0) {
     const saved = await trx
       .selectFrom('application_records')
       .select('data')
       .where('application_id', '=', applicationId)
-      .where('record_key', 'in', senders)
+      .where('record_key', 'in', [...senders])
       .execute();
     for (const row of saved) {
       const part = JSON.parse(row.data) as unknown;
@@ -100,23 +118,6 @@ async function wholeForm(
     }
   }
   return whole;
-}
-
-/**
- * The parts of the pipeline that the record restates: each other call whose form fields the record
- * call saves too (none of them in its `omit`), with those fields' values from the record.
- */
-function restatedParts(definition: ServiceDefinition, recordCall: SubmitCall, record: Data): Array<[string, Data]> {
-  const formFields = [...definedProperties(definition.formSchema).keys()];
-  const omitted = new Set(recordCall.omit ?? []);
-  const parts: Array<[string, Data]> = [];
-  for (const other of definition.submit.calls) {
-    if (other === recordCall) continue;
-    const fields = fieldsOfCall(other, formFields);
-    if (fields.length === 0 || fields.some((field) => omitted.has(field))) continue;
-    parts.push([other.name, Object.fromEntries(fields.filter((field) => field in record).map((f) => [f, record[f]]))]);
-  }
-  return parts;
 }
 
 /** What a submit call persists: its record for an application, judged already. */
@@ -149,11 +150,12 @@ export async function persistSubmission(db: Kysely<Database>, persist: SubmitPer
     const locked = await lockApplication(trx, persist.dialect, target.id);
     if (!locked) throw new HttpError(404, 'Application not found');
     assertEditable(locked);
-    if (call.savesRecord) {
+    const parts = call.savesRecord ? pipelineParts(definition, call) : null;
+    if (parts) {
       // The record call submits, so the form as a whole must hold then (a part a call before it
       // saved is judged too), and the documents are those the whole form asks for, as the page
       // decides them: a condition may read a field the record leaves out.
-      const whole = await wholeForm(trx, definition, call, target.id, record);
+      const whole = await wholeForm(trx, call, parts.senders, target.id, record);
       const missing = await missingDocuments(trx, definition, target.id, whole);
       if (missing.length > 0) throw new ValidationError(missing, DOCUMENTS_MISSING);
       if (whole !== record) {
@@ -178,10 +180,13 @@ export async function persistSubmission(db: Kysely<Database>, persist: SubmitPer
           .execute();
     }
     await upsertRecord(trx, target.id, recordKey, record);
-    if (!call.savesRecord) return;
+    if (!parts) return;
     // The parts earlier calls saved from fields the record holds too (the audit's locations) are
     // written again from the record: a submitted application cannot hold two answers to one question.
-    for (const [name, part] of restatedParts(definition, call, record)) await upsertRecord(trx, target.id, name, part);
+    for (const { name, fields } of parts.restated) {
+      const part = Object.fromEntries(fields.filter((field) => field in record).map((field) => [field, record[field]]));
+      await upsertRecord(trx, target.id, name, part);
+    }
     const now = nowIso();
     const moved = await trx
       .updateTable('applications')
