@@ -5,6 +5,7 @@ import { useTranslation, RetryAlert } from '../../engine/react';
 import { useUser } from '../auth/user-store';
 import { PublicShell } from '../layout/public-shell';
 import { usePublicRead } from './use-public-read';
+import { useStillUntilHydrated } from '../hydration';
 
 /** A service of the public list: English name and description, and both in the caller's language. */
 export interface PublicService {
@@ -34,6 +35,8 @@ function Landing() {
   const { t } = useTranslation();
   const read = usePublicRead<unknown>('services');
   const [showAll, setShowAll] = useState(false);
+  // The page is prerendered: a click on Show More before the script runs would be lost.
+  const still = useStillUntilHydrated();
   // An answer that is not a list is a failure too.
   const services = read.status === 'success' ? servicesOf(read.data) : undefined;
   const failed = read.status === 'error' || services === null;
@@ -106,7 +109,7 @@ function Landing() {
             </Box>
             {!showAll && list.length > LANDING_SERVICES_SHOWN && (
               <Box sx={{ textAlign: 'center', mt: 3 }}>
-                <Button variant="outlined" onClick={() => setShowAll(true)}>
+                <Button variant="outlined" onClick={() => setShowAll(true)} {...still}>
                   {t('landing.showMore')}
                 </Button>
               </Box>

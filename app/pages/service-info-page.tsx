@@ -20,6 +20,7 @@ import {
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation, useApiQuery } from '../../engine/react';
+import { useStillUntilHydrated } from '../hydration';
 import type { ServiceDefinition } from '../../engine/core';
 
 /** A required document of GET service/attachments/{serviceId}. */
@@ -59,6 +60,8 @@ function attachmentsOf(data: unknown): ServiceAttachment[] {
 export function ServiceInfoPage({ definition }: { definition: ServiceDefinition }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState(0);
+  // The page is prerendered: a tab clicked before the script runs would do nothing and be lost.
+  const still = useStillUntilHydrated();
   // The authority's list is read only for a service whose documents step asks for it.
   const readsList = definition.documents?.serviceAttachments !== false;
   const attachments = useApiQuery<unknown, ServiceAttachment[]>(
@@ -100,7 +103,7 @@ export function ServiceInfoPage({ definition }: { definition: ServiceDefinition 
         {t('services.department', { department: definition.department })}
       </Typography>
       <Paper>
-        <Tabs value={tab} onChange={(_e, value: number) => setTab(value)} aria-label={t('serviceInfo.tabs')}>
+        <Tabs value={tab} onChange={(_e, value: number) => setTab(value)} aria-label={t('serviceInfo.tabs')} {...still}>
           <Tab label={t('serviceInfo.steps')} id="service-tab-0" aria-controls="service-panel-0" />
           <Tab label={t('serviceInfo.howToApply')} id="service-tab-1" aria-controls="service-panel-1" />
         </Tabs>

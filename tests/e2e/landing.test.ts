@@ -85,10 +85,15 @@ describe('landing page', () => {
         api.data.slice(0, 6).map((s) => s.name),
       );
       expect(await section.getByText('Loading services...').count()).toBe(0);
+      expect(await section.getByRole('button', { name: 'Show More' }).getAttribute('inert')).toBe('');
       // A prerendered form stays still until its script runs: nothing would send it natively.
       await page.goto(`${product.baseUrl}/login`);
       await page.getByRole('heading', { name: 'Login' }).waitFor();
       expect(await page.locator('form').getAttribute('inert')).toBe('');
+      // So do a service page's tabs: a tab clicked before the script runs would be lost (the
+      // ninth service's test clicks one once the page runs).
+      await page.goto(`${product.baseUrl}/auth-plastics`);
+      expect(await page.locator('[inert] [role=tab]').count()).toBe(2);
     });
 
     await newVisitor();
