@@ -59,7 +59,8 @@ const PAGE_GROUPS = [
 // forbids eval); editing a service reloads the page in `npm run dev`.
 export default defineConfig({
   root: 'app',
-  publicDir: false,
+  // app/public: the favicon, served at /favicon.ico and /favicon.svg as browsers ask for them.
+  publicDir: 'public',
   envDir: '..',
   plugins: [
     react(),

@@ -56,6 +56,27 @@ export function definitionOfRow(
   return definitions.find((definition) => definition.id === application.service_id);
 }
 
+/**
+ * The application an address names: its `appId`, else the value after the query's first equals sign
+ * (spec 02 reads the licence edit screen's id so: `?id=12` opens application 12 too). Undefined when
+ * that is not a whole number above 0.
+ */
+export function applicationIdOf(search: string): number | undefined {
+  const query = new URLSearchParams(search);
+  const raw = query.get('appId') ?? [...query.values()][0] ?? '';
+  if (!/^[1-9]\d{0,15}$/.test(raw.trim())) return undefined;
+  const id = Number(raw.trim());
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
+/**
+ * Where the applications of `definition` open as `page`: its edit route, else its view route (which
+ * corrects a returned application too).
+ */
+export function ownRoute(definition: ServiceDefinition, page: 'view' | 'edit'): string {
+  return page === 'edit' ? (definition.routes.edit ?? definition.routes.view) : definition.routes.view;
+}
+
 /** Links of one application row: the view route of its service and, when returned, the edit route. */
 export function applicationLinks(
   application: ApplicationSummary,

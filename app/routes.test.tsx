@@ -111,7 +111,10 @@ describe('routes', () => {
         formSchema: { type: 'object', properties: {} },
         uiSchema: {},
       }) as unknown as ServiceDefinition;
-    const definitions = [licence(3, 'Import'), licence(4, 'Export', '/edit-license-application')];
+    const definitions = [
+      licence(3, 'Import', '/edit-license-application'),
+      licence(4, 'Export', '/edit-license-application'),
+    ];
     const application = (serviceId: number) => () =>
       ok({ id: 9, app_id: 'APP-9', service_id: serviceId, application_status_id: 2, application_attachments: [] });
     const api = fakeApi({
@@ -123,9 +126,56 @@ describe('routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Export License: application APP-9' }, { timeout: 5000 }),
     ).toBeTruthy();
-    await router.navigate('/edit-license-application?appId=10');
-    // The edit route is the export licence's, the application an import one: its own title.
+    // The licence edit screen reads the id after the equals sign (spec 02), whatever the parameter's name.
+    await router.navigate('/edit-license-application?id=10');
+    // The edit route is shared, the application an import one: its own title.
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit | Import License' })).toBeTruthy();
+  });
+
+  it("opens an application only at its own service's routes, and says once that an unknown one is not found", async () => {
+    setStoredUser({ id: 7, first_name: 'Ada', last_name: 'Uwase', email: 'a@example.org', token: 't' });
+    const service = (id: number, title: string, routes: Record<string, string>) =>
+      ({
+        ...definition,
+        id,
+        key: title.toLowerCase().replace(/ /g, '-'),
+        title,
+        routes: { info: `/${id}`, apply: `/${id}-apply`, ...routes },
+        wizard: { title: `Apply | ${title}`, editTitle: `Edit | ${title}` },
+        documents: { accept: ['pdf'], serviceAttachments: false },
+        submit: { calls: [] },
+        view: { record: 'record', rows: [] },
+        formSchema: { type: 'object', properties: {} },
+        uiSchema: {},
+      }) as unknown as ServiceDefinition;
+    const definitions = [
+      service(1, 'Plastics Permit', { view: '/view-application', edit: '/edit-application' }),
+      service(4, 'Export License', { view: '/view-application-export', edit: '/edit-license-application' }),
+    ];
+    const api = fakeApi({
+      'GET application/5': () =>
+        ok({ id: 5, app_id: 'APP-5', service_id: 1, application_status_id: 7, application_attachments: [] }),
+      'GET application/404': () => fail('Application not found', 404),
+      'GET application/check-plastic-bags-authorization/7': () => ok({ has_submitted_auth_plastic_bag: false }),
+    });
+    const { router } = renderRoutes(appRoutes, { api, at: '/edit-license-application?appId=5', definitions });
+    // A plastics application is not opened on the licence's edit screen: its own edit page is.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Edit | Plastics Permit' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(router.location()).toMatchObject({ pathname: '/edit-application', search: '?appId=5' });
+    expect(screen.queryByText(/Export License/)).toBeNull();
+
+    await router.navigate('/view-application-export?appId=404');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application not found' })).toBeTruthy();
+    // No service's name (the route is shared), no Retry for what does not exist, and one request.
+    expect(screen.queryByText(/Export License|Plastics Permit/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(api.calls.filter((call) => call.path === 'application/404')).toHaveLength(1);
+
+    await router.navigate('/view-application-export?appId=abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application not found' })).toBeTruthy();
   });
 
   it('shows an application with the version of its service it was submitted under, a draft with the current one', async () => {

@@ -66,4 +66,24 @@ describe('ServiceInfoPage', () => {
     renderPage(<ServiceInfoPage definition={definition} />, { api: fakeApi({}), at: '/sample' });
     expect(await screen.findByText('No documents are required.')).toBeTruthy();
   });
+
+  it('offers the choice between sibling services as links to their pages, the current one marked', async () => {
+    const definition = testDefinition({ documents: { accept: ['pdf'], serviceAttachments: false } });
+    const choice = {
+      label: 'Type of licence',
+      options: [
+        { key: 'export-licence', title: 'Export License', route: '/licensing-export', current: true },
+        { key: 'import-licence', title: 'Import License', route: '/licensing-import', current: false },
+      ],
+    };
+    renderPage(<ServiceInfoPage definition={definition} choice={choice} />, { api: fakeApi({}), at: '/sample' });
+    const nav = await screen.findByRole('navigation', { name: 'Type of licence' });
+    const links = within(nav).getAllByRole('link');
+    expect(
+      links.map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('aria-current')]),
+    ).toEqual([
+      ['Export License', '/licensing-export', 'page'],
+      ['Import License', '/licensing-import', null],
+    ]);
+  });
 });

@@ -3,6 +3,7 @@ import {
   Alert,
   Box,
   Button,
+  ButtonGroup,
   Chip,
   List,
   ListItem,
@@ -21,7 +22,7 @@ import {
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation, useApiQuery } from '../../engine/react';
 import { useStillUntilHydrated } from '../hydration';
-import type { ServiceDefinition } from '../../engine/core';
+import type { ServiceChoiceOffer, ServiceDefinition } from '../../engine/core';
 
 /** A required document of GET service/attachments/{serviceId}. */
 export interface ServiceAttachment {
@@ -56,8 +57,17 @@ function attachmentsOf(data: unknown): ServiceAttachment[] {
   return Array.isArray(data) ? (data as ServiceAttachment[]) : [];
 }
 
-/** Information page of any service: Steps (documents and facts) and How to Apply, then Apply Now. */
-export function ServiceInfoPage({ definition }: { definition: ServiceDefinition }) {
+/**
+ * Information page of any service: the choice between sibling services it offers (export or import
+ * licence), Steps (documents and facts) and How to Apply, then Apply Now.
+ */
+export function ServiceInfoPage({
+  definition,
+  choice,
+}: {
+  definition: ServiceDefinition;
+  choice?: ServiceChoiceOffer | undefined;
+}) {
   const { t } = useTranslation();
   const [tab, setTab] = useState(0);
   // The page is prerendered: a tab clicked before the script runs would do nothing and be lost.
@@ -102,6 +112,7 @@ export function ServiceInfoPage({ definition }: { definition: ServiceDefinition 
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('services.department', { department: definition.department })}
       </Typography>
+      {choice && <ServiceChoiceLinks choice={choice} />}
       <Paper>
         <Tabs value={tab} onChange={(_e, value: number) => setTab(value)} aria-label={t('serviceInfo.tabs')} {...still}>
           <Tab label={t('serviceInfo.steps')} id="service-tab-0" aria-controls="service-panel-0" />
@@ -178,6 +189,33 @@ export function ServiceInfoPage({ definition }: { definition: ServiceDefinition 
           {t('serviceInfo.applyNow')}
         </Button>
       </Box>
+    </Box>
+  );
+}
+
+/**
+ * The choice between sibling services as links to their information pages (each page has its own
+ * documents and Apply Now): they work before the script runs, and the current one says so.
+ */
+function ServiceChoiceLinks({ choice }: { choice: ServiceChoiceOffer }) {
+  return (
+    <Box component="nav" aria-labelledby="service-choice-label" sx={{ mb: 3 }}>
+      <Typography id="service-choice-label" variant="h2" gutterBottom>
+        {choice.label}
+      </Typography>
+      <ButtonGroup sx={{ flexWrap: 'wrap' }}>
+        {choice.options.map((option) => (
+          <Button
+            key={option.key}
+            component={RouterLink}
+            to={option.route}
+            variant={option.current ? 'contained' : 'outlined'}
+            aria-current={option.current ? 'page' : undefined}
+          >
+            {option.title}
+          </Button>
+        ))}
+      </ButtonGroup>
     </Box>
   );
 }

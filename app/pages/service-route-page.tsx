@@ -1,13 +1,16 @@
-import { Suspense, useEffect, useRef } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { Suspense, useEffect } from 'react';
+import { Box } from '@mui/material';
+import { Navigate, useLocation } from 'react-router-dom';
 import {
   type PortalFeature,
   type ServiceDefinition,
   type WorkQueues,
   definitionOfApplication,
+  serviceChoiceOffer,
   STATUS,
 } from '../../engine/core';
-import { lazyNamed, type LazyComponent, useApiQuery } from '../../engine/react';
+import { lazyNamed, type LazyComponent, RetryAlert, useApiQuery, useTranslation } from '../../engine/react';
+import { applicationIdOf, ownRoute } from '../applications-list';
 import { PageLoading } from '../components/page-loading';
 import { ServiceApplicationPage } from './application-page-loader';
 import { bundledDefinitions, WithDefinitions } from '../definitions-context';
@@ -60,17 +63,19 @@ export function matchServiceRoute(pathname: string, definitions: ServiceDefiniti
  * An existing application on a view or edit route. Services may share those routes (both licences
  * are viewed at /view-application-export), so the application says whose it is: it is read first
  * (through the query cache the wizard reads it from too) and shown with its own service's
- * definition; the route's service stands in while it cannot be read, and the wizard reports why.
+ * definition, on a route that service declares; on another service's route the address is changed
+ * to the application's own page. An application that cannot be read is said so under no service's
+ * name, and asked for once: the wizard, which would ask again, comes only with the application.
  */
 function ExistingApplicationPage({
   page,
-  routeDefinition,
+  pathname,
   definitions,
   archived,
   applicationId,
 }: {
   page: 'view' | 'edit';
-  routeDefinition: ServiceDefinition;
+  pathname: string;
   definitions: ServiceDefinition[];
   archived: ServiceDefinition[];
   applicationId: number;
@@ -84,19 +89,25 @@ function ExistingApplicationPage({
   useEffect(() => {
     void ServiceApplicationPage.preload();
   }, []);
-  // Only the first answer is waited for here. After it (a failure too) the wizard stays and shows its
-  // own loading and failure: taking it away while the application is asked again would mount it
-  // again, which asks again, without end (an unknown application was asked for in a loop).
-  const answered = useRef(false);
-  if (answer.status !== 'loading') answered.current = true;
-  if (answer.status === 'loading' && !answered.current) return <PageLoading />;
+  if (!answer.data) {
+    if (answer.status !== 'error') return <PageLoading />;
+    return answer.code === 404 ? (
+      <ApplicationNotFound />
+    ) : (
+      <Box sx={{ py: 4 }}>
+        <RetryAlert error={answer.error} onRetry={answer.refetch} />
+      </Box>
+    );
+  }
   // Shown with the version of its service it was submitted under (an earlier one kept for it).
-  const definition =
-    definitionOfApplication(definitions, archived, {
-      serviceId: Number(answer.data?.service_id),
-      version: answer.data?.definition_version,
-      draft: answer.data?.application_status_id === STATUS.draft,
-    }) ?? routeDefinition;
+  const definition = definitionOfApplication(definitions, archived, {
+    serviceId: Number(answer.data.service_id),
+    version: answer.data.definition_version,
+    draft: answer.data.application_status_id === STATUS.draft,
+  });
+  if (!definition) return <ApplicationNotFound />;
+  const own = ownRoute(definition, page);
+  if (!samePath(pathname, own)) return <Navigate to={`${own}?appId=${applicationId}`} replace />;
   return (
     <Suspense fallback={<PageLoading />}>
       <ServiceApplicationPage
@@ -108,6 +119,12 @@ function ExistingApplicationPage({
       />
     </Suspense>
   );
+}
+
+/** An application the signed-in applicant cannot open: none of theirs has the number. */
+function ApplicationNotFound() {
+  const { t } = useTranslation();
+  return <NotFoundPage title={t('notFound.applicationTitle')} text={t('notFound.applicationText')} />;
 }
 
 /**
@@ -125,8 +142,7 @@ export async function preloadServiceRoute(pathname: string): Promise<void> {
 
 /** Resolves the current path to a service page (info, apply, view, edit) or Page not found. */
 export function ServiceRoutePage() {
-  const { pathname } = useLocation();
-  const [search] = useSearchParams();
+  const { pathname, search } = useLocation();
   return (
     <WithDefinitions>
       {(definitions, archived) => {
@@ -134,7 +150,14 @@ export function ServiceRoutePage() {
         if (!match) return <NotFoundPage />;
         // Information and wizard are one pair, so the wizard drawn ahead is the one shown.
         if (match.page === 'info' || match.page === 'apply')
-          return <ServiceStartPages key={match.definition.id} definition={match.definition} page={match.page} />;
+          return (
+            <ServiceStartPages
+              key={match.definition.id}
+              definition={match.definition}
+              choice={serviceChoiceOffer(match.definition, definitions)}
+              page={match.page}
+            />
+          );
         if (match.page === 'queues')
           return (
             <Suspense fallback={<PageLoading />}>
@@ -149,13 +172,12 @@ export function ServiceRoutePage() {
             </Suspense>
           );
         }
-        const appId = Number(search.get('appId'));
-        const applicationId = Number.isInteger(appId) && appId > 0 ? appId : undefined;
-        if (applicationId === undefined) return <NotFoundPage />;
+        const applicationId = applicationIdOf(search);
+        if (applicationId === undefined) return <ApplicationNotFound />;
         return (
           <ExistingApplicationPage
             page={match.page}
-            routeDefinition={match.definition}
+            pathname={pathname}
             definitions={definitions}
             archived={archived}
             applicationId={applicationId}

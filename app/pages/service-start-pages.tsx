@@ -1,5 +1,5 @@
 import { Activity, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import type { ServiceDefinition } from '../../engine/core';
+import type { ServiceChoiceOffer, ServiceDefinition } from '../../engine/core';
 import { useTranslation } from '../../engine/react';
 import { PageLoading } from '../components/page-loading';
 import { prefetchApplication, ServiceApplicationPage } from './application-page-loader';
@@ -13,7 +13,16 @@ import { ServiceInfoPage } from './service-info-page';
  * lists when shown, as before. Back on the information page the wizard is hidden with what was typed,
  * and comes back with it; after a submission, the next Apply Now starts a new application.
  */
-export function ServiceStartPages({ definition, page }: { definition: ServiceDefinition; page: 'info' | 'apply' }) {
+export function ServiceStartPages({
+  definition,
+  choice,
+  page,
+}: {
+  definition: ServiceDefinition;
+  /** The choice between sibling services the information page offers (`info.choice`). */
+  choice?: ServiceChoiceOffer | undefined;
+  page: 'info' | 'apply';
+}) {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   // Drawn ahead once its code and validators are here; at once when the address is the wizard's.
@@ -41,7 +50,7 @@ export function ServiceStartPages({ definition, page }: { definition: ServiceDef
   return (
     <>
       <Activity mode={page === 'info' ? 'visible' : 'hidden'}>
-        <ServiceInfoPage definition={definition} />
+        <ServiceInfoPage definition={definition} choice={choice} />
       </Activity>
       {ready || page === 'apply' ? (
         <Activity mode={page === 'apply' ? 'visible' : 'hidden'}>

@@ -51,14 +51,17 @@ export function WorkQueuesPage({ definition }: { definition: ServiceDefinition &
           const selected = chosen?.key === queue.key;
           const count = counts.data?.[queue.key];
           return (
-            <Grid key={queue.key} size={{ xs: 6, md: 4, lg: 2.4 }} component="li">
-              <Card variant={selected ? 'elevation' : 'outlined'} raised={selected}>
+            // A row's cards are as tall as its tallest (a label on two lines), counts on one line.
+            <Grid key={queue.key} size={{ xs: 6, md: 4, lg: 2.4 }} component="li" sx={{ display: 'flex' }}>
+              <Card variant={selected ? 'elevation' : 'outlined'} raised={selected} sx={{ flex: 1, display: 'flex' }}>
                 <CardActionArea
                   onClick={() => setChosen(queue)}
                   aria-pressed={selected}
-                  sx={selected ? { bgcolor: 'action.selected' } : undefined}
+                  sx={[{ flex: 1, display: 'flex', alignItems: 'stretch' }, selected && { bgcolor: 'action.selected' }]}
                 >
-                  <CardContent>
+                  <CardContent
+                    sx={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }}
+                  >
                     <Typography variant="overline" component="h2" color="text.secondary">
                       {queue.label}
                     </Typography>

@@ -38,6 +38,16 @@ export interface ServiceInfo {
   hide?: Array<'fee' | 'validity' | 'processingTime'>;
   /** Paragraphs of the How to Apply tab. */
   howToApply: string[];
+  /** A choice between this service and its siblings offered on each of their start pages. */
+  choice?: ServiceChoice;
+}
+
+/** A choice between sibling services (by key), e.g. export or import licence; see `service-choice.ts`. */
+export interface ServiceChoice {
+  /** The question, e.g. "Type of licence". */
+  label: string;
+  /** The services offered, in order, this one among them; each declares the same list. */
+  services: string[];
 }
 
 /** Accepted upload kinds; each maps to extensions and MIME types in `file-kinds.ts`. */
@@ -170,6 +180,17 @@ export interface ServiceView {
    * name); the applicant's own name when none is filled.
    */
   holder?: string[];
+  /**
+   * The letter issued on approval instead of a certificate (the GCF letters): its subject and
+   * paragraphs, with `{field}` placeholders of the record and `{holder}`; see `approval-letter.ts`.
+   */
+  letter?: ApprovalLetter;
+}
+
+/** A letter of approval: subject line and paragraphs, English as the certificate is. */
+export interface ApprovalLetter {
+  subject: string;
+  body: string[];
 }
 
 /** A form of the service: its JSON Schema and uiSchema files (relative to the service folder). */

@@ -324,7 +324,7 @@ function loadArchive(
     });
     return null;
   }
-  const loaded = loadServiceDefinitions(data.files);
+  const loaded = loadServiceDefinitions(data.files, { alone: true });
   for (const problem of loaded.problems)
     problems.push({
       file,

@@ -8,6 +8,7 @@
 export type * from './definition-types';
 export type { DefinitionProblem } from './definition-problems';
 export { formKey, formsOf } from './service-forms';
+export { serviceChoiceOffer, type ServiceChoiceOffer, type ServiceChoiceOption } from './service-choice';
 export { localizeDefinition } from './localize-definition';
 export { catalogueFolders, catalogueTranslator } from './catalogue-translator';
 export { mergeCatalogues, type Catalogue } from './translator';
@@ -45,6 +46,7 @@ export {
 } from './payload-mapping';
 export { applyUiOrder, confirmSummary } from './confirm-summary';
 export { detailRows, detailTables } from './view-rows';
+export { fillLetterText } from './approval-letter';
 
 // Versions of a definition and of the records saved under it
 export { definitionOfApplication } from './application-version';

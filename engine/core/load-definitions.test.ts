@@ -145,6 +145,19 @@ describe('loadServiceDefinitions', () => {
     ]);
   });
 
+  it("checks that a letter's placeholders name fields of the form, or the holder", () => {
+    const files = testFiles();
+    const service = files['sample/service.json'] as { view: Record<string, unknown> };
+    service.view.letter = { subject: 'About {kind_name}', body: ['To {holder}, in {mode}.', 'By {kind_nmae}.'] };
+    expect(loadServiceDefinitions(files).problems).toEqual([
+      {
+        file: 'sample/service.json',
+        pointer: '/view/letter/body/1',
+        message: "'kind_nmae' is not a property of schema.json",
+      },
+    ]);
+  });
+
   it('checks the submit pipeline', () => {
     const base = testDefinitionFile();
     const call = base.submit.calls[0]!;

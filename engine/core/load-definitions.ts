@@ -28,6 +28,8 @@ import { checkSubmitPipeline } from './submit-pipeline-check';
 import { checkConditionalUploads } from './documents-check';
 import { loadTasks } from './task-check';
 import { clashesAcrossServices } from './cross-service-check';
+import { serviceChoiceProblems } from './service-choice';
+import { HOLDER_PLACEHOLDER, letterPlaceholders } from './approval-letter';
 import { ruleMessages } from './localize-definition';
 
 export interface LoadedDefinitions {
@@ -95,6 +97,18 @@ function loadForm(
   (part.view.holder ?? []).forEach((field, i) => {
     if (!has(field)) fail(serviceFile, at('view', 'holder', i), notAProperty(field));
   });
+  // So are the placeholders of the letter issued instead of a certificate.
+  const { letter } = part.view;
+  const letterTexts: Array<[Array<string | number>, string]> = letter
+    ? [
+        [['subject'], letter.subject],
+        ...letter.body.map((text, i): [Array<string | number>, string] => [['body', i], text]),
+      ]
+    : [];
+  for (const [where, text] of letterTexts)
+    for (const name of letterPlaceholders(text))
+      if (name !== HOLDER_PLACEHOLDER && !has(name))
+        fail(serviceFile, at('view', 'letter', ...where), notAProperty(name));
 
   checkSubmitPipeline(part.submit.calls, formFiles, serviceFile, at, fail);
   const callNames = new Set(part.submit.calls.map((call) => call.name));
@@ -199,9 +213,14 @@ function loadOne(
  * Loads every service of `files` (keys like `plastics/service.json`, values parsed JSON) and checks
  * them: meta-schema, referenced files, form schema compiles, widgets known, ui keys and rule
  * fields name properties, lookup options, exactly one record-saving call, body references, and
- * ids, keys and routes unique across services. A service with any problem is left out.
+ * ids, keys and routes unique across services, start-page choices that read the same from each
+ * page (unless `alone`: an archived version, without its siblings). A service with any problem is
+ * left out.
  */
-export function loadServiceDefinitions(files: Record<string, unknown>): LoadedDefinitions {
+export function loadServiceDefinitions(
+  files: Record<string, unknown>,
+  options: { alone?: boolean } = {},
+): LoadedDefinitions {
   const problems: DefinitionProblem[] = [];
   const folders = Object.keys(files)
     .filter((name) => /^[^/]+\/service\.json$/.test(name))
@@ -214,6 +233,10 @@ export function loadServiceDefinitions(files: Record<string, unknown>): LoadedDe
   }
 
   const duplicated = clashesAcrossServices(loaded, problems);
-  const definitions = loaded.filter((d) => !duplicated.has(d.key)).sort((a, b) => a.id - b.id);
+  // An archived version is loaded alone: the siblings its start-page choice names are not there.
+  const unchoosable = options.alone ? new Set<string>() : serviceChoiceProblems(loaded, problems);
+  const definitions = loaded
+    .filter((d) => !duplicated.has(d.key) && !unchoosable.has(d.key))
+    .sort((a, b) => a.id - b.id);
   return { definitions, problems };
 }

@@ -226,6 +226,7 @@ export function localizeDefinition<D extends LocalizableDefinition>(definition: 
   if (info.fee !== undefined) localizedInfo.fee = text(info.fee, translate);
   if (info.validity !== undefined) localizedInfo.validity = text(info.validity, translate);
   localizedInfo.howToApply = info.howToApply.map((paragraph) => text(paragraph, translate));
+  if (info.choice) localizedInfo.choice = { ...info.choice, label: text(info.choice.label, translate) };
   const wizard = { ...definition.wizard, title: text(definition.wizard.title, translate) };
   if (definition.wizard.editTitle !== undefined) wizard.editTitle = text(definition.wizard.editTitle, translate);
   if (definition.wizard.alerts) wizard.alerts = definition.wizard.alerts.map((message) => text(message, translate));

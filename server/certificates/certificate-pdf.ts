@@ -1,7 +1,9 @@
 /**
- * The certificate of an approved application: one A4 page with the authority, the service, the
- * holder, the application id and approval date, and a QR code to the verification address, where
- * anyone holding the paper can check it against the authority's records.
+ * The document of an approved application: a certificate (one A4 page with the authority, the
+ * service, the holder, the application id and approval date) or, for a service that issues a letter
+ * (`view.letter`), a letter addressed to the holder with the definition's subject and paragraphs.
+ * Both carry a QR code to the verification address, where anyone holding the paper can check it
+ * against the authority's records.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
@@ -62,6 +64,75 @@ function wrap(text: string, font: PDFFont, size: number, maxWidth: number): stri
   return lines;
 }
 
+/** The verification block at the foot of the page: the QR code and the address under it. */
+async function drawVerification(pdf: PDFDocument, page: PDFPage, font: PDFFont, what: string, verifyUrl: string) {
+  const qr = await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 300, errorCorrectionLevel: 'M' });
+  const image = await pdf.embedPng(qr);
+  const size = 130;
+  page.drawImage(image, { x: (page.getWidth() - size) / 2, y: 120, width: size, height: size });
+  centred(page, `Scan to verify this ${what}, or open:`, 100, font, 9, GREY);
+  centred(page, verifyUrl, 86, font, 9, GREEN);
+}
+
+/** The facts of a letter: those of a certificate, its subject and its paragraphs (placeholders filled). */
+export interface LetterFacts extends CertificateFacts {
+  subject: string;
+  body: string[];
+}
+
+/** Renders a letter of approval; the PDF's title and subject carry the application id and the letter's subject. */
+export async function renderLetterPdf(facts: LetterFacts): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(toWinAnsi(`Letter ${facts.appId}`));
+  pdf.setSubject(toWinAnsi(facts.subject));
+  pdf.setAuthor(toWinAnsi(facts.authority));
+  pdf.setCreationDate(new Date(facts.approvedAt));
+  const size: [number, number] = [595.28, 841.89];
+  let page = pdf.addPage(size);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { width, height } = page.getSize();
+  const left = 72;
+  const measure = width - 2 * left;
+  // The verification block keeps the foot of the last page; a long letter goes on to another page.
+  const FOOT = 280;
+  let y = height - 140;
+  const write = (text: string, font: PDFFont, fontSize: number, colour = rgb(0, 0, 0), indent = 0) => {
+    if (y < FOOT) {
+      page = pdf.addPage(size);
+      y = height - 72;
+    }
+    page.drawText(text, { x: left + indent, y, size: fontSize, font, color: colour });
+    y -= fontSize + 4;
+  };
+
+  page.drawRectangle({ x: 0, y: height - 12, width, height: 12, color: GREEN });
+  page.drawText(toWinAnsi(facts.authority.toUpperCase()), {
+    x: left,
+    y: height - 72,
+    size: 14,
+    font: bold,
+    color: GREEN,
+  });
+  page.drawText(toWinAnsi(facts.department), { x: left, y: height - 90, size: 10, font: regular, color: GREY });
+  write(toWinAnsi(`Date: ${facts.approvedAt.slice(0, 10)}`), regular, 11);
+  write(toWinAnsi(`Our reference: ${facts.appId}`), regular, 11);
+  y -= 20;
+  write('To:', regular, 11, GREY);
+  for (const text of wrap(facts.holder, bold, 12, measure)) write(text, bold, 12);
+  y -= 16;
+  for (const text of wrap(`Subject: ${facts.subject}`, bold, 12, measure)) write(text, bold, 12);
+  y -= 12;
+  for (const paragraph of facts.body) {
+    for (const text of wrap(paragraph, regular, 11, measure)) write(text, regular, 11);
+    y -= 10;
+  }
+  y -= 10;
+  write(toWinAnsi(`For the ${facts.authority}`), regular, 11, GREY);
+  await drawVerification(pdf, page, regular, 'letter', facts.verifyUrl);
+  return pdf.save();
+}
+
 /** Renders the certificate; the PDF's title and subject carry the application id for archives. */
 export async function renderCertificatePdf(facts: CertificateFacts): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -113,11 +184,6 @@ export async function renderCertificatePdf(facts: CertificateFacts): Promise<Uin
     y -= 22;
   }
 
-  const qr = await QRCode.toBuffer(facts.verifyUrl, { type: 'png', margin: 1, width: 300, errorCorrectionLevel: 'M' });
-  const image = await pdf.embedPng(qr);
-  const size = 130;
-  page.drawImage(image, { x: (width - size) / 2, y: 120, width: size, height: size });
-  centred(page, 'Scan to verify this certificate, or open:', 100, regular, 9, GREY);
-  centred(page, facts.verifyUrl, 86, regular, 9, GREEN);
+  await drawVerification(pdf, page, regular, 'certificate', facts.verifyUrl);
   return pdf.save();
 }

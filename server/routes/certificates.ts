@@ -7,9 +7,17 @@
  * id answers "not found", so the address cannot be used to learn who applied for what.
  */
 import type { FastifyInstance } from 'fastify';
-import { type ServiceDefinition, formsOf, presentStatus, STATUS, isRecord, valueAt } from '../../engine/core';
+import {
+  type ServiceDefinition,
+  fillLetterText,
+  formsOf,
+  presentStatus,
+  STATUS,
+  isRecord,
+  valueAt,
+} from '../../engine/core';
 import { definitionOfStored } from '../applications-store';
-import { renderCertificatePdf } from '../certificates/certificate-pdf';
+import { renderCertificatePdf, renderLetterPdf } from '../certificates/certificate-pdf';
 import type { AppContext } from '../context';
 import { notFound, ok } from '../http';
 
@@ -109,7 +117,7 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
       // A manually processed certificate is the authority's own document; the facts are what can be checked here.
       if (request.query.format === 'json' || row.manually_processed === 1) return ok(reply, facts);
 
-      const pdf = await renderCertificatePdf({
+      const common = {
         appId: row.app_id,
         serviceTitle: facts.service,
         department: definition?.department ?? '',
@@ -117,12 +125,21 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
         approvedAt: facts.approved_at,
         verifyUrl: `${request.protocol}://${request.host}${request.url.split('?')[0] ?? ''}`,
         authority: ctx.config.authorityName,
-      });
+      };
+      // A service that issues a letter (the GCF letters) gets its letter, not a certificate.
+      const letter = definition?.view.letter;
+      const pdf = letter
+        ? await renderLetterPdf({
+            ...common,
+            subject: fillLetterText(letter.subject, record, facts.holder),
+            body: letter.body.map((paragraph) => fillLetterText(paragraph, record, facts.holder)),
+          })
+        : await renderCertificatePdf(common);
       return (
         reply
           .code(200)
           .header('Content-Type', 'application/pdf')
-          .header('Content-Disposition', `inline; filename="certificate-${row.app_id}.pdf"`)
+          .header('Content-Disposition', `inline; filename="${letter ? 'letter' : 'certificate'}-${row.app_id}.pdf"`)
           .header('Cache-Control', 'no-store')
           // The browser's PDF viewer embeds the document: the portal's policy (object-src 'none') would block it.
           .header('Content-Security-Policy', "frame-ancestors 'none'")

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveStatus } from '../../server/applications-store';
 import { nowIso } from '../../server/db/database';
 import { JSON_MESSAGES } from '../../server/json-body';
+import { pdfTextLines } from '../../server/certificates/pdf-text';
 import { call, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
 let server: TestServer;
@@ -15,17 +16,27 @@ afterAll(async () => server.close());
 
 type Draft = { id: number; app_id: string; token: string };
 
-/** A plastics application of alice, its record saved as the submission would, moved to `statusId`. */
-async function application(statusId: number, record: Record<string, unknown> | null): Promise<Draft> {
+/**
+ * An application of alice (plastics unless `service` says otherwise), its record saved as the
+ * submission would, moved to `statusId`.
+ */
+async function application(
+  statusId: number,
+  record: Record<string, unknown> | null,
+  service = { id: 1, record: 'auth_plastic_bags' },
+): Promise<Draft> {
   const draft = (
-    await call<Draft>(server.app, 'POST', 'client/application/1', { token: alice.token, body: { client_id: alice.id } })
+    await call<Draft>(server.app, 'POST', `client/application/${service.id}`, {
+      token: alice.token,
+      body: { client_id: alice.id },
+    })
   ).body.data;
   if (record) {
     await server.database.db
       .insertInto('application_records')
       .values({
         application_id: draft.id,
-        record_key: 'auth_plastic_bags',
+        record_key: service.record,
         data: JSON.stringify(record),
         updated_at: nowIso(),
       })
@@ -87,6 +98,29 @@ describe('GET verify/certificate/{certificate token}', () => {
     const pdf = await PDFDocument.load(answer.rawPayload);
     expect(pdf.getTitle()).toBe(`Certificate ${approved.app_id}`);
     expect(pdf.getPageCount()).toBe(1);
+  });
+
+  it('answers a letter, not a certificate, for a service that issues one (the no-objection letter)', async () => {
+    const approved = await application(
+      6,
+      {
+        legal_status: 'private',
+        company_name: 'Alice Solar Ltd',
+        accredited_entity: 'Green Fund Partners',
+        project_name: 'Solar pumps for Bugesera',
+        no_objection_reason: 'Concept Notes',
+        project_description: 'Pumps.',
+      },
+      { id: 17002, record: 'no_objection_request' },
+    );
+    const answer = await verify(approved.token);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-disposition']).toBe(`inline; filename="letter-${approved.app_id}.pdf"`);
+    const lines = (await pdfTextLines(answer.rawPayload)).flat();
+    expect(lines).toContain('Alice Solar Ltd');
+    expect(lines).toContain('Subject: Letter of no objection: Solar pumps for Bugesera');
+    expect(lines.join(' ')).toContain('to be carried out with the accredited entity Green Fund Partners.');
+    expect(lines.join(' ')).not.toMatch(/CERTIFICATE|authorisation/);
   });
 
   it('names the applicant when the record names no holder', async () => {

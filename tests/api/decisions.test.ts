@@ -6,7 +6,7 @@
  * needs a reason; acceptance approves and makes the certificate); the terms of reference of an
  * audit are approved with a PDF the applicant downloads at `verify/tor/{app_id}`.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffAction, staffMove } from '../../server/staff-decisions';
@@ -123,10 +123,16 @@ describe('the applicant answers approval conditions', () => {
         applicant_reject_comment: reason,
       });
       expect(refused.status).toBe(422);
+      expect(refused.body.error).toBe('Invalid fields: applicant_reject_comment');
       expect(refused.body.data.fields).toEqual([
         { field: 'applicant_reject_comment', message: 'Please provide a reason for rejection.' },
       ]);
     }
+    // The README tells API users the same answer.
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain(
+      "(else 422 'Invalid fields: applicant_reject_comment', with 'Please provide a reason for rejection.' as that field's message in `data.fields`)",
+    );
     const denied = await confirm(alice, {
       application_id: id,
       applicant_confirmed: false,

@@ -365,6 +365,14 @@ describe('environmental audit', () => {
         'waiting_certificate',
       ])
         expect(await count(key)).toBe('0');
+      // The cards of a row are equally tall, their labels on one line or two.
+      const cards = page.getByRole('listitem').getByRole('button', { pressed: false });
+      const boxes = await Promise.all((await cards.all()).map((card) => card.boundingBox()));
+      const rows = new Map<number, number[]>();
+      for (const box of boxes)
+        if (box) rows.set(Math.round(box.y), [...(rows.get(Math.round(box.y)) ?? []), box.height]);
+      expect(boxes).toHaveLength(5);
+      for (const heights of rows.values()) expect(new Set(heights.map(Math.round)).size).toBe(1);
       await page.getByText('Choose a queue above to list its applications.').waitFor();
       await page.getByRole('button', { name: /Approved certificate/ }).click();
       await page.getByRole('heading', { name: 'Selected Service: Approved certificate' }).waitFor();

@@ -47,6 +47,31 @@ describe('landing page', () => {
     expect(script).not.toContain('react.dev/link/react-devtools');
   });
 
+  it('has a favicon: nothing a page asks for is missing', async () => {
+    for (const [path, type] of [
+      ['/favicon.ico', 'image/'],
+      ['/favicon.svg', 'image/svg+xml'],
+    ] as const) {
+      const answer = await fetch(`${product.baseUrl}${path}`);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('content-type'), path).toContain(type);
+    }
+    await newVisitor();
+    const missing: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) missing.push(`${response.status()} ${response.url()}`);
+    });
+    for (const path of ['/', '/login', '/register']) {
+      await page.goto(`${product.baseUrl}${path}`);
+      await page.waitForLoadState('networkidle');
+    }
+    const icons = await page
+      .locator('link[rel=icon]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(icons).toEqual(['/favicon.ico', '/favicon.svg']);
+    expect(missing).toEqual([]);
+  });
+
   it('shows 6 of the services first and all 8 after Show More', async () => {
     await newVisitor();
     await screenshotOnFailure(page, 'landing-services', async () => {

@@ -78,6 +78,15 @@ describe('export and import licences', () => {
       await page.getByText('Department: Environmental Compliance & Enforcement Division').waitFor();
       await page.getByText('Signed notification document').filter({ visible: true }).first().waitFor();
       expect(await page.getByRole('table', { name: 'Service facts' }).count()).toBe(0);
+      // The start page offers the choice of licence type (spec 02): each type its own documents.
+      const choice = page.getByRole('navigation', { name: 'Type of licence' });
+      expect(await choice.getByRole('link', { name: 'Export License' }).getAttribute('aria-current')).toBe('page');
+      await choice.getByRole('link', { name: 'Import License' }).click();
+      await page.waitForURL('**/licensing-import');
+      await page.getByRole('heading', { name: 'Import License', level: 1 }).waitFor();
+      await page.getByText('Proforma invoice').filter({ visible: true }).first().waitFor();
+      await choice.getByRole('link', { name: 'Export License' }).click();
+      await page.getByRole('heading', { name: 'Export License', level: 1 }).waitFor();
       await page.getByRole('link', { name: 'Apply Now' }).click();
       await page.waitForURL('**/licensing-export-apply');
     });
@@ -265,7 +274,8 @@ describe('export and import licences', () => {
 
       const row = page.locator('tbody tr').filter({ hasText: 'Import License' });
       await row.getByText('SUBMITTED', { exact: true }).waitFor();
-      // Service 3 has no edit route.
+      // Only a returned application has an edit link.
+      expect(await row.getByRole('link', { name: /^Edit application/ }).count()).toBe(0);
       await row.getByRole('link', { name: /^View application/ }).click();
       await page.waitForURL(/\/view-application-export\?appId=\d+$/);
       await page.getByRole('heading', { name: /^Import License: application \S+$/, level: 1 }).waitFor();
