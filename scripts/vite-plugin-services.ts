@@ -34,6 +34,7 @@ import { allTasks, taskFormKey } from '../engine/core/applicant-tasks';
 import type { ApplicantTask, JsonSchema, ServiceDefinition } from '../engine/core/definition-types';
 import type { DefinitionProblem } from '../engine/core/definition-problems';
 import { formKey, formsOf } from '../engine/core/service-forms';
+import { withoutLetters } from '../engine/core/approval-letter';
 import { localizeFromDisk } from '../engine/core/node/read-service-catalogue';
 import { loadServicesDir } from '../engine/core/node/load-services-dir';
 import {
@@ -217,7 +218,14 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): Plugin {
       const name = id.slice(1);
       if (name === DEFINITIONS_MODULE) {
         served.add(id);
-        return `export default ${JSON.stringify(current())};\n`;
+        // What only the server reads (the letters it draws) stays out of the page's bundle.
+        const { definitions, archived, problems } = current();
+        const forPage = {
+          definitions: definitions.map(withoutLetters),
+          archived: archived.map(withoutLetters),
+          problems,
+        };
+        return `export default ${JSON.stringify(forPage)};\n`;
       }
       if (name === VALIDATORS_MODULE) {
         served.add(id);

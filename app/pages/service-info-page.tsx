@@ -3,7 +3,6 @@ import {
   Alert,
   Box,
   Button,
-  ButtonGroup,
   Chip,
   List,
   ListItem,
@@ -203,7 +202,7 @@ function ServiceChoiceLinks({ choice }: { choice: ServiceChoiceOffer }) {
       <Typography id="service-choice-label" variant="h2" gutterBottom>
         {choice.label}
       </Typography>
-      <ButtonGroup sx={{ flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {choice.options.map((option) => (
           <Button
             key={option.key}
@@ -215,7 +214,7 @@ function ServiceChoiceLinks({ choice }: { choice: ServiceChoiceOffer }) {
             {option.title}
           </Button>
         ))}
-      </ButtonGroup>
+      </Stack>
     </Box>
   );
 }

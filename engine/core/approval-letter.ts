@@ -4,6 +4,7 @@
  * letter is addressed to, `view.holder`). The loader checks the placeholders with `letterPlaceholders`;
  * the server fills them with `fillLetterText` when it draws the letter.
  */
+import type { ServiceDefinition } from './definition-types';
 import { valueAt } from './value-path';
 
 /** The placeholder that names the letter's addressee rather than a field of the record. */
@@ -33,4 +34,21 @@ function shown(value: unknown): string {
   if (Array.isArray(value)) return value.map(shown).filter(Boolean).join(', ');
   if (typeof value === 'object') return '';
   return String(value).trim();
+}
+
+/**
+ * `definition` without its letters (`view.letter`, also of its variants): only the server draws
+ * them, so the page's bundle of definitions leaves them out.
+ */
+export function withoutLetters(definition: ServiceDefinition): ServiceDefinition {
+  const bare = <T extends { view: ServiceDefinition['view'] }>(part: T): T => {
+    if (!part.view.letter) return part;
+    const { letter: _letter, ...view } = part.view;
+    return { ...part, view };
+  };
+  const variants = definition.variants;
+  return bare({
+    ...definition,
+    ...(variants ? { variants: { ...variants, options: variants.options.map(bare) } } : {}),
+  });
 }
