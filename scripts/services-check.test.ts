@@ -42,6 +42,8 @@ describe('services-check', () => {
     expect(second.lines).toEqual([
       "services/plastics/ui.json#/not_a_field: 'not_a_field' is not a property of schema.json",
       "services/plastics/ui.json#/plastic_type_id/ui:widget: unknown widget 'fancy-select'",
+      // No longer picked from a lookup, the id is a number like any other: it needs its maximum.
+      'services/plastics/schema.json#/properties/plastic_type_id: a number needs a maximum (the largest quantity or count that is plausible)',
     ]);
   });
 

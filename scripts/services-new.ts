@@ -95,6 +95,12 @@ const TEXTS: Record<string, Record<Language, string>> = {
     ru: 'Введите количество больше 0',
     es: 'Introduzca una cantidad mayor que 0',
   },
+  'Enter a quantity of at most 100,000,000': {
+    de: 'Geben Sie eine Menge von höchstens 100.000.000 ein',
+    it: 'Inserire una quantità di al massimo 100.000.000',
+    ru: 'Введите количество не более 100 000 000',
+    es: 'Introduzca una cantidad de 100.000.000 como máximo',
+  },
   'Is the activity carried out at a fixed site?': {
     de: 'Wird die Tätigkeit an einem festen Standort ausgeübt?',
     it: "L'attività si svolge in una sede fissa?",
@@ -209,7 +215,12 @@ function serviceFiles(options: Required<NewServiceOptions>): Record<string, unkn
         type: 'number',
         title: 'Quantity',
         exclusiveMinimum: 0,
-        errorMessage: { exclusiveMinimum: 'Enter a quantity above 0', type: 'Enter a quantity above 0' },
+        maximum: 100_000_000,
+        errorMessage: {
+          exclusiveMinimum: 'Enter a quantity above 0',
+          type: 'Enter a quantity above 0',
+          maximum: 'Enter a quantity of at most 100,000,000',
+        },
       },
       has_site: { type: 'boolean', title: 'Is the activity carried out at a fixed site?' },
       description: { type: 'string', title: 'Description of the activity', minLength: 1, maxLength: 2000 },

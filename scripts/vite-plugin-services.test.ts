@@ -141,7 +141,7 @@ describe('servicesPlugin', () => {
   const formSchema: JsonSchema = {
     type: 'object',
     required: ['quantity'],
-    properties: { quantity: { type: 'number', title: 'Quantity', exclusiveMinimum: 0 } },
+    properties: { quantity: { type: 'number', title: 'Quantity', exclusiveMinimum: 0, maximum: 1000 } },
   };
   writeFileSync(join(services, 'sample', 'schema.json'), JSON.stringify(formSchema));
   writeFileSync(join(services, 'sample', 'ui.json'), '{}');
@@ -175,7 +175,9 @@ describe('servicesPlugin', () => {
     const [definition] = loadServices(services).definitions;
     if (!definition) throw new Error('sample not loaded');
     const german = renderedFormSchema(services, definition, 'de');
-    expect(german.properties).toEqual({ quantity: { type: 'number', title: 'Menge', exclusiveMinimum: 0 } });
+    expect(german.properties).toEqual({
+      quantity: { type: 'number', title: 'Menge', exclusiveMinimum: 0, maximum: 1000 },
+    });
     expect(renderedFormSchema(services, definition, 'en')).toBe(definition.formSchema);
     expect(moduleOf(`${VALIDATORS_MODULE}/sample/de`)).toBe(validatorModuleCode(german, 'ajv-i18n/localize/de'));
     expect(moduleOf(`${VALIDATORS_MODULE}/sample/en`)).toContain('export const localize = undefined;');
@@ -225,7 +227,7 @@ describe('servicesPlugin with variants', () => {
   ])
     writeFileSync(
       join(services, 'shared-forms', `${key}.schema.json`),
-      JSON.stringify({ type: 'object', properties: { amount: { type: 'number', title } } }),
+      JSON.stringify({ type: 'object', properties: { amount: { type: 'number', title, maximum: 1000 } } }),
     );
   writeFileSync(join(services, 'shared-forms', 'ui.json'), '{}');
   writeFileSync(join(services, 'shared-forms', 'i18n', 'de.json'), JSON.stringify({ Weight: 'Gewicht' }));
@@ -240,7 +242,7 @@ describe('servicesPlugin with variants', () => {
     expect(loaders).toContain(`"de": () => import("${VALIDATORS_MODULE}/paired.a/de")`);
     expect(loaders).toContain(`"de": () => import("${VALIDATORS_MODULE}/paired.b/de")`);
     expect(loaders).not.toContain(`${VALIDATORS_MODULE}/paired/`);
-    const german = { type: 'object', properties: { amount: { type: 'number', title: 'Gewicht' } } };
+    const german = { type: 'object', properties: { amount: { type: 'number', title: 'Gewicht', maximum: 1000 } } };
     expect(load(resolveId(`${VALIDATORS_MODULE}/paired.b/de`) ?? '')).toBe(
       validatorModuleCode(german, 'ajv-i18n/localize/de'),
     );
@@ -252,7 +254,7 @@ describe('servicesPlugin with a kept earlier version', () => {
   mkdirSync(join(services, 'sample', 'versions'), { recursive: true });
   const schema = (title: string): JsonSchema => ({
     ...testFormSchema,
-    properties: { ...testFormSchema.properties, quantity: { type: 'number', title } },
+    properties: { ...testFormSchema.properties, quantity: { type: 'number', title, maximum: 1000 } },
   });
   const files = (version: number, title: string) => ({
     ...testFiles({ version }),

@@ -15,7 +15,7 @@ import { CONTEXT_REFERENCES } from './payload-mapping';
 import { definedProperties, ruleFields } from './schema-walk';
 import { isKnownWidget, type CustomWidgetName } from './widget-names';
 import { isRecord, valueAt } from './value-path';
-import { WIDGET_CONTRACTS } from './widget-contracts';
+import { LIST_CHECKS, WIDGET_CONTRACTS } from './widget-contracts';
 
 /** RJSF's options that render a text as markdown: refused, the portal shows texts as written. */
 const MARKDOWN_OPTIONS = new Set(['enableMarkdownInDescription', 'enableMarkdownInHelp']);
@@ -145,8 +145,11 @@ export function readFormFiles(
     }
   }
 
-  // Every text and list the form accepts is bounded.
-  for (const field of unboundedFields(formSchema)) fail(schemaFile, field.pointer, field.message);
+  // Every text, list, number and date the form accepts is bounded; what a lookup offers is bounded by its list.
+  const chosenFromLists = bindingsOfUiSchema(uiSchema)
+    .filter((binding) => LIST_CHECKS.has(binding.check))
+    .map((binding) => binding.field);
+  for (const field of unboundedFields(formSchema, chosenFromLists)) fail(schemaFile, field.pointer, field.message);
 
   // Rules read existing fields.
   for (const ref of ruleFields(formSchema)) {

@@ -3,13 +3,19 @@ import { isRecord } from './value-path';
 
 /**
  * Every value a form accepts is bounded in its schema, so neither browser nor server ever handles
- * a megabyte of text or a list of ten thousand items sent on purpose: a free-text field declares
- * `maxLength` (2,000 characters unless the spec says otherwise), a list declares `maxItems`.
+ * a megabyte of text or a list of ten thousand items sent on purpose, nor keeps an implausible
+ * value: a free-text field declares `maxLength` (2,000 characters unless the spec says otherwise), a
+ * list `maxItems`, a number `maximum` (a quantity or a count the authority could receive), a date
+ * `formatMinimum` and `formatMaximum` (1900 to 2100 unless the field needs others). Values chosen
+ * from a list (enum, const, a lookup the server checks) are bounded by the list.
  * `services:check` reports each field that does not.
  */
 
 /** The length of free text when the spec states none. */
 export const DEFAULT_TEXT_LIMIT = 2000;
+
+/** The dates a date field takes when it needs no others. */
+export const DEFAULT_DATE_RANGE = { formatMinimum: '1900-01-01', formatMaximum: '2100-12-31' } as const;
 
 export interface UnboundedField {
   /** JSON pointer of the declaration inside the form schema. */
@@ -17,15 +23,21 @@ export interface UnboundedField {
   message: string;
 }
 
-/** Text whose values are listed (enum, const, a oneOf/anyOf of consts) or dates is bounded by itself. */
-function isClosedText(schema: JsonSchema): boolean {
+/** A value listed in its schema (enum, const, a oneOf/anyOf of consts) is bounded by the list. */
+function isListed(schema: JsonSchema): boolean {
   if (Array.isArray(schema.enum) || 'const' in schema) return true;
-  if (schema.format === 'date' || schema.format === 'date-time' || schema.format === 'time') return true;
   for (const key of ['oneOf', 'anyOf'] as const) {
     const list = schema[key];
     if (Array.isArray(list) && list.length > 0 && list.every((b) => isRecord(b) && 'const' in b)) return true;
   }
   return false;
+}
+
+const isDate = (schema: JsonSchema) => schema.format === 'date' || schema.format === 'date-time';
+
+/** Text bounded by itself: listed values, dates and times (their own bounds are checked apart). */
+function isClosedText(schema: JsonSchema): boolean {
+  return isListed(schema) || isDate(schema) || schema.format === 'time';
 }
 
 function typesOf(schema: JsonSchema): string[] {
@@ -35,13 +47,18 @@ function typesOf(schema: JsonSchema): string[] {
 }
 
 /**
- * Declarations of strings without `maxLength` and of arrays without `maxItems`, anywhere in the
- * form schema: properties, branches (then/else/allOf/anyOf/oneOf/dependencies), list items and
- * nested objects. `if` conditions are rules, not declarations, and are not visited.
+ * Declarations without their bound, anywhere in the form schema: strings without `maxLength`,
+ * arrays without `maxItems`, numbers without `maximum`, dates without `formatMinimum` and
+ * `formatMaximum`; in properties, branches (then/else/allOf/anyOf/oneOf/dependencies), list items
+ * and nested objects. `if` conditions are rules, not declarations, and are not visited.
+ * `chosenFromLists` names the fields (dotted, as in the uiSchema) whose values a widget picks from
+ * a list the server checks them against (a lookup): they and what they hold need no maximum.
  */
-export function unboundedFields(schema: JsonSchema): UnboundedField[] {
+export function unboundedFields(schema: JsonSchema, chosenFromLists: readonly string[] = []): UnboundedField[] {
   const found: UnboundedField[] = [];
-  const visitValue = (s: JsonSchema, pointer: string): void => {
+  const fromList = (field: string) =>
+    chosenFromLists.some((listed) => field === listed || field.startsWith(`${listed}.`));
+  const visitValue = (s: JsonSchema, pointer: string, field: string): void => {
     const types = typesOf(s);
     if (types.includes('string') && !isClosedText(s) && typeof s.maxLength !== 'number') {
       found.push({
@@ -49,32 +66,53 @@ export function unboundedFields(schema: JsonSchema): UnboundedField[] {
         message: `a free-text field needs a maxLength (${DEFAULT_TEXT_LIMIT.toLocaleString('en')} characters unless the spec says otherwise)`,
       });
     }
+    if (types.includes('string') && isDate(s) && (s.formatMinimum === undefined || s.formatMaximum === undefined)) {
+      found.push({
+        pointer,
+        message: `a date field needs a formatMinimum and a formatMaximum (${DEFAULT_DATE_RANGE.formatMinimum} and ${DEFAULT_DATE_RANGE.formatMaximum} unless the field needs others)`,
+      });
+    }
+    if (
+      (types.includes('number') || types.includes('integer')) &&
+      !isListed(s) &&
+      !fromList(field) &&
+      typeof s.maximum !== 'number' &&
+      typeof s.exclusiveMaximum !== 'number'
+    ) {
+      found.push({ pointer, message: 'a number needs a maximum (the largest quantity or count that is plausible)' });
+    }
     if (types.includes('array')) {
       if (typeof s.maxItems !== 'number') found.push({ pointer, message: 'a list needs a maxItems' });
-      if (isRecord(s.items)) visitValue(s.items, `${pointer}/items`);
+      if (isRecord(s.items)) visitValue(s.items, `${pointer}/items`, field);
     }
-    visitObject(s, pointer);
+    visitObject(s, pointer, field);
   };
-  const visitObject = (s: JsonSchema, pointer: string): void => {
+  const visitObject = (s: JsonSchema, pointer: string, field: string): void => {
     if (isRecord(s.properties)) {
       for (const [name, prop] of Object.entries(s.properties)) {
-        if (isRecord(prop)) visitValue(prop, `${pointer}/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        if (isRecord(prop))
+          visitValue(
+            prop,
+            `${pointer}/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+            field ? `${field}.${name}` : name,
+          );
       }
     }
     for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
       const list = s[key];
-      if (Array.isArray(list)) list.forEach((item, i) => isRecord(item) && visitObject(item, `${pointer}/${key}/${i}`));
+      if (Array.isArray(list))
+        list.forEach((item, i) => isRecord(item) && visitObject(item, `${pointer}/${key}/${i}`, field));
     }
     for (const key of ['then', 'else'] as const) {
       const branch = s[key];
-      if (isRecord(branch)) visitObject(branch, `${pointer}/${key}`);
+      if (isRecord(branch)) visitObject(branch, `${pointer}/${key}`, field);
     }
     if (isRecord(s.dependencies)) {
       for (const [name, dep] of Object.entries(s.dependencies)) {
-        if (isRecord(dep)) visitObject(dep, `${pointer}/dependencies/${name}`);
+        if (isRecord(dep)) visitObject(dep, `${pointer}/dependencies/${name}`, field);
       }
     }
   };
-  visitObject(schema, '');
+  visitObject(schema, '', '');
   return found;
 }

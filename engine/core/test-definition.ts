@@ -52,7 +52,7 @@ export const testFormSchema = {
       ],
     },
     done: { type: 'boolean', title: 'Done' },
-    when: { type: 'string', format: 'date', title: 'When' },
+    when: { type: 'string', format: 'date', title: 'When', formatMinimum: '1900-01-01', formatMaximum: '2100-12-31' },
   },
   allOf: [
     {

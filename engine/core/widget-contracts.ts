@@ -26,6 +26,9 @@ export type ServerCheck =
   /** Nothing beyond the form schema. */
   | 'schema';
 
+/** The checks that hold a value to a list (a lookup, the caller's companies): the list bounds it. */
+export const LIST_CHECKS: ReadonlySet<ServerCheck> = new Set(['lookup', 'lookup-list', 'lookup-rows', 'own-company']);
+
 /** How a value is shown in the confirm summary and the detail view. */
 /** `lookup-rows`: rows `{ idField, codeField }` shown as `<name of the id>: <code>`. */
 export type ValueDisplay = 'lookup-name' | 'lookup-names' | 'lookup-rows' | 'value';
