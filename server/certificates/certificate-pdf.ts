@@ -74,6 +74,25 @@ async function drawVerification(pdf: PDFDocument, page: PDFPage, font: PDFFont, 
   centred(page, verifyUrl, 86, font, 9, GREEN);
 }
 
+/** An A4 page size in points. */
+const A4: [number, number] = [595.28, 841.89];
+
+/**
+ * A new document of the authority about `facts`, titled `title` with `subject`, its first A4 page
+ * and the two standard fonts the documents use.
+ */
+async function newDocument(facts: CertificateFacts, title: string, subject: string) {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(toWinAnsi(title));
+  pdf.setSubject(toWinAnsi(subject));
+  pdf.setAuthor(toWinAnsi(facts.authority));
+  pdf.setCreationDate(new Date(facts.approvedAt));
+  const page = pdf.addPage(A4);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  return { pdf, page, regular, bold };
+}
+
 /** The facts of a letter: those of a certificate, its subject and its paragraphs (placeholders filled). */
 export interface LetterFacts extends CertificateFacts {
   subject: string;
@@ -82,15 +101,9 @@ export interface LetterFacts extends CertificateFacts {
 
 /** Renders a letter of approval; the PDF's title and subject carry the application id and the letter's subject. */
 export async function renderLetterPdf(facts: LetterFacts): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(toWinAnsi(`Letter ${facts.appId}`));
-  pdf.setSubject(toWinAnsi(facts.subject));
-  pdf.setAuthor(toWinAnsi(facts.authority));
-  pdf.setCreationDate(new Date(facts.approvedAt));
-  const size: [number, number] = [595.28, 841.89];
-  let page = pdf.addPage(size);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const document = await newDocument(facts, `Letter ${facts.appId}`, facts.subject);
+  const { pdf, regular, bold } = document;
+  let { page } = document;
   const { width, height } = page.getSize();
   const left = 72;
   const measure = width - 2 * left;
@@ -99,7 +112,7 @@ export async function renderLetterPdf(facts: LetterFacts): Promise<Uint8Array> {
   let y = height - 140;
   const write = (text: string, font: PDFFont, fontSize: number, colour = rgb(0, 0, 0), indent = 0) => {
     if (y < FOOT) {
-      page = pdf.addPage(size);
+      page = pdf.addPage(A4);
       y = height - 72;
     }
     page.drawText(text, { x: left + indent, y, size: fontSize, font, color: colour });
@@ -135,14 +148,7 @@ export async function renderLetterPdf(facts: LetterFacts): Promise<Uint8Array> {
 
 /** Renders the certificate; the PDF's title and subject carry the application id for archives. */
 export async function renderCertificatePdf(facts: CertificateFacts): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(toWinAnsi(`Certificate ${facts.appId}`));
-  pdf.setSubject(toWinAnsi(facts.serviceTitle));
-  pdf.setAuthor(toWinAnsi(facts.authority));
-  pdf.setCreationDate(new Date(facts.approvedAt));
-  const page = pdf.addPage([595.28, 841.89]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { pdf, page, regular, bold } = await newDocument(facts, `Certificate ${facts.appId}`, facts.serviceTitle);
   const { width, height } = page.getSize();
 
   page.drawRectangle({ x: 28, y: 28, width: width - 56, height: height - 56, borderColor: GREEN, borderWidth: 3 });
