@@ -191,7 +191,7 @@ describe('Content-Security-Policy', () => {
       }
       for (const definition of definitions) {
         await open(`${definition.routes.view}?appId=999999`);
-        await page.getByRole('alert').first().waitFor();
+        await page.getByRole('heading', { name: 'Application not found', level: 1 }).waitFor();
       }
     });
   });

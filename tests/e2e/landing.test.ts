@@ -72,11 +72,12 @@ describe('landing page', () => {
     expect(missing).toEqual([]);
   });
 
-  it('shows 6 of the services first and all 8 after Show More', async () => {
+  it('shows 6 of the services first and all of them after Show More', async () => {
     await newVisitor();
     await screenshotOnFailure(page, 'landing-services', async () => {
       const api = await apiCall<Array<{ id: number; name: string }>>(product, 'GET', 'services');
-      expect(api.data).toHaveLength(8);
+      // The spec's landing page has more services than the 6 it shows first.
+      expect(api.data.length).toBeGreaterThan(6);
 
       await page.goto(`${product.baseUrl}/`);
       await page.getByRole('link', { name: 'Login' }).first().waitFor();
@@ -90,8 +91,8 @@ describe('landing page', () => {
       expect(firstNames).toEqual(api.data.slice(0, 6).map((s) => s.name));
 
       await section.getByRole('button', { name: 'Show More' }).click();
-      await cards.nth(7).waitFor();
-      expect(await cards.count()).toBe(8);
+      await cards.nth(api.data.length - 1).waitFor();
+      expect(await cards.count()).toBe(api.data.length);
       const allNames = await section.getByRole('heading', { level: 3 }).allInnerTexts();
       expect(allNames).toEqual(api.data.map((s) => s.name));
       expect(await section.getByRole('button', { name: 'Show More' }).count()).toBe(0);
