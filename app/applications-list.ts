@@ -56,6 +56,11 @@ export function definitionOfRow(
   return definitions.find((definition) => definition.id === application.service_id);
 }
 
+/** The address of application `id` on `route` (a view or edit route): what `applicationIdOf` reads. */
+export function applicationPath(route: string, id: number): string {
+  return `${route}?appId=${id}`;
+}
+
 /**
  * The application an address names: its `appId`, else the value after the query's first equals sign
  * (spec 02 reads the licence edit screen's id so: `?id=12` opens application 12 too). Undefined when
@@ -84,10 +89,9 @@ export function applicationLinks(
 ): { view?: string; edit?: string } {
   const definition = definitionOfRow(application, definitions);
   if (!definition) return {};
-  const query = `?appId=${application.id}`;
-  const links: { view?: string; edit?: string } = { view: `${definition.routes.view}${query}` };
+  const links: { view?: string; edit?: string } = { view: applicationPath(definition.routes.view, application.id) };
   if (definition.routes.edit && presentStatus(application).editable) {
-    links.edit = `${definition.routes.edit}${query}`;
+    links.edit = applicationPath(definition.routes.edit, application.id);
   }
   return links;
 }

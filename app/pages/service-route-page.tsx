@@ -10,7 +10,7 @@ import {
   STATUS,
 } from '../../engine/core';
 import { lazyNamed, type LazyComponent, RetryAlert, useApiQuery, useTranslation } from '../../engine/react';
-import { applicationIdOf, ownRoute } from '../applications-list';
+import { applicationIdOf, applicationPath, ownRoute } from '../applications-list';
 import { PageLoading } from '../components/page-loading';
 import { ServiceApplicationPage } from './application-page-loader';
 import { bundledDefinitions, WithDefinitions } from '../definitions-context';
@@ -107,7 +107,7 @@ function ExistingApplicationPage({
   });
   if (!definition) return <ApplicationNotFound />;
   const own = ownRoute(definition, page);
-  if (!samePath(pathname, own)) return <Navigate to={`${own}?appId=${applicationId}`} replace />;
+  if (!samePath(pathname, own)) return <Navigate to={applicationPath(own, applicationId)} replace />;
   return (
     <Suspense fallback={<PageLoading />}>
       <ServiceApplicationPage

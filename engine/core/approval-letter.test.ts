@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fillLetterText, letterPlaceholders } from './approval-letter';
+import { fillLetterText } from './approval-letter';
 
 describe('approval letter texts', () => {
-  it('names its placeholders in order', () => {
-    expect(letterPlaceholders('{request_type}: {project_name} for {holder}')).toEqual([
-      'request_type',
-      'project_name',
-      'holder',
-    ]);
-    expect(letterPlaceholders('No placeholder {} here')).toEqual([]);
-  });
-
   it('fills the holder and the record values, blank for what the record lacks', () => {
     const record = { project_name: ' Solar pumps ', shares: [40, 60], owned: true, nested: { a: 1 } };
     expect(fillLetterText('{project_name} of {holder}', record, 'Umurage Cooperative')).toBe(

@@ -1,31 +1,22 @@
 /**
  * The letter a service issues on approval instead of a certificate (`view.letter`): a subject and
  * paragraphs whose `{field}` placeholders name fields of the saved record, or `{holder}` (who the
- * letter is addressed to, `view.holder`). The loader checks the placeholders with `letterPlaceholders`;
- * the server fills them with `fillLetterText` when it draws the letter.
+ * letter is addressed to, `view.holder`). The loader checks the placeholders (`placeholdersOf`); the
+ * server fills them with `fillLetterText` when it draws the letter.
  */
 import type { ServiceDefinition } from './definition-types';
+import { fillPlaceholders } from './placeholders';
 import { valueAt } from './value-path';
 
 /** The placeholder that names the letter's addressee rather than a field of the record. */
 export const HOLDER_PLACEHOLDER = 'holder';
-
-const PLACEHOLDER = /\{([^{}]+)\}/g;
-
-/** The placeholders of `text`, in order (e.g. `['project_name', 'holder']`). */
-export function letterPlaceholders(text: string): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? '');
-}
 
 /**
  * `text` with each placeholder replaced: `{holder}` by `holder`, `{field}` by the record's value of
  * that field (a list's items joined with commas, yes/no for a boolean, '' for none).
  */
 export function fillLetterText(text: string, record: unknown, holder: string): string {
-  return text.replace(PLACEHOLDER, (_whole, name: string) => {
-    if (name === HOLDER_PLACEHOLDER) return holder;
-    return shown(valueAt(record, name));
-  });
+  return fillPlaceholders(text, (name) => (name === HOLDER_PLACEHOLDER ? holder : shown(valueAt(record, name))));
 }
 
 function shown(value: unknown): string {

@@ -16,6 +16,7 @@ import { definedProperties, ruleFields } from './schema-walk';
 import { isKnownWidget, type CustomWidgetName } from './widget-names';
 import { isRecord, valueAt } from './value-path';
 import { LIST_CHECKS, WIDGET_CONTRACTS } from './widget-contracts';
+import { placeholdersOf } from './placeholders';
 
 /** RJSF's options that render a text as markdown: refused, the portal shows texts as written. */
 const MARKDOWN_OPTIONS = new Set(['enableMarkdownInDescription', 'enableMarkdownInHelp']);
@@ -134,8 +135,7 @@ export function readFormFiles(
         if (target && !has(target)) fail(uiFile, pointerOf(...path, 'ui:options') + pointer, notAProperty(target));
       }
     }
-    for (const m of (binding.source ?? '').matchAll(/\{([^{}]+)\}/g)) {
-      const name = m[1] ?? '';
+    for (const name of placeholdersOf(binding.source ?? '')) {
       if (!has(name) && !(CONTEXT_REFERENCES as readonly string[]).includes(name))
         fail(
           uiFile,

@@ -29,7 +29,8 @@ import { checkConditionalUploads } from './documents-check';
 import { loadTasks } from './task-check';
 import { clashesAcrossServices } from './cross-service-check';
 import { serviceChoiceProblems } from './service-choice';
-import { HOLDER_PLACEHOLDER, letterPlaceholders } from './approval-letter';
+import { HOLDER_PLACEHOLDER } from './approval-letter';
+import { placeholdersOf } from './placeholders';
 import { ruleMessages } from './localize-definition';
 
 export interface LoadedDefinitions {
@@ -106,7 +107,7 @@ function loadForm(
       ]
     : [];
   for (const [where, text] of letterTexts)
-    for (const name of letterPlaceholders(text))
+    for (const name of placeholdersOf(text))
       if (name !== HOLDER_PLACEHOLDER && !has(name))
         fail(serviceFile, at('view', 'letter', ...where), notAProperty(name));
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lookupBindings, resolveSourcePath, sourcePlaceholders } from './lookup-bindings';
+import { lookupBindings, resolveSourcePath } from './lookup-bindings';
 import { testDefinition } from './test-definition';
 
 describe('lookupBindings', () => {
@@ -83,8 +83,5 @@ describe('resolveSourcePath', () => {
     expect(resolveSourcePath('areas/{id}', {})).toBeNull();
     expect(resolveSourcePath('areas/{id}', { id: '' })).toBeNull();
     expect(resolveSourcePath('areas/{id}', { id: null })).toBeNull();
-  });
-  it('lists placeholders', () => {
-    expect(sourcePlaceholders('a/{x}/b/{y}')).toEqual(['x', 'y']);
   });
 });

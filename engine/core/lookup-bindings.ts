@@ -1,3 +1,4 @@
+import { fillPlaceholders } from './placeholders';
 import type { ServiceDefinition, UiSchema } from './definition-types';
 import { isRecord, valueAt } from './value-path';
 import { widgetContract, type ServerCheck, type ValueDisplay } from './widget-contracts';
@@ -120,7 +121,7 @@ export function resolveSourcePath(
   context: Record<string, unknown> = {},
 ): string | null {
   let missing = false;
-  const path = source.replace(/\{([^{}]+)\}/g, (_match, name: string) => {
+  const path = fillPlaceholders(source, (name) => {
     const fromForm = valueAt(formData, name);
     const value = fromForm === undefined || fromForm === null || fromForm === '' ? context[name] : fromForm;
     // A text that is not well-formed Unicode (a lone surrogate) names no option and cannot be encoded.
@@ -140,9 +141,4 @@ export function resolveSourcePath(
 export function isOfferedEntry(entry: Record<string, unknown>, only: unknown): boolean {
   if (!isRecord(only)) return true;
   return Object.entries(only).every(([name, value]) => entry[name] === value);
-}
-
-/** Placeholder names of a source path, e.g. `['consumption_area_id']`. */
-export function sourcePlaceholders(source: string): string[] {
-  return [...source.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] ?? '').filter(Boolean);
 }

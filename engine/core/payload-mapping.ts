@@ -1,3 +1,4 @@
+import { placeholdersOf } from './placeholders';
 import type { BodyValue, JsonSchema, ServiceDefinition, SubmitCall } from './definition-types';
 import { definedProperties } from './schema-walk';
 import { isRecord, setValueAt, valueAt } from './value-path';
@@ -399,9 +400,9 @@ export function submitCallProblems(call: SubmitCall, has: (field: string) => boo
   (call.omit ?? []).forEach((field, i) => {
     if (!has(field)) problems.push({ path: ['omit', i], message: `unknown field '${field}'` });
   });
-  for (const m of call.path.matchAll(/\{([^{}]+)\}/g)) {
-    if (!(CONTEXT_REFERENCES as readonly string[]).includes(m[1] ?? ''))
-      problems.push({ path: ['path'], message: `unknown placeholder {${m[1] ?? ''}}` });
+  for (const name of placeholdersOf(call.path)) {
+    if (!(CONTEXT_REFERENCES as readonly string[]).includes(name))
+      problems.push({ path: ['path'], message: `unknown placeholder {${name}}` });
   }
   if (call.read !== undefined && readKey(call) === null)
     problems.push({ path: ['read'], message: 'a call read back sends its form data under one key (no spread)' });

@@ -110,12 +110,12 @@ export async function renderLetterPdf(facts: LetterFacts): Promise<Uint8Array> {
   // The verification block keeps the foot of the last page; a long letter goes on to another page.
   const FOOT = 280;
   let y = height - 140;
-  const write = (text: string, font: PDFFont, fontSize: number, colour = rgb(0, 0, 0), indent = 0) => {
+  const write = (text: string, font: PDFFont, fontSize: number, colour = rgb(0, 0, 0)) => {
     if (y < FOOT) {
       page = pdf.addPage(A4);
       y = height - 72;
     }
-    page.drawText(text, { x: left + indent, y, size: fontSize, font, color: colour });
+    page.drawText(text, { x: left, y, size: fontSize, font, color: colour });
     y -= fontSize + 4;
   };
 
