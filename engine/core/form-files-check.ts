@@ -10,6 +10,7 @@ import { pointerOf, type Report } from './definition-problems';
 import type { FormFiles, JsonSchema, UiSchema } from './definition-types';
 import { compileSchema } from './form-validator';
 import { unboundedFields } from './input-bounds';
+import { unsupportedKeywords } from './schema-keywords-check';
 import { bindingsOfUiSchema } from './lookup-bindings';
 import { CONTEXT_REFERENCES } from './payload-mapping';
 import { definedProperties, ruleFields } from './schema-walk';
@@ -85,6 +86,7 @@ export function readFormFiles(
     fail(schemaFile, '', `schema does not compile: ${(error as Error).message}`);
   }
   if (formSchema.type !== 'object') fail(schemaFile, '/type', "the form schema must be of type 'object'");
+  for (const problem of unsupportedKeywords(formSchema)) fail(schemaFile, problem.pointer, problem.message);
 
   const properties = definedProperties(formSchema);
   const has = (field: string): boolean => properties.has(field.split('.')[0] ?? field);

@@ -81,4 +81,59 @@ describe('unboundedFields', () => {
       },
     ]);
   });
+
+  it('sees values wherever they sit: $ref, tuples, additionalProperties, patternProperties', () => {
+    const found = unboundedFields({
+      type: 'object',
+      definitions: { note: { type: 'string' }, unused: { type: 'string' } },
+      properties: {
+        first: { $ref: '#/definitions/note' },
+        second: { $ref: '#/definitions/note' },
+        pair: { type: 'array', maxItems: 2, items: [{ type: 'string' }, { type: 'number', maximum: 9 }] },
+        tags: { type: 'object', additionalProperties: { type: 'string' } },
+        open: { type: 'object', additionalProperties: true },
+        coded: {
+          type: 'object',
+          patternProperties: { '^x_': { type: 'array', items: { type: 'string', maxLength: 9 } } },
+        },
+        missing: { $ref: '#/definitions/nothing' },
+      },
+    }).map((f) => f.pointer);
+    expect(found).toEqual([
+      '/definitions/note',
+      '/properties/pair/items/0',
+      '/properties/pair',
+      '/properties/tags/additionalProperties',
+      '/properties/open/additionalProperties',
+      '/properties/coded/patternProperties/^x_',
+      '/properties/missing/$ref',
+    ]);
+  });
+
+  it('refuses a recursion no depth bounds', () => {
+    const found = unboundedFields({
+      type: 'object',
+      definitions: {
+        node: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', maxLength: 9 },
+            children: { type: 'array', maxItems: 3, items: { $ref: '#/definitions/node' } },
+          },
+        },
+      },
+      properties: { tree: { $ref: '#/definitions/node' }, again: { $ref: '#' } },
+    });
+    expect(found).toEqual([
+      {
+        pointer: '/definitions/node/properties/children/items/$ref',
+        message:
+          "'#/definitions/node' refers back to itself, so no depth bounds the answers: write out the levels the form needs",
+      },
+      {
+        pointer: '/properties/again/$ref',
+        message: "'#' refers back to itself, so no depth bounds the answers: write out the levels the form needs",
+      },
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { JsonSchema } from './definition-types';
+import { resolveLocalRef } from './kept-answers';
 import { isRecord } from './value-path';
 
 /**
@@ -47,10 +48,14 @@ function typesOf(schema: JsonSchema): string[] {
 }
 
 /**
- * Declarations without their bound, anywhere in the form schema: strings without `maxLength`,
- * arrays without `maxItems`, numbers without `maximum`, dates without `formatMinimum` and
- * `formatMaximum`; in properties, branches (then/else/allOf/anyOf/oneOf/dependencies), list items
- * and nested objects. `if` conditions are rules, not declarations, and are not visited.
+ * Declarations without their bound, anywhere a value of the form can sit: strings without
+ * `maxLength`, arrays without `maxItems`, numbers without `maximum`, dates without `formatMinimum`
+ * and `formatMaximum`; in properties, branches (then/else/allOf/anyOf/oneOf/dependencies), list items
+ * and tuple places, `additionalProperties`, `patternProperties`, nested objects and what a local
+ * `$ref` names (reported where it is declared, once). An object that takes answers of any shape
+ * (`additionalProperties: true`), a tuple that takes more items than it places (`additionalItems`
+ * absent or true) and a `$ref` that leads back to itself (a recursion: no depth bounds the answers)
+ * are reported too. `if` conditions are rules, not declarations, and are not visited.
  * `chosenFromLists` names the fields (dotted, as in the uiSchema) whose values a widget picks from
  * a list the server checks them against (a lookup): they and what they hold need no maximum.
  */
@@ -58,7 +63,33 @@ export function unboundedFields(schema: JsonSchema, chosenFromLists: readonly st
   const found: UnboundedField[] = [];
   const fromList = (field: string) =>
     chosenFromLists.some((listed) => field === listed || field.startsWith(`${listed}.`));
+  /** Targets of `$ref` already reported, and those being walked (a ref back to one is a cycle). */
+  const walked = new Set<string>(['']);
+  const walking: string[] = [''];
+  const followRef = (s: JsonSchema, pointer: string, field: string): void => {
+    const ref = s.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#')) return;
+    const target = resolveLocalRef(ref, schema);
+    if (!target) {
+      found.push({ pointer: `${pointer}/$ref`, message: `'${ref}' names nothing in this schema` });
+      return;
+    }
+    const at = ref === '#' ? '' : ref.slice(1);
+    if (walking.includes(at)) {
+      found.push({
+        pointer: `${pointer}/$ref`,
+        message: `'${ref}' refers back to itself, so no depth bounds the answers: write out the levels the form needs`,
+      });
+      return;
+    }
+    if (walked.has(at)) return;
+    walked.add(at);
+    walking.push(at);
+    visitValue(target, at, field);
+    walking.pop();
+  };
   const visitValue = (s: JsonSchema, pointer: string, field: string): void => {
+    followRef(s, pointer, field);
     const types = typesOf(s);
     if (types.includes('string') && !isClosedText(s) && typeof s.maxLength !== 'number') {
       found.push({
@@ -81,27 +112,47 @@ export function unboundedFields(schema: JsonSchema, chosenFromLists: readonly st
     ) {
       found.push({ pointer, message: 'a number needs a maximum (the largest quantity or count that is plausible)' });
     }
-    if (types.includes('array')) {
-      if (typeof s.maxItems !== 'number') found.push({ pointer, message: 'a list needs a maxItems' });
-      if (isRecord(s.items)) visitValue(s.items, `${pointer}/items`, field);
+    if (types.includes('array') && typeof s.maxItems !== 'number')
+      found.push({ pointer, message: 'a list needs a maxItems' });
+    if (isRecord(s.items)) visitValue(s.items, `${pointer}/items`, field);
+    else if (Array.isArray(s.items)) {
+      s.items.forEach((item, i) => isRecord(item) && visitValue(item, `${pointer}/items/${i}`, field));
+      if (isRecord(s.additionalItems)) visitValue(s.additionalItems, `${pointer}/additionalItems`, field);
+      else if (s.additionalItems !== false)
+        found.push({
+          pointer,
+          message:
+            'a list of fixed places (items as a list) needs additionalItems: false, or a schema for the items after them',
+        });
     }
     visitObject(s, pointer, field);
   };
   const visitObject = (s: JsonSchema, pointer: string, field: string): void => {
+    const child = (name: string) => (field ? `${field}.${name}` : name);
     if (isRecord(s.properties)) {
       for (const [name, prop] of Object.entries(s.properties)) {
-        if (isRecord(prop))
-          visitValue(
-            prop,
-            `${pointer}/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-            field ? `${field}.${name}` : name,
-          );
+        if (isRecord(prop)) visitValue(prop, `${pointer}/properties/${escapePointer(name)}`, child(name));
       }
+    }
+    if (s.additionalProperties === true)
+      found.push({
+        pointer: `${pointer}/additionalProperties`,
+        message: 'additionalProperties: true takes answers of any size: give it a schema with its bounds',
+      });
+    else if (isRecord(s.additionalProperties))
+      visitValue(s.additionalProperties, `${pointer}/additionalProperties`, child('*'));
+    if (isRecord(s.patternProperties)) {
+      for (const [pattern, prop] of Object.entries(s.patternProperties))
+        if (isRecord(prop)) visitValue(prop, `${pointer}/patternProperties/${escapePointer(pattern)}`, child('*'));
     }
     for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
       const list = s[key];
       if (Array.isArray(list))
-        list.forEach((item, i) => isRecord(item) && visitObject(item, `${pointer}/${key}/${i}`, field));
+        list.forEach((item, i) => {
+          if (!isRecord(item)) return;
+          followRef(item, `${pointer}/${key}/${i}`, field);
+          visitObject(item, `${pointer}/${key}/${i}`, field);
+        });
     }
     for (const key of ['then', 'else'] as const) {
       const branch = s[key];
@@ -109,10 +160,15 @@ export function unboundedFields(schema: JsonSchema, chosenFromLists: readonly st
     }
     if (isRecord(s.dependencies)) {
       for (const [name, dep] of Object.entries(s.dependencies)) {
-        if (isRecord(dep)) visitObject(dep, `${pointer}/dependencies/${name}`, field);
+        if (isRecord(dep)) visitObject(dep, `${pointer}/dependencies/${escapePointer(name)}`, field);
       }
     }
   };
-  visitObject(schema, '', '');
+  visitValue(schema, '', '');
   return found;
+}
+
+/** A property name as a JSON pointer's segment. */
+function escapePointer(name: string): string {
+  return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -102,9 +102,17 @@ export function ruleFields(schema: JsonSchema, pointer = ''): RuleReference[] {
 export type SchemaMatcher = (schema: JsonSchema | boolean, data: unknown) => boolean;
 
 /**
+ * True when `data` holds an answer to a property `branch` declares: the `anyOf`/`oneOf` option an
+ * applicant chose in the form (RJSF removes the answers of an option left when another is chosen).
+ */
+function holdsAnswerOf(branch: JsonSchema, data: Record<string, unknown>): boolean {
+  return isRecord(branch.properties) && Object.keys(branch.properties).some((name) => name in data);
+}
+
+/**
  * The parts of `schema` that apply to `data`: the schema itself, then, depth first, its `allOf`
- * items, the `then`/`else` branch whose condition holds by `matches` (as RJSF resolves them) and the
- * dependencies whose key is present.
+ * items, the `then`/`else` branch whose condition holds by `matches` (as RJSF resolves them), the
+ * `anyOf`/`oneOf` options whose properties `data` answers and the dependencies whose key is present.
  */
 export function appliedSchemas(
   schema: JsonSchema,
@@ -115,6 +123,11 @@ export function appliedSchemas(
   const visit = (s: JsonSchema): void => {
     applied.push(s);
     if (Array.isArray(s.allOf)) for (const item of s.allOf) if (isRecord(item)) visit(item);
+    for (const key of ['anyOf', 'oneOf'] as const) {
+      const options = s[key];
+      if (Array.isArray(options))
+        for (const option of options) if (isRecord(option) && holdsAnswerOf(option, data)) visit(option);
+    }
     if (isRecord(s.if) || typeof s.if === 'boolean') {
       const branch = matches(s.if as JsonSchema | boolean, data) ? s.then : s.else;
       if (isRecord(branch)) visit(branch);

@@ -167,12 +167,12 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
           read.formData,
         );
 
-        // Only what the schema declares is stored: a body cannot keep fields of its own invention.
-        // What was sent is judged; a field with a default that is blank or that the form does not show
-        // is stored as the default (a representative's name the form does not ask for: N/A).
+        // What was judged is stored as it is (an answer to no question was refused): a field with a
+        // default that is blank or that the form does not show is stored as the default (a
+        // representative's name the form does not ask for: N/A), when the schema declares it.
         const record: Data = {};
         for (const [key, value] of Object.entries(withCallDefaults(call, formData)))
-          if (declared.has(key)) record[key] = value;
+          if (key in formData || declared.has(key)) record[key] = value;
         // Flags are derived again from the form after validation: the body's own values are not trusted.
         for (const flag of call.flags ?? []) {
           const current = valueAt(formData, flag.field);

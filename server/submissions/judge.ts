@@ -1,14 +1,15 @@
 /**
  * The one judgement of a form's data on the server, for the submit calls and the applicant tasks
  * alike: the widgets' checks replace what the server knows better (names, a company's fields), only the
- * fields the form shows are kept (when asked), then the form's own schema judges what is kept, with the
- * portal's messages. A refusal is thrown as the contract's 422.
+ * fields the form shows are kept (when asked) and an answer to no question is refused (`keptAnswers`),
+ * then the form's own schema judges what is kept, with the portal's messages. A refusal is thrown as
+ * the contract's 422.
  */
 import type { Kysely } from 'kysely';
 import {
+  keptAnswers,
   schemaMatches,
   validateFormData,
-  visibleProperties,
   type JsonSchema,
   type WidgetBinding,
 } from '../../engine/core';
@@ -52,16 +53,15 @@ export function mergeErrors(...lists: FieldError[][]): FieldError[] {
  */
 export async function judgeFormData(judgement: FormJudgement, formData: Data): Promise<Data> {
   const { db, matchers, schema, bindings, clientId } = judgement;
-  let data = formData;
-  if (judgement.keepShownOnly) {
-    // Names first: the form's conditions may read them.
-    const named = structuredClone(formData);
-    await checkWidgets(db, matchers, bindings, named, clientId);
-    const visible = visibleProperties(schema, named, schemaMatches);
-    data = Object.fromEntries(Object.entries(formData).filter(([key]) => visible.has(key)));
-  }
+  // Names first: the form's conditions may read them.
+  const named = structuredClone(formData);
+  if (judgement.keepShownOnly) await checkWidgets(db, matchers, bindings, named, clientId);
+  const { kept: data, refused } = keptAnswers(schema, formData, schemaMatches, {
+    shownOnly: judgement.keepShownOnly,
+    shownFor: named,
+  });
   const widgetErrors = await checkWidgets(db, matchers, bindings, data, clientId);
-  const errors = mergeErrors(widgetErrors, validateFormData(schema, data).errors);
+  const errors = mergeErrors(refused, widgetErrors, validateFormData(schema, data).errors);
   if (errors.length > 0) throw new ValidationError(errors);
   return data;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_A_QUESTION, STATUS } from '../../engine/core';
 import { moveStatus } from '../../server/applications-store';
 import {
   attach,
@@ -362,17 +363,22 @@ describe('plastics submission (registered from the definition)', () => {
     expect(histories).toEqual([{ status_id: 2 }]);
   });
 
-  it('stores only the fields its schema declares', async () => {
+  it('refuses an answer to no question of the form instead of dropping it', async () => {
     const id = await readyDraft(alice);
     const res = await call(server.app, 'POST', PATH, {
       token: alice.token,
       body: body(alice, id, { invented: 'x'.repeat(1000), nested: { deep: true } }),
     });
-    expect(res.status).toBe(200);
-    const saved = (await detail(alice, id)).auth_plastic_bags ?? {};
-    expect(saved).not.toHaveProperty('invented');
-    expect(saved).not.toHaveProperty('nested');
-    expect(saved).toHaveProperty('description');
+    expect(res.status).toBe(422);
+    expect(res.body.data).toMatchObject({
+      fields: expect.arrayContaining([
+        { field: 'invented', message: NOT_A_QUESTION },
+        { field: 'nested', message: NOT_A_QUESTION },
+      ]),
+    });
+    const application = await detail(alice, id);
+    expect(application.auth_plastic_bags ?? null).toBeNull();
+    expect(application.application_status_id).toBe(STATUS.draft);
   });
 
   it('keeps only what the form shows: a company left behind by an individual is ignored', async () => {
