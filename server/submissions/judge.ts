@@ -6,13 +6,7 @@
  * the contract's 422.
  */
 import type { Kysely } from 'kysely';
-import {
-  keptAnswers,
-  schemaMatches,
-  validateFormData,
-  type JsonSchema,
-  type WidgetBinding,
-} from '../../engine/core';
+import { keptAnswers, schemaMatches, validateFormData, type JsonSchema, type WidgetBinding } from '../../engine/core';
 import type { Database } from '../db/tables';
 import { ValidationError, type FieldError } from '../http';
 import type { LookupMatcher } from './lookup-names';
