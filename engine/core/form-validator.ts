@@ -60,7 +60,7 @@ function join(base: string, name: string): string {
  */
 function customErrorField(error: ErrorObject): string {
   const base = pointerToDotted(error.instancePath);
-  const wrapped = (error.params as { errors?: ErrorObject[] }).errors ?? [];
+  const wrapped = wrappedErrors(error);
   const missing = new Set<string>();
   for (const inner of wrapped) {
     const params = inner.params as { missingProperty?: unknown };
@@ -72,6 +72,11 @@ function customErrorField(error: ErrorObject): string {
   }
   const only = missing.size === 1 ? [...missing][0] : undefined;
   return only ?? base;
+}
+
+/** The errors an ajv-errors message stands for. */
+function wrappedErrors(error: ErrorObject): ErrorObject[] {
+  return (error.params as { errors?: ErrorObject[] }).errors ?? [];
 }
 
 /** Errors raised inside the branches of a `oneOf`/`anyOf` error. */
@@ -89,11 +94,19 @@ function branchErrors(errors: readonly ErrorObject[], combinator: ErrorObject): 
  * - duplicates are removed.
  */
 export function toFieldErrors(errors: readonly ErrorObject[]): FieldError[] {
-  const combinators = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf');
+  const isCombinator = (e: ErrorObject) => e.keyword === 'oneOf' || e.keyword === 'anyOf';
+  // A combinator's own error, or the analyst's message that stands for it (ajv-errors wraps it).
+  const combinators = errors.flatMap((e) =>
+    isCombinator(e) ? [e] : e.keyword === 'errorMessage' ? wrappedErrors(e).filter(isCombinator) : [],
+  );
   const entries: Array<FieldError & { custom: boolean }> = [];
   for (const error of errors) {
     if (error.keyword === 'if') continue;
-    if (combinators.some((c) => c !== error && error.schemaPath.startsWith(`${c.schemaPath}/`))) continue;
+    if (
+      error.keyword !== 'errorMessage' &&
+      combinators.some((c) => c !== error && error.schemaPath.startsWith(`${c.schemaPath}/`))
+    )
+      continue;
     if (error.keyword === 'errorMessage') {
       entries.push({ field: customErrorField(error), message: error.message ?? '', custom: true });
       continue;

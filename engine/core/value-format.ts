@@ -63,7 +63,10 @@ export function listItem(value: unknown): string {
   if (isRecord(value)) {
     for (const key of ['name', 'label', 'title'])
       if (typeof value[key] === 'string' || typeof value[key] === 'number') return String(value[key]);
-    return JSON.stringify(value);
+    // An object of the applicant's own keys (additionalProperties): each key with its value.
+    return Object.entries(value)
+      .map(([key, inner]) => `${key}: ${listItem(inner)}`)
+      .join('; ');
   }
   return String(value);
 }

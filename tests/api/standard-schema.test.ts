@@ -1,0 +1,137 @@
+/**
+ * Standard JSON Schema an analyst writes is kept as the form accepts it: a scaffolded service edited
+ * with object-level `anyOf` (or `oneOf`), `additionalProperties` and `dependencies`
+ * (tests/standard-form/standard-keywords.ts) is submitted through the real API and read back; every
+ * answer the form accepted is stored as sent and shown by the view, and what the form refuses the
+ * server refuses with a field error, never by dropping it.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceDefinition } from '../../engine/core/definition-types';
+import { NOT_A_QUESTION } from '../../engine/core/kept-answers';
+import { detailRows } from '../../engine/core/view-rows';
+import { scaffoldService } from '../../scripts/services-new';
+import { DEFAULT_SERVICES_DIR } from '../../server/definitions';
+import { readApplication, submitThroughApi, type Applicant } from '../conformance/api-applicant';
+import { addStandardKeywords, STANDARD_ANSWERS } from '../standard-form/standard-keywords';
+import { signUp, startServer } from './helpers';
+
+const REPOSITORY = join(DEFAULT_SERVICES_DIR, '..');
+const ANY_OF = 17097;
+const ONE_OF = 17096;
+
+let root: string;
+let applicant: Applicant;
+let base: Record<string, unknown>;
+
+const definitionOf = (id: number): ServiceDefinition => {
+  const found = applicant.server.services.definitions.find((d) => d.id === id);
+  if (!found) throw new Error(`no service ${id}`);
+  return found;
+};
+
+/** Runs the service's submit pipeline with `data`; answers the last call's status and body. */
+async function submit(id: number, data: Record<string, unknown>) {
+  const definition = definitionOf(id);
+  const run = await submitThroughApi(applicant, definition, data);
+  const last = run.answers.at(-1);
+  if (!last) throw new Error('no call was sent');
+  return { ...last, applicationId: run.applicationId, definition };
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'ecopermit-standard-'));
+  cpSync(join(REPOSITORY, 'services'), join(root, 'services'), { recursive: true });
+  cpSync(join(REPOSITORY, 'fixtures'), join(root, 'fixtures'), { recursive: true });
+  await scaffoldService(root, { key: 'open-burning', id: ANY_OF, title: 'Open Burning Permit' });
+  await addStandardKeywords(root, 'open-burning');
+  // The same form with the choice written as oneOf: exactly one option holds.
+  await scaffoldService(root, { key: 'open-burning-choice', id: ONE_OF, title: 'Open Burning Choice' });
+  await addStandardKeywords(root, 'open-burning-choice');
+  const file = join(root, 'services', 'open-burning-choice', 'schema.json');
+  const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  schema.oneOf = schema.anyOf;
+  delete schema.anyOf;
+  (schema.errorMessage as Record<string, unknown>).oneOf = (schema.errorMessage as Record<string, unknown>).anyOf;
+  delete (schema.errorMessage as Record<string, unknown>).anyOf;
+  writeFileSync(file, JSON.stringify(schema));
+  base = JSON.parse(readFileSync(join(root, 'fixtures', 'open-burning', 'valid', 'person.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  for (const key of Object.keys(STANDARD_ANSWERS.person)) delete base[key];
+  const server = await startServer(
+    {},
+    { servicesDir: join(root, 'services'), lookupsDir: join(root, 'fixtures', 'lookups') },
+  );
+  applicant = { server, user: await signUp(server), companies: new Map(), serviceAttachments: [] };
+});
+
+afterAll(async () => {
+  await applicant?.server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('standard JSON Schema through the real API', () => {
+  it.each([
+    ['anyOf', ANY_OF, STANDARD_ANSWERS.person],
+    ['anyOf', ANY_OF, STANDARD_ANSWERS.organisation],
+    ['oneOf', ONE_OF, STANDARD_ANSWERS.person],
+    ['oneOf', ONE_OF, STANDARD_ANSWERS.organisation],
+  ])('%s: stores the chosen option, the extra details and the dependent note as sent', async (_, id, answers) => {
+    const data = { ...base, ...answers };
+    const answer = await submit(id, data);
+    expect(answer.status).toBe(200);
+    const { definition } = answer;
+    const stored = (await readApplication(applicant, answer.applicationId))[definition.view.record] as Record<
+      string,
+      unknown
+    >;
+    for (const [key, value] of Object.entries(data))
+      expect(JSON.stringify(stored[key]), key).toBe(JSON.stringify(value));
+    const rows = new Map(detailRows(definition, stored).map((row) => [row.label, row.value]));
+    for (const [key, value] of Object.entries(answers)) {
+      const label = definition.view.rows.find((row) => row.field === key)?.label ?? key;
+      const shown =
+        typeof value === 'string'
+          ? value
+          : Object.entries(value)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join('; ');
+      expect(rows.get(label), key).toBe(shown);
+    }
+  });
+
+  it('refuses an answer to no question, a detail too long and too many details, naming each', async () => {
+    const answer = await submit(ANY_OF, {
+      ...base,
+      ...STANDARD_ANSWERS.organisation,
+      invented: 'x',
+      extra_details: { colour: 'g'.repeat(500_000) },
+    });
+    expect(answer.status).toBe(422);
+    expect((answer.body.data as { fields: unknown[] }).fields).toEqual(
+      expect.arrayContaining([
+        { field: 'invented', message: NOT_A_QUESTION },
+        { field: 'extra_details.colour', message: 'must NOT have more than 200 characters' },
+      ]),
+    );
+    const many = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`detail${i}`, 'x']));
+    const tooMany = await submit(ANY_OF, { ...base, ...STANDARD_ANSWERS.organisation, extra_details: many });
+    expect((tooMany.body.data as { fields: unknown[] }).fields).toEqual([
+      { field: 'extra_details', message: 'must NOT have more than 5 properties' },
+    ]);
+  });
+
+  it('refuses an answer that chooses no option, with the analyst message', async () => {
+    for (const id of [ANY_OF, ONE_OF]) {
+      const answer = await submit(id, base);
+      expect(answer.status).toBe(422);
+      expect((answer.body.data as { fields: unknown[] }).fields).toEqual([
+        { field: 'form', message: 'Give the name of the person or of the organisation' },
+      ]);
+    }
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * A scaffolded service edited the way an analyst who knows JSON Schema and RJSF writes a form, with
+ * standard keywords the scaffold does not use: the applicant is a person or an organisation
+ * (object-level `anyOf`, each option with its own fields), free extra details (`additionalProperties`
+ * with a bounded schema) and a note that appears once a quantity is given (`dependencies`). Its texts
+ * are translated like any service's. Used by the API test (tests/api/standard-schema.test.ts) and by
+ * `npm run test:added-service`, which runs the whole `npm test` on a copy holding it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFormattedJson } from '../../scripts/write-formatted-json';
+
+const text = (title: string, maxLength = 200) => ({ type: 'string', title, minLength: 1, maxLength });
+
+/** The texts added, with their translations (German, Italian, Russian, Spanish). */
+const TEXTS: Record<string, { de: string; it: string; ru: string; es: string }> = {
+  'A person': { de: 'Eine Person', it: 'Una persona', ru: 'Физическое лицо', es: 'Una persona' },
+  'An organisation': { de: 'Eine Organisation', it: "Un'organizzazione", ru: 'Организация', es: 'Una organización' },
+  'First name': { de: 'Vorname', it: 'Nome', ru: 'Имя', es: 'Nombre' },
+  'Last name': { de: 'Nachname', it: 'Cognome', ru: 'Фамилия', es: 'Apellido' },
+  'Name of the organisation': {
+    de: 'Name der Organisation',
+    it: "Nome dell'organizzazione",
+    ru: 'Название организации',
+    es: 'Nombre de la organización',
+  },
+  'Give the name of the person or of the organisation': {
+    de: 'Geben Sie den Namen der Person oder der Organisation an',
+    it: "Indichi il nome della persona o dell'organizzazione",
+    ru: 'Укажите имя физического лица или название организации',
+    es: 'Indique el nombre de la persona o de la organización',
+  },
+  'Other details': { de: 'Weitere Angaben', it: 'Altri dettagli', ru: 'Другие сведения', es: 'Otros datos' },
+  'Note on the quantity': {
+    de: 'Hinweis zur Menge',
+    it: 'Nota sulla quantità',
+    ru: 'Примечание к количеству',
+    es: 'Nota sobre la cantidad',
+  },
+};
+
+/** Valid answers of the edited form, by fixture name (the scaffold's own answers stay valid too). */
+export const STANDARD_ANSWERS = {
+  person: {
+    first_name: 'Alice',
+    last_name: 'Uwase',
+    extra_details: { colour: 'green', season: 'dry' },
+    quantity_note: 'Measured by the cooperative.',
+  },
+  organisation: { organisation_name: 'Umurage Recycling Cooperative' },
+} as const;
+
+function readJson(path: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+}
+
+/** Adds the standard keywords, their texts, view rows and fixtures to the scaffolded `services/<key>/` under `root`. */
+export async function addStandardKeywords(root: string, key: string): Promise<void> {
+  const folder = join(root, 'services', key);
+  const schema = readJson(join(folder, 'schema.json'));
+  schema.anyOf = [
+    {
+      title: 'A person',
+      properties: { first_name: text('First name'), last_name: text('Last name') },
+      required: ['first_name', 'last_name'],
+    },
+    {
+      title: 'An organisation',
+      properties: { organisation_name: text('Name of the organisation') },
+      required: ['organisation_name'],
+    },
+  ];
+  (schema.properties as Record<string, unknown>).extra_details = {
+    type: 'object',
+    title: 'Other details',
+    maxProperties: 5,
+    additionalProperties: { type: 'string', maxLength: 200 },
+  };
+  (schema.errorMessage as Record<string, unknown>).anyOf = 'Give the name of the person or of the organisation';
+  schema.dependencies = { quantity: { properties: { quantity_note: text('Note on the quantity', 500) } } };
+  await writeFormattedJson(join(folder, 'schema.json'), schema);
+
+  const service = readJson(join(folder, 'service.json'));
+  const view = service.view as { rows: Array<Record<string, unknown>>; holder?: string[] };
+  view.rows.push(
+    { label: 'First name', field: 'first_name' },
+    { label: 'Last name', field: 'last_name' },
+    { label: 'Name of the organisation', field: 'organisation_name' },
+    { label: 'Other details', field: 'extra_details' },
+    { label: 'Note on the quantity', field: 'quantity_note' },
+  );
+  await writeFormattedJson(join(folder, 'service.json'), service);
+
+  for (const language of ['de', 'it', 'ru', 'es'] as const) {
+    const file = join(folder, 'i18n', `${language}.json`);
+    const catalogue = readJson(file);
+    for (const [english, translations] of Object.entries(TEXTS)) catalogue[english] = translations[language];
+    await writeFormattedJson(file, catalogue);
+  }
+
+  // The scaffold's fixtures answer the new choice as an organisation; two more answer it otherwise.
+  const fixtures = join(root, 'fixtures', key);
+  for (const name of readdirSync(join(fixtures, 'valid'))) {
+    const file = join(fixtures, 'valid', name);
+    await writeFormattedJson(file, { ...readJson(file), ...STANDARD_ANSWERS.organisation });
+  }
+  for (const name of readdirSync(join(fixtures, 'invalid'))) {
+    const file = join(fixtures, 'invalid', name);
+    const fixture = readJson(file);
+    await writeFormattedJson(file, {
+      ...fixture,
+      data: { ...(fixture.data as object), ...STANDARD_ANSWERS.organisation },
+    });
+  }
+  const base = readJson(join(fixtures, 'valid', 'fixed-site.json'));
+  delete base.organisation_name;
+  await writeFormattedJson(join(fixtures, 'valid', 'person.json'), { ...base, ...STANDARD_ANSWERS.person });
+  await writeFormattedJson(join(fixtures, 'invalid', 'extra-detail-too-long.json'), {
+    data: { ...base, ...STANDARD_ANSWERS.organisation, extra_details: { colour: 'g'.repeat(201) } },
+    expect: [{ field: 'extra_details.colour', message: 'must NOT have more than 200 characters' }],
+  });
+  await writeFormattedJson(join(fixtures, 'invalid', 'neither-person-nor-organisation.json'), {
+    data: base,
+    expect: [{ field: '', message: 'Give the name of the person or of the organisation' }],
+  });
+}
