@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServicesDir } from '../../engine/core/node/load-services-dir';
 import { startNextVersion } from '../../scripts/services-version';
 import { moveStatus } from '../../server/applications-store';
-import { DEFAULT_SERVICES_DIR } from '../../server/definitions';
 import {
   applicantWithDraft,
   applicationAt,
@@ -24,6 +23,7 @@ import {
   startServer,
   type TestServer,
   type TestUser,
+  servicesUnderTest,
 } from './helpers';
 
 const RECORD = 'auth_plastic_bags';
@@ -79,7 +79,7 @@ describe('definition versions', () => {
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'ecopermit-versions-'));
     services = join(root, 'services');
-    cpSync(DEFAULT_SERVICES_DIR, services, { recursive: true });
+    cpSync(servicesUnderTest(), services, { recursive: true });
     server = await startServer({}, { servicesDir: services });
     ({ user, company, draft: returned } = await applicantWithDraft(server));
     const first = await submit(user, company, returned);

@@ -27,11 +27,12 @@ import {
   startServer,
   type TestServer,
   type TestUser,
+  servicesUnderTest,
 } from './helpers';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const FIXTURES = resolve(fileURLToPath(new URL('../../fixtures', import.meta.url)));
-const DEFINITIONS = loadDefinitionsFrom().definitions;
+const DEFINITIONS = loadDefinitionsFrom(servicesUnderTest()).definitions;
 
 // The server starts while the tests are collected: its routes name one test each, so every route has
 // its own time budget however many routes the definitions add.

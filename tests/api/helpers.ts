@@ -5,14 +5,14 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { moveStatus, type Services } from '../../server/applications-store';
-import { loadDefinitionsFrom } from '../../server/definitions';
+import { DEFAULT_SERVICES_DIR, loadDefinitionsFrom } from '../../server/definitions';
 import { openDatabase, type OpenDatabase } from '../../server/db/database';
 import { outboxLine, type OutboxMessage } from '../../server/outbox';
 
@@ -39,8 +39,19 @@ export function testConfig(extra: Record<string, string> = {}): ServerConfig {
     // Tests register many accounts from one address; the per-address cap has tests of its own.
     ACCOUNT_REQUESTS_PER_MINUTE: '0',
     OTP_RESEND_SECONDS: '0',
+    // The services and reference data under test: another folder when SERVICES_DIR / LOOKUPS_DIR say so.
+    ...(process.env.SERVICES_DIR ? { SERVICES_DIR: process.env.SERVICES_DIR } : {}),
+    ...(process.env.LOOKUPS_DIR ? { LOOKUPS_DIR: process.env.LOOKUPS_DIR } : {}),
     ...extra,
   });
+}
+
+/**
+ * The folder of the services under test (SERVICES_DIR, else the repository's services/); its parent
+ * holds their fixtures/, as in the repository.
+ */
+export function servicesUnderTest(): string {
+  return process.env.SERVICES_DIR ? resolve(process.env.SERVICES_DIR) : DEFAULT_SERVICES_DIR;
 }
 
 let databases = 0;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaffoldService } from '../../scripts/services-new';
-import { DEFAULT_SERVICES_DIR, loadDefinitionsFrom } from '../../server/definitions';
+import { loadDefinitionsFrom } from '../../server/definitions';
 import { createStaff } from '../../server/staff-accounts';
 import { addSiteInspection, INSPECTION } from '../lifecycle/site-inspection';
 import {
@@ -22,10 +22,11 @@ import {
   startServer,
   type TestServer,
   type TestUser,
+  servicesUnderTest,
 } from './helpers';
 
 const SERVICE = 17098;
-const REPOSITORY = join(DEFAULT_SERVICES_DIR, '..');
+const REPOSITORY = join(servicesUnderTest(), '..');
 
 let root: string;
 let server: TestServer;

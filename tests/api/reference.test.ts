@@ -3,7 +3,7 @@ import { DEFAULT_LOOKUPS_DIR } from '../../server/db/reference-data';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDefinitionsFrom } from '../../server/definitions';
-import { call, startServer, type TestServer } from './helpers';
+import { call, servicesUnderTest, startServer, type TestServer } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -117,7 +117,7 @@ describe("reference data in the caller's language", () => {
 describe('services', () => {
   it('lists every service of the definitions publicly, in the order of their ids', async () => {
     const res = await call<Array<{ id: number; name: string; description: string }>>(server.app, 'GET', 'services');
-    const defined = loadDefinitionsFrom().definitions.map((definition) => definition.id);
+    const defined = loadDefinitionsFrom(servicesUnderTest()).definitions.map((definition) => definition.id);
     expect(defined.length).toBeGreaterThan(0);
     expect(res.body.data.map((s) => s.id)).toEqual(defined);
   });

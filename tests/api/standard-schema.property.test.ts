@@ -17,9 +17,8 @@ import type { JsonSchema, ServiceDefinition } from '../../engine/core/definition
 import { detailRows } from '../../engine/core/view-rows';
 import { scaffoldService } from '../../scripts/services-new';
 import { writeFormattedJson } from '../../scripts/write-formatted-json';
-import { DEFAULT_SERVICES_DIR } from '../../server/definitions';
 import { readApplication, submitThroughApi, type Applicant } from '../conformance/api-applicant';
-import { signUp, startServer } from './helpers';
+import { signUp, startServer, servicesUnderTest } from './helpers';
 
 type Data = Record<string, unknown>;
 
@@ -116,7 +115,7 @@ function formOf(shape: FormShape): GeneratedForm {
 
 const FORMS = 6;
 const FIRST_ID = 17200;
-const repository = join(DEFAULT_SERVICES_DIR, '..');
+const repository = join(servicesUnderTest(), '..');
 const browserValidator = customizeValidator(RJSF_AJV_OPTIONS);
 
 let root: string;

@@ -13,14 +13,13 @@ import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { NOT_A_QUESTION } from '../../engine/core/kept-answers';
 import { detailRows } from '../../engine/core/view-rows';
 import { scaffoldService } from '../../scripts/services-new';
-import { DEFAULT_SERVICES_DIR } from '../../server/definitions';
 import { readApplication, submitThroughApi, type Applicant } from '../conformance/api-applicant';
 import { addStandardKeywords, STANDARD_ANSWERS } from '../standard-form/standard-keywords';
-import { signUp, startServer } from './helpers';
+import { signUp, startServer, servicesUnderTest } from './helpers';
 
-const REPOSITORY = join(DEFAULT_SERVICES_DIR, '..');
-const ANY_OF = 17097;
-const ONE_OF = 17096;
+const REPOSITORY = join(servicesUnderTest(), '..');
+const ANY_OF = 17196;
+const ONE_OF = 17195;
 
 let root: string;
 let applicant: Applicant;
@@ -45,19 +44,19 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'ecopermit-standard-'));
   cpSync(join(REPOSITORY, 'services'), join(root, 'services'), { recursive: true });
   cpSync(join(REPOSITORY, 'fixtures'), join(root, 'fixtures'), { recursive: true });
-  await scaffoldService(root, { key: 'open-burning', id: ANY_OF, title: 'Open Burning Permit' });
-  await addStandardKeywords(root, 'open-burning');
+  await scaffoldService(root, { key: 'standard-any-of', id: ANY_OF, title: 'Standard Any Of' });
+  await addStandardKeywords(root, 'standard-any-of');
   // The same form with the choice written as oneOf: exactly one option holds.
-  await scaffoldService(root, { key: 'open-burning-choice', id: ONE_OF, title: 'Open Burning Choice' });
-  await addStandardKeywords(root, 'open-burning-choice');
-  const file = join(root, 'services', 'open-burning-choice', 'schema.json');
+  await scaffoldService(root, { key: 'standard-one-of', id: ONE_OF, title: 'Standard One Of' });
+  await addStandardKeywords(root, 'standard-one-of');
+  const file = join(root, 'services', 'standard-one-of', 'schema.json');
   const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   schema.oneOf = schema.anyOf;
   delete schema.anyOf;
   (schema.errorMessage as Record<string, unknown>).oneOf = (schema.errorMessage as Record<string, unknown>).anyOf;
   delete (schema.errorMessage as Record<string, unknown>).anyOf;
   writeFileSync(file, JSON.stringify(schema));
-  base = JSON.parse(readFileSync(join(root, 'fixtures', 'open-burning', 'valid', 'person.json'), 'utf8')) as Record<
+  base = JSON.parse(readFileSync(join(root, 'fixtures', 'standard-any-of', 'valid', 'person.json'), 'utf8')) as Record<
     string,
     unknown
   >;

@@ -11,8 +11,8 @@ import { serviceStatuses } from '../../engine/core/lifecycle';
 import { staffAction, staffMove } from '../../server/staff-decisions';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_SERVICES_DIR, loadDefinitionsFrom } from '../../server/definitions';
-import { applicationAt, call, signUp, startServer, type TestServer, type TestUser } from './helpers';
+import { loadDefinitionsFrom } from '../../server/definitions';
+import { applicationAt, call, signUp, startServer, type TestServer, type TestUser, servicesUnderTest } from './helpers';
 
 type Detail = {
   application_status_id: number;
@@ -44,11 +44,11 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 describe('every status, for every service', () => {
-  const definitions = loadDefinitionsFrom().definitions;
+  const definitions = loadDefinitionsFrom(servicesUnderTest()).definitions;
 
   it('knows every service of the folder', () => {
-    const folders = readdirSync(DEFAULT_SERVICES_DIR).filter((name) =>
-      existsSync(join(DEFAULT_SERVICES_DIR, name, 'service.json')),
+    const folders = readdirSync(servicesUnderTest()).filter((name) =>
+      existsSync(join(servicesUnderTest(), name, 'service.json')),
     );
     expect(folders.length).toBeGreaterThan(0);
     expect(definitions.map((d) => d.key).sort()).toEqual(folders.sort());
