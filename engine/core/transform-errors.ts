@@ -74,10 +74,20 @@ export function transformErrors<E extends RjsfLikeError>(
 ): E[] {
   const combinators = errors.filter((e) => (e.name === 'oneOf' || e.name === 'anyOf') && e.schemaPath);
   const isBranchOf = (e: E, c: E): boolean => c !== e && !!e.schemaPath && e.schemaPath.startsWith(`${c.schemaPath}/`);
+  // A combinator the analyst's message stands for (ajv-errors wraps it): its options' errors go too.
+  const wrappedCombinators = errors.flatMap((e) =>
+    e.name === 'errorMessage'
+      ? ((e.params as { errors?: Array<WrappedError & { schemaPath?: string }> } | undefined)?.errors ?? [])
+          .filter((w) => (w.keyword === 'oneOf' || w.keyword === 'anyOf') && w.schemaPath)
+          .map((w) => `${w.schemaPath}/`)
+      : [],
+  );
   const out: Array<{ error: E; custom: boolean }> = [];
   for (const error of errors) {
     if (error.name === 'if') continue;
     if (combinators.some((c) => isBranchOf(error, c))) continue;
+    if (error.name !== 'errorMessage' && wrappedCombinators.some((path) => error.schemaPath?.startsWith(path)))
+      continue;
     if (error.name === 'errorMessage') {
       const property = customProperty(error) ?? error.property ?? '';
       out.push({ error: { ...error, property, stack: error.message ?? error.stack }, custom: true });

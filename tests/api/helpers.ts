@@ -3,7 +3,7 @@
  * database of its own on the PostgreSQL run), an outbox that records the `[outbox]` lines, and a
  * signed-in user made through the real registration flow.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -52,6 +52,15 @@ export function testConfig(extra: Record<string, string> = {}): ServerConfig {
  */
 export function servicesUnderTest(): string {
   return process.env.SERVICES_DIR ? resolve(process.env.SERVICES_DIR) : DEFAULT_SERVICES_DIR;
+}
+
+/** A copy of the services under test and their fixtures in a new temporary folder, answered. */
+export function servicesCopyIn(prefix: string): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  const repository = join(servicesUnderTest(), '..');
+  cpSync(join(repository, 'services'), join(root, 'services'), { recursive: true });
+  cpSync(join(repository, 'fixtures'), join(root, 'fixtures'), { recursive: true });
+  return root;
 }
 
 let databases = 0;

@@ -8,8 +8,7 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import fc from 'fast-check';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RJSF_AJV_OPTIONS } from '../../engine/core/ajv-setup';
@@ -17,8 +16,8 @@ import type { JsonSchema, ServiceDefinition } from '../../engine/core/definition
 import { detailRows } from '../../engine/core/view-rows';
 import { scaffoldService } from '../../scripts/services-new';
 import { writeFormattedJson } from '../../scripts/write-formatted-json';
-import { readApplication, submitThroughApi, type Applicant } from '../conformance/api-applicant';
-import { signUp, startServer, servicesUnderTest } from './helpers';
+import { applicantOn, readApplication, submitThroughApi, type Applicant } from '../conformance/api-applicant';
+import { servicesCopyIn } from './helpers';
 
 type Data = Record<string, unknown>;
 
@@ -115,7 +114,6 @@ function formOf(shape: FormShape): GeneratedForm {
 
 const FORMS = 6;
 const FIRST_ID = 17200;
-const repository = join(servicesUnderTest(), '..');
 const browserValidator = customizeValidator(RJSF_AJV_OPTIONS);
 
 let root: string;
@@ -123,9 +121,7 @@ let applicant: Applicant;
 let forms: GeneratedForm[];
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'ecopermit-property-'));
-  cpSync(join(repository, 'services'), join(root, 'services'), { recursive: true });
-  cpSync(join(repository, 'fixtures'), join(root, 'fixtures'), { recursive: true });
+  root = servicesCopyIn('ecopermit-property-');
   // Every keyword at least once: the shapes are drawn with a fixed seed and checked below.
   forms = fc.sample(formShape, { numRuns: FORMS, seed: 25 }).map(formOf);
   for (const [i, form] of forms.entries()) {
@@ -141,11 +137,7 @@ beforeAll(async () => {
     view.rows = allFields(form.schema).map((field) => ({ label: field, field }));
     await writeFormattedJson(join(folder, 'service.json'), service);
   }
-  const server = await startServer(
-    {},
-    { servicesDir: join(root, 'services'), lookupsDir: join(root, 'fixtures', 'lookups') },
-  );
-  applicant = { server, user: await signUp(server), companies: new Map(), serviceAttachments: [] };
+  applicant = await applicantOn(root);
 });
 
 afterAll(async () => {

@@ -5,19 +5,17 @@
  * answer the form accepted is stored as sent and shown by the view, and what the form refuses the
  * server refuses with a field error, never by dropping it.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { NOT_A_QUESTION } from '../../engine/core/kept-answers';
 import { detailRows } from '../../engine/core/view-rows';
 import { scaffoldService } from '../../scripts/services-new';
-import { readApplication, submitThroughApi, type Applicant } from '../conformance/api-applicant';
+import { applicantOn, readApplication, submitThroughApi, type Applicant } from '../conformance/api-applicant';
 import { addStandardKeywords, STANDARD_ANSWERS } from '../standard-form/standard-keywords';
-import { signUp, startServer, servicesUnderTest } from './helpers';
+import { servicesCopyIn } from './helpers';
 
-const REPOSITORY = join(servicesUnderTest(), '..');
 const ANY_OF = 17196;
 const ONE_OF = 17195;
 
@@ -41,9 +39,7 @@ async function submit(id: number, data: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'ecopermit-standard-'));
-  cpSync(join(REPOSITORY, 'services'), join(root, 'services'), { recursive: true });
-  cpSync(join(REPOSITORY, 'fixtures'), join(root, 'fixtures'), { recursive: true });
+  root = servicesCopyIn('ecopermit-standard-');
   await scaffoldService(root, { key: 'standard-any-of', id: ANY_OF, title: 'Standard Any Of' });
   await addStandardKeywords(root, 'standard-any-of');
   // The same form with the choice written as oneOf: exactly one option holds.
@@ -61,11 +57,7 @@ beforeAll(async () => {
     unknown
   >;
   for (const key of Object.keys(STANDARD_ANSWERS.person)) delete base[key];
-  const server = await startServer(
-    {},
-    { servicesDir: join(root, 'services'), lookupsDir: join(root, 'fixtures', 'lookups') },
-  );
-  applicant = { server, user: await signUp(server), companies: new Map(), serviceAttachments: [] };
+  applicant = await applicantOn(root);
 });
 
 afterAll(async () => {

@@ -47,6 +47,18 @@ export interface PipelineRun {
 }
 
 /**
+ * A fresh server on the services and reference data of `root` (a copy with services of a test's own)
+ * and a signed-up applicant with no company.
+ */
+export async function applicantOn(root: string): Promise<Applicant> {
+  const server = await startServer(
+    {},
+    { servicesDir: join(root, 'services'), lookupsDir: join(root, 'fixtures', 'lookups') },
+  );
+  return { server, user: await signUp(server), companies: new Map(), serviceAttachments: [] };
+}
+
+/**
  * A fresh server and a signed-up applicant holding the companies the fixtures describe.
  * @throws Error when the server refuses a company (e.g. a TIN or telephone its rules refuse).
  */
