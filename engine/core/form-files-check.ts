@@ -14,7 +14,7 @@ import { unsupportedKeywords } from './schema-keywords-check';
 import { bindingsOfUiSchema } from './lookup-bindings';
 import { CONTEXT_REFERENCES } from './payload-mapping';
 import { definedProperties, ruleFields } from './schema-walk';
-import { isKnownWidget, type CustomWidgetName } from './widget-names';
+import { isKnownField, isKnownWidget, RJSF_FIELDS, withEngineWidgetNames, type CustomWidgetName } from './widget-names';
 import { isRecord, valueAt } from './value-path';
 import { LIST_CHECKS, WIDGET_CONTRACTS } from './widget-contracts';
 import { placeholdersOf } from './placeholders';
@@ -77,7 +77,7 @@ export function readFormFiles(
   if (!schemaEntry || !uiEntry) return null;
   const [schemaFile, formSchema] = schemaEntry as [string, JsonSchema];
   const [uiFile, uiAsWritten] = uiEntry as [string, UiSchema];
-  const uiSchema = withoutFormat(uiAsWritten) as UiSchema;
+  const uiSchema = withEngineWidgetNames(withoutFormat(uiAsWritten)) as UiSchema;
   const schemaName = schemaFile.slice(schemaFile.lastIndexOf('/') + 1);
 
   try {
@@ -97,6 +97,13 @@ export function readFormFiles(
     for (const [key, value] of Object.entries(ui)) {
       if (key === 'ui:widget' && !isKnownWidget(value))
         fail(uiFile, pointerOf(...path, key), `unknown widget '${String(value)}'`);
+      // RJSF would draw an unknown field as 'Unsupported field': refused, not shipped.
+      if (key === 'ui:field' && !isKnownField(value))
+        fail(
+          uiFile,
+          pointerOf(...path, key),
+          `unknown field '${String(value)}': RJSF's fields are ${RJSF_FIELDS.join(', ')}`,
+        );
       // A service's texts are plain: the catalogues translate them whole, and no markup of a
       // definition reaches the page (markdown can carry links and raw HTML).
       if (MARKDOWN_OPTIONS.has(key.replace(/^ui:/, '')) && value !== false)

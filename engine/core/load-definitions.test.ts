@@ -55,6 +55,27 @@ describe('loadServiceDefinitions', () => {
     expect(loadServiceDefinitions(broken).problems[0]).toMatchObject({ file: 'sample/schema.json', pointer: '' });
   });
 
+  it("takes RJSF's registry names of widgets, and refuses a ui:field RJSF does not have", () => {
+    const files = testFiles();
+    const ui = files['sample/ui.json'] as Record<string, Record<string, unknown>>;
+    ui.mode = { 'ui:widget': 'RadioWidget' };
+    ui.done = { 'ui:widget': 'CheckboxWidget' };
+    const loaded = loadServiceDefinitions(files);
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.definitions[0]?.uiSchema.mode).toEqual({ 'ui:widget': 'radio' });
+    expect(loaded.definitions[0]?.uiSchema.done).toEqual({ 'ui:widget': 'checkbox' });
+    ui.done = { 'ui:field': 'GeoPickerField' };
+    ui.when = { 'ui:field': 'StringField' };
+    expect(loadServiceDefinitions(files).problems).toEqual([
+      {
+        file: 'sample/ui.json',
+        pointer: '/done/ui:field',
+        message:
+          "unknown field 'GeoPickerField': RJSF's fields are AnyOfField, ArrayField, BooleanField, LayoutGridField, LayoutHeaderField, LayoutMultiSchemaField, NullField, NumberField, ObjectField, OneOfField, SchemaField, StringField",
+      },
+    ]);
+  });
+
   it('reports unknown widgets, unknown ui keys, lookup options and rule fields with pointers', () => {
     const files = testFiles();
     const ui = files['sample/ui.json'] as Record<string, Record<string, unknown>>;

@@ -6,14 +6,21 @@
  */
 import type { JsonSchema } from './definition-types';
 import { WIDGET_CONTRACTS } from './widget-contracts';
-import { CUSTOM_WIDGETS, WIDGET_NAMES } from './widget-names';
+import { CUSTOM_WIDGETS, RJSF_FIELDS, RJSF_WIDGET_CLASSES, WIDGET_NAMES } from './widget-names';
 
 /** Where the schema is written, relative to the repository, and the `$schema` a ui file names. */
 export const UI_SCHEMA_FILE = 'schemas/ui.schema.json';
 
 /** RJSF's ui keys a service uses, with what they do. Other `ui:` keys of RJSF are let through. */
 const UI_KEYS: Record<string, JsonSchema> = {
-  'ui:widget': { enum: [...WIDGET_NAMES], description: "The field's widget: the engine's own or RJSF's." },
+  'ui:widget': {
+    enum: [...WIDGET_NAMES, ...Object.keys(RJSF_WIDGET_CLASSES)],
+    description: "The field's widget: the engine's own or RJSF's (by its short name or its registry name).",
+  },
+  'ui:field': {
+    enum: [...RJSF_FIELDS],
+    description: "One of RJSF's fields, drawing the value instead of the default.",
+  },
   'ui:options': { type: 'object', description: "The widget's options (see each widget's contract)." },
   'ui:order': {
     type: 'array',

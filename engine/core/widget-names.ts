@@ -57,3 +57,65 @@ export function isKnownWidget(name: unknown): name is WidgetName {
 export function isCustomWidget(name: unknown): name is CustomWidgetName {
   return typeof name === 'string' && (CUSTOM_WIDGETS as readonly string[]).includes(name);
 }
+
+/**
+ * RJSF's widgets by the names of its registry (`RadioWidget`, as its documentation writes them), with
+ * the engine's name of each: a ui.json may use either, and the loader writes the engine's name, so
+ * the checks, the engine's accessible replacements and RJSF all see one name.
+ */
+export const RJSF_WIDGET_CLASSES: Readonly<Record<string, BuiltinWidgetName>> = {
+  TextWidget: 'text',
+  TextareaWidget: 'textarea',
+  SelectWidget: 'select',
+  RadioWidget: 'radio',
+  CheckboxWidget: 'checkbox',
+  CheckboxesWidget: 'checkboxes',
+  HiddenWidget: 'hidden',
+  DateWidget: 'date',
+  DateTimeWidget: 'datetime',
+  TimeWidget: 'time',
+  EmailWidget: 'email',
+  URLWidget: 'uri',
+  UpDownWidget: 'updown',
+  RangeWidget: 'range',
+  PasswordWidget: 'password',
+  FileWidget: 'file',
+  ColorWidget: 'color',
+  AltDateWidget: 'alt-date',
+  AltDateTimeWidget: 'alt-datetime',
+};
+
+/** The fields RJSF registers, the names a `ui:field` may take (the engine adds none of its own). */
+export const RJSF_FIELDS = [
+  'AnyOfField',
+  'ArrayField',
+  'BooleanField',
+  'LayoutGridField',
+  'LayoutHeaderField',
+  'LayoutMultiSchemaField',
+  'NullField',
+  'NumberField',
+  'ObjectField',
+  'OneOfField',
+  'SchemaField',
+  'StringField',
+] as const;
+
+/** True when `name` is a field RJSF can render for a `ui:field`. */
+export function isKnownField(name: unknown): boolean {
+  return typeof name === 'string' && (RJSF_FIELDS as readonly string[]).includes(name);
+}
+
+/** `ui` with every `ui:widget` written by an RJSF registry name given the engine's name instead. */
+export function withEngineWidgetNames(ui: unknown): unknown {
+  if (Array.isArray(ui)) return ui.map(withEngineWidgetNames);
+  if (typeof ui !== 'object' || ui === null) return ui;
+  return Object.fromEntries(
+    Object.entries(ui).map(([key, value]) => [
+      key,
+      key === 'ui:widget' && typeof value === 'string'
+        ? (RJSF_WIDGET_CLASSES[value] ?? value)
+        : withEngineWidgetNames(value),
+    ]),
+  );
+}
