@@ -7,8 +7,10 @@ import {
   localizeDefinition,
   localizeSchema,
   localizeUiSchema,
+  withEnumLabels,
   type LocalizedExtraUpload,
 } from './localize-definition';
+import { detailRows } from './view-rows';
 
 const definition: ServiceDefinition = {
   version: 1,
@@ -323,5 +325,52 @@ describe('definitionStrings', () => {
       return text;
     });
     expect(new Set(asked)).toEqual(strings);
+  });
+});
+
+describe('labels of a plain enum', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      usage: { type: 'string', title: 'Usage', enum: ['Local Sale', 'Export'] },
+      size: { type: 'integer', enum: [1, 2], maximum: 2 },
+      rows: {
+        type: 'array',
+        maxItems: 3,
+        items: { type: 'object', properties: { kind: { type: 'string', enum: ['Bag'] } } },
+      },
+      titled: { type: 'string', oneOf: [{ const: 'a', title: 'A' }] },
+    },
+    allOf: [
+      {
+        if: { properties: { usage: { enum: ['Export'] } } },
+        then: { properties: { port: { type: 'string', enum: ['Mombasa'] } } },
+      },
+    ],
+  };
+
+  it('are the values themselves, for the fields that carry none, at any depth', () => {
+    expect(withEnumLabels(schema, { usage: { 'ui:widget': 'radio' } })).toEqual({
+      usage: { 'ui:widget': 'radio', 'ui:enumNames': ['Local Sale', 'Export'] },
+      rows: { items: { kind: { 'ui:enumNames': ['Bag'] } } },
+      port: { 'ui:enumNames': ['Mombasa'] },
+    });
+    expect(withEnumLabels(schema, { usage: { 'ui:enumNames': ['Here', 'Abroad'] } }).usage).toEqual({
+      'ui:enumNames': ['Here', 'Abroad'],
+    });
+  });
+
+  it('are translated, listed among the texts to translate, and shown by the view', () => {
+    const plain = {
+      ...definition,
+      formSchema: schema,
+      uiSchema: {},
+      view: { ...definition.view, rows: [{ label: 'Usage', field: 'usage' }] },
+    };
+    const german: Record<string, string> = { 'Local Sale': 'Verkauf im Inland', Export: 'Ausfuhr' };
+    const localized = localizeDefinition(plain, (text) => german[text] ?? text);
+    expect(localized.uiSchema.usage).toEqual({ 'ui:enumNames': ['Verkauf im Inland', 'Ausfuhr'] });
+    expect(definitionStrings(plain)).toEqual(expect.arrayContaining(['Local Sale', 'Export', 'Bag', 'Mombasa']));
+    expect(detailRows(localized, { usage: 'Export' })).toEqual([{ label: 'Usage', value: 'Ausfuhr' }]);
   });
 });

@@ -177,6 +177,58 @@ export function localizeUiSchema(uiSchema: UiSchema, translate: Translate): UiSc
   return out;
 }
 
+/** Keywords whose sub-schemas declare fields of the same object (an `if` only reads them). */
+const BRANCH_KEYWORDS = ['allOf', 'anyOf', 'oneOf'] as const;
+
+/**
+ * `uiSchema` with labels for the fields of `schema` whose choices are a plain `enum` of texts and
+ * carry none (no `oneOf` titles, no `ui:enumNames`): each value is its own English label, so it is
+ * translated like every text of the form (and `i18n:check` asks for it), and the view and the confirm
+ * step show the label instead of the stored value. The stored value stays the English one.
+ */
+export function withEnumLabels(schema: JsonSchema, uiSchema: UiSchema): UiSchema {
+  const label = (field: JsonSchema, ui: unknown): unknown => {
+    const own = isRecord(ui) ? ui : {};
+    if (isRecord(field.items)) {
+      const items = label(field.items, own.items);
+      return items === own.items ? ui : { ...own, items };
+    }
+    if (field.type === 'object' || isRecord(field.properties)) {
+      const object = labelObject(field, own);
+      return object === own ? ui : object;
+    }
+    const values = field.enum;
+    const labelled =
+      'ui:enumNames' in own ||
+      (isRecord(own['ui:options']) && 'enumNames' in own['ui:options']) ||
+      field.oneOf ||
+      field.anyOf;
+    if (!Array.isArray(values) || labelled || !values.every((v) => typeof v === 'string')) return ui;
+    return { ...own, 'ui:enumNames': [...values] };
+  };
+  const labelObject = (object: JsonSchema, ui: Record<string, unknown>): Record<string, unknown> => {
+    let out = ui;
+    const visit = (part: JsonSchema): void => {
+      if (isRecord(part.properties))
+        for (const [name, field] of Object.entries(part.properties)) {
+          if (!isRecord(field)) continue;
+          const next = label(field, out[name]);
+          if (next !== out[name]) out = { ...out, [name]: next };
+        }
+      for (const key of BRANCH_KEYWORDS) {
+        const list = part[key];
+        if (Array.isArray(list)) for (const item of list) if (isRecord(item)) visit(item);
+      }
+      for (const key of ['then', 'else'] as const) if (isRecord(part[key])) visit(part[key] as JsonSchema);
+      if (isRecord(part.dependencies))
+        for (const dependency of Object.values(part.dependencies)) if (isRecord(dependency)) visit(dependency);
+    };
+    visit(object);
+    return out;
+  };
+  return labelObject(schema, uiSchema) as UiSchema;
+}
+
 /** A translated copy of an applicant task: its texts, uploads and form. */
 function localizeTask(task: ApplicantTask, translate: Translate): ApplicantTask {
   const localized: ApplicantTask = {
@@ -191,7 +243,7 @@ function localizeTask(task: ApplicantTask, translate: Translate): ApplicantTask 
       success: text(task.messages.success, translate),
     },
     formSchema: localizeSchema(task.formSchema, translate),
-    uiSchema: localizeUiSchema(task.uiSchema, translate),
+    uiSchema: localizeUiSchema(withEnumLabels(task.formSchema, task.uiSchema), translate),
   };
   if (task.intro !== undefined) localized.intro = text(task.intro, translate);
   return localized;
@@ -254,7 +306,7 @@ export function localizeDefinition<D extends LocalizableDefinition>(definition: 
       : {}),
   };
   const formSchema = localizeSchema(definition.formSchema, translate);
-  const uiSchema = localizeUiSchema(definition.uiSchema, translate);
+  const uiSchema = localizeUiSchema(withEnumLabels(definition.formSchema, definition.uiSchema), translate);
   const localized = {
     ...definition,
     title,
