@@ -9,7 +9,7 @@ describe('ajv setup', () => {
       strict: false,
       coerceTypes: false,
       useDefaults: false,
-      $data: false,
+      $data: true,
     });
   });
   it('adds formats and custom messages, and can be applied twice', () => {

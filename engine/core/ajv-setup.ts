@@ -1,6 +1,7 @@
 import Ajv from 'ajv';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
+import { SUM_OF } from './cross-field-rules';
 
 /**
  * The one Ajv configuration of the project. The server, `services:check` and the form validators of
@@ -12,7 +13,8 @@ export const AJV_OPTIONS = {
   strict: false,
   coerceTypes: false,
   useDefaults: false,
-  $data: false,
+  // Rules between fields ('after', 'at least') are `$data` references (cross-field-rules.ts).
+  $data: true,
 } as const;
 
 /**
@@ -22,6 +24,7 @@ export const AJV_OPTIONS = {
 export function extendAjv<T extends Ajv>(ajv: T): T {
   if (!ajv.getKeyword('formatMaximum')) addFormats(ajv);
   if (!ajv.getKeyword('errorMessage')) ajvErrors(ajv);
+  if (!ajv.getKeyword(SUM_OF.keyword as string)) ajv.addKeyword(SUM_OF);
   return ajv;
 }
 

@@ -11,6 +11,7 @@ import type { FormFiles, JsonSchema, UiSchema } from './definition-types';
 import { compileSchema } from './form-validator';
 import { unboundedFields } from './input-bounds';
 import { unsupportedKeywords } from './schema-keywords-check';
+import { crossFieldProblems } from './cross-field-rules';
 import { bindingsOfUiSchema } from './lookup-bindings';
 import { CONTEXT_REFERENCES } from './payload-mapping';
 import { definedProperties, ruleFields } from './schema-walk';
@@ -87,6 +88,7 @@ export function readFormFiles(
   }
   if (formSchema.type !== 'object') fail(schemaFile, '/type', "the form schema must be of type 'object'");
   for (const problem of unsupportedKeywords(formSchema)) fail(schemaFile, problem.pointer, problem.message);
+  for (const problem of crossFieldProblems(formSchema)) fail(schemaFile, problem.pointer, problem.message);
 
   const properties = definedProperties(formSchema);
   const has = (field: string): boolean => properties.has(field.split('.')[0] ?? field);

@@ -369,7 +369,9 @@ describe('labels of a plain enum', () => {
     };
     const german: Record<string, string> = { 'Local Sale': 'Verkauf im Inland', Export: 'Ausfuhr' };
     const localized = localizeDefinition(plain, (text) => german[text] ?? text);
-    expect(localized.uiSchema.usage).toEqual({ 'ui:enumNames': ['Verkauf im Inland', 'Ausfuhr'] });
+    expect((localized.uiSchema as Record<string, unknown>).usage).toEqual({
+      'ui:enumNames': ['Verkauf im Inland', 'Ausfuhr'],
+    });
     expect(definitionStrings(plain)).toEqual(expect.arrayContaining(['Local Sale', 'Export', 'Bag', 'Mombasa']));
     expect(detailRows(localized, { usage: 'Export' })).toEqual([{ label: 'Usage', value: 'Ausfuhr' }]);
   });
