@@ -168,7 +168,7 @@ export async function addStandardKeywords(root: string, key: string): Promise<vo
     const fixture = readJson(file);
     await writeFormattedJson(file, {
       ...fixture,
-      data: { ...(fixture.data as object), ...STANDARD_ANSWERS.organisation },
+      data: { ...(fixture.data as object), ...STANDARD_ANSWERS.common, ...STANDARD_ANSWERS.organisation },
     });
   }
   const base = readJson(join(fixtures, 'valid', 'fixed-site.json'));
