@@ -1,4 +1,5 @@
 import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
+import { isRecord } from './value-path';
 
 /**
  * Rules between fields, written in the form schema and judged by the one Ajv setup (the server's, and
@@ -44,9 +45,6 @@ export interface CrossFieldProblem {
   pointer: string;
   message: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The rules between fields of `schema` that read what is not there: a `$data` reference that is not

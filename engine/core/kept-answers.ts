@@ -1,6 +1,6 @@
 import type { JsonSchema } from './definition-types';
 import type { FieldError } from './form-validator';
-import { definedProperties, visibleProperties, type SchemaMatcher } from './schema-walk';
+import { branchSchemas, definedProperties, visibleProperties, type SchemaMatcher } from './schema-walk';
 import { isRecord } from './value-path';
 
 /**
@@ -53,16 +53,7 @@ function partsOf(schema: JsonSchema, root: JsonSchema): JsonSchema[] {
     const part = dereferenced(s, root);
     if (parts.includes(part) || depth > MAX_REF_CHAIN) return;
     parts.push(part);
-    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
-      const list = part[key];
-      if (Array.isArray(list)) for (const item of list) if (isRecord(item)) visit(item, depth + 1);
-    }
-    for (const key of ['then', 'else'] as const) {
-      const branch = part[key];
-      if (isRecord(branch)) visit(branch, depth + 1);
-    }
-    if (isRecord(part.dependencies))
-      for (const dependency of Object.values(part.dependencies)) if (isRecord(dependency)) visit(dependency, depth + 1);
+    for (const branch of branchSchemas(part)) visit(branch, depth + 1);
   };
   visit(schema, 0);
   return parts;

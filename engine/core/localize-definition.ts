@@ -7,6 +7,7 @@ import type {
   UiSchema,
 } from './definition-types';
 import { isRecord } from './value-path';
+import { branchSchemas } from './schema-walk';
 
 /**
  * Translation of a service definition's own texts. A definition is written in English; per-service
@@ -177,9 +178,6 @@ export function localizeUiSchema(uiSchema: UiSchema, translate: Translate): UiSc
   return out;
 }
 
-/** Keywords whose sub-schemas declare fields of the same object (an `if` only reads them). */
-const BRANCH_KEYWORDS = ['allOf', 'anyOf', 'oneOf'] as const;
-
 /**
  * `uiSchema` with labels for the fields of `schema` whose choices are a plain `enum` of texts and
  * carry none (no `oneOf` titles, no `ui:enumNames`): each value is its own English label, so it is
@@ -215,13 +213,7 @@ export function withEnumLabels(schema: JsonSchema, uiSchema: UiSchema): UiSchema
           const next = label(field, out[name]);
           if (next !== out[name]) out = { ...out, [name]: next };
         }
-      for (const key of BRANCH_KEYWORDS) {
-        const list = part[key];
-        if (Array.isArray(list)) for (const item of list) if (isRecord(item)) visit(item);
-      }
-      for (const key of ['then', 'else'] as const) if (isRecord(part[key])) visit(part[key] as JsonSchema);
-      if (isRecord(part.dependencies))
-        for (const dependency of Object.values(part.dependencies)) if (isRecord(dependency)) visit(dependency);
+      for (const branch of branchSchemas(part)) visit(branch);
     };
     visit(object);
     return out;

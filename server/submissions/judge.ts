@@ -47,9 +47,12 @@ export function mergeErrors(...lists: FieldError[][]): FieldError[] {
  */
 export async function judgeFormData(judgement: FormJudgement, formData: Data): Promise<Data> {
   const { db, matchers, schema, bindings, clientId } = judgement;
-  // Names first: the form's conditions may read them.
-  const named = structuredClone(formData);
-  if (judgement.keepShownOnly) await checkWidgets(db, matchers, bindings, named, clientId);
+  // Names first: the form's conditions may read them (only what the form shows is asked of them).
+  let named = formData;
+  if (judgement.keepShownOnly) {
+    named = structuredClone(formData);
+    await checkWidgets(db, matchers, bindings, named, clientId);
+  }
   const { kept: data, refused } = keptAnswers(schema, formData, schemaMatches, {
     shownOnly: judgement.keepShownOnly,
     shownFor: named,
