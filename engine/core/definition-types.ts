@@ -156,7 +156,7 @@ export interface ViewRow {
   field: string;
   /** Fallback fields tried in order when `field` is empty. */
   fallback?: string[];
-  format?: 'text' | 'date' | 'yesno' | 'list' | 'number';
+  format?: 'text' | 'date' | 'time' | 'date-time' | 'yesno' | 'list' | 'number';
 }
 
 /** A table of a list in the application view (waste identifications, transit states...). */

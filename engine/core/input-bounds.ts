@@ -34,11 +34,15 @@ function isListed(schema: JsonSchema): boolean {
   return false;
 }
 
-const isDate = (schema: JsonSchema) => schema.format === 'date' || schema.format === 'date-time';
+/** Formats of a day or a moment: they need `formatMinimum` and `formatMaximum`. */
+const DATE_FORMATS: ReadonlySet<unknown> = new Set(['date', 'date-time', 'iso-date-time']);
+const isDate = (schema: JsonSchema) => DATE_FORMATS.has(schema.format);
+/** Times of day: bounded by their own shape. */
+const TIME_FORMATS: ReadonlySet<unknown> = new Set(['time', 'iso-time']);
 
 /** Text bounded by itself: listed values, dates and times (their own bounds are checked apart). */
 function isClosedText(schema: JsonSchema): boolean {
-  return isListed(schema) || isDate(schema) || schema.format === 'time';
+  return isListed(schema) || isDate(schema) || TIME_FORMATS.has(schema.format);
 }
 
 function typesOf(schema: JsonSchema): string[] {

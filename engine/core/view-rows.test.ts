@@ -33,6 +33,39 @@ describe('detailRows', () => {
       { label: 'Missing', value: '-' },
     ]);
   });
+  it('reads times and moments with their zone, by the row format or else the field schema format', () => {
+    const timed = testDefinition();
+    timed.formSchema = {
+      type: 'object',
+      properties: {
+        at: { type: 'string', format: 'time' },
+        opens: { type: 'string', format: 'iso-time' },
+        starts: { type: 'string', format: 'date-time' },
+        on: { type: 'string', format: 'date' },
+      },
+    };
+    timed.view.rows = [
+      { label: 'At', field: 'at' },
+      { label: 'Opens', field: 'opens' },
+      { label: 'Starts', field: 'starts' },
+      { label: 'On', field: 'on' },
+      { label: 'Written', field: 'written', format: 'time' },
+    ];
+    const record = {
+      at: '10:30:00+02:00',
+      opens: '08:00:00',
+      starts: '2026-06-01T08:30:00.000Z',
+      on: '2026-06-01',
+      written: '17:45:00Z',
+    };
+    expect(detailRows(timed, record).map((row) => row.value)).toEqual([
+      '10:30 (UTC+02:00)',
+      '08:00',
+      '2026-06-01 08:30 (UTC)',
+      '2026-06-01',
+      '17:45 (UTC)',
+    ]);
+  });
   it('survives a missing record', () => {
     expect(detailRows(definition, null).every((r) => r.value === '-')).toBe(true);
   });

@@ -12,6 +12,7 @@ import {
   type ValueTexts,
 } from './value-format';
 import { isRecord, valueAt } from './value-path';
+import { readableDateTime, readableTime } from './time-values';
 
 /**
  * View model of the application view's detail table: one `{ label, value }` per `view.rows` entry
@@ -34,7 +35,9 @@ export function rowValue(row: ViewRow, record: unknown): unknown {
 
 /**
  * Detail rows of a record. Text values that are codes of an enum-like form field (oneOf consts,
- * `ui:enumNames`) are shown by their titles; formats: date (YYYY-MM-DD), yesno, list, number.
+ * `ui:enumNames`) are shown by their titles; formats: date (YYYY-MM-DD), time ('10:30 (UTC+02:00)'),
+ * date-time ('2026-06-01 08:30 (UTC)'), yesno, list, number; a row without one takes its field's
+ * schema `format` (date, time, date-time and their iso- forms).
  * Empty values read '-'. `texts` gives Yes/No in the interface language.
  */
 export function detailRows(
@@ -68,9 +71,13 @@ function valueText(
   const value = rowValue(row, record);
   const uiOf = isRecord(ui) ? ui : undefined;
   if (isEmptyValue(value)) return EMPTY_VALUE;
-  switch (row.format) {
+  switch (row.format ?? formatOfField(schema)) {
     case 'date':
       return formatDate(value);
+    case 'time':
+      return typeof value === 'string' ? readableTime(value) : listItem(value);
+    case 'date-time':
+      return typeof value === 'string' ? readableDateTime(value) : listItem(value);
     case 'yesno':
       return optionTitle(schema, uiOf, value === 1 ? true : value === 0 ? false : value) ?? yesNo(value, texts);
     case 'list':
@@ -81,6 +88,22 @@ function valueText(
       return (
         optionTitle(schema, uiOf, value) ?? (Array.isArray(value) ? value.map(listItem).join(', ') : listItem(value))
       );
+  }
+}
+
+/** The row format a field's own schema `format` implies, for a row that names none. */
+function formatOfField(schema: Record<string, unknown> | undefined): ViewRow['format'] {
+  switch (schema?.format) {
+    case 'date':
+      return 'date';
+    case 'time':
+    case 'iso-time':
+      return 'time';
+    case 'date-time':
+    case 'iso-date-time':
+      return 'date-time';
+    default:
+      return undefined;
   }
 }
 

@@ -40,6 +40,12 @@ type Props = BaseInputTemplateProps<FormData, RJSFSchema, ServiceFormContext> & 
 const MuiBaseInputTemplate = Templates.BaseInputTemplate as NonNullable<typeof Templates.BaseInputTemplate>;
 const TYPES_THAT_SHRINK_LABEL = ['date', 'datetime-local', 'file', 'time'];
 
+/**
+ * A bound the input element can hold: a rule between fields (`"minimum": { "$data": "1/adults" }`)
+ * is the validator's to judge, not an attribute ('[object Object]').
+ */
+const attributeBound = (bound: unknown) => (typeof bound === 'number' || typeof bound === 'string' ? bound : undefined);
+
 /** Text as the input shows a form value. */
 const shownText = (value: unknown): string => (value || value === 0 ? String(value) : '');
 
@@ -196,7 +202,13 @@ function UncontrolledInput(props: Props) {
       onFocus={handleFocus}
       aria-describedby={ariaDescribedByIds(id, false)}
       slotProps={{
-        htmlInput: { step, min, max, accept, ...(autoCapitalize === undefined ? {} : { autoCapitalize }) },
+        htmlInput: {
+          step,
+          min: attributeBound(min),
+          max: attributeBound(max),
+          accept,
+          ...(autoCapitalize === undefined ? {} : { autoCapitalize }),
+        },
         inputLabel: TYPES_THAT_SHRINK_LABEL.includes(type ?? '') ? { shrink: true } : undefined,
       }}
     />

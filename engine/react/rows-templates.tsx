@@ -3,15 +3,17 @@
  * rows: each item's fields side by side on wide screens, an "Add row" button under the rows while the
  * schema's `maxItems` allows one more, and "Delete last row" on the last row while more than the
  * schema's `minItems` remain. How many rows show at first is the schema's `default` (three empty rows
- * are three `{}`). Nothing here knows a service: the schema says everything.
+ * are three `{}`), and at least its `minItems`. A tuple (`items` as a list) shows each place as a
+ * question with its own title, and rows only after them when `additionalItems` takes more. Nothing
+ * here knows a service: the schema says everything.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps } from '@rjsf/utils';
-import { cloneElement, isValidElement, type ReactElement } from 'react';
+import { getUiOptions, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps } from '@rjsf/utils';
+import { cloneElement, createContext, isValidElement, useContext, useEffect, type ReactElement } from 'react';
 import { useTranslation } from './translation';
 
 /** Fields of one row side by side from `sm` up (the MUI theme stacks an object's fields). */
@@ -19,6 +21,25 @@ const ROW_LAYOUT = {
   '& .MuiGrid-container': { flexWrap: { sm: 'nowrap' }, columnGap: 2 },
   '& .MuiGrid-container > .MuiGrid-root': { flex: { sm: '1 1 0' }, minWidth: 0, mb: 0 },
 } as const;
+
+/**
+ * What a row needs to know of its list: how many leading items are a tuple's places (each a question
+ * of its own, with its title, never deleted) and the fewest rows the list may have.
+ */
+interface ListShape {
+  places: number;
+  minItems: number;
+}
+
+const ListShapeContext = createContext<ListShape>({ places: 0, minItems: 0 });
+
+/** The shape of a list from its schema: `items` as a list is a tuple of that many places. */
+function listShape(schema: ArrayFieldTemplateProps['schema']): ListShape {
+  return {
+    places: Array.isArray(schema.items) ? schema.items.length : 0,
+    minItems: typeof schema.minItems === 'number' ? schema.minItems : 0,
+  };
+}
 
 export function RowsArrayTemplate(props: ArrayFieldTemplateProps) {
   const { t } = useTranslation();
@@ -28,6 +49,17 @@ export function RowsArrayTemplate(props: ArrayFieldTemplateProps) {
   const max = typeof schema.maxItems === 'number' ? schema.maxItems : undefined;
   const inactive = disabled || readonly;
   const titleId = `${fieldPathId.$id}__title`;
+  const shape = listShape(schema);
+  // A tuple that takes nothing after its places has no rows to add, nor has a list `addable: false`
+  // (a full list keeps its button, disabled, beside the limit it reached).
+  const fixed = (shape.places > 0 && !canAdd) || getUiOptions(uiSchema).addable === false;
+  // The rows `minItems` asks for are there from the start, one added per render until they are (each
+  // add reads the list the previous one made): the applicant fills them in instead of first finding
+  // 'Add row'. A tuple's places are always drawn.
+  const missingRow = !inactive && shape.places === 0 && canAdd && items.length < shape.minItems;
+  useEffect(() => {
+    if (missingRow) onAddClick();
+  }, [missingRow, items.length, onAddClick]);
   return (
     <Box component="fieldset" aria-labelledby={titleId} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography id={titleId} component="legend" variant="subtitle1" sx={{ fontWeight: 600 }}>
@@ -39,9 +71,9 @@ export function RowsArrayTemplate(props: ArrayFieldTemplateProps) {
         </Typography>
       ) : null}
       <Stack spacing={1.5} sx={{ mt: 1 }}>
-        {items}
+        <ListShapeContext.Provider value={shape}>{items}</ListShapeContext.Provider>
       </Stack>
-      {inactive ? null : (
+      {inactive || fixed ? null : (
         <Stack direction="row" spacing={2} sx={{ mt: 1.5, alignItems: 'center' }}>
           <Button variant="outlined" size="small" onClick={onAddClick} disabled={!canAdd}>
             {t('rows.add')}
@@ -64,28 +96,55 @@ export function RowsArrayTemplate(props: ArrayFieldTemplateProps) {
 
 export function RowItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { t } = useTranslation();
+  const { places, minItems } = useContext(ListShapeContext);
   const { children, index, totalItems, buttonsProps, disabled, readonly } = props;
+  // A tuple's place is a question of its own: its title is its label ('Latitude'), not 'Row 1'.
+  if (index < places) return <Box>{withTitle(children, props.schema.title)}</Box>;
   const last = index === totalItems - 1;
-  const canDelete = last && buttonsProps.hasRemove && !disabled && !readonly;
+  const active = !disabled && !readonly;
+  const canDelete = last && totalItems > minItems && buttonsProps.hasRemove && active;
+  // Rows keep their order unless the list asks for `orderable: true` (RJSF's arrows by default would
+  // offer moves on lists where order means nothing).
+  const orderable = active && getUiOptions(props.parentUiSchema).orderable === true;
+  const n = index + 1;
   return (
     <Box
       role="group"
-      aria-label={t('rows.row', { n: index + 1 })}
+      aria-label={t('rows.row', { n })}
       sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
     >
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
         <Typography variant="caption" color="text.secondary">
-          {t('rows.row', { n: index + 1 })}
+          {t('rows.row', { n })}
         </Typography>
-        {canDelete ? (
-          <Button size="small" color="error" onClick={buttonsProps.onRemoveItem}>
-            {t('rows.deleteLast')}
-          </Button>
-        ) : null}
+        <Stack direction="row" spacing={1}>
+          {orderable && buttonsProps.hasMoveUp ? (
+            <Button size="small" onClick={buttonsProps.onMoveUpItem}>
+              {t('rows.moveUp', { n })}
+            </Button>
+          ) : null}
+          {orderable && buttonsProps.hasMoveDown ? (
+            <Button size="small" onClick={buttonsProps.onMoveDownItem}>
+              {t('rows.moveDown', { n })}
+            </Button>
+          ) : null}
+          {canDelete ? (
+            <Button size="small" color="error" onClick={buttonsProps.onRemoveItem}>
+              {t('rows.deleteLast')}
+            </Button>
+          ) : null}
+        </Stack>
       </Stack>
       <Box sx={ROW_LAYOUT}>{withoutTitle(children)}</Box>
     </Box>
   );
+}
+
+/** A tuple place's field under its own title: RJSF would give it the list's ('Coordinates-1'). */
+function withTitle(children: ArrayFieldItemTemplateProps['children'], title: string | undefined) {
+  if (!title || !isValidElement(children)) return children;
+  const element = children as ReactElement<{ uiSchema?: Record<string, unknown> }>;
+  return cloneElement(element, { uiSchema: { 'ui:title': title, ...element.props.uiSchema } });
 }
 
 /**

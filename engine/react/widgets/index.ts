@@ -14,6 +14,7 @@ import { ItemsChecklistWidget } from './items-checklist-widget';
 import { LookupCodesWidget } from './lookup-codes-widget';
 import { LookupWidget } from './lookup-widget';
 import { RadioWidget } from './radio-widget';
+import { TimeWidget } from './time-widget';
 import { WordLimitedTextareaWidget } from './word-limited-textarea-widget';
 import { YesNoWidget } from './yes-no-widget';
 
@@ -46,4 +47,12 @@ export const WIDGETS: Record<CustomWidgetName, ServiceWidget> = {
 /** RJSF's own widgets the engine replaces, by their registry names (every service gets them). */
 export const BUILT_IN_WIDGETS: Record<string, ServiceWidget> = {
   RadioWidget: asWidget(RadioWidget, 'RadioWidget'),
+  TimeWidget: asWidget(TimeWidget, 'TimeWidget'),
+  // RJSF picks a widget named as a string's format: `iso-time` is a time input too.
+  'iso-time': asWidget(TimeWidget, 'TimeWidget'),
+  // and `iso-date-time` RJSF's date-time input (its UTC value with `Z` is an iso-date-time too).
+  'iso-date-time': asWidget(function IsoDateTimeWidget(props) {
+    const DateTime = props.registry.widgets.DateTimeWidget as ServiceWidget;
+    return createElement(DateTime, props);
+  }, 'IsoDateTimeWidget'),
 };

@@ -7,6 +7,7 @@ import { fakeApi, ok, WithI18n } from '../test-support';
 import { addFreeItem } from './free-items-widget';
 import { lookupOptions } from './lookup-widget';
 import { withCode } from './lookup-codes-widget';
+import { localOffsetMinutes, offsetText } from '../../core/time-values';
 
 afterEach(cleanup);
 
@@ -334,5 +335,36 @@ describe('radio questions', () => {
     fireEvent.click(screen.getByLabelText('Five'));
     await waitFor(() => expect(lastData(onChange)).toMatchObject({ kind: 'Individual', size: 5 }));
     expect((screen.getByLabelText('Five') as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('time', () => {
+  it("stores the clock set with the applicant's offset for format time, and shows the clock back", async () => {
+    const { onChange } = renderForm(
+      {
+        formSchema: {
+          type: 'object',
+          properties: {
+            at: { type: 'string', title: 'Time of the burning', format: 'time' },
+            opens: { type: 'string', title: 'Opening time', format: 'iso-time' },
+          },
+        },
+        uiSchema: {},
+      },
+      fakeApi({}),
+      { at: '07:15:00+05:00' },
+    );
+    const at = (await screen.findByLabelText('Time of the burning')) as HTMLInputElement;
+    expect(at.type).toBe('time');
+    expect(at.value).toBe('07:15');
+    const opens = screen.getByLabelText('Opening time') as HTMLInputElement;
+    expect(opens.type).toBe('time');
+    fireEvent.change(at, { target: { value: '10:30' } });
+    fireEvent.change(opens, { target: { value: '08:00' } });
+    const offset = offsetText(localOffsetMinutes());
+    await waitFor(() => expect(lastData(onChange)).toEqual({ at: `10:30:00${offset}`, opens: '08:00:00' }));
+    expect(at.value).toBe('10:30');
+    fireEvent.change(at, { target: { value: '' } });
+    await waitFor(() => expect(lastData(onChange)).toEqual({ opens: '08:00:00' }));
   });
 });

@@ -1,0 +1,133 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { JsonSchema } from '../core/definition-types';
+import { ServiceForm } from './service-form';
+import { fakeApi, WithI18n } from './test-support';
+import type { FormData } from './form-context';
+
+afterEach(cleanup);
+
+/** Renders a form of `schema` and returns a reader of its latest data. */
+function renderForm(schema: JsonSchema, initialData?: FormData) {
+  let data: FormData = initialData ?? {};
+  render(
+    <WithI18n>
+      <ServiceForm
+        definition={{ key: 'rows', formSchema: schema, uiSchema: {} }}
+        api={fakeApi({})}
+        clientId={1}
+        initialData={initialData}
+        onChange={(next) => {
+          data = next;
+        }}
+      />
+    </WithI18n>,
+  );
+  return () => data;
+}
+
+const coordinates: JsonSchema = {
+  type: 'object',
+  properties: {
+    coordinates: {
+      type: 'array',
+      title: 'Coordinates',
+      items: [
+        { type: 'number', title: 'Latitude', minimum: -90, maximum: 90 },
+        { type: 'number', title: 'Longitude', minimum: -180, maximum: 180 },
+      ],
+      additionalItems: false,
+      minItems: 2,
+      maxItems: 2,
+    },
+  },
+};
+
+const helpers: JsonSchema = {
+  type: 'object',
+  properties: {
+    helpers: {
+      type: 'array',
+      title: 'Helpers',
+      minItems: 2,
+      maxItems: 4,
+      items: { type: 'object', properties: { name: { type: 'string', title: 'Name of the helper', maxLength: 50 } } },
+    },
+  },
+};
+
+describe('a tuple (items as a list)', () => {
+  it('asks each place as a question under its own title, with no rows to add or delete', async () => {
+    const read = renderForm(coordinates);
+    const latitude = await screen.findByLabelText(/^Latitude/);
+    expect(screen.getByLabelText(/^Longitude/)).toBeTruthy();
+    expect(screen.queryByText('Row 1')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add row' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete last row' })).toBeNull();
+    fireEvent.change(latitude, { target: { value: '-1.95' } });
+    fireEvent.change(screen.getByLabelText(/^Longitude/), { target: { value: '30.06' } });
+    await waitFor(() => expect(read()).toEqual({ coordinates: [-1.95, 30.06] }));
+  });
+
+  it('adds rows after its places when additionalItems takes more', async () => {
+    const schema = structuredClone(coordinates);
+    const list = (schema.properties as Record<string, Record<string, unknown>>).coordinates!;
+    Object.assign(list, { additionalItems: { type: 'string', title: 'Note', maxLength: 20 }, maxItems: 3 });
+    renderForm(schema);
+    await screen.findByLabelText(/^Latitude/);
+    fireEvent.click(screen.getByRole('button', { name: 'Add row' }));
+    const row = await screen.findByRole('group', { name: 'Row 3' });
+    expect(within(row).getByRole('textbox')).toBeTruthy();
+  });
+});
+
+describe('a list with minItems', () => {
+  it('shows the rows minItems asks for from the start, and never deletes below them', async () => {
+    const read = renderForm(helpers);
+    await screen.findByRole('group', { name: 'Row 2' });
+    expect(screen.queryByRole('group', { name: 'Row 3' })).toBeNull();
+    await waitFor(() => expect(read()).toEqual({ helpers: [{}, {}] }));
+    expect(screen.queryByRole('button', { name: 'Delete last row' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add row' }));
+    await screen.findByRole('group', { name: 'Row 3' });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete last row' }));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Row 3' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Delete last row' })).toBeNull();
+  });
+
+  it('keeps the rows an answer already has', async () => {
+    const read = renderForm(helpers, { helpers: [{ name: 'Ann' }, { name: 'Bo' }, { name: 'Cy' }] });
+    await screen.findByRole('group', { name: 'Row 3' });
+    expect(read()).toEqual({ helpers: [{ name: 'Ann' }, { name: 'Bo' }, { name: 'Cy' }] });
+  });
+});
+
+describe('a list that schema dependencies show', () => {
+  it('keeps its rows while the answers it depends on change', async () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { quantity: { type: 'number', title: 'Quantity', maximum: 100 } },
+      dependencies: {
+        quantity: {
+          properties: {
+            notes: {
+              type: 'array',
+              title: 'Notes',
+              maxItems: 3,
+              items: { type: 'object', properties: { text: { type: 'string', title: 'Note', maxLength: 20 } } },
+            },
+          },
+        },
+      },
+    };
+    const read = renderForm(schema);
+    fireEvent.change(await screen.findByLabelText(/^Quantity/), { target: { value: '5' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add row' }));
+    fireEvent.change(await screen.findByLabelText('Note'), { target: { value: 'measured' } });
+    await waitFor(() => expect(read()).toEqual({ quantity: 5, notes: [{ text: 'measured' }] }));
+    fireEvent.change(screen.getByLabelText(/^Quantity/), { target: { value: '6' } });
+    await waitFor(() => expect(read()).toEqual({ quantity: 6, notes: [{ text: 'measured' }] }));
+    expect((screen.getByLabelText('Note') as HTMLInputElement).value).toBe('measured');
+  });
+});
