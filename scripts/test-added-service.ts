@@ -1,8 +1,8 @@
 /**
  * `npm run test:added-service`: proves that a new service needs no code and no test edit. The
  * repository's files are copied to a scratch folder, a service is scaffolded into the copy
- * (`services:new`) and edited with standard JSON Schema keywords the scaffold does not use
- * (tests/standard-form/standard-keywords.ts), and the whole `npm test` runs there: type check,
+ * (`services:new`) and edited with standard JSON Schema keywords, formats and list shapes the
+ * scaffold does not use (tests/standard-form/standard-keywords.ts, standard-formats.ts), and the whole `npm test` runs there: type check,
  * lint, format, `services:check`, `i18n:check` and every unit, API and conformance test, which find
  * the added service by themselves. The conformance snapshot of the added service is written on that
  * first run, as on an analyst's machine; the run fails if it was not.
@@ -12,6 +12,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addStandardFormats } from '../tests/standard-form/standard-formats';
 import { addStandardKeywords } from '../tests/standard-form/standard-keywords';
 import { scaffoldService } from './services-new';
 
@@ -37,6 +38,7 @@ async function main(): Promise<number> {
     symlinkSync(join(repository, 'node_modules'), join(copy, 'node_modules'), 'dir');
     await scaffoldService(copy, { key: KEY, id: 17097, title: 'Open Burning Permit' });
     await addStandardKeywords(copy, KEY);
+    await addStandardFormats(copy, KEY);
     console.log(`test:added-service: '${KEY}' added to a copy in ${copy}; running npm test there`);
     // Not as CI: the new service's conformance snapshot is written on this first run.
     const env: NodeJS.ProcessEnv = { ...process.env };

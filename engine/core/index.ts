@@ -17,7 +17,14 @@ export { type ServerCheck } from './widget-contracts';
 // Reading a form's values
 export { isRecord, setValueAt, valueAt } from './value-path';
 export { definedProperties, requiredProperties, visibleProperties } from './schema-walk';
-export { answersToNoQuestion, keptAnswers, NOT_A_QUESTION, resolveLocalRef, type KeptAnswers } from './kept-answers';
+export {
+  answersToNoQuestion,
+  keptAnswers,
+  NOT_A_QUESTION,
+  refusedBeyondTheSchema,
+  resolveLocalRef,
+  type KeptAnswers,
+} from './kept-answers';
 export { schemaMatches, validateFormData } from './form-validator';
 export { withinWordLimit, wordLimitMessage } from './word-limit';
 export { isCountryName } from './countries';

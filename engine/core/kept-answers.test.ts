@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from './definition-types';
 import { schemaMatches, validateFormData } from './form-validator';
-import { answersToNoQuestion, keptAnswers, NOT_A_QUESTION, resolveLocalRef } from './kept-answers';
+import {
+  answersToNoQuestion,
+  keptAnswers,
+  NOT_A_QUESTION,
+  refusedBeyondTheSchema,
+  resolveLocalRef,
+} from './kept-answers';
 
 const text = { type: 'string', maxLength: 100 } as const;
 
@@ -90,6 +96,25 @@ describe('keptAnswers', () => {
       $ref: '#/definitions/a',
     };
     expect(answersToNoQuestion(cycle, { x: 1 })).toEqual([]);
+  });
+});
+
+describe('refusedBeyondTheSchema', () => {
+  it("leaves an answer to the schema's own message where the schema refuses it, and names it elsewhere", () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        place: { type: 'array', items: [{ type: 'number' }, { type: 'number' }], additionalItems: false },
+        owner: { type: 'object', properties: { name: { type: 'string' } }, additionalProperties: false },
+        open: { type: 'object', properties: { name: { type: 'string' } } },
+      },
+    };
+    const data = { place: [1, 2, 3], owner: { name: 'A', age: 3 }, open: { name: 'B', age: 4 } };
+    const refused = answersToNoQuestion(schema, data);
+    expect(refused.map((e) => e.field)).toEqual(['place.2', 'owner.age', 'open.age']);
+    const schemaErrors = validateFormData(schema, data).errors;
+    expect(schemaErrors.map((e) => e.field).sort()).toEqual(['owner', 'place']);
+    expect(refusedBeyondTheSchema(refused, schemaErrors)).toEqual([{ field: 'open.age', message: NOT_A_QUESTION }]);
   });
 });
 

@@ -162,6 +162,21 @@ export function answersToNoQuestion(
   return errors;
 }
 
+/**
+ * The answers to no question that the schema's own errors do not already refuse: where the validator
+ * reports the object or list holding such an answer (`additionalProperties: false`, a tuple's
+ * `additionalItems: false` or `maxItems`), its message is the one the form gives, so the answer is
+ * not named twice; the submission is refused either way.
+ */
+export function refusedBeyondTheSchema(
+  refused: readonly FieldError[],
+  schemaErrors: readonly FieldError[],
+): FieldError[] {
+  const reported = new Set(schemaErrors.map((error) => error.field));
+  const parentOf = (field: string) => field.slice(0, Math.max(0, field.lastIndexOf('.')));
+  return refused.filter((error) => !reported.has(parentOf(error.field)));
+}
+
 /** What `keptAnswers` answers: the answers kept, and the answers to no question (refused). */
 export interface KeptAnswers {
   kept: Data;

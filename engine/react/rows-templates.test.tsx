@@ -46,6 +46,7 @@ const coordinates: JsonSchema = {
 
 const helpers: JsonSchema = {
   type: 'object',
+  required: ['helpers'],
   properties: {
     helpers: {
       type: 'array',
@@ -70,6 +71,27 @@ describe('a tuple (items as a list)', () => {
     await waitFor(() => expect(read()).toEqual({ coordinates: [-1.95, 30.06] }));
   });
 
+  it('keeps what the applicant typed in its places when another answer switches a condition', async () => {
+    const schema: JsonSchema = {
+      ...structuredClone(coordinates),
+      allOf: [
+        {
+          if: { properties: { fixed: { const: true } }, required: ['fixed'] },
+          then: { properties: { address: { type: 'string', title: 'Address', maxLength: 50 } } },
+        },
+      ],
+    };
+    (schema.properties as Record<string, unknown>).fixed = { type: 'boolean', title: 'Fixed site' };
+    const read = renderForm(schema);
+    fireEvent.change(await screen.findByLabelText(/^Latitude/), { target: { value: '-1.95' } });
+    fireEvent.change(screen.getByLabelText(/^Longitude/), { target: { value: '30.06' } });
+    await waitFor(() => expect(read()).toMatchObject({ coordinates: [-1.95, 30.06] }));
+    fireEvent.click(screen.getByLabelText('Fixed site'));
+    await screen.findByLabelText('Address');
+    await waitFor(() => expect(read()).toMatchObject({ fixed: true, coordinates: [-1.95, 30.06] }));
+    expect((screen.getByLabelText(/^Latitude/) as HTMLInputElement).value).toBe('-1.95');
+  });
+
   it('adds rows after its places when additionalItems takes more', async () => {
     const schema = structuredClone(coordinates);
     const list = (schema.properties as Record<string, Record<string, unknown>>).coordinates!;
@@ -82,7 +104,7 @@ describe('a tuple (items as a list)', () => {
   });
 });
 
-describe('a list with minItems', () => {
+describe('a required list with minItems', () => {
   it('shows the rows minItems asks for from the start, and never deletes below them', async () => {
     const read = renderForm(helpers);
     await screen.findByRole('group', { name: 'Row 2' });
@@ -94,6 +116,13 @@ describe('a list with minItems', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete last row' }));
     await waitFor(() => expect(screen.queryByRole('group', { name: 'Row 3' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Delete last row' })).toBeNull();
+  });
+
+  it('starts an optional list empty: it may be left unanswered', async () => {
+    const read = renderForm({ ...helpers, required: [] });
+    await screen.findByRole('button', { name: 'Add row' });
+    expect(screen.queryByRole('group', { name: 'Row 1' })).toBeNull();
+    expect(read()).toEqual({});
   });
 
   it('keeps the rows an answer already has', async () => {

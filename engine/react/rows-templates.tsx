@@ -3,7 +3,7 @@
  * rows: each item's fields side by side on wide screens, an "Add row" button under the rows while the
  * schema's `maxItems` allows one more, and "Delete last row" on the last row while more than the
  * schema's `minItems` remain. How many rows show at first is the schema's `default` (three empty rows
- * are three `{}`), and at least its `minItems`. A tuple (`items` as a list) shows each place as a
+ * are three `{}`), and at least its `minItems` when the list is required. A tuple (`items` as a list) shows each place as a
  * question with its own title, and rows only after them when `additionalItems` takes more. Nothing
  * here knows a service: the schema says everything.
  */
@@ -13,7 +13,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { getUiOptions, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps } from '@rjsf/utils';
-import { cloneElement, createContext, isValidElement, useContext, useEffect, type ReactElement } from 'react';
+import { cloneElement, createContext, isValidElement, useContext, useEffect, useMemo, type ReactElement } from 'react';
 import { useTranslation } from './translation';
 
 /** Fields of one row side by side from `sm` up (the MUI theme stacks an object's fields). */
@@ -33,11 +33,14 @@ interface ListShape {
 
 const ListShapeContext = createContext<ListShape>({ places: 0, minItems: 0 });
 
-/** The shape of a list from its schema: `items` as a list is a tuple of that many places. */
-function listShape(schema: ArrayFieldTemplateProps['schema']): ListShape {
+/**
+ * The shape of a list from its schema: `items` as a list is a tuple of that many places. The rows
+ * `minItems` asks for are kept on a required list only: an optional one may be left with none.
+ */
+function listShape(schema: ArrayFieldTemplateProps['schema'], required: boolean | undefined): ListShape {
   return {
     places: Array.isArray(schema.items) ? schema.items.length : 0,
-    minItems: typeof schema.minItems === 'number' ? schema.minItems : 0,
+    minItems: required && typeof schema.minItems === 'number' ? schema.minItems : 0,
   };
 }
 
@@ -49,17 +52,18 @@ export function RowsArrayTemplate(props: ArrayFieldTemplateProps) {
   const max = typeof schema.maxItems === 'number' ? schema.maxItems : undefined;
   const inactive = disabled || readonly;
   const titleId = `${fieldPathId.$id}__title`;
-  const shape = listShape(schema);
+  const { places, minItems } = listShape(schema, props.required);
   // A tuple that takes nothing after its places has no rows to add, nor has a list `addable: false`
   // (a full list keeps its button, disabled, beside the limit it reached).
-  const fixed = (shape.places > 0 && !canAdd) || getUiOptions(uiSchema).addable === false;
-  // The rows `minItems` asks for are there from the start, one added per render until they are (each
-  // add reads the list the previous one made): the applicant fills them in instead of first finding
-  // 'Add row'. A tuple's places are always drawn.
-  const missingRow = !inactive && shape.places === 0 && canAdd && items.length < shape.minItems;
+  const fixed = (places > 0 && !canAdd) || getUiOptions(uiSchema).addable === false;
+  // The rows a required list's `minItems` asks for are there from the start, one added per render
+  // until they are (each add reads the list the previous one made): the applicant fills them in
+  // instead of first finding 'Add row'. A tuple's places are always drawn.
+  const missingRow = !inactive && places === 0 && canAdd && items.length < minItems;
   useEffect(() => {
     if (missingRow) onAddClick();
   }, [missingRow, items.length, onAddClick]);
+  const shape = useMemo(() => ({ places, minItems }), [places, minItems]);
   return (
     <Box component="fieldset" aria-labelledby={titleId} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography id={titleId} component="legend" variant="subtitle1" sx={{ fontWeight: 600 }}>
@@ -99,7 +103,7 @@ export function RowItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { places, minItems } = useContext(ListShapeContext);
   const { children, index, totalItems, buttonsProps, disabled, readonly } = props;
   // A tuple's place is a question of its own: its title is its label ('Latitude'), not 'Row 1'.
-  if (index < places) return <Box>{withTitle(children, props.schema.title)}</Box>;
+  if (index < places) return <Box>{asPlace(children, props.schema.title)}</Box>;
   const last = index === totalItems - 1;
   const active = !disabled && !readonly;
   const canDelete = last && totalItems > minItems && buttonsProps.hasRemove && active;
@@ -141,7 +145,7 @@ export function RowItemTemplate(props: ArrayFieldItemTemplateProps) {
 }
 
 /** A tuple place's field under its own title: RJSF would give it the list's ('Coordinates-1'). */
-function withTitle(children: ArrayFieldItemTemplateProps['children'], title: string | undefined) {
+function asPlace(children: ArrayFieldItemTemplateProps['children'], title: string | undefined) {
   if (!title || !isValidElement(children)) return children;
   const element = children as ReactElement<{ uiSchema?: Record<string, unknown> }>;
   return cloneElement(element, { uiSchema: { 'ui:title': title, ...element.props.uiSchema } });

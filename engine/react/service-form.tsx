@@ -32,6 +32,7 @@ import type { ApiClient } from '../core/api-client';
 import type { ServiceDefinition } from '../core/definition-types';
 import { transformErrors as coreTransformErrors } from '../core/transform-errors';
 import { DeferredInputTemplate } from './deferred-input-template';
+import { TupleKeepingForm } from './tuple-keeping-form';
 import { ProgressiveObjectTemplate } from './progressive-object-template';
 import { createFormDataStore, createPendingEdits, type FormData, type ServiceFormContext } from './form-context';
 import { RowItemTemplate, RowsArrayTemplate } from './rows-templates';
@@ -232,7 +233,7 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
   );
 
   return (
-    <CoreForm<FormData, RJSFSchema, ServiceFormContext>
+    <TupleKeepingForm
       ref={formRef}
       schema={definition.formSchema as RJSFSchema}
       uiSchema={definition.uiSchema as UiSchema<FormData, RJSFSchema, ServiceFormContext>}
@@ -254,7 +255,7 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
       idPrefix={idPrefix}
     >
       {NO_SUBMIT_BUTTON}
-    </CoreForm>
+    </TupleKeepingForm>
   );
 });
 

@@ -6,7 +6,7 @@
  * the contract's 422.
  */
 import type { Kysely } from 'kysely';
-import { keptAnswers, schemaMatches, validateFormData, type JsonSchema, type WidgetBinding } from '../../engine/core';
+import { keptAnswers, refusedBeyondTheSchema, schemaMatches, validateFormData, type JsonSchema, type WidgetBinding } from '../../engine/core';
 import type { Database } from '../db/tables';
 import { ValidationError, type FieldError } from '../http';
 import type { LookupMatcher } from './lookup-names';
@@ -58,7 +58,8 @@ export async function judgeFormData(judgement: FormJudgement, formData: Data): P
     shownFor: named,
   });
   const widgetErrors = await checkWidgets(db, matchers, bindings, data, clientId);
-  const errors = mergeErrors(refused, widgetErrors, validateFormData(schema, data).errors);
+  const schemaErrors = validateFormData(schema, data).errors;
+  const errors = mergeErrors(refusedBeyondTheSchema(refused, schemaErrors), widgetErrors, schemaErrors);
   if (errors.length > 0) throw new ValidationError(errors);
   return data;
 }
