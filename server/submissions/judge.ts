@@ -6,7 +6,14 @@
  * the contract's 422.
  */
 import type { Kysely } from 'kysely';
-import { keptAnswers, refusedBeyondTheSchema, schemaMatches, validateFormData, type JsonSchema, type WidgetBinding } from '../../engine/core';
+import {
+  keptAnswers,
+  refusedBeyondTheSchema,
+  schemaMatches,
+  validateFormData,
+  type JsonSchema,
+  type WidgetBinding,
+} from '../../engine/core';
 import type { Database } from '../db/tables';
 import { ValidationError, type FieldError } from '../http';
 import type { LookupMatcher } from './lookup-names';
