@@ -16,16 +16,26 @@
  * The pieces: new-application.tsx, application-view.tsx, wizard-flow.tsx (the steps and the submit
  * pipeline), documents-step.tsx, confirm-step.tsx.
  */
+import { Suspense } from 'react';
 import Box from '@mui/material/Box';
-import { ApplicationView } from './application-view';
+import { lazyNamed } from './lazy-named';
 import { NewApplication } from './new-application';
+import { Busy } from './status-blocks';
+import { useTranslation } from './translation';
 import type { ServiceWizardProps } from './wizard-types';
 import { WizardTitle } from './wizard-title';
 
 export type { ApplicationAttachment, ApplicationDetails, RenderLink, ServiceWizardProps } from './wizard-types';
 
+/**
+ * The view of an existing application (its stage blocks, tasks, decisions and history) loads with its
+ * first use: a new application, the wizard's heaviest use, never needs it.
+ */
+const ApplicationView = lazyNamed(() => import('./application-view'), 'ApplicationView');
+
 export function ServiceWizard(props: ServiceWizardProps) {
   const { definition, mode } = props;
+  const { t } = useTranslation();
   return (
     <Box component="section" aria-labelledby="service-wizard-title">
       {/* A viewed application is titled by its number, known once it is read (application-view.tsx). */}
@@ -34,7 +44,13 @@ export function ServiceWizard(props: ServiceWizardProps) {
           {mode === 'edit' ? (definition.wizard.editTitle ?? definition.wizard.title) : definition.wizard.title}
         </WizardTitle>
       )}
-      {mode === 'new' ? <NewApplication {...props} /> : <ApplicationView {...props} />}
+      {mode === 'new' ? (
+        <NewApplication {...props} />
+      ) : (
+        <Suspense fallback={<Busy>{t('view.loading')}</Busy>}>
+          <ApplicationView {...props} />
+        </Suspense>
+      )}
     </Box>
   );
 }
