@@ -1,31 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { JsonSchema } from '../core/definition-types';
-import { ServiceForm } from './service-form';
-import { fakeApi, WithI18n } from './test-support';
-import type { FormData } from './form-context';
+import { renderServiceForm } from './test-support';
 
 afterEach(cleanup);
-
-/** Renders a form of `schema` and returns a reader of its latest data. */
-function renderForm(schema: JsonSchema, initialData?: FormData) {
-  let data: FormData = initialData ?? {};
-  render(
-    <WithI18n>
-      <ServiceForm
-        definition={{ key: 'rows', formSchema: schema, uiSchema: {} }}
-        api={fakeApi({})}
-        clientId={1}
-        initialData={initialData}
-        onChange={(next) => {
-          data = next;
-        }}
-      />
-    </WithI18n>,
-  );
-  return () => data;
-}
 
 const coordinates: JsonSchema = {
   type: 'object',
@@ -60,7 +39,7 @@ const helpers: JsonSchema = {
 
 describe('a tuple (items as a list)', () => {
   it('asks each place as a question under its own title, with no rows to add or delete', async () => {
-    const read = renderForm(coordinates);
+    const { read } = renderServiceForm(coordinates);
     const latitude = await screen.findByLabelText(/^Latitude/);
     expect(screen.getByLabelText(/^Longitude/)).toBeTruthy();
     expect(screen.queryByText('Row 1')).toBeNull();
@@ -82,7 +61,7 @@ describe('a tuple (items as a list)', () => {
       ],
     };
     (schema.properties as Record<string, unknown>).fixed = { type: 'boolean', title: 'Fixed site' };
-    const read = renderForm(schema);
+    const { read } = renderServiceForm(schema);
     fireEvent.change(await screen.findByLabelText(/^Latitude/), { target: { value: '-1.95' } });
     fireEvent.change(screen.getByLabelText(/^Longitude/), { target: { value: '30.06' } });
     await waitFor(() => expect(read()).toMatchObject({ coordinates: [-1.95, 30.06] }));
@@ -96,7 +75,7 @@ describe('a tuple (items as a list)', () => {
     const schema = structuredClone(coordinates);
     const list = (schema.properties as Record<string, Record<string, unknown>>).coordinates!;
     Object.assign(list, { additionalItems: { type: 'string', title: 'Note', maxLength: 20 }, maxItems: 3 });
-    renderForm(schema);
+    renderServiceForm(schema);
     await screen.findByLabelText(/^Latitude/);
     fireEvent.click(screen.getByRole('button', { name: 'Add row' }));
     const row = await screen.findByRole('group', { name: 'Row 3' });
@@ -106,7 +85,7 @@ describe('a tuple (items as a list)', () => {
 
 describe('a required list with minItems', () => {
   it('shows the rows minItems asks for from the start, and never deletes below them', async () => {
-    const read = renderForm(helpers);
+    const { read } = renderServiceForm(helpers);
     await screen.findByRole('group', { name: 'Row 2' });
     expect(screen.queryByRole('group', { name: 'Row 3' })).toBeNull();
     await waitFor(() => expect(read()).toEqual({ helpers: [{}, {}] }));
@@ -119,14 +98,14 @@ describe('a required list with minItems', () => {
   });
 
   it('starts an optional list empty: it may be left unanswered', async () => {
-    const read = renderForm({ ...helpers, required: [] });
+    const { read } = renderServiceForm({ ...helpers, required: [] });
     await screen.findByRole('button', { name: 'Add row' });
     expect(screen.queryByRole('group', { name: 'Row 1' })).toBeNull();
     expect(read()).toEqual({});
   });
 
   it('keeps the rows an answer already has', async () => {
-    const read = renderForm(helpers, { helpers: [{ name: 'Ann' }, { name: 'Bo' }, { name: 'Cy' }] });
+    const { read } = renderServiceForm(helpers, {}, { helpers: [{ name: 'Ann' }, { name: 'Bo' }, { name: 'Cy' }] });
     await screen.findByRole('group', { name: 'Row 3' });
     expect(read()).toEqual({ helpers: [{ name: 'Ann' }, { name: 'Bo' }, { name: 'Cy' }] });
   });
@@ -150,7 +129,7 @@ describe('a list that schema dependencies show', () => {
         },
       },
     };
-    const read = renderForm(schema);
+    const { read } = renderServiceForm(schema);
     fireEvent.change(await screen.findByLabelText(/^Quantity/), { target: { value: '5' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Add row' }));
     fireEvent.change(await screen.findByLabelText('Note'), { target: { value: 'measured' } });

@@ -3,7 +3,11 @@
  * i18n instance and Ajv's runtime validators (tests run in Node, where compiling schemas is fine).
  */
 import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
 import { vi } from 'vitest';
+import type { JsonSchema } from '../core/definition-types';
+import type { FormData } from './form-context';
+import { ServiceForm } from './service-form';
 import type { ApiClient, ApiResult } from '../core/api-client';
 import { testI18n } from './i18n/test-i18n';
 import { TranslatorProvider } from './translation';
@@ -43,4 +47,30 @@ export function WithI18n({ children }: { children: ReactNode }) {
       <ServiceValidatorsContext.Provider value={runtimeValidators}>{children}</ServiceValidatorsContext.Provider>
     </TranslatorProvider>
   );
+}
+
+/**
+ * Renders a service form of `formSchema` and `uiSchema` (with the test i18n and validators); `read`
+ * answers the form's latest data.
+ */
+export function renderServiceForm(
+  formSchema: JsonSchema,
+  uiSchema: Record<string, unknown> = {},
+  initialData?: FormData,
+) {
+  let data: FormData = initialData ?? {};
+  const view = render(
+    <WithI18n>
+      <ServiceForm
+        definition={{ key: 'test-form', formSchema, uiSchema }}
+        api={fakeApi({})}
+        clientId={1}
+        initialData={initialData}
+        onChange={(next) => {
+          data = next;
+        }}
+      />
+    </WithI18n>,
+  );
+  return { read: () => data, container: view.container };
 }

@@ -5,37 +5,16 @@
  * group): an analyst who writes them gets what RJSF promises.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { JsonSchema } from '../core/definition-types';
-import { ServiceForm } from './service-form';
-import { fakeApi, WithI18n } from './test-support';
-import type { FormData } from './form-context';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderServiceForm } from './test-support';
 
 afterEach(cleanup);
-
-function renderForm(formSchema: JsonSchema, uiSchema: Record<string, unknown>, initialData?: FormData) {
-  let data: FormData = initialData ?? {};
-  const view = render(
-    <WithI18n>
-      <ServiceForm
-        definition={{ key: 'ui-options', formSchema, uiSchema }}
-        api={fakeApi({})}
-        clientId={1}
-        initialData={initialData}
-        onChange={(next) => {
-          data = next;
-        }}
-      />
-    </WithI18n>,
-  );
-  return { read: () => data, container: view.container };
-}
 
 const text = (title: string) => ({ type: 'string', title, maxLength: 100 });
 
 describe("RJSF's common ui options", () => {
   it('title, description, help, placeholder, label, input type, autocomplete, class names and order', async () => {
-    const { container } = renderForm(
+    const { container } = renderServiceForm(
       {
         type: 'object',
         properties: {
@@ -69,7 +48,7 @@ describe("RJSF's common ui options", () => {
   });
 
   it('disabled, readonly, hidden and emptyValue', async () => {
-    const { read } = renderForm(
+    const { read } = renderServiceForm(
       {
         type: 'object',
         properties: { locked: text('Locked'), shown: text('Shown'), secret: text('Secret'), note: text('Note') },
@@ -97,7 +76,7 @@ describe("RJSF's common ui options", () => {
   });
 
   it('enumDisabled and enumNames on a radio group, rows on a textarea', async () => {
-    renderForm(
+    renderServiceForm(
       {
         type: 'object',
         properties: {
@@ -116,7 +95,7 @@ describe("RJSF's common ui options", () => {
   });
 
   it('a rule between fields stays a rule, not an attribute of the input', async () => {
-    renderForm(
+    renderServiceForm(
       {
         type: 'object',
         properties: {
@@ -139,7 +118,7 @@ describe("RJSF's common ui options", () => {
       maxItems: 5,
       items: { type: 'object', properties: { name: text('Name') } },
     };
-    const { read } = renderForm(
+    const { read } = renderServiceForm(
       { type: 'object', properties: { fixed: { ...list, title: 'Fixed' }, ordered: { ...list, title: 'Ordered' } } },
       {
         fixed: { 'ui:options': { addable: false, removable: false } },

@@ -8,12 +8,12 @@
  * (tests/e2e/standard-formats.test.ts) and by `npm run test:added-service`, whose conformance suite
  * takes the fixtures written here through the engine and the real API.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFormattedJson } from '../../scripts/write-formatted-json';
+import { addRowsAndTexts, answerEveryFixture, readJson, type Translations } from './service-edits';
 
 /** The texts added, with their translations (German, Italian, Russian, Spanish). */
-const TEXTS: Record<string, { de: string; it: string; ru: string; es: string }> = {
+const TEXTS: Record<string, Translations> = {
   'Time the burning starts': {
     de: 'Uhrzeit des Beginns der Verbrennung',
     it: "Ora d'inizio della combustione",
@@ -86,10 +86,6 @@ export const FORMAT_ANSWERS = {
   supervisors: [{ name: 'Jean Bosco' }],
 } as const;
 
-function readJson(path: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-}
-
 /** Adds the formats, the tuple, the list, their texts, view rows and fixtures to the scaffolded `services/<key>/` under `root`. */
 export async function addStandardFormats(root: string, key: string): Promise<void> {
   const folder = join(root, 'services', key);
@@ -135,40 +131,26 @@ export async function addStandardFormats(root: string, key: string): Promise<voi
   (schema.required as string[]).push('burning_time', 'supervisors');
   await writeFormattedJson(join(folder, 'schema.json'), schema);
 
-  const service = readJson(join(folder, 'service.json'));
-  const view = service.view as { rows: Array<Record<string, unknown>> };
   // Times and moments take their format from their field's schema.
-  view.rows.push(
-    { label: 'Time the burning starts', field: 'burning_time' },
-    { label: 'Opening time of the site', field: 'opening_time' },
-    { label: 'Neighbours notified at', field: 'neighbours_notified_at' },
-    { label: 'Contact e-mail', field: 'contact_email' },
-    { label: 'Website of the applicant', field: 'website' },
-    { label: 'Reference of the fire service notice', field: 'notice_reference' },
-    { label: 'Expected duration', field: 'expected_duration' },
-    { label: 'Location of the burning', field: 'location', format: 'list' },
-    { label: 'People supervising the burning', field: 'supervisors', format: 'list' },
+  await addRowsAndTexts(
+    folder,
+    [
+      { label: 'Time the burning starts', field: 'burning_time' },
+      { label: 'Opening time of the site', field: 'opening_time' },
+      { label: 'Neighbours notified at', field: 'neighbours_notified_at' },
+      { label: 'Contact e-mail', field: 'contact_email' },
+      { label: 'Website of the applicant', field: 'website' },
+      { label: 'Reference of the fire service notice', field: 'notice_reference' },
+      { label: 'Expected duration', field: 'expected_duration' },
+      { label: 'Location of the burning', field: 'location', format: 'list' },
+      { label: 'People supervising the burning', field: 'supervisors', format: 'list' },
+    ],
+    TEXTS,
   );
-  await writeFormattedJson(join(folder, 'service.json'), service);
-
-  for (const language of ['de', 'it', 'ru', 'es'] as const) {
-    const file = join(folder, 'i18n', `${language}.json`);
-    const catalogue = readJson(file);
-    for (const [english, translations] of Object.entries(TEXTS)) catalogue[english] = translations[language];
-    await writeFormattedJson(file, catalogue);
-  }
 
   // Every fixture answers the new questions; three more are refused for one of them each.
   const fixtures = join(root, 'fixtures', key);
-  for (const name of readdirSync(join(fixtures, 'valid'))) {
-    const file = join(fixtures, 'valid', name);
-    await writeFormattedJson(file, { ...readJson(file), ...FORMAT_ANSWERS });
-  }
-  for (const name of readdirSync(join(fixtures, 'invalid'))) {
-    const file = join(fixtures, 'invalid', name);
-    const fixture = readJson(file);
-    await writeFormattedJson(file, { ...fixture, data: { ...(fixture.data as object), ...FORMAT_ANSWERS } });
-  }
+  await answerEveryFixture(fixtures, FORMAT_ANSWERS);
   const base = { ...readJson(join(fixtures, 'valid', 'fixed-site.json')), ...FORMAT_ANSWERS };
   await writeFormattedJson(join(fixtures, 'valid', 'utc-time-and-three-supervisors.json'), {
     ...base,

@@ -7,16 +7,16 @@
  * are translated like any service's. Used by the API test (tests/api/standard-schema.test.ts) and by
  * `npm run test:added-service`, which runs the whole `npm test` on a copy holding it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFormattedJson } from '../../scripts/write-formatted-json';
+import { addRowsAndTexts, answerEveryFixture, readJson, type Translations } from './service-edits';
 
 const DATE_RANGE = { formatMinimum: '1900-01-01', formatMaximum: '2100-12-31' } as const;
 
 const text = (title: string, maxLength = 200) => ({ type: 'string', title, minLength: 1, maxLength });
 
 /** The texts added, with their translations (German, Italian, Russian, Spanish). */
-const TEXTS: Record<string, { de: string; it: string; ru: string; es: string }> = {
+const TEXTS: Record<string, Translations> = {
   'A person': { de: 'Eine Person', it: 'Una persona', ru: 'Физическое лицо', es: 'Una persona' },
   'An organisation': { de: 'Eine Organisation', it: "Un'organizzazione", ru: 'Организация', es: 'Una organización' },
   'First name': { de: 'Vorname', it: 'Nome', ru: 'Имя', es: 'Nombre' },
@@ -90,10 +90,6 @@ export const STANDARD_ANSWERS = {
   organisation: { organisation_name: 'Umurage Recycling Cooperative' },
 } as const;
 
-function readJson(path: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-}
-
 /** Adds the standard keywords, their texts, view rows and fixtures to the scaffolded `services/<key>/` under `root`. */
 export async function addStandardKeywords(root: string, key: string): Promise<void> {
   const folder = join(root, 'services', key);
@@ -135,42 +131,25 @@ export async function addStandardKeywords(root: string, key: string): Promise<vo
   schema.dependencies = { quantity: { properties: { quantity_note: text('Note on the quantity', 500) } } };
   await writeFormattedJson(join(folder, 'schema.json'), schema);
 
-  const service = readJson(join(folder, 'service.json'));
-  const view = service.view as { rows: Array<Record<string, unknown>>; holder?: string[] };
-  view.rows.push(
-    { label: 'First name', field: 'first_name' },
-    { label: 'Last name', field: 'last_name' },
-    { label: 'Name of the organisation', field: 'organisation_name' },
-    { label: 'Other details', field: 'extra_details' },
-    { label: 'Note on the quantity', field: 'quantity_note' },
-    { label: 'First day of the activity', field: 'first_day', format: 'date' },
-    { label: 'Last day of the activity', field: 'last_day', format: 'date' },
-    { label: 'Share sold locally (%)', field: 'share_local', format: 'number' },
-    { label: 'Share exported (%)', field: 'share_export', format: 'number' },
+  await addRowsAndTexts(
+    folder,
+    [
+      { label: 'First name', field: 'first_name' },
+      { label: 'Last name', field: 'last_name' },
+      { label: 'Name of the organisation', field: 'organisation_name' },
+      { label: 'Other details', field: 'extra_details' },
+      { label: 'Note on the quantity', field: 'quantity_note' },
+      { label: 'First day of the activity', field: 'first_day', format: 'date' },
+      { label: 'Last day of the activity', field: 'last_day', format: 'date' },
+      { label: 'Share sold locally (%)', field: 'share_local', format: 'number' },
+      { label: 'Share exported (%)', field: 'share_export', format: 'number' },
+    ],
+    TEXTS,
   );
-  await writeFormattedJson(join(folder, 'service.json'), service);
-
-  for (const language of ['de', 'it', 'ru', 'es'] as const) {
-    const file = join(folder, 'i18n', `${language}.json`);
-    const catalogue = readJson(file);
-    for (const [english, translations] of Object.entries(TEXTS)) catalogue[english] = translations[language];
-    await writeFormattedJson(file, catalogue);
-  }
 
   // The scaffold's fixtures answer the new choice as an organisation; two more answer it otherwise.
   const fixtures = join(root, 'fixtures', key);
-  for (const name of readdirSync(join(fixtures, 'valid'))) {
-    const file = join(fixtures, 'valid', name);
-    await writeFormattedJson(file, { ...readJson(file), ...STANDARD_ANSWERS.common, ...STANDARD_ANSWERS.organisation });
-  }
-  for (const name of readdirSync(join(fixtures, 'invalid'))) {
-    const file = join(fixtures, 'invalid', name);
-    const fixture = readJson(file);
-    await writeFormattedJson(file, {
-      ...fixture,
-      data: { ...(fixture.data as object), ...STANDARD_ANSWERS.common, ...STANDARD_ANSWERS.organisation },
-    });
-  }
+  await answerEveryFixture(fixtures, { ...STANDARD_ANSWERS.common, ...STANDARD_ANSWERS.organisation });
   const base = readJson(join(fixtures, 'valid', 'fixed-site.json'));
   delete base.organisation_name;
   await writeFormattedJson(join(fixtures, 'valid', 'person.json'), { ...base, ...STANDARD_ANSWERS.person });
