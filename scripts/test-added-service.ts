@@ -2,9 +2,9 @@
  * `npm run test:added-service`: proves that a new service needs no code and no test edit. The
  * repository's files are copied to a scratch folder, a service is scaffolded into the copy
  * (`services:new`) and edited with standard JSON Schema keywords, formats and list shapes the
- * scaffold does not use (tests/standard-form/standard-keywords.ts, standard-formats.ts), and the whole `npm test` runs there: type check,
- * lint, format, `services:check`, `i18n:check` and every unit, API and conformance test, which find
- * the added service by themselves. The conformance snapshot of the added service is written on that
+ * scaffold does not use (tests/standard-form/standard-keywords.ts, standard-formats.ts), and the
+ * whole `npm test` runs there: type check, lint, format, `services:check`, `i18n:check` and every
+ * unit, API and conformance test, which find the added service by themselves. The conformance snapshot of the added service is written on that
  * first run, as on an analyst's machine; the run fails if it was not.
  */
 import { execFileSync, spawnSync } from 'node:child_process';

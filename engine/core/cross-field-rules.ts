@@ -1,4 +1,5 @@
 import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
+import { definedProperties } from './schema-walk';
 import { isRecord } from './value-path';
 
 /**
@@ -100,16 +101,6 @@ export function crossFieldProblems(schema: Record<string, unknown>): CrossFieldP
     if (isRecord(field.items)) visitField(field.items, `${pointer}/items`, new Map());
   };
   // Fields declared in any branch of the form are siblings of each other (the form is one object).
-  const all = new Map<string, unknown>();
-  const collect = (part: Record<string, unknown>): void => {
-    if (isRecord(part.properties)) for (const [name, field] of Object.entries(part.properties)) all.set(name, field);
-    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
-      const list = part[key];
-      if (Array.isArray(list)) for (const item of list) if (isRecord(item)) collect(item);
-    }
-    for (const key of ['then', 'else'] as const) if (isRecord(part[key])) collect(part[key] as Record<string, unknown>);
-  };
-  collect(schema);
-  visitObject(schema, '', all);
+  visitObject(schema, '', definedProperties(schema));
   return problems;
 }

@@ -3,9 +3,9 @@
  * rows: each item's fields side by side on wide screens, an "Add row" button under the rows while the
  * schema's `maxItems` allows one more, and "Delete last row" on the last row while more than the
  * schema's `minItems` remain. How many rows show at first is the schema's `default` (three empty rows
- * are three `{}`), and at least its `minItems` when the list is required. A tuple (`items` as a list) shows each place as a
- * question with its own title, and rows only after them when `additionalItems` takes more. Nothing
- * here knows a service: the schema says everything.
+ * are three `{}`), and at least its `minItems` when the list is required. A tuple (`items` as a
+ * list) shows each place as a question with its own title, and rows only after them when
+ * `additionalItems` takes more. Nothing here knows a service: the schema says everything.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
