@@ -4,7 +4,7 @@
  * portal served with a single-page fallback. `main.ts` listens; tests use `inject`.
  */
 import { validationError } from './route-schemas';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -31,7 +31,9 @@ import { workQueueRoutes } from './routes/work-queues';
 import { staffRoutes } from './routes/staff';
 import { certificateRoutes } from './routes/certificates';
 import { companyRoutes } from './routes/companies';
-import { fileRoutes, MAX_UPLOAD_BYTES, sweepUploads } from './routes/files';
+import { fileRoutes, MAX_UPLOAD_BYTES } from './routes/files';
+import { openFileStore } from './storage/open-store';
+import { recordedIn, sweepOrphans } from './storage/orphans';
 import { referenceRoutes } from './routes/reference';
 import { reportRoutes } from './routes/reports';
 import { submissionRoutes } from './routes/submissions';
@@ -45,6 +47,10 @@ import {
   portalCacheControl,
 } from './security-headers';
 import { installSlowBodyCutoff, SLOW_BODY_MESSAGE } from './slow-bodies';
+import { installDraining } from './draining';
+import { installMetrics } from './metrics';
+import { installRequestIdHeader, requestIdOf } from './request-id';
+import { operationsRoutes } from './routes/operations';
 
 /** One route of the API: method, URL pattern (`/api/application/:id`) and whether it needs no token. */
 export interface ApiRoute {
@@ -62,6 +68,9 @@ declare module 'fastify' {
 
 /** Paths of static files (scripts, styles, images, fonts, maps): the portal's own routes have no such ending. */
 const STATIC_FILE = /\.(?:js|mjs|css|map|json|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|txt|webmanifest|br|gz)$/i;
+
+/** Files the start's sweep looks at, at most: a start stays quick whatever a crash left. */
+const ORPHAN_SWEEP_LIMIT = 50_000;
 
 export const CONCURRENT_CHANGE = 'This was changed by another request at the same time. Please try again.';
 
@@ -94,10 +103,15 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // The caller's X-Request-Id is checked in requestIdOf: Fastify's requestIdHeader would take it as it comes.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Answers written before any hook runs carry the security headers too.
     frameworkErrors: answerFrameworkError(say),
     clientErrorHandler: answerClientError,
   });
+  installRequestIdHeader(app);
+  const drain = installDraining(app);
   installJsonBodyParser(app);
   installSlowBodyCutoff(app, config.limits.bodyTimeoutMs, (request) => say(request, SLOW_BODY_MESSAGE));
   // Every API route as registered: what the fuzz suite walks, so no endpoint escapes it.
@@ -110,14 +124,20 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     }
   });
 
-  mkdirSync(join(config.dataDir, 'uploads'), { recursive: true });
   const database = openDatabase(config);
-  app.addHook('onClose', async () => database.close());
+  const files = await openFileStore(config);
+  app.addHook('onClose', async () => {
+    await files.close();
+    await database.close();
+  });
   try {
-    await migrateToLatest(database);
     const reference = readReferenceData(options.lookupsDir ?? config.lookupsDir ?? DEFAULT_LOOKUPS_DIR);
-    await seedReferenceData(database.db, reference);
-    const swept = await sweepUploads(database.db, config.dataDir);
+    // Under one lock with the migrations: instances started together do not seed at the same time.
+    await migrateToLatest(database, () => seedReferenceData(database.db, reference));
+    const swept = await sweepOrphans(files, recordedIn(database.db), {
+      graceMs: config.orphanGraceMs,
+      limit: ORPHAN_SWEEP_LIMIT,
+    });
     if (swept > 0) app.log.info(`removed ${swept} unfinished or unrecorded upload(s) left by an interrupted run`);
 
     let definitions = options.definitions;
@@ -150,7 +170,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       definitions,
       archived,
       statusName: (id) => statuses.get(id) ?? 'Under Review',
-      uploadsDir: join(config.dataDir, 'uploads'),
+      files,
       servicesDir,
       messages,
     };
@@ -188,6 +208,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     });
 
     installSecurityHeaders(app);
+    installMetrics(app, { enabled: config.metrics, pool: database.pool ?? null });
     await app.register(fastifyMultipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 20 },
     });
@@ -209,6 +230,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         reportRoutes(api, ctx);
         submissionRoutes(api, ctx);
         studioRoutes(api, ctx);
+        operationsRoutes(api, ctx, drain);
       },
       { prefix: '/api' },
     );
@@ -251,6 +273,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       return reply.code(404).send({ code: 404, data: null, error: say(request, 'Not found') });
     });
   } catch (error) {
+    await files.close();
     await database.close();
     throw error;
   }

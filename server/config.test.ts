@@ -26,6 +26,51 @@ describe('loadConfig', () => {
     expect(bad).toThrow('DATABASE_URL: must be empty');
   });
 
+  it('drains for SHUTDOWN_GRACE_SECONDS (20) after DRAIN_DELAY_SECONDS (0), with metrics off by default', () => {
+    const defaults = loadConfig({});
+    expect(defaults.shutdownGraceMs).toBe(20_000);
+    expect(defaults.drainDelayMs).toBe(0);
+    expect(defaults.metrics).toBe(false);
+    const set = loadConfig({ SHUTDOWN_GRACE_SECONDS: '45', DRAIN_DELAY_SECONDS: '5', METRICS: 'on' });
+    expect(set.shutdownGraceMs).toBe(45_000);
+    expect(set.drainDelayMs).toBe(5_000);
+    expect(set.metrics).toBe(true);
+    // 0 is allowed for both: exit as soon as the listener closes, or close it at once.
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceMs).toBe(0);
+    const bad = () => loadConfig({ SHUTDOWN_GRACE_SECONDS: '-1', DRAIN_DELAY_SECONDS: '1.5', METRICS: 'yes' });
+    expect(bad).toThrow('SHUTDOWN_GRACE_SECONDS: must be a whole number of at least 0');
+    expect(bad).toThrow('DRAIN_DELAY_SECONDS: must be a whole number of at least 0');
+    expect(bad).toThrow("METRICS: must be 'off' or 'on'");
+  });
+
+  it('keeps files under DATA_DIR by default, and in an S3 bucket with STORAGE_URL', () => {
+    const local = loadConfig({});
+    expect(local.storage).toEqual({ backend: 'local' });
+    // One process owns its disk: nothing of its own can be in flight when it starts.
+    expect(local.orphanGraceMs).toBe(0);
+
+    const s3 = loadConfig({ STORAGE_URL: 's3://ecopermit-files/portal/', S3_ENDPOINT: 'http://127.0.0.1:9000' });
+    expect(s3.storage).toEqual({
+      backend: 's3',
+      bucket: 'ecopermit-files',
+      prefix: 'portal/',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: '',
+      secretAccessKey: '',
+      forcePathStyle: true,
+    });
+    // Other instances may be receiving files: the sweep leaves the last hour alone.
+    expect(s3.orphanGraceMs).toBe(60 * 60_000);
+    expect(loadConfig({ STORAGE_URL: 's3://bucket' }).storage).toMatchObject({ prefix: '', forcePathStyle: false });
+    expect(loadConfig({ STORAGE_URL: 's3://bucket', ORPHAN_GRACE_MINUTES: '0' }).orphanGraceMs).toBe(0);
+
+    const bad = () => loadConfig({ STORAGE_URL: 'file:///tmp', S3_ENDPOINT: 'minio:9000', ORPHAN_GRACE_MINUTES: '-1' });
+    expect(bad).toThrow('STORAGE_URL: must be empty');
+    expect(bad).toThrow('S3_ENDPOINT: must be empty (AWS) or an http(s) address');
+    expect(bad).toThrow('ORPHAN_GRACE_MINUTES: must be a whole number of at least 0');
+  });
+
   it('accepts a PostgreSQL URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@localhost/ecopermit' }).databaseUrl).toMatch(/^postgres:/);
   });

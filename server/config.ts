@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseS3Url, type S3Settings } from './storage/s3-settings';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -55,6 +56,29 @@ const envSchema = z.object({
       message: 'must be empty (SQLite under DATA_DIR) or start with postgres:// or postgresql://',
     }),
   DATA_DIR: z.string().min(1).default('./data'),
+  STORAGE_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || parsesAsS3(v), {
+      message: 'must be empty (files under DATA_DIR/uploads) or s3://bucket or s3://bucket/prefix',
+    }),
+  S3_ENDPOINT: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\/[^/]+/.test(v), { message: 'must be empty (AWS) or an http(s) address' }),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: "must be 'true' (bucket in the path, as MinIO wants) or 'false'" })
+    .optional(),
+  // No default here: it depends on STORAGE_URL (see `orphanGraceMs`).
+  ORPHAN_GRACE_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of at least 0' })
+    .int({ error: 'must be a whole number of at least 0' })
+    .min(0, { error: 'must be a whole number of at least 0' })
+    .max(100_000, { error: 'is too large' })
+    .optional(),
   SMTP_URL: z
     .string()
     .default('')
@@ -75,6 +99,9 @@ const envSchema = z.object({
       error: "must be 'true' (behind a reverse proxy: client addresses from X-Forwarded-For) or 'false'",
     })
     .default('false'),
+  SHUTDOWN_GRACE_SECONDS: count(20, 0),
+  DRAIN_DELAY_SECONDS: count(0, 0),
+  METRICS: z.enum(['off', 'on'], { error: "must be 'off' or 'on' (Prometheus metrics at /metrics)" }).default('off'),
   ...limitsSchema,
 });
 
@@ -105,14 +132,33 @@ export interface SecurityLimits {
   staffKeyMs: number;
 }
 
+/** Where files are kept: this machine's disk, or an S3-compatible store. */
+export type StorageSettings = { backend: 'local' } | ({ backend: 's3' } & S3Settings);
+
+const parsesAsS3 = (url: string) => {
+  try {
+    parseS3Url(url);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** The checked settings of one server process. */
 export interface ServerConfig {
   port: number;
   host: string;
   /** Empty: SQLite file `<dataDir>/ecopermit.sqlite`; otherwise a PostgreSQL connection URL. */
   databaseUrl: string;
-  /** Absolute folder for the SQLite file and uploads. */
+  /** Absolute folder for the SQLite file and, with local storage, the uploads. */
   dataDir: string;
+  storage: StorageSettings;
+  /**
+   * Temporary and unrecorded files younger than this are kept by the start's sweep: the uploads
+   * other instances have in flight. 0 with local storage (one process owns its disk), 60 minutes
+   * with S3, unless set.
+   */
+  orphanGraceMs: number;
   smtpUrl: string;
   smtpFrom: string;
   /** Printed on certificates. */
@@ -128,6 +174,12 @@ export interface ServerConfig {
   logLevel: (typeof logLevels)[number];
   /** Behind a reverse proxy: the client address comes from X-Forwarded-For. */
   trustProxy: boolean;
+  /** After the stop signal and the drain delay, requests in flight get this long to finish before the process exits. */
+  shutdownGraceMs: number;
+  /** From SIGTERM, readiness answers 503 this long before the listener closes, so the load balancer stops first. */
+  drainDelayMs: number;
+  /** Prometheus metrics at `/metrics` (otherwise 404). */
+  metrics: boolean;
   limits: SecurityLimits;
 }
 
@@ -159,6 +211,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: resolve(e.DATA_DIR),
+    storage: e.STORAGE_URL
+      ? {
+          backend: 's3',
+          ...parseS3Url(e.STORAGE_URL),
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // Self-hosted stores (an endpoint is set) mostly want the bucket in the path; AWS wants it in the host.
+          forcePathStyle: (e.S3_FORCE_PATH_STYLE ?? String(e.S3_ENDPOINT !== '')) === 'true',
+        }
+      : { backend: 'local' },
+    orphanGraceMs: (e.ORPHAN_GRACE_MINUTES ?? (e.STORAGE_URL ? 60 : 0)) * MINUTE,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     authorityName: e.AUTHORITY_NAME,
@@ -168,6 +233,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(e.LOOKUPS_DIR ? { lookupsDir: resolve(e.LOOKUPS_DIR) } : {}),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    drainDelayMs: e.DRAIN_DELAY_SECONDS * 1000,
+    metrics: e.METRICS === 'on',
     limits: {
       loginFailuresPerAccount: e.LOGIN_MAX_FAILURES,
       loginFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,

@@ -11,6 +11,7 @@ import type { Database } from './db/tables';
 import type { ServerMessages } from './messages';
 import type { Outbox } from './outbox';
 import type { PasswordHasher } from './security';
+import type { FileStore } from './storage/file-store';
 
 export interface AppContext {
   db: Kysely<Database>;
@@ -25,8 +26,8 @@ export interface AppContext {
   archived: readonly ServiceDefinition[];
   /** Status id -> name, from the seeded status list. */
   statusName(id: number): string;
-  /** Folder of uploaded files (DATA_DIR/uploads). */
-  uploadsDir: string;
+  /** Where uploaded files, staff documents and certificates are kept (local disk or S3). */
+  files: FileStore;
   /** The services/ folder the definitions were read from (their shipped files), or null. */
   servicesDir: string | null;
   /** The API's messages in the caller's language. */

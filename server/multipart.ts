@@ -8,12 +8,11 @@
  * - NUL characters in a field's name or value or in a file name are refused (400), as in JSON:
  *   PostgreSQL text refuses them and SQLite would keep them, so both databases get the same answer.
  */
-import { createWriteStream } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { JSON_MESSAGES } from './json-body';
 import { HttpError, ValidationError } from './http';
+import type { FileStore, ReceivedFile } from './storage/file-store';
 
 export const MALFORMED_MULTIPART = 'Send the file as multipart/form-data.';
 
@@ -65,19 +64,16 @@ export async function* formParts(request: FastifyRequest): AsyncGenerator<Multip
 }
 
 /**
- * Streams a file part to `target` (created, never overwritten). A body that breaks off or is
- * malformed while the file arrives is the client's error; a failure to write stays a server error.
+ * Streams a file part into the file store under a temporary key. A body that breaks off or is
+ * malformed while the file arrives is the client's error; a failure of the store stays a server error.
  */
-export async function receiveFile(part: MultipartFile, target: string): Promise<void> {
-  const out = createWriteStream(target, { flags: 'wx' });
-  // The first stream to fail is the cause: pipeline passes that error on to the other one. The part
-  // may also have failed before this function was called; its stream then holds the error.
-  const first: { cause: 'body' | 'disk' | null } = { cause: part.file.errored ? 'body' : null };
-  part.file.once('error', () => (first.cause ??= 'body'));
-  out.once('error', () => (first.cause ??= 'disk'));
+export async function receiveFile(part: MultipartFile, store: FileStore): Promise<ReceivedFile> {
+  // The body may have failed before this function was called; its stream then holds the error.
+  let bodyFailed = part.file.errored !== null;
+  part.file.once('error', () => (bodyFailed = true));
   try {
-    await pipeline(part.file, out);
+    return await store.receive(part.file);
   } catch (error) {
-    throw first.cause === 'disk' ? error : asClientError(error);
+    throw bodyFailed ? asClientError(error) : error;
   }
 }

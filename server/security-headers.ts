@@ -79,7 +79,7 @@ export function answerFrameworkError(message: (request: FastifyRequest, text: st
     const code = known ? 404 : 500;
     void reply
       .code(code)
-      .headers(baseSecurityHeaders())
+      .headers({ ...baseSecurityHeaders(), 'X-Request-Id': request.id })
       .send({ code, data: null, error: message(request, known ? 'Not found' : 'server error') });
   };
 }

@@ -13,10 +13,10 @@
  *   npm run staff -- add-staff <name>        (an account of the staff API; prints its key once)
  *   npm run staff -- rotate-staff <name> | remove-staff <name> | list-staff
  */
-import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { userInfo } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import {
   attachAuthorityDocument,
   attachManualCertificate,
@@ -25,11 +25,13 @@ import {
   staffAction,
   staffMove,
 } from './staff-decisions';
-import { loadConfig, type ServerConfig } from './config';
+import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { HttpError, ValidationError } from './http';
 import { loadDefinitionsFrom } from './definitions';
-import { isPdfFile } from './routes/files';
+import { commitWith, startsAsPdf } from './routes/files';
+import type { FileStore } from './storage/file-store';
+import { openFileStore } from './storage/open-store';
 import { createStaff, listStaff, removeStaff, rotateStaff } from './staff-accounts';
 import { lifecycleActions, reviewDocuments } from '../engine/core';
 import { definitionOfStored } from './applications-store';
@@ -232,29 +234,36 @@ export function parseStaffArgs(argv: string[]): StaffCommand {
   return parsed;
 }
 
-/** Copies a file given to the command into the uploads folder; answers where and its size. */
-async function storeFile(config: ServerConfig, file: string): Promise<{ path: string; name: string; size: number }> {
+/** A file given to the command, as a move takes it: stored under its key, with its name, size and kind. */
+type GivenFile = { path: string; name: string; size: number; pdf: boolean };
+
+/**
+ * Copies a file given to the command into the file store and runs `move` with it; the stored file
+ * is removed again when the move is refused.
+ * @param pdfOnly the refusal for a file that is not a PDF (by its first bytes), when only a PDF will do.
+ */
+async function withGivenFile<T>(
+  files: FileStore,
+  file: string,
+  pdfOnly: string | null,
+  move: (given: GivenFile) => Promise<T>,
+): Promise<T> {
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) throw new Error(`No file '${file}'.`);
-  const path = `uploads/${randomBytes(16).toString('hex')}`;
-  await mkdir(join(config.dataDir, 'uploads'), { recursive: true });
-  await copyFile(file, join(config.dataDir, path));
-  return { path, name: basename(file), size: info.size };
+  const received = await files.receive(createReadStream(file));
+  const pdf = startsAsPdf(received.head);
+  if (pdfOnly && !pdf) {
+    await files.discard(received.temporaryKey);
+    throw new Error(`'${file}': ${pdfOnly}`);
+  }
+  return commitWith(files, received, (path) => move({ path, name: basename(file), size: received.size, pdf }));
 }
 
-/** Throws unless `file` is a PDF (by its first bytes). */
-async function assertPdf(file: string, message: string): Promise<void> {
-  const pdf = await isPdfFile(file).catch(() => null);
-  if (pdf === null) throw new Error(`No file '${file}'.`);
-  if (!pdf) throw new Error(`'${file}': ${message}`);
-}
-
-/** Runs one move; a refusal becomes an Error with the reason, and a file stored for it is removed. */
-async function refusedAs<T>(appId: string, stored: string | null, config: ServerConfig, move: () => Promise<T>) {
+/** Runs one move; a refusal becomes an Error with the reason. */
+async function refusedAs<T>(appId: string, move: () => Promise<T>) {
   try {
     return await move();
   } catch (error) {
-    if (stored) await rm(join(config.dataDir, stored), { force: true });
     if (error instanceof ValidationError) throw new Error(error.fields.map((f) => f.message).join(' '));
     if (error instanceof HttpError) throw new Error(`${appId}: ${error.message}`);
     throw error;
@@ -265,23 +274,24 @@ async function run(argv: string[]): Promise<void> {
   const command = parseStaffArgs(argv);
   const config = loadConfig();
   const database = openDatabase(config);
+  const files = await openFileStore(config);
   const actor = `staff:${userInfo().username}`;
   try {
     await migrateToLatest(database);
     if (command.command === 'add-staff') {
-      const created = await refusedAs(command.name, null, config, () => createStaff(database.db, command.name));
+      const created = await refusedAs(command.name, () => createStaff(database.db, command.name));
       console.log(`Staff account '${command.name}' created. Its key, shown once:\n${created.key}`);
       return;
     }
     if (command.command === 'rotate-staff') {
-      const rotated = await refusedAs(command.name, null, config, () => rotateStaff(database.db, command.name));
+      const rotated = await refusedAs(command.name, () => rotateStaff(database.db, command.name));
       console.log(
         `Staff account '${command.name}' has a new key (the former one is refused). Shown once:\n${rotated.key}`,
       );
       return;
     }
     if (command.command === 'remove-staff') {
-      await refusedAs(command.name, null, config, () => removeStaff(database.db, command.name));
+      await refusedAs(command.name, () => removeStaff(database.db, command.name));
       console.log(`Staff account '${command.name}' removed: its key is refused from now on.`);
       return;
     }
@@ -307,22 +317,24 @@ async function run(argv: string[]): Promise<void> {
 
     const services = loadDefinitionsFrom(config.servicesDir ?? undefined);
     if (command.command === 'attach') {
-      await assertPdf(command.file, 'The document must be a PDF.');
-      const stored = await storeFile(config, command.file);
-      const done = await refusedAs(app.app_id, stored.path, config, () =>
-        attachAuthorityDocument(database.db, services, app.id, command.kind, stored),
+      const done = await refusedAs(app.app_id, () =>
+        withGivenFile(files, command.file, 'The document must be a PDF.', (given) =>
+          attachAuthorityDocument(database.db, services, app.id, command.kind, given),
+        ),
       );
-      console.log(`${done.app_id}: '${done.description}' filed (${stored.name}), not shown to the applicant`);
+      console.log(
+        `${done.app_id}: '${done.description}' filed (${basename(command.file)}), not shown to the applicant`,
+      );
       return;
     }
 
     if (command.command === 'certificate') {
-      await assertPdf(command.file, CERTIFICATE_NOT_PDF);
-      const stored = await storeFile(config, command.file);
-      const done = await refusedAs(app.app_id, stored.path, config, () =>
-        attachManualCertificate(database.db, database.dialect, services, app.id, { ...stored, pdf: true }, actor),
+      const done = await refusedAs(app.app_id, () =>
+        withGivenFile(files, command.file, CERTIFICATE_NOT_PDF, (given) =>
+          attachManualCertificate(database.db, database.dialect, services, app.id, given, actor),
+        ),
       );
-      console.log(`${done.app_id}: certificate filed (${stored.name}); the applicant sees it approved`);
+      console.log(`${done.app_id}: certificate filed (${basename(command.file)}); the applicant sees it approved`);
       return;
     }
 
@@ -341,26 +353,23 @@ async function run(argv: string[]): Promise<void> {
     }
 
     if (command.command === 'action') {
-      const stored = command.file ? await storeFile(config, command.file) : null;
-      // The action judges its document (its own words for a file that is not a PDF).
-      const pdf = stored ? await isPdfFile(join(config.dataDir, stored.path)) : false;
-      const done = await refusedAs(app.app_id, stored?.path ?? null, config, () =>
+      const act = (document: GivenFile | null) =>
         staffAction(database.db, database.dialect, services, app.id, command.action, {
           comment: command.comment,
           texts: command.texts,
-          document: stored ? { ...stored, pdf } : null,
+          document,
           actor,
-        }),
-      );
+        });
+      // The action judges its document (its own words for a file that is not a PDF).
+      const given = command.file;
+      const done = await refusedAs(app.app_id, () => (given ? withGivenFile(files, given, null, act) : act(null)));
       console.log(
-        `${done.app_id}: status ${done.from} -> ${done.to} (${command.action}${stored ? `, ${stored.name}` : ''})`,
+        `${done.app_id}: status ${done.from} -> ${done.to} (${command.action}${given ? `, ${basename(given)}` : ''})`,
       );
       return;
     }
 
-    if (command.certificate) await assertPdf(command.certificate, CERTIFICATE_NOT_PDF);
-    const certificate = command.certificate ? await storeFile(config, command.certificate) : null;
-    const moved = await refusedAs(app.app_id, certificate?.path ?? null, config, () =>
+    const move = (certificate: GivenFile | null) =>
       staffMove(database.db, database.dialect, services, app.id, {
         statusId: command.statusId,
         comment: command.comment,
@@ -368,12 +377,16 @@ async function run(argv: string[]): Promise<void> {
         manualCertificate: certificate ? { path: certificate.path, name: certificate.name } : null,
         manual: command.manual,
         actor,
-      }),
+      });
+    const certificate = command.certificate;
+    const moved = await refusedAs(app.app_id, () =>
+      certificate ? withGivenFile(files, certificate, CERTIFICATE_NOT_PDF, move) : move(null),
     );
     console.log(
       `${moved.app_id}: status ${moved.from} -> ${moved.to}${command.comment ? ` (comment: ${command.comment})` : ''}`,
     );
   } finally {
+    await files.close();
     await database.close();
   }
 }

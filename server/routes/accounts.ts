@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
+import { databaseRateLimitStore } from '../rate-limit-store';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { assertSelf } from '../auth-hook';
@@ -125,6 +126,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // A coarse per-address cap on the public account calls, before any database or hashing work.
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database: every instance behind a load balancer shares the count.
+    store: databaseRateLimitStore(db),
     errorResponseBuilder: (_request, context) => new TooManyAttempts(context.ttl),
   });
   const publicRoute: RouteShorthandOptions = {

@@ -1,11 +1,11 @@
 /**
- * Attachments: streamed multipart upload to DATA_DIR/uploads (25 MB cap, kind checked by extension
- * and by the file's first bytes) and owner-only download.
+ * Attachments: streamed multipart upload into the file store (25 MB cap, kind checked by extension
+ * and by the file's first bytes) and owner-only download, streamed from the store.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, readdir, rename, rm, stat } from 'node:fs/promises';
-import { basename, join, resolve, sep } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -34,10 +34,9 @@ import { HttpError, idParam, notFound, ok, ValidationError } from '../http';
 import { REQUIRED } from '../field-rules';
 import { formParts, receiveFile } from '../multipart';
 import { consume, release } from '../throttle';
+import { STORED_KEY, type FileStore, type ReceivedFile } from '../storage/file-store';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
-/** Suffix of a file still being received. */
-export const PARTIAL_SUFFIX = '.part';
 
 interface Sniffed {
   kind: FileKind;
@@ -62,21 +61,36 @@ export function sniffKind(head: Buffer, extension: string): Sniffed | null {
   return null;
 }
 
-/** The first bytes of a stored file, enough for `sniffKind`. */
-export async function readHead(file: string): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(16);
-    const { bytesRead } = await handle.read(buffer, 0, 16, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+/** True when a file's first bytes are a PDF's (the check of the staff's ToR and review documents). */
+export function startsAsPdf(head: Buffer): boolean {
+  return sniffKind(head, '.pdf')?.kind === 'pdf';
 }
 
-/** True when a stored file starts as a PDF does (the check of the staff's ToR and review documents). */
-export async function isPdfFile(file: string): Promise<boolean> {
-  return sniffKind(await readHead(file), '.pdf')?.kind === 'pdf';
+/** A new key for a stored file: `uploads/` and 32 random hex digits. */
+export function newStoredKey(): string {
+  return `uploads/${randomBytes(16).toString('hex')}`;
+}
+
+/**
+ * Runs `record` with the received file committed under a new key, inside the caller's transaction:
+ * the file becomes readable right before its record commits. When `record` or the commit fails,
+ * nothing of the file is left.
+ */
+export async function commitWith<T>(
+  files: FileStore,
+  received: ReceivedFile,
+  record: (key: string) => Promise<T>,
+): Promise<T> {
+  const key = newStoredKey();
+  let committed = false;
+  try {
+    await files.commit(received, key);
+    committed = true;
+    return await record(key);
+  } catch (error) {
+    if (committed) await files.remove(key).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** `attachment` disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */
@@ -189,17 +203,17 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   /**
-   * Upload: the file streams to `<name>.part`, is checked (owner, status, kind, quotas), then renamed
-   * to its final name and recorded. A crash at any point leaves either a `.part` file or an
-   * unrecorded file, both removed at the next start (`sweepUploads`), never a record without its file.
+   * Upload: the file streams into the store under a temporary key, is checked (owner, status, kind,
+   * quotas), then committed under its key and recorded in one transaction. A crash at any point
+   * leaves either a temporary file or an unrecorded one, both removed by a later start's sweep
+   * (`sweepOrphans`), never a record without its file.
    */
   app.post('/applications/upload/file', async (request, reply) => {
     if (!request.isMultipart())
       throw new ValidationError([{ field: 'file', message: 'Send the file as multipart/form-data.' }]);
     const fields: Record<string, string> = {};
     let application: Application | null = null;
-    let stored: { path: string; absolute: string; partial: string; name: string; size: number } | null = null;
-    let renamed = false;
+    let stored: { received: ReceivedFile; name: string } | null = null;
     const replaced: string[] = [];
     try {
       for await (const part of formParts(request)) {
@@ -210,17 +224,8 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
               { field: part.fieldname, message: 'Send exactly one file, in the field "file".' },
             ]);
           }
-          const relative = `uploads/${randomBytes(16).toString('hex')}`;
-          const absolute = join(ctx.config.dataDir, relative);
-          stored = {
-            path: relative,
-            absolute,
-            partial: `${absolute}${PARTIAL_SUFFIX}`,
-            name: basename(part.filename || 'file').slice(0, 200),
-            size: 0,
-          };
-          await receiveFile(part, stored.partial);
-          stored.size = (await stat(stored.partial)).size;
+          const name = basename(part.filename || 'file').slice(0, 200);
+          stored = { received: await receiveFile(part, ctx.files), name };
         } else if (typeof part.value === 'string') {
           fields[part.fieldname] = part.value;
           // Refuse early, before the file is read, when the form names the application first.
@@ -234,15 +239,16 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const description = (fields.description ?? '').trim().slice(0, 300) || stored.name;
       const taskUpload = await taskUploadOf(db, application, description);
       const extension = fileExtension(stored.name);
-      const sniffed = sniffKind(await readHead(stored.partial), extension);
+      const sniffed = sniffKind(stored.received.head, extension);
       const kinds = taskUpload ? taskUpload.accept : acceptedKinds(application, description);
       if (!sniffed || !kinds.includes(sniffed.kind) || !FILE_KINDS[sniffed.kind].extensions.includes(extension)) {
         throw new HttpError(415, `This file type is not accepted. Accepted: ${kinds.join(', ')}`);
       }
-      await consumeDailyAllowance(request.clientId, stored.size);
+      const size = stored.received.size;
+      await consumeDailyAllowance(request.clientId, size);
       const file = stored;
       const target = application;
-      const row = await recordAttachment(request.clientId, file.size, () =>
+      const row = await recordAttachment(request.clientId, size, () =>
         db.transaction().execute(async (trx) => {
           const locked = await lockApplication(trx, ctx.dialect, target.id);
           if (!locked) throw notFound('Application not found');
@@ -272,7 +278,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
             .executeTakeFirst();
           if (
             Number(held?.files ?? 0) + 1 > limits.uploadFilesPerApplication ||
-            Number(held?.bytes ?? 0) + file.size > limits.uploadBytesPerApplication
+            Number(held?.bytes ?? 0) + size > limits.uploadBytesPerApplication
           ) {
             throw new HttpError(
               409,
@@ -282,32 +288,32 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
               ),
             );
           }
-          // Complete on disk before it is recorded: a record never points at a missing file.
-          await rename(file.partial, file.absolute);
-          renamed = true;
-          return trx
-            .insertInto('attachments')
-            .values({
-              application_id: target.id,
-              description,
-              path: file.path,
-              name: file.name,
-              size: file.size,
-              mime: sniffed.mime,
-              created_at: nowIso(),
-            })
-            .returning(['id', 'description', 'path', 'name'])
-            .executeTakeFirstOrThrow();
+          // Stored before it is recorded: a record never points at a missing file.
+          return commitWith(ctx.files, file.received, (path) =>
+            trx
+              .insertInto('attachments')
+              .values({
+                application_id: target.id,
+                description,
+                path,
+                name: file.name,
+                size,
+                mime: sniffed.mime,
+                created_at: nowIso(),
+              })
+              .returning(['id', 'description', 'path', 'name'])
+              .executeTakeFirstOrThrow(),
+          );
         }),
       );
       stored = null;
       // The files the new one replaced, once their records are gone (a crash before this leaves
-      // files no record points to, which the start's sweep removes).
-      for (const path of replaced) await rm(join(ctx.config.dataDir, path), { force: true });
+      // files no record points to, which a later start's sweep removes).
+      for (const path of replaced) await ctx.files.remove(path);
       return ok(reply, row, 201);
     } finally {
-      // Anything not recorded (refused, too large, aborted) is removed from disk.
-      if (stored) await rm(renamed ? stored.absolute : stored.partial, { force: true });
+      // Anything not recorded (refused, too large, aborted) is removed from the store.
+      if (stored) await ctx.files.discard(stored.received.temporaryKey).catch(() => undefined);
     }
   });
 
@@ -340,7 +346,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Querystring: { file?: unknown } }>('/service/download-attachment', async (request, reply) => {
     const file = String(request.query.file ?? '');
-    if (!/^uploads\/[0-9a-f]{32}$/.test(file)) throw notFound('File not found');
+    if (!STORED_KEY.test(file)) throw notFound('File not found');
     const attachment = await db
       .selectFrom('attachments')
       .innerJoin('applications', 'applications.id', 'attachments.application_id')
@@ -385,46 +391,16 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
   }
 
-  /** Streams a stored upload (`uploads/<name>`) as a download; 404 when it is not on disk. */
+  /** Streams a stored file (`uploads/<hex>`) from the store as a download; 404 when the store has none. */
   async function sendStoredFile(reply: FastifyReply, file: string, name: string, mime: string) {
-    const uploads = resolve(ctx.config.dataDir, 'uploads');
-    const absolute = resolve(ctx.config.dataDir, file);
-    if (!absolute.startsWith(uploads + sep)) throw notFound('File not found');
-    const info = await stat(absolute).catch(() => null);
-    if (!info) throw notFound('File not found');
+    const opened = STORED_KEY.test(file) ? await ctx.files.open(file) : null;
+    if (!opened) throw notFound('File not found');
     return reply
       .code(200)
       .header('Content-Type', mime)
-      .header('Content-Length', info.size)
+      .header('Content-Length', opened.size)
       .header('Content-Disposition', contentDisposition(name))
       .header('X-Content-Type-Options', 'nosniff')
-      .send(createReadStream(absolute));
+      .send(opened.body);
   }
-}
-
-/**
- * Removes from the uploads folder what a crash or a killed process can leave: files still being
- * received (`.part`) and complete files no record points to. Runs at start, before the server
- * listens, so no upload of this process is in flight. Answers how many files it removed.
- */
-export async function sweepUploads(db: Kysely<Database>, dataDir: string): Promise<number> {
-  const folder = join(dataDir, 'uploads');
-  const names = await readdir(folder).catch(() => [] as string[]);
-  if (names.length === 0) return 0;
-  const [attachments, certificates] = await Promise.all([
-    db.selectFrom('attachments').select('path').execute(),
-    db
-      .selectFrom('applications')
-      .select('manual_certificate_path as path')
-      .where('manual_certificate_path', 'is not', null)
-      .execute(),
-  ]);
-  const referenced = new Set([...attachments, ...certificates].map((row) => row.path));
-  let removed = 0;
-  for (const name of names) {
-    if (referenced.has(`uploads/${name}`)) continue;
-    await rm(join(folder, name), { force: true, recursive: true });
-    removed += 1;
-  }
-  return removed;
 }

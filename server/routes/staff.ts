@@ -12,9 +12,7 @@
  * Moves follow the transitions of engine/core/status-transitions.ts and the service's lifecycle
  * (409 with the reason otherwise) and are recorded in the application's history as `staff:<name>`.
  */
-import { randomBytes } from 'node:crypto';
-import { rename, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { attachManualCertificate, staffAction, staffMove } from '../staff-decisions';
 import type { AppContext } from '../context';
@@ -22,7 +20,8 @@ import { isRecord, STATUS } from '../../engine/core';
 import { idParam, ok, ValidationError, type FieldError } from '../http';
 import { formParts, receiveFile } from '../multipart';
 import { staffOf } from '../staff-accounts';
-import { isPdfFile, PARTIAL_SUFFIX } from './files';
+import type { ReceivedFile } from '../storage/file-store';
+import { commitWith, startsAsPdf } from './files';
 
 /** The longest comment or text staff may give. */
 const TEXT_MAX = 20_000;
@@ -47,20 +46,17 @@ function textsOf(
 type StaffDocument = { path: string; name: string; size: number; pdf: boolean };
 
 /**
- * Receives a multipart request of staff (its texts, one PDF in `file`) and gives them to `take`; the
- * file is removed again when anything refuses it.
+ * Receives a multipart request of staff (its texts, one PDF in `file`) and gives them to `take`, the
+ * file stored under its key; the file is removed again when anything refuses it.
  */
 async function withStaffDocument<T>(
   ctx: AppContext,
   request: FastifyRequest,
   take: (fields: Record<string, string>, document: StaffDocument) => Promise<T>,
 ): Promise<T> {
-  const path = `uploads/${randomBytes(16).toString('hex')}`;
-  const absolute = join(ctx.config.dataDir, path);
-  const partial = `${absolute}${PARTIAL_SUFFIX}`;
   const fields: Record<string, string> = {};
   let name = 'document.pdf';
-  let received = false;
+  let received: ReceivedFile | null = null;
   try {
     for await (const part of formParts(request)) {
       if (part.type !== 'file') {
@@ -75,19 +71,16 @@ async function withStaffDocument<T>(
         part.file.resume();
         throw new ValidationError([{ field: part.fieldname, message: 'Send one file, in the field "file".' }]);
       }
-      received = true;
       name = basename(part.filename || name).slice(0, 200);
-      await receiveFile(part, partial);
+      received = await receiveFile(part, ctx.files);
     }
     if (!received) throw new ValidationError([{ field: 'file', message: 'This field is required' }]);
-    const pdf = await isPdfFile(partial);
-    const size = (await stat(partial)).size;
-    await rename(partial, absolute);
-    return await take(fields, { path, name, size, pdf });
-  } catch (error) {
-    await rm(partial, { force: true });
-    await rm(absolute, { force: true });
-    throw error;
+    const { size, head } = received;
+    const document = received;
+    received = null;
+    return await commitWith(ctx.files, document, (path) => take(fields, { path, name, size, pdf: startsAsPdf(head) }));
+  } finally {
+    if (received) await ctx.files.discard(received.temporaryKey).catch(() => undefined);
   }
 }
 

@@ -3,6 +3,7 @@
  * step bound to the person who confirmed the code, sign-in and code limits (also under concurrent
  * requests), password rules, session expiry, registration that does not reveal who is registered.
  */
+import { buildApp } from '../../server/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_EXPIRED } from '../../server/auth-hook';
 import { COMMON_PASSWORD_COUNT, PASSWORD_MESSAGES } from '../../server/password-policy';
@@ -209,6 +210,27 @@ describe('sign-in limits', () => {
       expect(answers[3]?.response.headers['retry-after']).toBeDefined();
     } finally {
       await capped.close();
+    }
+  });
+
+  it('counts the calls of one address across instances on one database (not in one process)', async () => {
+    const first = await startServer({ ACCOUNT_REQUESTS_PER_MINUTE: '3' });
+    // A second instance on the same database, as behind a load balancer.
+    const second = await buildApp({ ...first.config });
+    try {
+      const ask = (app: typeof second) =>
+        call(app, 'POST', 'clients/reset-password', { body: { username: 'y@example.org' } }).then((a) => a.status);
+      expect([await ask(first.app), await ask(second), await ask(first.app)]).toEqual([200, 200, 200]);
+      expect(await ask(second)).toBe(429);
+      // Another address keeps its own allowance.
+      const other = await call(second, 'POST', 'clients/reset-password', {
+        body: { username: 'y@example.org' },
+        address: '10.9.0.1',
+      });
+      expect(other.status).toBe(200);
+    } finally {
+      await second.close();
+      await first.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Migrator, sql, type Kysely } from 'kysely';
-import { isUniqueViolation, migrateToLatest, openDatabase } from '../../server/db/database';
+import { isUniqueViolation, MIGRATION_LOCK_ID, migrateToLatest, openDatabase } from '../../server/db/database';
 import { migrationProvider } from '../../server/db/migrations';
 import { readReferenceData } from '../../server/db/reference-data';
 import { seedReferenceData } from '../../server/db/seed';
@@ -96,6 +96,52 @@ describe('migrations and seed', () => {
     const { once, twice, reference } = await migrateAndSeedTwice({ databaseUrl: pgUrl, dataDir: testConfig().dataDir });
     expect(twice).toEqual(once);
     expect(once.services).toBe(reference.services.length);
+  });
+
+  it.skipIf(!pgUrl)('let one instance at a time migrate and seed on PostgreSQL (an advisory lock)', async () => {
+    const name = `ecopermit_lock_${process.pid}`;
+    const admin = openDatabase({ databaseUrl: pgUrl, dataDir: '' });
+    await sql.raw(`create database ${name}`).execute(admin.db);
+    const settings = { databaseUrl: pgUrl.replace(/\/[^/]*$/, `/${name}`), dataDir: '' };
+    const instances = [openDatabase(settings), openDatabase(settings), openDatabase(settings)];
+    const observer = openDatabase(settings);
+    /** Whether another session could take the lock now (taken and given back at once). */
+    const lockFree = () =>
+      observer.db.connection().execute(async (connection) => {
+        const lock = sql.lit(MIGRATION_LOCK_ID);
+        const tried = await sql<{ free: boolean }>`select pg_try_advisory_lock(${lock}) as free`.execute(connection);
+        const free = tried.rows[0]?.free === true;
+        if (free) await sql`select pg_advisory_unlock(${lock})`.execute(connection);
+        return free;
+      });
+    const reference = readReferenceData();
+    let seeding = 0;
+    let mostAtOnce = 0;
+    const lockedWhileSeeding: boolean[] = [];
+    try {
+      // Three instances of a release started together on an empty database.
+      await Promise.all(
+        instances.map((open) =>
+          migrateToLatest(open, async () => {
+            seeding += 1;
+            mostAtOnce = Math.max(mostAtOnce, seeding);
+            lockedWhileSeeding.push(!(await lockFree()));
+            await seedReferenceData(open.db, reference);
+            seeding -= 1;
+          }),
+        ),
+      );
+      expect(lockedWhileSeeding).toEqual([true, true, true]);
+      expect(mostAtOnce).toBe(1);
+      expect(await lockFree()).toBe(true);
+      const counts = await countRows(observer);
+      expect(counts.services).toBe(reference.services.length);
+      expect(counts.lookups).toBe(reference.lookups.reduce((n, l) => n + l.items.length, 0));
+    } finally {
+      await Promise.all([...instances, observer].map((open) => open.close()));
+      await sql.raw(`drop database ${name}`).execute(admin.db);
+      await admin.close();
+    }
   });
 });
 

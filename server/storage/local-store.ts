@@ -1,0 +1,95 @@
+/**
+ * The default file store: a folder on this machine's disk (`DATA_DIR/uploads`). A file arrives as
+ * `<hex>.part` beside the stored files and is renamed to its key's name on commit; the rename is
+ * atomic, so a stored file is always complete.
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { HEAD_BYTES, Measure, STORED_KEY, type FileStore, type ListedFile, type ReceivedFile } from './file-store';
+
+/** Suffix of a file still being received. */
+export const PARTIAL_SUFFIX = '.part';
+
+/**
+ * A file store in `folder`: stored files are `<folder>/<hex>` for the key `uploads/<hex>`.
+ * @param folder created when missing.
+ */
+export function localFileStore(folder: string): FileStore {
+  const pathOf = (key: string) => {
+    // The key is a database value: only the one shape, so no key reaches outside the folder.
+    if (!STORED_KEY.test(key)) throw new Error(`not a stored file's key: ${key}`);
+    return join(folder, key.slice('uploads/'.length));
+  };
+  const ensured = mkdir(folder, { recursive: true });
+
+  return {
+    backend: 'local',
+
+    async receive(body) {
+      await ensured;
+      const temporaryKey = `${randomBytes(16).toString('hex')}${PARTIAL_SUFFIX}`;
+      const measure = new Measure();
+      try {
+        await pipeline(body, measure, createWriteStream(join(folder, temporaryKey), { flags: 'wx' }));
+      } catch (error) {
+        await rm(join(folder, temporaryKey), { force: true });
+        throw error;
+      }
+      return { temporaryKey, size: measure.bytes, head: measure.head };
+    },
+
+    async commit(received: ReceivedFile, key) {
+      await rename(join(folder, received.temporaryKey), pathOf(key));
+    },
+
+    async discard(temporaryKey) {
+      if (temporaryKey.includes('/') || temporaryKey.startsWith('.'))
+        throw new Error(`not a temporary key: ${temporaryKey}`);
+      await rm(join(folder, temporaryKey), { force: true, recursive: true });
+    },
+
+    async open(key) {
+      const path = pathOf(key);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { body: createReadStream(path), size: info.size };
+    },
+
+    async head(key) {
+      const handle = await open(pathOf(key), 'r').catch(() => null);
+      if (!handle) return null;
+      try {
+        const buffer = Buffer.alloc(HEAD_BYTES);
+        const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
+
+    async *list(limit): AsyncIterable<ListedFile> {
+      const names = (await readdir(folder).catch(() => [] as string[])).slice(0, limit);
+      for (const name of names) {
+        const info = await stat(join(folder, name)).catch(() => null);
+        if (!info) continue;
+        const temporary = !/^[0-9a-f]{32}$/.test(name);
+        // Anything else in the folder is not the store's: listed as temporary, so the sweep removes it.
+        yield { key: temporary ? name : `uploads/${name}`, temporary, modifiedAt: info.mtime };
+      }
+    },
+
+    async ready() {
+      await ensured;
+      await stat(folder);
+    },
+
+    async close() {},
+  };
+}
