@@ -132,13 +132,6 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   });
   try {
     const reference = readReferenceData(options.lookupsDir ?? config.lookupsDir ?? DEFAULT_LOOKUPS_DIR);
-    // Under one lock with the migrations: instances started together do not seed at the same time.
-    await migrateToLatest(database, () => seedReferenceData(database.db, reference));
-    const swept = await sweepOrphans(files, recordedIn(database.db), {
-      graceMs: config.orphanGraceMs,
-      limit: ORPHAN_SWEEP_LIMIT,
-    });
-    if (swept > 0) app.log.info(`removed ${swept} unfinished or unrecorded upload(s) left by an interrupted run`);
 
     let definitions = options.definitions;
     let archived: ServiceDefinition[] = options.archived ?? [];
@@ -152,8 +145,19 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       }
       ({ definitions, archived, migrations } = loaded);
     }
-    for (const line of await migrateStoredApplications(database.db, definitions, archived, migrations))
-      app.log.info(line);
+    // Under one lock with the migrations: instances started together do not seed, or migrate the
+    // stored applications to their services' versions, at the same time.
+    const migrated: string[] = [];
+    await migrateToLatest(database, async () => {
+      await seedReferenceData(database.db, reference);
+      migrated.push(...(await migrateStoredApplications(database.db, definitions, archived, migrations)));
+    });
+    for (const line of migrated) app.log.info(line);
+    const swept = await sweepOrphans(files, recordedIn(database.db), {
+      graceMs: config.orphanGraceMs,
+      limit: ORPHAN_SWEEP_LIMIT,
+    });
+    if (swept > 0) app.log.info(`removed ${swept} unfinished or unrecorded upload(s) left by an interrupted run`);
 
     const statuses = new Map(reference.statuses.map((s) => [s.id, s.name]));
     const ctx: AppContext = {

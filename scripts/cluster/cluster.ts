@@ -1,6 +1,6 @@
 /**
  * A local cluster as a deployment runs one: a throwaway PostgreSQL, an S3-compatible server
- * (s3rver), two or three instances of the server on them, and Debian's nginx in front
+ * (s3rver), two instances of the server on them, and Debian's nginx in front
  * (deploy/nginx/cluster.conf). Used by `npm run cluster` and `npm run test:cluster`.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -17,7 +17,7 @@ const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** nginx's configuration, kept in the repository: it names these ports. */
 export const NGINX_CONF = join(root, 'deploy', 'nginx', 'cluster.conf');
 export const NGINX_PORT = 8090;
-export const INSTANCE_PORTS = [8091, 8092, 8093] as const;
+export const INSTANCE_PORTS = [8091, 8092] as const;
 export const BUCKET = 'ecopermit';
 
 /** One instance of the server: its process while it runs, and its log across restarts. */
@@ -81,7 +81,7 @@ async function startNginx(folder: string): Promise<ChildProcess> {
 
 /**
  * Starts the cluster. Instances serve the built portal when `dist/` holds one.
- * @param options.instances 2 or 3 (the ports nginx knows).
+ * @param options.instances 1 or 2 (the ports nginx knows).
  * @param options.env settings added to every instance's (limits for a load run, log level...).
  */
 export async function startCluster(

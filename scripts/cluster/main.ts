@@ -1,5 +1,5 @@
 /**
- * `npm run cluster`: PostgreSQL, an S3-compatible server, three instances and nginx on this machine,
+ * `npm run cluster`: PostgreSQL, an S3-compatible server, two instances and nginx on this machine,
  * until Ctrl-C. Builds the portal first when `dist/` has none.
  */
 import { execSync } from 'node:child_process';
@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { startCluster } from './cluster';
 
 if (!existsSync('dist/index.html')) execSync('npm run build', { stdio: 'inherit' });
-const cluster = await startCluster({ instances: 3, env: { LOG_LEVEL: 'info' } });
+const cluster = await startCluster({ instances: 2, env: { LOG_LEVEL: 'info' } });
 console.log(`EcoPermit cluster: ${cluster.address} (nginx) -> ${cluster.instances.map((i) => i.port).join(', ')}`);
 console.log(`  database ${cluster.databaseUrl}; files in ${cluster.env.STORAGE_URL} at ${cluster.s3.endpoint}`);
 console.log('  Ctrl-C stops everything and removes its data.');

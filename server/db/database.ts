@@ -50,7 +50,8 @@ export function openDatabase(settings: DatabaseSettings): OpenDatabase {
 export const MIGRATION_LOCK_ID = 7_316_046_285;
 
 /**
- * Runs every pending migration, then `afterwards` (the seed), both under one lock on PostgreSQL:
+ * Runs every pending migration, then `afterwards` (the seed and the stored applications' migrations),
+ * all under one lock on PostgreSQL:
  * instances started together (a new release rolled out) take turns, the first migrates and seeds,
  * the others find nothing left to do. Kysely's migrator locks the migrations alone; the seed, run
  * by two instances at once, would insert the same rows twice and fail on their unique index. The

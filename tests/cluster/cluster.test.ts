@@ -134,6 +134,18 @@ describe('an instance that drains', () => {
   }, 120_000);
 });
 
+/** Waits until instance `index` (restarted: its counters start at 0) has stored an upload sent through nginx. */
+async function servesUploads(index: number): Promise<void> {
+  const stored =
+    /^http_requests_total\{[^}]*route="\/api\/applications\/upload\/file"[^}]*status_code="201"[^}]*\} [1-9]/m;
+  for (let i = 0; i < 300; i += 1) {
+    const metrics = await fetch(`${direct(index)}/metrics`).then((response) => response.text());
+    if (stored.test(metrics)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`instance ${index + 1} took no upload through nginx in 30 s`);
+}
+
 describe('a rolling restart and a crash while an applicant uploads', () => {
   it('loses no upload, keeps every file readable from each instance, and submits', async () => {
     const applicant = await signUp(cluster.address, logs, 3, `crash-${process.pid}`);
@@ -160,8 +172,9 @@ describe('a rolling restart and a crash while an applicant uploads', () => {
     await first.stop('SIGTERM');
     await first.start();
     // nginx leaves an instance that refused a connection out for `fail_timeout` (3 s in
-    // deploy/nginx/cluster.conf): a rolling restart waits that long before it stops the next one.
-    await new Promise((r) => setTimeout(r, 3500));
+    // deploy/nginx/cluster.conf): a rolling restart waits until the restarted instance takes uploads
+    // through nginx again before it stops the next one.
+    await servesUploads(0);
     await second.stop('SIGKILL');
     await new Promise((r) => setTimeout(r, 500));
     await second.start();
