@@ -33,6 +33,8 @@ describe("RJSF's common ui options", () => {
       },
     );
     const first = (await screen.findByLabelText('Given name')) as HTMLInputElement;
+    // The progressive object renders its first fields at once and the others in a later task.
+    await waitFor(() => expect(container.querySelector('#root_quiet')).toBeTruthy());
     expect(screen.getByText('As in your passport')).toBeTruthy();
     expect(screen.getByText('Up to 100 letters')).toBeTruthy();
     expect((screen.getByLabelText('Second') as HTMLInputElement).placeholder).toBe('e.g. Uwase');
@@ -62,10 +64,10 @@ describe("RJSF's common ui options", () => {
       { locked: 'a', shown: 'b', secret: 'c' },
     );
     expect(((await screen.findByLabelText('Locked')) as HTMLInputElement).disabled).toBe(true);
+    const note = await screen.findByLabelText('Note');
     const shown = screen.getByLabelText('Shown') as HTMLInputElement;
     expect(shown.disabled || shown.readOnly).toBe(true);
     expect(screen.queryByLabelText('Secret')).toBeNull();
-    const note = screen.getByLabelText('Note');
     fireEvent.change(note, { target: { value: 'x' } });
     fireEvent.blur(note);
     await waitFor(() => expect(read().note).toBe('x'));
@@ -91,7 +93,7 @@ describe("RJSF's common ui options", () => {
     );
     expect(((await screen.findByRole('radio', { name: 'Large' })) as HTMLInputElement).disabled).toBe(true);
     expect(((await screen.findByRole('radio', { name: 'Small' })) as HTMLInputElement).disabled).toBe(false);
-    expect(screen.getByLabelText('Story').getAttribute('rows')).toBe('7');
+    expect((await screen.findByLabelText('Story')).getAttribute('rows')).toBe('7');
   });
 
   it('a rule between fields stays a rule, not an attribute of the input', async () => {
@@ -106,7 +108,7 @@ describe("RJSF's common ui options", () => {
       {},
     );
     expect((await screen.findByLabelText('Adults')).getAttribute('min')).toBe('1');
-    const seats = screen.getByLabelText('Seats');
+    const seats = await screen.findByLabelText('Seats');
     expect(seats.hasAttribute('min')).toBe(false);
     expect(seats.getAttribute('max')).toBe('100');
   });

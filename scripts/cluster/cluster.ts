@@ -4,10 +4,11 @@
  * (deploy/nginx/cluster.conf). Used by `npm run cluster` and `npm run test:cluster`.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildPortalIfStale } from '../build-portal.mjs';
 import { freePort, startServerProcess, type ServerProcess } from '../server-process';
 import { startDevS3, type DevS3 } from './dev-s3';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './postgres';
@@ -80,7 +81,7 @@ async function startNginx(folder: string): Promise<ChildProcess> {
 }
 
 /**
- * Starts the cluster. Instances serve the built portal when `dist/` holds one.
+ * Starts the cluster. The instances serve the portal of `dist/`, built first when older than its sources.
  * @param options.instances 1 or 2 (the ports nginx knows).
  * @param options.env settings added to every instance's (limits for a load run, log level...).
  */
@@ -89,11 +90,15 @@ export async function startCluster(
 ): Promise<Cluster> {
   const count = Math.min(Math.max(options.instances ?? 2, 1), INSTANCE_PORTS.length);
   const folder = mkdtempSync(join(tmpdir(), 'ecopermit-cluster-'));
+  // nginx's workers run as an unprivileged user when started by root: they must reach the run
+  // folder to keep request bodies of more than 1 MB on disk (mkdtemp makes it the owner's alone).
+  chmodSync(folder, 0o755);
   const stops: Array<() => Promise<void> | void> = [() => rmSync(folder, { recursive: true, force: true })];
   const stop = async () => {
     for (const step of stops.reverse()) await Promise.resolve(step()).catch(() => undefined);
   };
   try {
+    if (!buildPortalIfStale(join(root, 'dist'))) throw new Error('The portal build failed; see the messages above.');
     const pg: ThrowawayPostgres = startThrowawayPostgres(await freePort());
     stops.push(() => pg.stop());
     pg.createDatabase('ecopermit');

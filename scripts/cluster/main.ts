@@ -1,12 +1,9 @@
 /**
  * `npm run cluster`: PostgreSQL, an S3-compatible server, two instances and nginx on this machine,
- * until Ctrl-C. Builds the portal first when `dist/` has none.
+ * until Ctrl-C. Builds the portal first when `dist/` is older than its sources.
  */
-import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { startCluster } from './cluster';
 
-if (!existsSync('dist/index.html')) execSync('npm run build', { stdio: 'inherit' });
 const cluster = await startCluster({ instances: 2, env: { LOG_LEVEL: 'info' } });
 console.log(`EcoPermit cluster: ${cluster.address} (nginx) -> ${cluster.instances.map((i) => i.port).join(', ')}`);
 console.log(`  database ${cluster.databaseUrl}; files in ${cluster.env.STORAGE_URL} at ${cluster.s3.endpoint}`);

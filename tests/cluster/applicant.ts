@@ -72,7 +72,7 @@ export interface Applicant {
 }
 
 /** The newest code sent to `email`, waiting for it in the instances' logs. */
-async function codeFor(logs: () => string[], email: string): Promise<string> {
+export async function codeFor(logs: () => string[], email: string): Promise<string> {
   const pattern = new RegExp(`\\[outbox\\] OTP for ${email.replace(/[.+]/g, '\\$&')}: (\\d{6})`);
   for (let i = 0; i < 200; i += 1) {
     const code = logs()

@@ -1,0 +1,57 @@
+// Builds the portal when its sources are newer than its build: `npm start` and the local cluster
+// (scripts/cluster) call it before they serve it. Plain ESM so it runs before anything is compiled.
+// With SERVICES_DIR (another folder of service definitions) the portal is built from those.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
+
+/** Newest modification time under the given folders (files only). */
+function newestMtime(paths) {
+  let newest = 0;
+  const walk = (path) => {
+    const info = statSync(path);
+    if (info.isDirectory()) {
+      for (const entry of readdirSync(path)) if (entry !== 'node_modules') walk(join(path, entry));
+    } else if (!/\.test\.tsx?$/.test(path)) {
+      newest = Math.max(newest, info.mtimeMs);
+    }
+  };
+  for (const path of paths) if (existsSync(path)) walk(path);
+  return newest;
+}
+
+/**
+ * Builds the portal into `staticDir` unless its index.html is newer than every source.
+ * @returns false when the build failed (its messages are on the console).
+ */
+export function buildPortalIfStale(staticDir, env = process.env) {
+  const builtIndex = join(staticDir, 'index.html');
+  const sources = [
+    'app',
+    'engine',
+    env.SERVICES_DIR ? resolve(root, env.SERVICES_DIR) : 'services',
+    // The prerendered pages show reference data (the services list, their documents).
+    env.LOOKUPS_DIR ? resolve(root, env.LOOKUPS_DIR) : 'fixtures/lookups',
+    'schemas',
+    'vite.config.ts',
+    'scripts/vite-plugin-services.ts',
+    'scripts/vite-plugin-precompress.ts',
+    'scripts/vite-plugin-page-chunks.ts',
+    'scripts/vite-plugin-prerender.ts',
+    'package.json',
+  ].map((p) => resolve(root, p));
+  if (existsSync(builtIndex) && newestMtime(sources) <= statSync(builtIndex).mtimeMs) return true;
+  console.log(`Building the portal (${staticDir})...`);
+  // Always a production build: an inherited NODE_ENV (vitest sets `test`) would make Vite bundle
+  // React's development build, which would then be served until the sources change.
+  const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', staticDir], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, NODE_ENV: 'production' },
+  });
+  return build.status === 0;
+}

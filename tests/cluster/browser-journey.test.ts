@@ -1,0 +1,213 @@
+/**
+ * An applicant in Chromium through nginx, with two instances behind it: registers, adds a company,
+ * fills the environmental audit and submits it with five documents, uploaded while one instance is
+ * restarted (SIGTERM, drained) and the other is killed (SIGKILL) and restarted. The applicant sees
+ * their application submitted, no error; the server holds it whole, every file readable from each
+ * instance.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCluster, type Cluster } from '../../scripts/cluster/cluster';
+import { applicantWithCompany, newAccount, storedUser } from '../e2e/flows';
+import { answerYesNo, formField, launchBrowser, screenshotOnFailure, type RunningProduct } from '../e2e/harness';
+import { api, codeFor } from './applicant';
+
+const COMPANY = {
+  name: 'Nyabarongo Quarry Ltd',
+  tin: '107788990',
+  telephone: '0788556677',
+  email: 'q@nyabarongo.example.org',
+};
+const DOCUMENTS = [
+  'Legal document',
+  'EIA report',
+  'Environmental audit report',
+  'RAPEP firm registration certificate',
+  'Draft terms of reference',
+];
+/** Large enough, at the emulated upload speed, to be in flight while the instances stop. */
+const FILE_BYTES = 5 * 1024 * 1024;
+const UPLOAD_BYTES_PER_SECOND = 2 * 1024 * 1024;
+
+let cluster: Cluster;
+let browser: Browser;
+let page: Page;
+let files: string;
+const logs = () => cluster.instances.flatMap((instance) => instance.log);
+const direct = (index: number) => `http://127.0.0.1:${cluster.instances[index]!.port}`;
+
+/** The cluster as the browser flows know a product: its address and its log of codes. */
+const product = (): RunningProduct => ({
+  baseUrl: cluster.address,
+  dataDir: '',
+  logLineCount: () => logs().length,
+  // Every instance's lines, not those after a count: the code lands in whichever instance's log. The
+  // addresses are new, so any code for one is the code sent now.
+  otpFor: (recipient) => codeFor(logs, recipient),
+  staff: () => Promise.reject(new Error('not used here')),
+  stop: () => cluster.stop(),
+});
+
+/** A PDF of `FILE_BYTES` whose text names the document: each file has its own fingerprint. */
+function documentFile(name: string): { path: string; sha256: string } {
+  const content = Buffer.concat([
+    Buffer.from(`%PDF-1.4\n% ${name}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n`),
+    Buffer.alloc(FILE_BYTES, 0x20),
+    Buffer.from('\n%%EOF\n'),
+  ]);
+  const path = join(files, `${name.toLowerCase().replace(/\W+/g, '-')}.pdf`);
+  writeFileSync(path, content);
+  return { path, sha256: createHash('sha256').update(content).digest('hex') };
+}
+
+/** Waits until nginx sends requests to instance `index` again (its own count of health checks grows). */
+async function backInRotation(index: number): Promise<void> {
+  const served = /^http_requests_total\{[^}]*route="\/api\/health"[^}]*\} [1-9]/m;
+  for (let i = 0; i < 300; i += 1) {
+    await fetch(`${cluster.address}/api/health`);
+    if (served.test(await fetch(`${direct(index)}/metrics`).then((response) => response.text()))) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nginx sent instance ${index + 1} nothing in 30 s`);
+}
+
+beforeAll(async () => {
+  cluster = await startCluster({ instances: 2, env: { DRAIN_DELAY_SECONDS: '2', METRICS: 'on' } });
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  page.setDefaultTimeout(20_000);
+  files = mkdtempSync(join(tmpdir(), 'ecopermit-cluster-files-'));
+}, 300_000);
+
+afterAll(async () => {
+  // Failures the instances and nginx logged, to read beside a failed run.
+  if (cluster) {
+    const nginx = readFileSync(cluster.nginxErrorLog, 'utf8').split('\n');
+    const failures = [
+      ...logs().filter((line) => line.includes('"level":50')),
+      ...nginx.filter((line) => /\[(crit|alert|emerg)\]/.test(line)),
+    ];
+    if (failures.length > 0) console.log(failures.join('\n'));
+  }
+  await browser?.close();
+  await cluster?.stop();
+  if (files) rmSync(files, { recursive: true, force: true });
+});
+
+describe('an applicant through nginx while the instances restart and crash', () => {
+  it('submits the audit with five documents, and every file is kept and readable from each instance', async () => {
+    await screenshotOnFailure(page, 'cluster-journey', async () => {
+      await applicantWithCompany(page, product(), newAccount('Eric', 'Nshuti'), COMPANY);
+
+      await page.goto(`${cluster.address}/environmental-audit-apply`);
+      const field = (label: RegExp) => formField(page, label);
+      const choose = async (label: RegExp, option: string) => {
+        await expect.poll(() => field(label).locator('option').allInnerTexts()).toContain(option);
+        await field(label).selectOption({ label: option });
+      };
+      await field(/^Title of the project/).fill('Nyabarongo sand quarry');
+      await choose(/^Province/, 'East');
+      await choose(/^District/, 'Bugesera');
+      await choose(/^Sector\s*\*?$/, 'Gashora');
+      await choose(/^Cell/, 'Biryogo');
+      await choose(/^Village/, 'Bidudu');
+      await field(/^Longitude/).fill('30.2611');
+      await field(/^Latitude/).fill('-2.2065');
+      await field(/^Zoning of the project/).fill('Mining zone');
+      await page.getByRole('radio', { name: 'Private company' }).check();
+      await choose(/^Company/, COMPANY.name);
+      await field(/^Year of establishment/).fill('2010');
+      await field(/^Date of commencement/).fill('2012-06-01');
+      await choose(/^Sector of activity/, 'Mining and quarrying');
+      await field(/^Extraction date/).fill('2013-01-15');
+      await answerYesNo(page, /^Are the premises owned/, 'Yes');
+      await field(/^Dates of ownership/).fill('Since 2010');
+      await field(/^Aims and objectives of the project/).fill('Extract building sand');
+      await field(/^Main activities\s*\*?$/).fill('Dredging and screening.');
+      await field(/^Main raw materials/).fill('River sand, diesel.');
+      await field(/^Main activities in the project zone/).fill('Farming.');
+      await field(/^Brief on the key environmental impacts/).fill('Bank erosion, turbid water.');
+      await field(/^Major pollution facilities/).fill('A bunded diesel store.');
+      await answerYesNo(page, /^Was an environmental impact assessment/, 'Yes');
+      await answerYesNo(page, /^Was an environmental audit conducted before/, 'Yes');
+      await answerYesNo(page, /^Have you identified a RAPEP firm/, 'Yes');
+      await field(/^Name of the firm or expert/).fill('Green Audit Partners');
+      await field(/^RAPEP registration number/).fill('RAPEP/2024/017');
+      await field(/^Representative of the firm/).fill('Alice Uwase');
+      await answerYesNo(page, /^Have you drafted terms of reference/, 'Yes');
+      await page.getByRole('button', { name: 'Next' }).click();
+
+      await page.getByRole('heading', { name: 'Document Uploads' }).waitFor();
+      const sent = new Map<string, string>();
+      for (const name of DOCUMENTS) {
+        const file = documentFile(name);
+        sent.set(name, file.sha256);
+        await page.getByLabel(`Choose a file for ${name}`).setInputFiles(file.path);
+      }
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
+
+      // The uploads leave at the submit, slowly (as from a slow connection): in flight while the
+      // first instance is restarted and the second killed.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: UPLOAD_BYTES_PER_SECOND,
+      });
+      await page.getByRole('button', { name: 'Submit' }).click();
+      const [first, second] = cluster.instances as [Cluster['instances'][0], Cluster['instances'][0]];
+      await new Promise((r) => setTimeout(r, 1000));
+      await first.stop('SIGTERM');
+      await first.start();
+      await backInRotation(0);
+      await second.stop('SIGKILL');
+      await second.start();
+      await page.getByText('Application succesfully submitted').waitFor({ timeout: 90_000 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+
+      // Whole on the server: submitted, the five documents, each the file sent, from either instance.
+      const { id, token } = await storedUser(page);
+      const list = await api<{ items: Array<{ id: number }>; total: number }>(
+        cluster.address,
+        'GET',
+        `clients/applications/${id}`,
+        { token },
+      );
+      // Listed once: the application submitted, never a second one from a retried call.
+      expect(list.data.total).toBe(1);
+      const applicationId = list.data.items[0]!.id;
+      const detail = await api<{
+        application_status_id: number;
+        application_attachments: Array<{ description: string; path: string }>;
+      }>(cluster.address, 'GET', `application/${applicationId}`, { token });
+      expect(detail.data.application_status_id).toBe(2);
+      expect(detail.data.application_attachments.map((a) => a.description).sort()).toEqual([...DOCUMENTS].sort());
+      for (const attachment of detail.data.application_attachments) {
+        for (const index of [0, 1]) {
+          const response = await fetch(
+            `${direct(index)}/api/service/download-attachment?file=${encodeURIComponent(attachment.path)}`,
+            { headers: { authorization: `Bearer ${token}` } },
+          );
+          expect(response.status).toBe(200);
+          const digest = createHash('sha256')
+            .update(Buffer.from(await response.arrayBuffer()))
+            .digest('hex');
+          expect(digest).toBe(sent.get(attachment.description));
+        }
+      }
+      expect(readFileSync(cluster.nginxErrorLog, 'utf8')).toMatch(/upstream|connect\(\) failed/);
+    });
+  }, 300_000);
+});
