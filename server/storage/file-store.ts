@@ -50,8 +50,6 @@ export interface FileStore {
   discard(temporaryKey: string): Promise<void>;
   /** Opens a stored file, or null when there is none under `key`. */
   open(key: string): Promise<OpenedFile | null>;
-  /** The first bytes of a stored file (up to 16), or null when there is none. */
-  head(key: string): Promise<Buffer | null>;
   /** Removes a stored file; never fails for a file already gone. */
   remove(key: string): Promise<void>;
   /** Stored and temporary files, at most `limit` of them (the sweep's bound). */

@@ -5,10 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { HEAD_BYTES, Measure, STORED_KEY, type FileStore, type ListedFile, type ReceivedFile } from './file-store';
+import { Measure, STORED_KEY, type FileStore, type ListedFile, type ReceivedFile } from './file-store';
 
 /** Suffix of a file still being received. */
 export const PARTIAL_SUFFIX = '.part';
@@ -56,18 +56,6 @@ export function localFileStore(folder: string): FileStore {
       const info = await stat(path).catch(() => null);
       if (!info?.isFile()) return null;
       return { body: createReadStream(path), size: info.size };
-    },
-
-    async head(key) {
-      const handle = await open(pathOf(key), 'r').catch(() => null);
-      if (!handle) return null;
-      try {
-        const buffer = Buffer.alloc(HEAD_BYTES);
-        const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-        return buffer.subarray(0, bytesRead);
-      } finally {
-        await handle.close();
-      }
     },
 
     async remove(key) {

@@ -17,7 +17,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { HEAD_BYTES, Measure, STORED_KEY, type FileStore, type ListedFile } from './file-store';
+import { Measure, STORED_KEY, type FileStore, type ListedFile } from './file-store';
 import type { S3Settings } from './s3-settings';
 
 const TEMPORARY = 'tmp/';
@@ -86,18 +86,6 @@ export function s3FileStore(settings: S3Settings): FileStore {
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
         return { body: answer.Body as Readable, size: Number(answer.ContentLength ?? 0) };
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-    },
-
-    async head(key) {
-      try {
-        const answer = await client.send(
-          new GetObjectCommand({ Bucket, Key: objectKey(key), Range: `bytes=0-${HEAD_BYTES - 1}` }),
-        );
-        return Buffer.from(await answer.Body!.transformToByteArray()).subarray(0, HEAD_BYTES);
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
