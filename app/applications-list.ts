@@ -3,7 +3,9 @@
  * the pages that show them share: paths, row links, the service's title, dates. The dashboard, the
  * work queues and the status notifications of the top bar read them.
  */
-import { type ServiceDefinition, presentStatus } from '../engine/core';
+import { type ServiceDefinition, applicationPath, presentStatus } from '../engine/core';
+
+export { applicationPath, ownRoute } from '../engine/core';
 
 /** Counts of GET client/statistics/{clientId}. */
 export interface Statistics {
@@ -56,11 +58,6 @@ export function definitionOfRow(
   return definitions.find((definition) => definition.id === application.service_id);
 }
 
-/** The address of application `id` on `route` (a view or edit route): what `applicationIdOf` reads. */
-export function applicationPath(route: string, id: number): string {
-  return `${route}?appId=${id}`;
-}
-
 /**
  * The application an address names: its `appId`, else the value after the query's first equals sign
  * (spec 02 reads the licence edit screen's id so: `?id=12` opens application 12 too). Undefined when
@@ -72,14 +69,6 @@ export function applicationIdOf(search: string): number | undefined {
   if (!/^[1-9]\d{0,15}$/.test(raw.trim())) return undefined;
   const id = Number(raw.trim());
   return Number.isSafeInteger(id) ? id : undefined;
-}
-
-/**
- * Where the applications of `definition` open as `page`: its edit route, else its view route (which
- * corrects a returned application too).
- */
-export function ownRoute(definition: ServiceDefinition, page: 'view' | 'edit'): string {
-  return page === 'edit' ? (definition.routes.edit ?? definition.routes.view) : definition.routes.view;
 }
 
 /** Links of one application row: the view route of its service and, when returned, the edit route. */

@@ -4,6 +4,7 @@ import { invalidateApiPaths } from '../engine/react';
 import { applicationsPath, statisticsPath } from './applications-list';
 import { type ServiceDefinition, allUnlocks, unlockCheckPath } from '../engine/core';
 import { useDefinitions } from './definitions-context';
+import { DRAFTS_PATH } from './pages/draft-offer';
 
 /**
  * The API answers a submission changes: the client's counts and applications (dashboard) and the
@@ -11,7 +12,8 @@ import { useDefinitions } from './definitions-context';
  */
 export function submissionChangedPaths(clientId: number, definitions: readonly ServiceDefinition[]): string[] {
   const checks = allUnlocks(definitions).map(({ unlock }) => unlockCheckPath(unlock, clientId));
-  return [statisticsPath(clientId), applicationsPath(clientId), ...checks];
+  // The drafts offered to be continued: the one submitted is no longer among them.
+  return [statisticsPath(clientId), applicationsPath(clientId), DRAFTS_PATH, ...checks];
 }
 
 /**

@@ -18,7 +18,7 @@ type Handler = (body: unknown) => ApiResult<unknown> | Promise<ApiResult<unknown
 
 /** A recorded call of the fake API (an upload is recorded as UPLOAD with its form). */
 export interface FakeCall {
-  method: 'GET' | 'POST' | 'PUT' | 'UPLOAD';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'UPLOAD';
   path: string;
   body?: unknown;
 }
@@ -41,6 +41,7 @@ export function fakeApi(handlers: Record<string, Handler>): ApiClient & { calls:
     get: <T,>(path: string) => answer('GET', path) as Promise<ApiResult<T>>,
     post: <T,>(path: string, body?: unknown) => answer('POST', path, body) as Promise<ApiResult<T>>,
     put: <T,>(path: string, body?: unknown) => answer('PUT', path, body) as Promise<ApiResult<T>>,
+    delete: <T,>(path: string) => answer('DELETE', path) as Promise<ApiResult<T>>,
     upload: <T,>(path: string, form: FormData) => answer('UPLOAD', path, form) as Promise<ApiResult<T>>,
     url: (path: string) => `/api/${path}`,
   };

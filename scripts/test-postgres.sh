@@ -27,5 +27,7 @@ as_postgres "'$pgbin/createdb' -h 127.0.0.1 -p $port -U postgres ecopermit_api"
 
 # One database for the migrations test, one for the API suite: each test server creates a database of
 # its own from it (tests/api/helpers.ts); the crash test's server processes use it directly.
+# Test files or folders may be named (npm run test:pg -- tests/api/x.test.ts): the API and conformance suites otherwise.
+if [ $# -eq 0 ]; then set -- tests/api tests/conformance; fi
 TEST_DATABASE_URL=$(url ecopermit_migrations) TEST_API_DATABASE_URL=$(url ecopermit_api) \
-  npx vitest run --config vitest.config.ts tests/api tests/conformance --no-file-parallelism
+  npx vitest run --config vitest.config.ts "$@" --no-file-parallelism

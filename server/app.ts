@@ -22,9 +22,15 @@ import { studioRoutes } from './routes/studio';
 import { migrateStoredApplications } from './stored-migrations';
 import { HttpError } from './http';
 import { createOutbox, type Outbox } from './outbox';
+import { createDeliver } from './mail/deliver';
+import { pendingMail } from './mail/mail-queue';
+import { startMailSender, type MailSender, type MailSenderOptions } from './mail/mail-sender';
 import { portalPages, type PortalPage } from './portal-pages';
 import { accountRoutes } from './routes/accounts';
 import { applicationRoutes } from './routes/applications';
+import { draftRoutes } from './routes/drafts';
+import { startDraftExpiry } from './drafts';
+import { applicationCopyRoutes } from './routes/application-copy';
 import { taskRoutes } from './routes/tasks';
 import { decisionRoutes } from './routes/decisions';
 import { workQueueRoutes } from './routes/work-queues';
@@ -63,11 +69,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The API's routes, in registration order. */
     apiRoutes: readonly ApiRoute[];
+    /** This instance's sender of the queued e-mails. */
+    mailSender: MailSender;
   }
 }
 
 /** Paths of static files (scripts, styles, images, fonts, maps): the portal's own routes have no such ending. */
 const STATIC_FILE = /\.(?:js|mjs|css|map|json|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|txt|webmanifest|br|gz)$/i;
+
+/** How often expired drafts are looked for. */
+const DRAFT_EXPIRY_INTERVAL_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Files the start's sweep looks at, at most: a start stays quick whatever a crash left. */
 const ORPHAN_SWEEP_LIMIT = 50_000;
@@ -88,6 +100,8 @@ export interface BuildOptions {
   lookupsDir?: string;
   /** Password hashing (default: scrypt, HASH_CONCURRENCY at a time); tests wrap it to count hashes. */
   hasher?: PasswordHasher;
+  /** The e-mail sender's settings instead of the config's (tests: a quicker clock, their own delivery). */
+  mail?: Partial<MailSenderOptions>;
 }
 
 /** Builds the server without listening. Closing the instance closes the database. */
@@ -126,7 +140,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
   const database = openDatabase(config);
   const files = await openFileStore(config);
+  let mailSender: MailSender | undefined;
+  let stopDraftExpiry: (() => Promise<void>) | undefined;
   app.addHook('onClose', async () => {
+    await mailSender?.stop();
+    await stopDraftExpiry?.();
     await files.close();
     await database.close();
   });
@@ -179,6 +197,24 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       messages,
     };
 
+    mailSender = startMailSender(ctx, {
+      deliver: createDeliver(config.smtpUrl, config.smtpFrom),
+      publicUrl: config.publicUrl,
+      ...config.mail,
+      onError: (err, id) => app.log.warn({ err }, `e-mail ${id} not sent yet: it will be tried again`),
+      ...options.mail,
+    });
+    app.decorate('mailSender', mailSender);
+
+    // Drafts left alone past the retention are removed with their files: now, then every hour.
+    stopDraftExpiry = startDraftExpiry(ctx, {
+      retentionMs: config.draftRetentionMs,
+      intervalMs: DRAFT_EXPIRY_INTERVAL_MS,
+      onRemoved: (count) =>
+        app.log.info(`removed ${count} draft(s) not saved for ${config.draftRetentionMs / DAY_MS} days`),
+      onError: (err) => app.log.warn({ err }, 'removing expired drafts failed: tried again in an hour'),
+    });
+
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       const translate = (text: string) => say(request, text);
       if (error instanceof HttpError) {
@@ -212,7 +248,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     });
 
     installSecurityHeaders(app);
-    installMetrics(app, { enabled: config.metrics, pool: database.pool ?? null });
+    installMetrics(app, {
+      enabled: config.metrics,
+      pool: database.pool ?? null,
+      mailQueue: () => pendingMail(database.db),
+    });
     await app.register(fastifyMultipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 20 },
     });
@@ -225,6 +265,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         referenceRoutes(api, ctx);
         companyRoutes(api, ctx);
         applicationRoutes(api, ctx);
+        draftRoutes(api, ctx);
+        applicationCopyRoutes(api, ctx);
         decisionRoutes(api, ctx);
         taskRoutes(api, ctx);
         workQueueRoutes(api, ctx);
@@ -277,6 +319,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       return reply.code(404).send({ code: 404, data: null, error: say(request, 'Not found') });
     });
   } catch (error) {
+    await stopDraftExpiry?.();
     await files.close();
     await database.close();
     throw error;

@@ -17,6 +17,7 @@ import type { DialectName } from './db/migrations';
 import type { Application, Database } from './db/tables';
 import { REQUIRED } from './field-rules';
 import { HttpError, notFound, type FieldError } from './http';
+import { queueStatusEmail } from './mail/mail-queue';
 
 /** Statuses at which the applicant may change the form: draft and returned. */
 export const EDITABLE_STATUSES: readonly number[] = [STATUS.draft, STATUS.returned];
@@ -113,15 +114,26 @@ export interface StatusMove {
 }
 
 /**
- * Moves an application to a status and records the history entry, in one transaction. Does not judge
- * the move: `staffMove` does for staff, the applicant's own calls check theirs.
+ * Moves an application to a status and records the history entry, in one transaction, with the
+ * e-mail the status sends its applicant queued (`definition`: the one the application is judged by).
+ * Does not judge the move: `staffMove` does for staff, the applicant's own calls check theirs.
  */
-export async function moveStatus(db: Kysely<Database>, applicationId: number, move: StatusMove): Promise<void> {
-  await db.transaction().execute((trx) => moveStatusIn(trx, applicationId, move));
+export async function moveStatus(
+  db: Kysely<Database>,
+  applicationId: number,
+  move: StatusMove,
+  definition?: ServiceDefinition,
+): Promise<void> {
+  await db.transaction().execute((trx) => moveStatusIn(trx, applicationId, move, definition));
 }
 
 /** `moveStatus` inside a transaction the caller holds (with the application's lock). */
-export async function moveStatusIn(trx: Kysely<Database>, applicationId: number, move: StatusMove): Promise<void> {
+export async function moveStatusIn(
+  trx: Kysely<Database>,
+  applicationId: number,
+  move: StatusMove,
+  definition: ServiceDefinition | undefined,
+): Promise<void> {
   const now = nowIso();
   await trx
     .updateTable('applications')
@@ -151,6 +163,9 @@ export async function moveStatusIn(trx: Kysely<Database>, applicationId: number,
       actor: move.actor ?? 'system',
     })
     .execute();
+  // An approval processed by hand shows as under review until its certificate is filed: it tells then.
+  if (!move.manual)
+    await queueStatusEmail(trx, applicationId, { status: move.statusId, comment: move.comment ?? null }, definition);
 }
 
 /** The services' definitions, to judge an application by its own (`definitionOfStored`). */

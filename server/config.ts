@@ -84,6 +84,16 @@ const envSchema = z.object({
     .default('')
     .refine((v) => v === '' || /^smtps?:\/\//.test(v), { message: 'must start with smtp:// or smtps://' }),
   SMTP_FROM: z.string().default('EcoPermit <no-reply@ecopermit.local>'),
+  PUBLIC_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(v), {
+      message: 'must be empty (http://localhost:PORT) or the http(s) address applicants open the portal at',
+    }),
+  MAIL_POLL_SECONDS: count(5),
+  MAIL_RETRY_SECONDS: count(30),
+  MAIL_RETRY_MAX_MINUTES: count(60),
+  DRAFT_RETENTION_DAYS: count(90),
   AUTHORITY_NAME: z.string().min(1).default('National Environment Authority'),
   STATIC_DIR: z.string().min(1).default('./dist'),
   SERVICES_DIR: z.string().default(''),
@@ -161,6 +171,12 @@ export interface ServerConfig {
   orphanGraceMs: number;
   smtpUrl: string;
   smtpFrom: string;
+  /** The portal's address as applicants open it (no trailing slash): the start of the e-mails' links. */
+  publicUrl: string;
+  /** The e-mail queue's sender: how often it looks, and the retry waits (doubled per failure, capped). */
+  mail: { pollMs: number; retryBaseMs: number; retryMaxMs: number };
+  /** Drafts not saved for this long (nor given a file) are removed with their files. */
+  draftRetentionMs: number;
   /** Printed on certificates. */
   authorityName: string;
   /** Absolute folder of the built portal; skipped when missing. */
@@ -226,6 +242,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     orphanGraceMs: (e.ORPHAN_GRACE_MINUTES ?? (e.STORAGE_URL ? 60 : 0)) * MINUTE,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
+    publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mail: {
+      pollMs: e.MAIL_POLL_SECONDS * 1000,
+      retryBaseMs: e.MAIL_RETRY_SECONDS * 1000,
+      retryMaxMs: e.MAIL_RETRY_MAX_MINUTES * MINUTE,
+    },
+    draftRetentionMs: e.DRAFT_RETENTION_DAYS * 24 * 60 * MINUTE,
     authorityName: e.AUTHORITY_NAME,
     staticDir: resolve(e.STATIC_DIR),
     ...(e.SERVICES_DIR ? { servicesDir: resolve(e.SERVICES_DIR) } : {}),

@@ -11,6 +11,7 @@ import { JSON_MESSAGES } from './json-body';
 import { PASSWORD_MESSAGES } from './password-policy';
 import { TooManyAttempts } from './throttle';
 import { METRICS_PATH, UNMATCHED_ROUTE } from './metrics';
+import { STATUS_EMAIL_KIND } from './mail/mail-queue';
 
 const root = resolve(__dirname, '..');
 const english = JSON.parse(readFileSync(join(SERVER_CATALOGUES_DIR, 'en.json'), 'utf8')) as Record<string, string>;
@@ -119,8 +120,9 @@ describe('every message the API answers applicants has a translation', () => {
       const text = readFileSync(file, 'utf8');
       for (const pattern of patterns) for (const match of text.matchAll(pattern)) found.add(match[1] ?? '');
     }
-    // Constants that are not messages (names of stored documents, file suffixes, the metrics' address and label).
-    for (const notAMessage of ['.part', 'Draft terms of reference', METRICS_PATH, UNMATCHED_ROUTE])
+    // Constants that are not messages (names of stored documents, file suffixes, the metrics' address and
+    // label, the kind of a queued e-mail).
+    for (const notAMessage of ['.part', 'Draft terms of reference', METRICS_PATH, UNMATCHED_ROUTE, STATUS_EMAIL_KIND])
       found.delete(notAMessage);
     expect(found.size).toBeGreaterThan(25);
     expect([...found].filter((text) => !known(text))).toEqual([]);

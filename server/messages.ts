@@ -30,6 +30,8 @@ interface Template {
 interface LanguageCatalogue {
   exact: Map<string, string>;
   templates: Template[];
+  /** Every key, templates included, as written. */
+  keys: Map<string, string>;
 }
 
 export interface ServerMessages {
@@ -39,6 +41,11 @@ export interface ServerMessages {
   languageOf(acceptLanguage: string | undefined): string | undefined;
   /** `text` in `language` (as it is when the language is English or the text unknown). */
   translate(text: string, language: string | undefined): string;
+  /**
+   * The translation of a catalogue's English key itself, a template's placeholders kept (an e-mail's
+   * texts are translated before their values are put in); the key when there is none.
+   */
+  translateKey(english: string, language: string | undefined): string;
 }
 
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
@@ -82,8 +89,9 @@ export function readServerMessages(
   for (const file of files) {
     const language = /^([a-z]{2})\.json$/.exec(file)?.[1];
     if (!language || language === 'en') continue;
-    const catalogue: LanguageCatalogue = { exact: new Map(), templates: [] };
+    const catalogue: LanguageCatalogue = { exact: new Map(), templates: [], keys: new Map() };
     for (const [english, translation] of Object.entries(readCatalogue(join(cataloguesDir, file)))) {
+      catalogue.keys.set(english, translation);
       if (english.includes('{{')) catalogue.templates.push(compileTemplate(english, translation));
       else catalogue.exact.set(english, translation);
     }
@@ -95,8 +103,10 @@ export function readServerMessages(
       for (const [language, catalogue] of catalogues) {
         const file = join(servicesDir, folder, 'i18n', `${language}.json`);
         if (!existsSync(file)) continue;
-        for (const [english, translation] of Object.entries(readCatalogue(file)))
+        for (const [english, translation] of Object.entries(readCatalogue(file))) {
           if (!catalogue.exact.has(english)) catalogue.exact.set(english, translation);
+          if (!catalogue.keys.has(english)) catalogue.keys.set(english, translation);
+        }
       }
     }
   }
@@ -122,6 +132,8 @@ export function readServerMessages(
     languages,
     languageOf: (acceptLanguage) => chosenLanguage(acceptLanguage, languages),
     translate,
+    translateKey: (english, language) =>
+      (language === undefined ? undefined : catalogues.get(language)?.keys.get(english)) ?? english,
   };
 }
 

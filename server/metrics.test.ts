@@ -80,6 +80,20 @@ describe('METRICS=on', () => {
 });
 
 describe('installMetrics on an app of its own', () => {
+  it('reads the e-mail queue when scraped', async () => {
+    const queue = { pending: 0, oldestSeconds: 0 };
+    const app = Fastify();
+    installMetrics(app, { enabled: true, pool: null, mailQueue: () => Promise.resolve({ ...queue }) });
+    try {
+      expect(sample(await scrape(app), 'mail_queue_pending')).toBe(0);
+      Object.assign(queue, { pending: 4, oldestSeconds: 90 });
+      const text = await scrape(app);
+      expect([sample(text, 'mail_queue_pending'), sample(text, 'mail_queue_oldest_pending_seconds')]).toEqual([4, 90]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('reads the pool counts when scraped', async () => {
     const pool = { totalCount: 7, idleCount: 3, waitingCount: 2 };
     const app = Fastify();

@@ -38,7 +38,12 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
  */
 export function installMetrics(
   app: FastifyInstance,
-  options: { enabled: boolean; pool: PoolCounts | null },
+  options: {
+    enabled: boolean;
+    pool: PoolCounts | null;
+    /** The e-mails waiting to be sent, and how long the oldest has waited (read when scraped). */
+    mailQueue?: () => Promise<{ pending: number; oldestSeconds: number }>;
+  },
 ): Registry | null {
   if (!options.enabled) {
     app.get(METRICS_PATH, { config: { public: true } }, () => {
@@ -92,6 +97,26 @@ export function installMetrics(
       registers: [registry],
       collect() {
         this.set(pool.waitingCount);
+      },
+    });
+  }
+
+  const mailQueue = options.mailQueue;
+  if (mailQueue) {
+    new Gauge({
+      name: 'mail_queue_pending',
+      help: 'E-mails to applicants waiting to be sent (a rise: the SMTP server is failing).',
+      registers: [registry],
+      async collect() {
+        this.set((await mailQueue()).pending);
+      },
+    });
+    new Gauge({
+      name: 'mail_queue_oldest_pending_seconds',
+      help: 'How long the oldest e-mail waiting to be sent has waited.',
+      registers: [registry],
+      async collect() {
+        this.set((await mailQueue()).oldestSeconds);
       },
     });
   }

@@ -87,7 +87,7 @@ export async function staffMove(
           `Status ${move.statusId} is reached with the action '${action.name}', which files its document: ` +
             `npm run staff -- ${action.name} ${app.app_id} --file <pdf>, or POST staff/applications/${app.id}/${action.name}.`,
         );
-      const done = await actionIn(trx, app, action, {
+      const done = await actionIn(trx, app, action, definition, {
         comment: move.comment ?? null,
         texts: move.texts,
         actor: move.actor,
@@ -97,7 +97,7 @@ export async function staffMove(
     refuseTexts(move.texts, null, `A move to status ${move.statusId}`);
     const refused = refusedMove(app.status_id, move.statusId, serviceStatuses(definition));
     if (refused) throw new HttpError(409, refused);
-    await moveStatusIn(trx, app.id, move);
+    await moveStatusIn(trx, app.id, move, definition);
     return { from: app.status_id, to: move.statusId, app_id: app.app_id };
   });
 }
@@ -161,7 +161,7 @@ export async function staffAction(
         `${app.app_id} has no action '${name}'` + (known.length > 0 ? ` (its service has: ${known.join(', ')}).` : '.'),
       );
     }
-    const done = await actionIn(trx, app, action, input);
+    const done = await actionIn(trx, app, action, definition, input);
     return { from: done.from, to: action.to, app_id: app.app_id };
   });
 }
@@ -171,6 +171,7 @@ async function actionIn(
   trx: Transaction<Database>,
   app: Application,
   action: LifecycleAction,
+  definition: ServiceDefinition | undefined,
   input: ActionInput,
 ): Promise<{ from: number }> {
   if (!action.from.includes(app.status_id))
@@ -192,11 +193,16 @@ async function actionIn(
   if (action.text && !text) errors.push({ field: action.text.name, message: action.text.requiredMessage });
   if (errors.length > 0) throw new ValidationError(errors);
   const now = nowIso();
-  await moveStatusIn(trx, app.id, {
-    statusId: action.to,
-    comment: input.comment?.trim() ? input.comment : (action.comment ?? null),
-    actor: input.actor,
-  });
+  await moveStatusIn(
+    trx,
+    app.id,
+    {
+      statusId: action.to,
+      comment: input.comment?.trim() ? input.comment : (action.comment ?? null),
+      actor: input.actor,
+    },
+    definition,
+  );
   await writeFacts(trx, app.id, actionFacts(action, { today: now.slice(0, 10), text }));
   if (action.document && input.document)
     await trx
@@ -281,16 +287,17 @@ export async function attachManualCertificate(
   certificate: { path: string; name: string; pdf: boolean },
   actor: string,
 ): Promise<{ app_id: string }> {
-  return judgedApplication(db, dialect, services, applicationId, async (trx, app) => {
+  return judgedApplication(db, dialect, services, applicationId, async (trx, app, definition) => {
     const waiting =
       app.status_id === STATUS.approved && app.manually_processed === 1 && app.final_certificate_uploaded !== 1;
     if (!waiting) throw new HttpError(409, `${app.app_id}: ${NO_CERTIFICATE_TO_COME}`);
     if (!certificate.pdf) throw new ValidationError([{ field: 'file', message: CERTIFICATE_NOT_PDF }]);
-    await moveStatusIn(trx, app.id, {
-      statusId: STATUS.approved,
-      manualCertificate: { path: certificate.path, name: certificate.name },
-      actor,
-    });
+    await moveStatusIn(
+      trx,
+      app.id,
+      { statusId: STATUS.approved, manualCertificate: { path: certificate.path, name: certificate.name }, actor },
+      definition,
+    );
     return { app_id: app.app_id };
   });
 }

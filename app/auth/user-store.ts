@@ -10,6 +10,8 @@ export interface StoredUser {
   email: string;
   phone?: string | null;
   id_number?: string | null;
+  /** Whether they get e-mails about their applications (absent in sessions stored before: yes). */
+  decision_emails?: boolean;
   token: string;
 }
 

@@ -25,6 +25,7 @@ const api: ApiClient = {
   get: () => Promise.resolve({ ok: true, code: 200, data: [{ id: 1, name: 'Plastics' }] as never }),
   post: () => Promise.resolve({ ok: false, code: 500, error: 'server error' }),
   put: () => Promise.resolve({ ok: false, code: 500, error: 'server error' }),
+  delete: () => Promise.resolve({ ok: false, code: 500, error: 'server error' }),
   upload: () => Promise.resolve({ ok: false, code: 500, error: 'server error' }),
   url: (path) => `/api/${path}`,
 };

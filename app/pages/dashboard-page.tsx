@@ -27,6 +27,7 @@ import { servicesWithQueues, serviceStatuses, type ServiceDefinition } from '../
 import { DefinitionProblems } from './definition-problems';
 import { SkeletonRows } from '../components/skeleton-rows';
 import { DocumentLinks } from './document-links';
+import { DraftOffer } from './draft-offer';
 
 import {
   applicationLinks,
@@ -118,6 +119,9 @@ export function DashboardPage() {
           ))}
         </Grid>
       </Box>
+
+      {/* Drafts are not applications of the table or the counts: they are offered on their own. */}
+      <DraftOffer definitions={definitions} />
 
       <Box component="section" aria-labelledby="custom-dashboards-title" sx={{ mb: 4 }}>
         <Typography id="custom-dashboards-title" variant="h2" gutterBottom>

@@ -120,4 +120,40 @@ describe('ProfilePage', () => {
     expect(field(/^Email/).disabled).toBe(false);
     expect(getStoredUser()?.email).toBe('ada@example.org');
   });
+
+  it('turns e-mails about applications off and on with a switch saved at once; a refusal says so and keeps the choice', async () => {
+    const sent: unknown[] = [];
+    let refuse = false;
+    const api = fakeApi({
+      'PUT client/7': (body) => {
+        sent.push(body);
+        return refuse ? fail('server error', 500) : ok({ ...(body as object), id: 7, uid: 'U7' });
+      },
+    });
+    renderPage(<ProfilePage />, { api, at: '/profile' });
+    const toggle = (await screen.findByRole('switch', {
+      name: /E-mail me about my applications/,
+    })) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Your choice is saved.')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        first_name: 'Ada',
+        last_name: 'Uwase',
+        other_name: 'M.',
+        email: 'ada@example.org',
+        id_number: '1199080012345678',
+        decision_emails: false,
+      },
+    ]);
+    expect(getStoredUser()).toMatchObject({ decision_emails: false, phone: '0781234567', token: 'secret-token' });
+    expect(toggle.checked).toBe(false);
+
+    refuse = true;
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Your choice could not be saved. Please try again.')).toBeTruthy();
+    expect(getStoredUser()?.decision_emails).toBe(false);
+    expect(toggle.checked).toBe(false);
+  });
 });

@@ -4,6 +4,7 @@ import { useTranslation, useApiMutation, TextInput } from '../../engine/react';
 import { setStoredUser, useUser, type StoredUser } from '../auth/user-store';
 import { validateProfile, type ProfileField } from '../validation';
 import { ReadOnlyFields } from '../components/read-only-fields';
+import { DecisionEmailsSetting } from './decision-emails-setting';
 
 const FIELDS: Array<{ name: ProfileField; label: string; required?: boolean; type?: string }> = [
   { name: 'first_name', label: 'profile.firstName', required: true },
@@ -143,6 +144,7 @@ export function ProfilePage() {
           fields={FIELDS.map((field) => ({ label: t(field.label), value: values[field.name] }))}
         />
       )}
+      {user && <DecisionEmailsSetting user={user} />}
     </Paper>
   );
 }

@@ -66,6 +66,7 @@ export function ServiceApplicationPage({
         applicationId={applicationId}
         renderLink={renderLink}
         dashboardHref="/dashboard"
+        saveDrafts
       />
     </ServiceValidatorsContext.Provider>
   );

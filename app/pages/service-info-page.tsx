@@ -22,6 +22,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation, useApiQuery } from '../../engine/react';
 import { useStillUntilHydrated } from '../hydration';
 import type { ServiceChoiceOffer, ServiceDefinition } from '../../engine/core';
+import { DraftOffer } from './draft-offer';
 
 /** A required document of GET service/attachments/{serviceId}. */
 export interface ServiceAttachment {
@@ -184,6 +185,8 @@ export function ServiceInfoPage({
         </Box>
       </Paper>
       <Box sx={{ mt: 3 }}>
+        {/* A draft with answers or files is offered beside Apply Now, which still starts a new one. */}
+        <DraftOffer definitions={[definition]} single />
         <Button variant="contained" size="large" component={RouterLink} to={definition.routes.apply}>
           {t('serviceInfo.applyNow')}
         </Button>

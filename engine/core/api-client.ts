@@ -102,6 +102,8 @@ export interface ApiClient {
   get<T>(path: string, options?: RequestOptions): Promise<ApiResult<T>>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
+  /** DELETEs a resource (never retried: it is not a read). */
+  delete<T>(path: string, options?: RequestOptions): Promise<ApiResult<T>>;
   /** POSTs a multipart form (never retried), with progress when the uploader reports it. */
   upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<ApiResult<T>>;
   /** Absolute URL of a path under the API base (downloads, certificate links). */

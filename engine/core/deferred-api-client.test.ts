@@ -11,6 +11,7 @@ function transport(): ApiClient {
     get: answer('GET'),
     post: answer('POST'),
     put: answer('PUT'),
+    delete: answer('DELETE'),
     upload: answer('UPLOAD'),
     url: (path) => `/api/${path}`,
   };

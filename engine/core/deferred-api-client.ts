@@ -41,6 +41,7 @@ export function deferredApiClient(baseUrl: string, load: () => Promise<ApiClient
     get: (path, options) => through(options?.signal, (client) => client.get(path, options)),
     post: (path, body, options) => through(options?.signal, (client) => client.post(path, body, options)),
     put: (path, body, options) => through(options?.signal, (client) => client.put(path, body, options)),
+    delete: (path, options) => through(options?.signal, (client) => client.delete(path, options)),
     upload: (path, form, options) => through(options?.signal, (client) => client.upload(path, form, options)),
     url: (path) => joinApiPath(baseUrl, path),
   };

@@ -338,6 +338,21 @@ export interface LifecycleStatus {
   next: string;
   /** Statuses staff may move an application at this status to with a plain move. */
   staffMoves: number[];
+  /** The e-mail the applicant receives when their application reaches it. */
+  email?: StatusEmail;
+}
+
+/**
+ * An e-mail the applicant receives when their application reaches a status: one template that gives
+ * the text and the HTML version. Its texts may hold `{{app_id}}`, `{{service}}`, `{{name}}` and
+ * `{{comment}}` (a paragraph naming the comment is left out when the move has none).
+ */
+export interface StatusEmail {
+  subject: string;
+  paragraphs: string[];
+  /** Where its link leads: the application's view, its form (to correct it), its certificate. */
+  link: 'view' | 'edit' | 'certificate';
+  linkLabel: string;
 }
 
 /** The document a staff action files with the application (kept from the applicant's list). */

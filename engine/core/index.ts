@@ -7,7 +7,7 @@
 // The definition format
 export type * from './definition-types';
 export type { DefinitionProblem } from './definition-problems';
-export { formKey, formsOf } from './service-forms';
+export { formKey, formOfApplication, formsOf, variantOf } from './service-forms';
 export { serviceChoiceOffer, type ServiceChoiceOffer, type ServiceChoiceOption } from './service-choice';
 export { localizeDefinition } from './localize-definition';
 export { catalogueFolders, catalogueTranslator } from './catalogue-translator';
@@ -53,7 +53,7 @@ export {
   type ReadBody,
 } from './payload-mapping';
 export { applyUiOrder, confirmSummary } from './confirm-summary';
-export { detailRows, detailTables } from './view-rows';
+export { answeredViewRows, detailRows, detailTables, type DetailRow, type DetailTable } from './view-rows';
 export { fillLetterText } from './approval-letter';
 
 // Versions of a definition and of the records saved under it
@@ -62,6 +62,17 @@ export { migrateRecords, type RecordMigration } from './record-migrations';
 
 // After submission: statuses, stages, tasks, queues and unlocks
 export { STATUS, isPlatformStatus, presentStatus, statisticsBucket, type StatusFacts } from './status-presentation';
+export { applicationPath, ownRoute } from './application-routes';
+export {
+  PLATFORM_STATUS_EMAILS,
+  STATUS_EMAIL_FOOTER,
+  platformStatusEmailTexts,
+  statusEmail,
+  writeStatusEmail,
+  type StatusEmailLinks,
+  type StatusEmailValues,
+  type WrittenEmail,
+} from './status-emails';
 export { refusedMove } from './status-transitions';
 export {
   actionFacts,
@@ -86,3 +97,14 @@ export { allUnlocks, isUnlocked, unlockCheckPath, unlockOf } from './unlocks';
 // Talking to the API
 export type { ApiClient, ApiClientOptions, ApiResult } from './api-client';
 export { deferredApiClient } from './deferred-api-client';
+
+// Drafts kept for their applicant
+export {
+  DRAFT_ANSWERS_MAX_CHARS,
+  DRAFT_SHAPE_MESSAGES,
+  draftShapeProblems,
+  hasDraftAnswers,
+  type DraftAnswers,
+  type DraftShapeProblem,
+} from './draft-answers';
+export { createDraftSaver, type DraftSaveStatus, type DraftSaver, type DraftSaverOptions } from './draft-saver';

@@ -135,7 +135,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function call<T>(
-    method: 'get' | 'post' | 'put',
+    method: 'get' | 'post' | 'put' | 'delete',
     path: string,
     body: unknown,
     signal: AbortSignal | undefined,
@@ -195,6 +195,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: (path, requestOptions) => call('get', path, undefined, requestOptions?.signal),
     post: (path, body, requestOptions) => call('post', path, body ?? {}, requestOptions?.signal),
     put: (path, body, requestOptions) => call('put', path, body ?? {}, requestOptions?.signal),
+    delete: (path, requestOptions) => call('delete', path, undefined, requestOptions?.signal),
     upload,
     url: (path) => joinApiPath(options.baseUrl, path),
   };

@@ -331,7 +331,7 @@ export function localizeDefinition<D extends LocalizableDefinition>(definition: 
   return localized;
 }
 
-/** A translated copy of a lifecycle: status labels and next lines, document labels, block texts. */
+/** A translated copy of a lifecycle: status labels, next lines and e-mails, document labels, block texts. */
 function localizeLifecycle(lifecycle: Lifecycle, translate: Translate): Lifecycle {
   const localized: Lifecycle = { ...lifecycle };
   if (lifecycle.statuses)
@@ -339,6 +339,16 @@ function localizeLifecycle(lifecycle: Lifecycle, translate: Translate): Lifecycl
       ...status,
       label: text(status.label, translate),
       next: text(status.next, translate),
+      ...(status.email
+        ? {
+            email: {
+              ...status.email,
+              subject: text(status.email.subject, translate),
+              paragraphs: status.email.paragraphs.map((paragraph) => text(paragraph, translate)),
+              linkLabel: text(status.email.linkLabel, translate),
+            },
+          }
+        : {}),
     }));
   if (lifecycle.actions)
     localized.actions = lifecycle.actions.map((action) =>

@@ -60,6 +60,22 @@ export function answeredRows(rows: readonly DetailRow[]): DetailRow[] {
   return rows.filter((row) => row.value !== EMPTY_VALUE);
 }
 
+/**
+ * The rows the read-only view of an application shows, in the order it shows them: the choice of
+ * form (`choice`, the label of a service's choice between its forms, with the chosen form's label),
+ * then the answered detail rows of the form's record (`application[form.view.record]`). The portal's
+ * view and the server's copy of an application both take them from here, so they say the same.
+ */
+export function answeredViewRows(
+  form: Pick<ServiceDefinition, 'view' | 'formSchema' | 'uiSchema' | 'variant'>,
+  application: Readonly<Record<string, unknown>>,
+  choice: string | undefined,
+  texts: Pick<ValueTexts, 'yes' | 'no'> = ENGLISH_VALUE_TEXTS,
+): DetailRow[] {
+  const chosen = choice && form.variant ? [{ label: choice, value: form.variant.label }] : [];
+  return [...chosen, ...answeredRows(detailRows(form, application[form.view.record], texts))];
+}
+
 /** The text of one row's value in `record`, by the row's format. */
 function valueText(
   row: ViewRow,

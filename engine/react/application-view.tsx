@@ -9,16 +9,17 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from './translation';
-import { latestReturnComment, presentStatus, type StatusColour } from '../core/status-presentation';
+import { latestReturnComment, presentStatus, STATUS, type StatusColour } from '../core/status-presentation';
 import { serviceStatuses } from '../core/lifecycle';
 import { ApplicantTasks } from './applicant-task';
 import { formOfApplication, savedFormData } from '../core/service-forms';
-import { isSetFlag } from '../core/value-path';
-import { answeredRows, detailRows, detailTables, type DetailTable } from '../core/view-rows';
+import { isRecord, isSetFlag } from '../core/value-path';
+import { answeredViewRows, detailTables, type DetailTable } from '../core/view-rows';
 import type { FormData } from './form-context';
 import { downloadWithToken } from './upload-file';
 import { Busy, LabelledRowsTable, ListTable } from './status-blocks';
@@ -39,9 +40,10 @@ const CHIP_COLOURS: Record<StatusColour, 'success' | 'warning' | 'error' | 'info
 };
 
 export function ApplicationView(props: ServiceWizardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { api, applicationId, definition, getToken } = props;
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [copying, setCopying] = useState(false);
   const known = applicationId !== undefined && applicationId !== null && applicationId !== '';
   // Read through the query cache: the portal may have read it already to know whose application it is.
   const view = useApiQuery<ApplicationDetails>(
@@ -57,6 +59,26 @@ export function ApplicationView(props: ServiceWizardProps) {
       if (error) setDownloadError(error);
     },
     [api, getToken],
+  );
+  /**
+   * The server's PDF copy of the application, in the language the page shows (the fetch carries no
+   * API client hooks, so the language is sent here).
+   */
+  const downloadCopy = useCallback(
+    async (id: number | string, appId: string) => {
+      setDownloadError(null);
+      setCopying(true);
+      const error = await downloadWithToken(
+        api.url(`application/${encodeURIComponent(String(id))}/copy`),
+        getToken,
+        `${appId}.pdf`,
+        undefined,
+        { 'Accept-Language': i18n.language },
+      );
+      setCopying(false);
+      if (error) setDownloadError(error);
+    },
+    [api, getToken, i18n.language],
   );
   const download = useCallback(
     (path: string, fileName: string) =>
@@ -108,6 +130,7 @@ export function ApplicationView(props: ServiceWizardProps) {
   const record: FormData = savedFormData(form, app);
   const attachments = app.application_attachments ?? [];
   const comment = status.editable ? latestReturnComment(app.application_flow_histories) : null;
+  const draft = isDraftDetails(app.draft) ? app.draft : null;
 
   return (
     <Stack spacing={2}>
@@ -128,6 +151,21 @@ export function ApplicationView(props: ServiceWizardProps) {
         <Typography variant="body2" color="text.secondary">
           {t('view.applicationId')}: <strong>{app.app_id}</strong>
         </Typography>
+      )}
+
+      {app.application_status_id === STATUS.draft ? null : (
+        <Box>
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={copying ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            disabled={copying}
+            aria-busy={copying}
+            onClick={() => void downloadCopy(app.id, app.app_id)}
+          >
+            {copying ? t('view.preparingCopy') : t('view.downloadCopy')}
+          </Button>
+        </Box>
       )}
 
       {status.approved ? (
@@ -194,6 +232,17 @@ export function ApplicationView(props: ServiceWizardProps) {
           existing={attachments}
           editing
         />
+      ) : app.application_status_id === STATUS.draft ? (
+        // A draft is continued in the wizard of a new application, with what it holds.
+        <WizardFlow
+          {...props}
+          applicationId={app.id}
+          initialData={draft?.answers ?? NO_ANSWERS}
+          {...(draft?.variant !== undefined ? { initialVariant: draft.variant } : {})}
+          existing={attachments}
+          editing={false}
+          resumed
+        />
       ) : (
         <ReadOnlyApplication
           {...props}
@@ -207,6 +256,15 @@ export function ApplicationView(props: ServiceWizardProps) {
 
       <ApplicationHistory histories={app.application_flow_histories ?? []} statuses={serviceStatuses(form)} />
     </Stack>
+  );
+}
+
+const NO_ANSWERS: FormData = {};
+
+/** The draft part of the answer (`draft: { answers, variant?, saved_at }`), when it has that shape. */
+function isDraftDetails(value: unknown): value is { answers: FormData; variant?: string } {
+  return (
+    isRecord(value) && isRecord(value.answers) && (value.variant === undefined || typeof value.variant === 'string')
   );
 }
 
@@ -264,11 +322,10 @@ export interface ReadOnlyApplicationProps {
 export function ReadOnlyApplication(props: ReadOnlyApplicationProps) {
   const { definition, choice, application, attachments, onDownload } = props;
   const { t } = useTranslation();
-  const rows = useMemo(() => {
-    const texts = { yes: t('widget.yes'), no: t('widget.no') };
-    const chosen = choice && definition.variant ? [{ label: choice, value: definition.variant.label }] : [];
-    return [...chosen, ...answeredRows(detailRows(definition, application[definition.view.record], texts))];
-  }, [definition, application, choice, t]);
+  const rows = useMemo(
+    () => answeredViewRows(definition, application, choice, { yes: t('widget.yes'), no: t('widget.no') }),
+    [definition, application, choice, t],
+  );
   const tables: DetailTable[] = useMemo(
     () => detailTables(definition, application, { yes: t('widget.yes'), no: t('widget.no') }),
     [definition, application, t],

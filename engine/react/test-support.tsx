@@ -34,6 +34,7 @@ export function fakeApi(routes: Record<string, Route | ApiResult<unknown>>) {
     get: vi.fn((path: string) => answer('GET', path)),
     post: vi.fn((path: string, body?: unknown) => answer('POST', path, body)),
     put: vi.fn((path: string, body?: unknown) => answer('PUT', path, body)),
+    delete: vi.fn((path: string) => answer('DELETE', path)),
     upload: vi.fn((path: string, form: FormData) => answer('UPLOAD', path, form)),
     url: (path: string) => `/api/${path}`,
   };

@@ -105,17 +105,21 @@ export function xhrUploader(createRequest: () => XMLHttpRequest = () => new XMLH
 
 /**
  * Downloads a file that needs the bearer token (a plain link would not send it): fetches it as a
- * blob and saves it under `fileName`. Resolves to an error text, or null on success.
+ * blob and saves it under `fileName`. `headers` are sent besides the token (`Accept-Language` for a
+ * document the server writes in the reader's language). Resolves to an error text, or null on success.
  */
 export async function downloadWithToken(
   url: string,
   getToken: () => string | null | undefined,
   fileName: string,
   fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+  headers: Readonly<Record<string, string>> = {},
 ): Promise<string | null> {
   try {
     const token = getToken();
-    const response = await fetchImpl(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    const response = await fetchImpl(url, {
+      headers: token ? { ...headers, Authorization: `Bearer ${token}` } : { ...headers },
+    });
     if (!response.ok) return failureMessage(readEnvelopeText(response.status, await response.text()));
     const blob = await response.blob();
     const objectUrl = URL.createObjectURL(blob);

@@ -178,9 +178,9 @@ export function useApiQuery<TData, TResult = TData>(
   };
 }
 
-/** One write: POST or PUT of `body` to `path`. */
+/** One write: POST or PUT of `body` to `path`, or DELETE of `path`. */
 export interface ApiWrite {
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
 }
@@ -210,7 +210,11 @@ export function useApiMutation<T = unknown>(options: ApiMutationOptions = {}): A
   const mutation = useMutation<ApiResult<T>, Error, ApiWrite>(
     {
       mutationFn: (write) =>
-        write.method === 'PUT' ? api.put<T>(write.path, write.body) : api.post<T>(write.path, write.body),
+        write.method === 'DELETE'
+          ? api.delete<T>(write.path)
+          : write.method === 'PUT'
+            ? api.put<T>(write.path, write.body)
+            : api.post<T>(write.path, write.body),
       onSuccess: (result) => {
         // Not awaited: the caller shows its success while the changed lists reload.
         if (result.ok && invalidates?.length) void invalidateApiPaths(queryClient, invalidates);

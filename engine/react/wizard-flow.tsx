@@ -31,6 +31,8 @@ import { VariantChooser } from './variant-chooser';
 import type { UnshownError } from './unshown-errors';
 import { useFailureMessage } from './failure-message';
 import { useApiQuery } from './use-api-query';
+import { useDraftSaving } from './use-draft-saving';
+import { DraftSaveNote } from './draft-save-note';
 
 const defaultRenderLink: RenderLink = (href, children) => <Link href={href}>{children}</Link>;
 
@@ -51,6 +53,10 @@ export interface WizardFlowProps extends Omit<ServiceWizardProps, 'applicationId
   existing: ApplicationAttachment[];
   /** A returned application being corrected (labels differ, existing files satisfy slots). */
   editing: boolean;
+  /** A draft continued: its answers fill step 1 and its uploaded files are listed and satisfy slots. */
+  resumed?: boolean;
+  /** The form the continued draft was filled in, for a service with several. */
+  initialVariant?: string;
 }
 
 /** No existing attachments: a new application (one array, so memoised steps do not re-render). */
@@ -58,11 +64,37 @@ export const NO_ATTACHMENTS: ApplicationAttachment[] = [];
 
 export function WizardFlow(props: WizardFlowProps) {
   const { t } = useTranslation();
-  const { definition, api, clientId, getToken, applicationId, initialData, existing, editing } = props;
+  const { definition, api, clientId, getToken, applicationId, initialData, existing, editing, resumed = false } = props;
   const renderLink = props.renderLink ?? defaultRenderLink;
   const upload = props.upload ?? uploadFile;
   const describe = useFailureMessage();
-  const [state, dispatch] = useReducer(wizardReducer<File>, { formData: initialData }, initialWizardState<File>);
+  const [state, dispatch] = useReducer(
+    wizardReducer<File>,
+    { formData: initialData, ...(props.initialVariant !== undefined ? { variant: props.initialVariant } : {}) },
+    initialWizardState<File>,
+  );
+  // Step 1 is kept in the draft as it is filled (a returned application's answers are its record).
+  const draftSaving = useDraftSaving({
+    api,
+    target: applicationId,
+    enabled: props.saveDrafts === true && !editing,
+    ...(resumed
+      ? {
+          saved: {
+            answers: initialData,
+            ...(props.initialVariant !== undefined ? { variant: props.initialVariant } : {}),
+          },
+        }
+      : {}),
+  });
+  const draftOf = useCallback(
+    (formData: FormData) => ({ answers: formData, ...(state.variant !== undefined ? { variant: state.variant } : {}) }),
+    [state.variant],
+  );
+  const { changed: draftChanged } = draftSaving;
+  const onFormChange = useCallback((formData: FormData) => draftChanged(draftOf(formData)), [draftChanged, draftOf]);
+  // Files sent to the draft when the applicant leaves step 2, so a draft continued later holds them.
+  const backgroundUploads = useRef<Promise<unknown> | null>(null);
   // The form shown: the chosen variant's for a service with several (none until chosen), else the one.
   const form = definition.variants ? variantOf(definition, state.variant) : definition;
   const [variantMissing, setVariantMissing] = useState(false);
@@ -132,6 +164,8 @@ export function WizardFlow(props: WizardFlowProps) {
       }
       const shownForm = formRef.current;
       if (!shownForm) return;
+      // Kept whether or not the step is complete: a draft is saved as typed.
+      void draftSaving.flush(draftOf(shownForm.getData()));
       if (!shownForm.validate()) {
         setInvalid(true);
         return;
@@ -143,10 +177,11 @@ export function WizardFlow(props: WizardFlowProps) {
     if (state.step === 'documents') {
       if (attachments.status !== 'ready') return;
       const satisfied: Record<string, unknown> = { ...state.files };
-      // A returned application keeps the files it already has.
-      if (editing) for (const file of existing) if (file.description) satisfied[file.description] ??= file;
+      // A returned application, and a continued draft, keep the files they already have.
+      if (editing || resumed) for (const file of existing) if (file.description) satisfied[file.description] ??= file;
       const missing = missingUploads(slots, satisfied);
       dispatch({ type: 'documentsChecked', missing });
+      sendChosenFiles();
     }
   };
 
@@ -171,9 +206,40 @@ export function WizardFlow(props: WizardFlowProps) {
     return result;
   };
 
+  /**
+   * Sends the chosen files not sent yet to the draft, in the background (the applicant leaves step 2):
+   * the submit waits for them, and sends again only what did not arrive.
+   */
+  const sendChosenFiles = () => {
+    if (props.saveDrafts !== true || editing || backgroundUploads.current) return;
+    const waiting = slots.filter((slot) => state.files[slot.name] && !state.submit.uploaded.includes(slot.name));
+    if (waiting.length === 0) return;
+    backgroundUploads.current = (async () => {
+      const target =
+        typeof applicationId === 'object' ? await applicationId : { ok: true as const, code: 200, data: applicationId };
+      if (!target.ok) return;
+      for (const slot of waiting) {
+        const file = state.files[slot.name];
+        if (!file) continue;
+        const result = await uploadSlot(slot.name, file, target.data, () => undefined);
+        if (result.ok) dispatch({ type: 'uploadDone', slot: slot.name });
+      }
+    })().finally(() => {
+      backgroundUploads.current = null;
+    });
+  };
+
+  const previous = () => {
+    if (state.step === 'documents') sendChosenFiles();
+    dispatch({ type: 'previous' });
+  };
+
   const submit = async () => {
     if (state.submit.status === 'working') return;
+    // Submitted answers are the record's: nothing more goes to the draft.
+    draftSaving.stop();
     dispatch({ type: 'submitStarted' });
+    if (backgroundUploads.current) await backgroundUploads.current;
     const started = Date.now();
     const target =
       typeof applicationId === 'object' ? await applicationId : { ok: true as const, code: 200, data: applicationId };
@@ -291,6 +357,7 @@ export function WizardFlow(props: WizardFlowProps) {
               api={api}
               clientId={clientId}
               initialData={state.formData}
+              {...(props.saveDrafts === true && !editing ? { onChange: onFormChange } : {})}
               onOptionNames={rememberOptionNames}
               onUnshownErrors={setUnshown}
             />
@@ -306,7 +373,7 @@ export function WizardFlow(props: WizardFlowProps) {
           files={state.files}
           missing={state.missing}
           refused={state.refused}
-          existing={editing ? existing : NO_ATTACHMENTS}
+          existing={editing || resumed ? existing : NO_ATTACHMENTS}
           editing={editing}
           templates={activeForm.documents.templates}
           templateUrl={(file) => api.url(`service/templates/${definition.id}/${encodeURIComponent(file)}`)}
@@ -342,11 +409,7 @@ export function WizardFlow(props: WizardFlowProps) {
       ) : null}
 
       <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'space-between' }}>
-        <Button
-          variant="outlined"
-          onClick={() => dispatch({ type: 'previous' })}
-          disabled={state.step === 'details' || working}
-        >
+        <Button variant="outlined" onClick={previous} disabled={state.step === 'details' || working}>
           {t('wizard.previous')}
         </Button>
         {state.step !== 'confirm' ? (
@@ -371,6 +434,9 @@ export function WizardFlow(props: WizardFlowProps) {
           </Button>
         )}
       </Stack>
+      {props.saveDrafts === true && !editing ? (
+        <DraftSaveNote status={draftSaving.status} savedAt={draftSaving.savedAt} />
+      ) : null}
     </Paper>
   );
 }

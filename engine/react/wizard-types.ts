@@ -60,6 +60,11 @@ export interface ServiceWizardProps {
    * what a submission unlocks in the portal.
    */
   onSubmitted?: () => void;
+  /**
+   * Keeps a new application's step 1 in its draft as it is filled, and the files chosen in step 2
+   * (the portal; off in a preview). A draft continued later opens with them.
+   */
+  saveDrafts?: boolean;
   /** Replaces the XMLHttpRequest upload (tests, other transports). */
   upload?: (options: UploadFileOptions) => UploadHandle;
 }

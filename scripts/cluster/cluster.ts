@@ -111,6 +111,8 @@ export async function startCluster(
       S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
       S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
       TRUST_PROXY: 'true',
+      // The e-mails' links lead to the load balancer, not to the instance that sent them.
+      PUBLIC_URL: `http://127.0.0.1:${NGINX_PORT}`,
       STATIC_DIR: join(root, 'dist'),
       LOG_LEVEL: 'warn',
       ...options.env,

@@ -644,6 +644,80 @@ function staffKeys(): Migration {
   };
 }
 
+/**
+ * Decision e-mails: the language the applicant last used and whether they want decision e-mails
+ * (with the account), the queue of messages to send (one row per message, sent after the move that
+ * made it commits, retried with backoff) and the lease that makes one instance the sender.
+ */
+function decisionMail(dialect: DialectName): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('clients').addColumn('language', 'text').execute();
+      await db.schema
+        .alterTable('clients')
+        .addColumn('decision_emails', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await withId(db.schema.createTable('mail_queue'), dialect)
+        .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+        .addColumn('application_id', 'integer', (c) => c.references('applications.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('params', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'text')
+        .addColumn('last_error', 'text')
+        .execute();
+      await db.schema.createIndex('mail_queue_due').on('mail_queue').columns(['sent_at', 'next_attempt_at']).execute();
+      await db.schema
+        .createTable('leases')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('holder', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropTable('leases').execute();
+      await db.schema.dropTable('mail_queue').execute();
+      await db.schema.alterTable('clients').dropColumn('decision_emails').execute();
+      await db.schema.alterTable('clients').dropColumn('language').execute();
+    },
+  };
+}
+
+/**
+ * Each attachment's fingerprint (SHA-256 of its bytes, hex), computed as an upload arrives and printed
+ * on the application's copy. Files stored before (and the authority's documents) have none: the copy
+ * computes theirs from the stored file.
+ */
+function attachmentFingerprints(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('attachments').addColumn('sha256', 'text').execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.alterTable('attachments').dropColumn('sha256').execute();
+    },
+  };
+}
+
+/**
+ * Drafts kept for the applicant: the answers of step 1 as last saved (JSON text, not judged: a draft
+ * is incomplete) and when they were saved, which the offer to continue shows and the expiry reads.
+ */
+function drafts(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('applications').addColumn('draft_answers', 'text').execute();
+      await db.schema.alterTable('applications').addColumn('draft_saved_at', 'text').execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.alterTable('applications').dropColumn('draft_saved_at').execute();
+      await db.schema.alterTable('applications').dropColumn('draft_answers').execute();
+    },
+  };
+}
+
 /** The in-code migration provider for a dialect. Names sort in the order they must run. */
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
@@ -656,6 +730,9 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '0006_client_revisions': clientRevisions(dialect),
       '0007_stage_facts': stageFacts(dialect),
       '0008_staff_keys': staffKeys(),
+      '0009_decision_mail': decisionMail(dialect),
+      '0010_drafts': drafts(),
+      '0011_attachment_fingerprints': attachmentFingerprints(),
     }),
   };
 }

@@ -23,6 +23,10 @@ export interface ClientsTable {
   created_at: string;
   /** Grows with every change to what the client's application answers show (kept by triggers). */
   data_revision: Generated<number>;
+  /** The portal language the client last used (`en`, `de`...): their e-mails are written in it. */
+  language: string | null;
+  /** 1 while the client wants e-mails about their applications' decisions (codes are always sent). */
+  decision_emails: Generated<Flag>;
 }
 
 export interface OtpsTable {
@@ -134,6 +138,10 @@ export interface ApplicationsTable {
   certificate_token: string;
   /** Version of the service's definition the application was submitted under (a draft: the current one). */
   definition_version: ColumnType<number, number | undefined, number>;
+  /** A draft's step-1 answers as last saved (JSON: `{ answers, variant? }`), not judged; null when none. */
+  draft_answers: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the draft's answers were last saved (ISO); null when never. */
+  draft_saved_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApplicationRecordsTable {
@@ -165,6 +173,8 @@ export interface AttachmentsTable {
   created_at: string;
   /** Added by the authority (the approved terms of reference): not in the applicant's list. */
   internal: Generated<Flag>;
+  /** SHA-256 of the file (hex), taken as the upload arrived; null for files stored before it was kept. */
+  sha256: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FlowHistoriesTable {
@@ -186,6 +196,29 @@ export interface RecycledReportsTable {
   created_at: string;
 }
 
+/** A message waiting to be sent (or sent): made in the transaction of the move it tells of. */
+export interface MailQueueTable {
+  id: Generated<number>;
+  client_id: number;
+  application_id: number | null;
+  /** What it tells (`engine/core` decision mail kinds): the template it is written from when sent. */
+  kind: string;
+  /** JSON of the template's values (application number, comment...). */
+  params: string;
+  created_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
+/** Who holds a job that one instance at a time may run (the mail sender), until when. */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
 /** The whole database as Kysely sees it. */
 export interface Database {
   clients: ClientsTable;
@@ -203,6 +236,8 @@ export interface Database {
   attachments: AttachmentsTable;
   flow_histories: FlowHistoriesTable;
   recycled_reports: RecycledReportsTable;
+  mail_queue: MailQueueTable;
+  leases: LeasesTable;
 }
 
 export type Client = Selectable<ClientsTable>;

@@ -15,7 +15,7 @@ import rateLimit from '@fastify/rate-limit';
 import { databaseRateLimitStore } from '../rate-limit-store';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
-import { assertSelf } from '../auth-hook';
+import { assertSelf, rememberLanguage, requestLanguage } from '../auth-hook';
 import type { AppContext } from '../context';
 import { isUniqueViolation, nowIso } from '../db/database';
 import type { Client } from '../db/tables';
@@ -91,6 +91,8 @@ const profileBody = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null)),
   id_number: optionalText(),
+  // Left out: kept as it is. Codes are e-mailed whatever it says.
+  decision_emails: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
 /** The user object of the login answer (without the token). */
@@ -104,6 +106,8 @@ function publicUser(client: Client) {
     email: client.email,
     phone: client.telephone,
     id_number: client.id_number,
+    /** Whether they receive e-mails about their applications (received, returned, decided). */
+    decision_emails: client.decision_emails === 1,
   };
 }
 
@@ -268,6 +272,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
             password_hash: null,
             confirmed: 0,
             created_at: nowIso(),
+            language: requestLanguage(ctx, request),
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -418,6 +423,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // failures made there against other accounts stay counted.
     await reset(db, accountBucket);
     await release(db, addressBucket);
+    await rememberLanguage(ctx, request, client.id, client.language);
     const token = newToken();
     const now = nowIso();
     await db
@@ -457,6 +463,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
           email: body.email,
           ...(body.phone === undefined ? {} : { telephone: body.phone }),
           id_number: body.id_number,
+          ...(body.decision_emails === undefined ? {} : { decision_emails: body.decision_emails ? 1 : 0 }),
         })
         .where('id', '=', id)
         .returningAll()

@@ -24,6 +24,7 @@ import { nowIso } from '../db/database';
 import type { Application } from '../db/tables';
 import { idParam, notFound, ok } from '../http';
 import { storedFacts } from '../stage-facts';
+import { storedDraftAnswers } from '../drafts';
 import { newCertificateToken } from '../security';
 import { certificatePath } from './certificates';
 
@@ -253,6 +254,14 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
       // The certificate's public address (under the API base), once there is a certificate to verify.
       certUrl: approved ? certificatePath(application.certificate_token) : null,
       application_attachments: currentAttachments(attachments),
+      // A draft's answers as last saved (`{ answers, variant?, saved_at }`), to fill the wizard again.
+      draft:
+        application.status_id === STATUS.draft
+          ? {
+              ...(storedDraftAnswers(application.draft_answers) ?? { answers: {} }),
+              saved_at: application.draft_saved_at,
+            }
+          : null,
       application_flow_histories: histories.map((h) => ({
         application_status_id: h.status_id,
         comment_to_applicant: h.comment_to_applicant,

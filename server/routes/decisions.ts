@@ -40,14 +40,20 @@ export function decisionRoutes(app: FastifyInstance, ctx: AppContext): void {
       const owned = await ownedApplication(db, request.clientId, Number(applicationId));
       const to = await db.transaction().execute(async (trx) => {
         const locked = await lockApplication(trx, ctx.dialect, owned.id);
-        const decision = locked ? definitionOfStored(ctx, locked)?.lifecycle?.decision : undefined;
+        const definition = locked ? definitionOfStored(ctx, locked) : undefined;
+        const decision = definition?.lifecycle?.decision;
         if (!locked || !decision || locked.status_id !== decision.status) throw new HttpError(409, NOT_CONDITIONAL);
         const status = confirmed ? decision.accept.status : decision.deny.status;
-        await moveStatusIn(trx, owned.id, {
-          statusId: status,
-          comment: confirmed ? decision.accept.comment : reason,
-          actor: 'applicant',
-        });
+        await moveStatusIn(
+          trx,
+          owned.id,
+          {
+            statusId: status,
+            comment: confirmed ? decision.accept.comment : reason,
+            actor: 'applicant',
+          },
+          definition,
+        );
         return status;
       });
       return ok(reply, { id: owned.id, application_status_id: to, applicant_confirmed: confirmed });

@@ -300,6 +300,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
                 size,
                 mime: sniffed.mime,
                 created_at: nowIso(),
+                sha256: file.received.sha256,
               })
               .returning(['id', 'description', 'path', 'name'])
               .executeTakeFirstOrThrow(),

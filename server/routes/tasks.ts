@@ -11,7 +11,13 @@
 import type { FastifyInstance } from 'fastify';
 import { allTasks, taskForm, taskSlots, lookupBindings, definedProperties } from '../../engine/core';
 import { openTasksOf } from '../applicant-tasks';
-import { lockApplication, missingUploadErrors, moveStatusIn, ownedApplication } from '../applications-store';
+import {
+  definitionOfStored,
+  lockApplication,
+  missingUploadErrors,
+  moveStatusIn,
+  ownedApplication,
+} from '../applications-store';
 import type { AppContext } from '../context';
 import { lookupMatchers } from '../submissions/lookup-names';
 import { upsertRecord } from '../submissions/persist';
@@ -52,11 +58,16 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext): void {
           if (missing.length > 0) throw new ValidationError(missing);
           await upsertRecord(trx, locked.id, task.save.record, data);
           if (task.save.status === undefined) return locked.status_id;
-          await moveStatusIn(trx, locked.id, {
-            statusId: task.save.status,
-            comment: task.save.comment ?? null,
-            actor: 'applicant',
-          });
+          await moveStatusIn(
+            trx,
+            locked.id,
+            {
+              statusId: task.save.status,
+              comment: task.save.comment ?? null,
+              actor: 'applicant',
+            },
+            definitionOfStored(ctx, locked),
+          );
           return task.save.status;
         });
         return ok(reply, { id: owned.id, application_status_id: moved, [task.save.record]: data });

@@ -68,6 +68,8 @@ export function fileStoreContract(name: string, open: () => Promise<StoreUnderTe
       const received = await store.receive(Readable.from([content.subarray(0, 5), content.subarray(5)]));
       expect(received.size).toBe(content.length);
       expect(received.head).toEqual(content.subarray(0, 16));
+      // Fingerprinted in the same pass, over the chunks as they came.
+      expect(received.sha256).toBe(createHash('sha256').update(content).digest('hex'));
       const before = await listed(store);
       expect(before.filter((file) => file.key === received.temporaryKey).map((file) => file.temporary)).toEqual([true]);
 
@@ -102,6 +104,7 @@ export function fileStoreContract(name: string, open: () => Promise<StoreUnderTe
       const received = await store.receive(Readable.from([]));
       expect(received.size).toBe(0);
       expect(received.head.length).toBe(0);
+      expect(received.sha256).toBe(createHash('sha256').digest('hex'));
       const key = newKey();
       await store.commit(received, key);
       expect((await store.open(key))?.size).toBe(0);

@@ -8,6 +8,7 @@
  * crash leaves (a temporary file, a committed file no record names) is removed by the start's sweep
  * (`sweepOrphans`), once older than the grace that covers other instances' uploads in flight.
  */
+import { createHash } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 
 /** A file received under a temporary key: not readable until committed. */
@@ -18,6 +19,8 @@ export interface ReceivedFile {
   readonly size: number;
   /** The first bytes (up to 16), enough to tell a file's kind by its magic number. */
   readonly head: Buffer;
+  /** SHA-256 of the bytes received (hex): the file's fingerprint, printed on the application's copy. */
+  readonly sha256: string;
 }
 
 /** A stored file opened for reading. */
@@ -67,20 +70,30 @@ export const HEAD_BYTES = 16;
 export const STORED_KEY = /^uploads\/[0-9a-f]{32}$/;
 
 /**
- * A pass-through that counts the bytes and keeps the first `HEAD_BYTES` of a stream on its way to a
- * backend, so the kind and size are known without reading the file back.
+ * A pass-through that counts the bytes, keeps the first `HEAD_BYTES` and hashes a stream on its way
+ * to a backend, so the kind, size and fingerprint are known without reading the file back.
  */
 export class Measure extends Transform {
   bytes = 0;
   private readonly start: Buffer[] = [];
   private kept = 0;
+  private readonly hash = createHash('sha256');
+  private digest: string | undefined;
 
   get head(): Buffer {
     return Buffer.concat(this.start).subarray(0, HEAD_BYTES);
   }
 
+  /** SHA-256 (hex) of every byte that passed; read once the stream has ended. */
+  get sha256(): string {
+    // A hash can be finished once only: the digest is kept for later reads.
+    this.digest ??= this.hash.digest('hex');
+    return this.digest;
+  }
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.bytes += chunk.length;
+    this.hash.update(chunk);
     if (this.kept < HEAD_BYTES) {
       this.start.push(chunk.subarray(0, HEAD_BYTES - this.kept));
       this.kept += Math.min(chunk.length, HEAD_BYTES - this.kept);

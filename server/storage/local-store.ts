@@ -38,7 +38,7 @@ export function localFileStore(folder: string): FileStore {
         await rm(join(folder, temporaryKey), { force: true });
         throw error;
       }
-      return { temporaryKey, size: measure.bytes, head: measure.head };
+      return { temporaryKey, size: measure.bytes, head: measure.head, sha256: measure.sha256 };
     },
 
     async commit(received: ReceivedFile, key) {

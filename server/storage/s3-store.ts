@@ -67,7 +67,7 @@ export function s3FileStore(settings: S3Settings): FileStore {
         await this.discard(temporaryKey).catch(() => undefined);
         throw body.errored ?? error;
       }
-      return { temporaryKey, size: measure.bytes, head: measure.head };
+      return { temporaryKey, size: measure.bytes, head: measure.head, sha256: measure.sha256 };
     },
 
     async commit(received, key) {

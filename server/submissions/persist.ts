@@ -26,6 +26,7 @@ import { nowIso } from '../db/database';
 import type { DialectName } from '../db/migrations';
 import type { Database } from '../db/tables';
 import { HttpError, ValidationError, type FieldError } from '../http';
+import { queueStatusEmail } from '../mail/mail-queue';
 
 type Data = Record<string, unknown>;
 
@@ -195,6 +196,9 @@ export async function persistSubmission(db: Kysely<Database>, persist: SubmitPer
         submitted_at: now,
         updated_at: now,
         definition_version: definition.version,
+        // The record holds the answers now: the draft's copy of them is not kept.
+        draft_answers: null,
+        draft_saved_at: null,
         ...(locked.status_id === STATUS.returned ? { resubmitted: 1 } : {}),
       })
       .where('id', '=', target.id)
@@ -211,5 +215,6 @@ export async function persistSubmission(db: Kysely<Database>, persist: SubmitPer
         actor: 'applicant',
       })
       .execute();
+    await queueStatusEmail(trx, target.id, { status: STATUS.submitted, comment: null }, definition);
   });
 }

@@ -129,7 +129,18 @@ describe('login, logout and tokens', () => {
     });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(
-      ['email', 'first_name', 'id', 'id_number', 'last_name', 'other_name', 'phone', 'token', 'uid'].sort(),
+      [
+        'decision_emails',
+        'email',
+        'first_name',
+        'id',
+        'id_number',
+        'last_name',
+        'other_name',
+        'phone',
+        'token',
+        'uid',
+      ].sort(),
     );
     expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });

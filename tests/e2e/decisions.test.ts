@@ -2,12 +2,17 @@
  * An application through the authority's decisions, as the applicant lives them: staff return it with
  * a comment (staff command, the real one), the applicant sees RETURNED, reads the comment, corrects
  * the form and re-submits ('Re-Submitted'); staff approve it and the applicant gets the certificate link.
+ * Each step is e-mailed too, to a real SMTP server: each e-mail's link, opened in a browser that is not
+ * signed in, asks for the sign-in and then opens the page it names (the view, the form to correct),
+ * and the approval's link answers the certificate.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { eventually, startSmtp, type TestSmtp } from '../api/smtp';
 import { apiCall, applicantWithSubmittedPlastics, newAccount, storedUser, resubmitCorrected } from './flows';
 import { launchBrowser, pairsOf, pdfText, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
@@ -19,9 +24,30 @@ describe('decisions on an application', () => {
   let applicationId = 0;
   const account = newAccount('Eric', 'Nshuti');
   const files = mkdtempSync(join(tmpdir(), 'ecopermit-files-'));
+  let smtp: TestSmtp;
+
+  /** The e-mails about the application, in the order received. */
+  const mails = () => smtp.received.filter((mail) => mail.subject?.includes(appId));
+  const linkIn = (mail: ParsedMail | undefined, label: string) => {
+    const match = new RegExp(`${label}: (\\S+)`).exec(mail?.text ?? '');
+    if (!match?.[1]) throw new Error(`no '${label}' link in:\n${mail?.text}`);
+    return match[1];
+  };
+  /** Opens an e-mail's link in a browser that is not signed in and signs in on the page it asks for. */
+  async function openSignedOut(link: string): Promise<Page> {
+    const fresh = await (await browser.newContext()).newPage();
+    fresh.setDefaultTimeout(15_000);
+    await fresh.goto(link);
+    await fresh.waitForURL('**/login');
+    await fresh.getByLabel(/^Email or phone/).fill(account.email);
+    await fresh.getByLabel(/^Password/).fill(account.password);
+    await fresh.getByRole('button', { name: 'Login' }).click();
+    return fresh;
+  }
 
   beforeAll(async () => {
-    product = await startProduct();
+    smtp = await startSmtp();
+    product = await startProduct({ SMTP_URL: smtp.url, MAIL_POLL_SECONDS: '1', MAIL_RETRY_SECONDS: '1' });
     browser = await launchBrowser();
     page = await browser.newPage();
     page.setDefaultTimeout(15_000);
@@ -37,12 +63,42 @@ describe('decisions on an application', () => {
   afterAll(async () => {
     await browser?.close();
     await product?.stop();
+    await smtp?.stop();
     rmSync(files, { recursive: true, force: true });
+  });
+
+  it("e-mails the receipt; its link opens the application's view after sign-in", async () => {
+    await eventually(() => mails().length === 1, 'the receipt');
+    const link = linkIn(mails()[0], 'View your application');
+    expect(new URL(link).pathname + new URL(link).search).toBe(`/view-application?appId=${applicationId}`);
+    const view = await openSignedOut(link);
+    await screenshotOnFailure(view, 'decisions-receipt-link', async () => {
+      await view.waitForURL(`**/view-application?appId=${applicationId}`);
+      await view
+        .getByRole('heading', { name: `Authorization to use Plastics: application ${appId}`, level: 1 })
+        .waitFor();
+    });
+    await view.context().close();
   });
 
   it('shows a returned application with the comment, editable, and re-submits it', async () => {
     await screenshotOnFailure(page, 'decisions-returned', async () => {
       await product.staff('status', appId, '7', '--comment', 'Please state the quantity in tonnes.');
+      // The e-mail tells it with the comment; its link opens the form to correct, after sign-in.
+      await eventually(() => mails().length === 2, 'the return e-mail');
+      expect(mails()[1]?.subject).toBe(`Your application ${appId} needs changes`);
+      expect(mails()[1]?.text).toContain("The authority's comment: Please state the quantity in tonnes.");
+      const edit = await openSignedOut(linkIn(mails()[1], 'Correct your application'));
+      await edit.waitForURL(`**/edit-application?appId=${applicationId}`);
+      await edit.getByText('Please state the quantity in tonnes.').first().waitFor();
+      expect(
+        await edit
+          .getByLabel(/^Quantity/)
+          .and(edit.locator('input'))
+          .first()
+          .isEditable(),
+      ).toBe(true);
+      await edit.context().close();
 
       await page.goto(`${product.baseUrl}/dashboard`);
       const row = page.locator('tbody tr').filter({ hasText: appId });
@@ -120,6 +176,15 @@ describe('decisions on an application', () => {
       expect(await pdfText(bytes)).toContain(appId);
       const verified = await (await fetch(`${product.baseUrl}${href}?format=json`)).json();
       expect(verified.data).toMatchObject({ approved: true, holder: 'Lake Kivu Packaging' });
+      // The re-submission was received, and the approval is e-mailed with the certificate's address.
+      await eventually(() => mails().length === 4, 'the approval e-mail');
+      expect(mails().map((mail) => mail.subject)).toEqual([
+        `We received your application ${appId}`,
+        `Your application ${appId} needs changes`,
+        `We received your application ${appId}`,
+        `Your application ${appId} is approved`,
+      ]);
+      expect(new URL(linkIn(mails()[3], 'Download your certificate')).pathname).toBe(href);
     });
   });
 });

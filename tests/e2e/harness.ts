@@ -3,8 +3,6 @@
  * temporary DATA_DIR) on a free port, reads its log for the OTP outbox, and drives Debian's Chromium
  * through playwright-core.
  */
-import { inflateSync } from 'node:zlib';
-import { PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { freePort } from '../../scripts/server-process';
+import { pdfTextLines } from '../../server/certificates/pdf-text';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -136,26 +135,11 @@ export function sampleFile(dir: string, name: string): string {
 }
 
 /**
- * The text a PDF prints (the strings of its pages' text operators, content streams inflated), to
- * check what a downloaded document says.
+ * The text a PDF prints (the strings of its pages' text operators, an embedded font's glyphs read
+ * through its Unicode map), line by line, to check what a downloaded document says.
  */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await PDFDocument.load(bytes);
-  const texts: string[] = [];
-  for (const page of pdf.getPages()) {
-    const contents = page.node.Contents();
-    const streams =
-      contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
-    for (const stream of streams) {
-      if (!(stream instanceof PDFRawStream)) continue;
-      const raw = Buffer.from(stream.contents);
-      const source = (stream.dict.get(PDFName.of('Filter')) ? inflateSync(raw) : raw).toString('latin1');
-      for (const match of source.matchAll(/<([0-9A-Fa-f\s]*)>\s*Tj/g))
-        texts.push(Buffer.from((match[1] ?? '').replace(/\s/g, ''), 'hex').toString('latin1'));
-      for (const match of source.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) texts.push(match[1] ?? '');
-    }
-  }
-  return texts.join('\n');
+  return (await pdfTextLines(bytes)).flat().join('\n');
 }
 
 /**

@@ -37,6 +37,7 @@ const silentApi: ApiClient = {
   get: () => new Promise(() => {}),
   post: () => new Promise(() => {}),
   put: () => new Promise(() => {}),
+  delete: () => new Promise(() => {}),
   upload: () => new Promise(() => {}),
   url: (path) => `/api/${path}`,
 };

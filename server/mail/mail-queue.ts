@@ -1,0 +1,65 @@
+/**
+ * The queue of e-mails to applicants (`mail_queue`): a message is queued inside the transaction of
+ * the move it tells of, so it exists exactly when the move committed, and is sent later by the sender
+ * (mail-sender.ts), never by the request that moved the application.
+ */
+import { sql, type Kysely } from 'kysely';
+import { type ServiceDefinition, statusEmail } from '../../engine/core';
+import { nowIso } from '../db/database';
+import type { Database } from '../db/tables';
+
+/** What a status e-mail is written from when it is sent: the status reached, the comment of the move. */
+export interface StatusEmailParams {
+  status: number;
+  comment: string | null;
+}
+
+/** The kind of a message queued for a status move (the only kind today; OTP codes are sent at once). */
+export const STATUS_EMAIL_KIND = 'status';
+
+/**
+ * Queues the e-mail an application reaching `statusId` sends (see `statusEmail`), in the caller's
+ * transaction, unless the status sends none or the applicant turned these e-mails off.
+ */
+export async function queueStatusEmail(
+  trx: Kysely<Database>,
+  applicationId: number,
+  params: StatusEmailParams,
+  definition: ServiceDefinition | undefined,
+): Promise<void> {
+  if (!statusEmail(definition, params.status)) return;
+  const now = nowIso();
+  await trx
+    .insertInto('mail_queue')
+    .columns(['client_id', 'application_id', 'kind', 'params', 'created_at', 'next_attempt_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('applications')
+        .innerJoin('clients', 'clients.id', 'applications.client_id')
+        .select([
+          'clients.id',
+          'applications.id',
+          sql.lit(STATUS_EMAIL_KIND).as('kind'),
+          sql.val(JSON.stringify(params)).as('params'),
+          sql.val(now).as('created_at'),
+          sql.val(now).as('next_attempt_at'),
+        ])
+        .where('applications.id', '=', applicationId)
+        .where('clients.decision_emails', '=', 1),
+    )
+    .execute();
+}
+
+/** The messages waiting to be sent, and how long the oldest has waited: what the metrics show. */
+export async function pendingMail(db: Kysely<Database>): Promise<{ pending: number; oldestSeconds: number }> {
+  const row = await db
+    .selectFrom('mail_queue')
+    .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min('created_at').as('oldest')])
+    .where('sent_at', 'is', null)
+    .executeTakeFirst();
+  const oldest = row?.oldest ? Date.parse(String(row.oldest)) : NaN;
+  return {
+    pending: Number(row?.pending ?? 0),
+    oldestSeconds: Number.isFinite(oldest) ? Math.max(0, (Date.now() - oldest) / 1000) : 0,
+  };
+}

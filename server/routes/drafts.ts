@@ -1,0 +1,94 @@
+/**
+ * A draft's answers saved as the applicant fills step 1 (`PUT client/application/{id}/draft`), the
+ * drafts offered to be continued (`GET client/drafts`) and the discard of a draft
+ * (`DELETE client/application/{id}`). The offer is not the spec's applications table: drafts stay out
+ * of that table and of the counts.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  DRAFT_ANSWERS_MAX_CHARS,
+  draftShapeProblems,
+  hasDraftAnswers,
+  STATUS,
+  variantOf,
+  type DraftAnswers,
+} from '../../engine/core';
+import { definitionOfStored, lockApplication, ownedApplication } from '../applications-store';
+import type { AppContext } from '../context';
+import { nowIso } from '../db/database';
+import { offeredDrafts, removeDraft } from '../drafts';
+import { HttpError, idParam, notFound, ok, ValidationError } from '../http';
+
+export const DRAFT_MESSAGES = {
+  notDraft: 'This application is no longer a draft',
+  tooLarge: 'These answers are too long to be saved as a draft',
+  chooseForm: 'Choose the form of this service first',
+} as const;
+
+/** The body of a draft's save: the answers, and the form chosen for a service with several. */
+const draftBodySchema = {
+  type: 'object',
+  required: ['answers'],
+  additionalProperties: false,
+  properties: {
+    answers: { type: 'object' },
+    variant: { type: 'string', minLength: 1, maxLength: 100 },
+  },
+} as const;
+
+export function draftRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  app.put<{ Params: { id: string }; Body: DraftAnswers }>(
+    '/client/application/:id/draft',
+    // Text is counted in characters below; the bytes of UTF-8 may be up to four times as many.
+    { schema: { body: draftBodySchema }, bodyLimit: DRAFT_ANSWERS_MAX_CHARS * 4 },
+    async (request, reply) => {
+      const id = idParam(request.params.id);
+      const application = await ownedApplication(db, request.clientId, id);
+      if (application.status_id !== STATUS.draft) throw new HttpError(409, DRAFT_MESSAGES.notDraft);
+      const { answers, variant } = request.body;
+      const text = JSON.stringify(variant === undefined ? { answers } : { answers, variant });
+      if (text.length > DRAFT_ANSWERS_MAX_CHARS) throw new HttpError(413, DRAFT_MESSAGES.tooLarge);
+      const definition = definitionOfStored(ctx, application);
+      if (!definition) throw notFound('Service not found');
+      // The answers of a service with several forms are the chosen form's: judged against it.
+      const form =
+        variant === undefined ? (definition.variants ? undefined : definition) : variantOf(definition, variant);
+      if (!form) {
+        if (variant !== undefined || hasDraftAnswers(answers))
+          throw new ValidationError([{ field: 'variant', message: DRAFT_MESSAGES.chooseForm }]);
+      } else {
+        const problems = draftShapeProblems(form.formSchema, answers);
+        if (problems.length > 0)
+          throw new ValidationError(problems.map((p) => ({ ...p, field: `answers.${p.field}` })));
+      }
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        // Judged again under the lock: a submission may have moved it since.
+        const locked = await lockApplication(trx, ctx.dialect, id);
+        if (!locked || locked.status_id !== STATUS.draft) throw new HttpError(409, DRAFT_MESSAGES.notDraft);
+        await trx
+          .updateTable('applications')
+          .set({ draft_answers: text, draft_saved_at: now, updated_at: now })
+          .where('id', '=', id)
+          .execute();
+      });
+      return ok(reply, { id, saved_at: now });
+    },
+  );
+
+  app.get<{ Querystring: { service_id?: unknown } }>('/client/drafts', async (request, reply) => {
+    const service = request.query.service_id;
+    const serviceId = service === undefined || service === '' ? undefined : idParam(service);
+    return ok(reply, await offeredDrafts(db, request.clientId, serviceId));
+  });
+
+  app.delete<{ Params: { id: string } }>('/client/application/:id', async (request, reply) => {
+    const id = idParam(request.params.id);
+    const application = await ownedApplication(db, request.clientId, id);
+    if (application.status_id !== STATUS.draft) throw new HttpError(409, DRAFT_MESSAGES.notDraft);
+    if (!(await removeDraft(ctx, id))) throw new HttpError(409, DRAFT_MESSAGES.notDraft);
+    return ok(reply, { id });
+  });
+}
