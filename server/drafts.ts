@@ -4,22 +4,10 @@
  * `DRAFT_RETENTION_DAYS`. The routes are in routes/drafts.ts.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { hasDraftAnswers, STATUS } from '../engine/core';
+import { hasDraftAnswers, STATUS, type OfferedDraft } from '../engine/core';
 import { lockApplication } from './applications-store';
 import type { AppContext } from './context';
 import type { Database } from './db/tables';
-
-/** A draft offered to be continued. */
-export interface OfferedDraft {
-  application_id: number;
-  app_id: string;
-  service_id: number;
-  /** When its answers were last saved or a file was last given to it (ISO). */
-  saved_at: string;
-  /** Whether it holds answers, and how many files. */
-  has_answers: boolean;
-  files: number;
-}
 
 /** Drafts offered at most (the newest): more would not be an offer but a list nobody reads. */
 const OFFERED_AT_MOST = 20;

@@ -20,21 +20,11 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { applicationPath, type ServiceDefinition } from '../../engine/core';
+import { applicationPath, type OfferedDraft, type ServiceDefinition } from '../../engine/core';
 import { useApiMutation, useApiQuery, useFailureMessage, useTranslation } from '../../engine/react';
 
 /** The drafts offered to be continued (the client's own: the token says whose). */
 export const DRAFTS_PATH = 'client/drafts';
-
-/** A row of GET client/drafts. */
-export interface OfferedDraft {
-  application_id: number;
-  app_id: string;
-  service_id: number;
-  saved_at: string;
-  has_answers: boolean;
-  files: number;
-}
 
 function draftsOf(data: unknown): OfferedDraft[] {
   return Array.isArray(data) ? (data as OfferedDraft[]) : [];

@@ -106,5 +106,6 @@ export {
   hasDraftAnswers,
   type DraftAnswers,
   type DraftShapeProblem,
+  type OfferedDraft,
 } from './draft-answers';
 export { createDraftSaver, type DraftSaveStatus, type DraftSaver, type DraftSaverOptions } from './draft-saver';
