@@ -112,7 +112,9 @@ describe('accounts', () => {
         Email: account.email,
         Phone: account.phone,
       });
-      expect(await page.getByRole('main').locator('input').count()).toBe(0);
+      // The e-mails switch is the only control shown (its choice is saved as it is switched).
+      expect(await page.getByRole('main').locator('input:not([role=switch])').count()).toBe(0);
+      expect(await page.getByRole('switch', { name: /E-mail me about my applications/ }).isChecked()).toBe(true);
       expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
 
       await page.getByRole('button', { name: 'Edit' }).click();
@@ -133,7 +135,9 @@ describe('accounts', () => {
       await phone.fill(newPhone);
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Update successful').waitFor();
-      expect(await page.getByRole('main').locator('input').count()).toBe(0);
+      // The e-mails switch is the only control shown (its choice is saved as it is switched).
+      expect(await page.getByRole('main').locator('input:not([role=switch])').count()).toBe(0);
+      expect(await page.getByRole('switch', { name: /E-mail me about my applications/ }).isChecked()).toBe(true);
       account.phone = newPhone;
 
       await page.reload();

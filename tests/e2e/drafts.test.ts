@@ -28,11 +28,9 @@ describe('drafts', () => {
   let browser: Browser;
   let page: Page;
   const files = mkdtempSync(join(tmpdir(), 'ecopermit-drafts-files-'));
-  // A build of its own: the shared dist/ may be rebuilt by another run at the same time.
-  const staticDir = mkdtempSync(join(tmpdir(), 'ecopermit-drafts-dist-'));
 
   beforeAll(async () => {
-    product = await startProduct({ STATIC_DIR: staticDir });
+    product = await startProduct();
     browser = await launchBrowser();
     // A context of its own: the page is closed and another opened in it, as a tab of the same browser.
     page = await (await browser.newContext()).newPage();
@@ -47,7 +45,6 @@ describe('drafts', () => {
     await browser?.close();
     await product?.stop();
     rmSync(files, { recursive: true, force: true });
-    rmSync(staticDir, { recursive: true, force: true });
   });
 
   /** The client's drafts as the API offers them. */
