@@ -13,7 +13,7 @@ import type { ServiceDefinition, RecordMigration } from '../engine/core';
 import { installAuth } from './auth-hook';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
-import { isUniqueViolation, migrateToLatest, openDatabase } from './db/database';
+import { isDatabaseUnavailable, isUniqueViolation, migrateToLatest, openDatabase } from './db/database';
 import { DEFAULT_LOOKUPS_DIR, readReferenceData } from './db/reference-data';
 import { seedReferenceData } from './db/seed';
 import { DEFAULT_SERVICES_DIR, loadDefinitionsFrom } from './definitions';
@@ -21,6 +21,7 @@ import { readServerMessages, translateErrorData } from './messages';
 import { studioRoutes } from './routes/studio';
 import { migrateStoredApplications } from './stored-migrations';
 import { HttpError } from './http';
+import { DependencyUnavailable } from './unavailable';
 import { createOutbox, type Outbox } from './outbox';
 import { createDeliver } from './mail/deliver';
 import { pendingMail } from './mail/mail-queue';
@@ -138,7 +139,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     }
   });
 
-  const database = openDatabase(config);
+  const database = openDatabase({
+    ...config,
+    onConnectionError: (err) =>
+      app.log.warn({ err }, 'a database connection was lost: a new one is opened when needed'),
+  });
   const files = await openFileStore(config);
   let mailSender: MailSender | undefined;
   let stopDraftExpiry: (() => Promise<void>) | undefined;
@@ -215,8 +220,16 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       onError: (err) => app.log.warn({ err }, 'removing expired drafts failed: tried again in an hour'),
     });
 
-    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    app.setErrorHandler((thrown: FastifyError | HttpError, request, reply) => {
       const translate = (text: string) => say(request, text);
+      let error = thrown;
+      // The database away (restarting, unreachable, locked): a 503 that says so, not a server failure.
+      if (!(error instanceof HttpError) && isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'the database is unavailable');
+        error = new DependencyUnavailable('database', { cause: error });
+      } else if (error instanceof DependencyUnavailable) {
+        request.log.warn({ err: error.cause ?? error }, `the ${error.dependency} dependency is unavailable`);
+      }
       if (error instanceof HttpError) {
         return reply
           .code(error.statusCode)

@@ -55,6 +55,7 @@ const envSchema = z.object({
     .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), {
       message: 'must be empty (SQLite under DATA_DIR) or start with postgres:// or postgresql://',
     }),
+  DATABASE_WAIT_SECONDS: count(10),
   DATA_DIR: z.string().min(1).default('./data'),
   STORAGE_URL: z
     .string()
@@ -160,6 +161,11 @@ export interface ServerConfig {
   host: string;
   /** Empty: SQLite file `<dataDir>/ecopermit.sqlite`; otherwise a PostgreSQL connection URL. */
   databaseUrl: string;
+  /**
+   * How long a query waits for the database (a PostgreSQL connection, SQLite's lock held by another
+   * process) before its request answers 503.
+   */
+  databaseWaitMs: number;
   /** Absolute folder for the SQLite file and, with local storage, the uploads. */
   dataDir: string;
   storage: StorageSettings;
@@ -226,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
     dataDir: resolve(e.DATA_DIR),
     storage: e.STORAGE_URL
       ? {

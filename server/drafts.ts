@@ -125,8 +125,9 @@ export async function removeDraft(
     return attachments.map((row) => row.path);
   });
   if (!paths) return false;
-  // After the commit: a crash before this leaves files no record names, which the start's sweep removes.
-  for (const path of paths) await ctx.files.remove(path);
+  // After the commit: a crash, or a file store that is down, leaves files no record names, which the
+  // start's sweep removes. The draft is gone either way: its removal is not answered as failed.
+  for (const path of paths) await ctx.files.remove(path).catch(() => undefined);
   return true;
 }
 

@@ -96,6 +96,7 @@ export { allUnlocks, isUnlocked, unlockCheckPath, unlockOf } from './unlocks';
 
 // Talking to the API
 export type { ApiClient, ApiClientOptions, ApiResult } from './api-client';
+export { DEFAULT_MAX_RETRY_AFTER_MS } from './api-client';
 export { deferredApiClient } from './deferred-api-client';
 
 // Drafts kept for their applicant

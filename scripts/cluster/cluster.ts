@@ -37,6 +37,8 @@ export interface Cluster {
   address: string;
   instances: Instance[];
   databaseUrl: string;
+  /** The cluster's PostgreSQL server, to restart or halt it (an outage). */
+  postgres: ThrowawayPostgres;
   s3: DevS3;
   /** The settings every instance runs with. */
   env: Record<string, string>;
@@ -148,6 +150,7 @@ export async function startCluster(
       address: `http://127.0.0.1:${NGINX_PORT}`,
       instances,
       databaseUrl: pg.url('ecopermit'),
+      postgres: pg,
       s3,
       env,
       nginxErrorLog: join(folder, 'logs', 'error.log'),

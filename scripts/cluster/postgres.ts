@@ -12,6 +12,16 @@ export interface ThrowawayPostgres {
   /** Connection URL of the database `name`. */
   url(name: string): string;
   createDatabase(name: string): void;
+  /**
+   * `pg_ctl restart -m fast`, what a failover, a minor upgrade or a managed database's maintenance
+   * does: every connection is ended, the server is away for a moment, then takes new ones.
+   */
+  restart(): void;
+  /** Stops the server (fast: connections ended), keeping its data, until `startAgain`. */
+  halt(): void;
+  /** Starts the halted server again on its port. */
+  startAgain(): void;
+  /** Stops the server and removes its folder. */
   stop(): void;
 }
 
@@ -55,17 +65,14 @@ export function startThrowawayPostgres(port: number): ThrowawayPostgres {
   if (isRoot()) execFileSync('chown', ['postgres', folder]);
   const data = join(folder, 'data');
   asPostgres(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres']);
-  asPostgres(join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    join(folder, 'log'),
-    '-o',
-    `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    '-w',
-    'start',
-  ]);
+  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const pgCtl = (...args: string[]) =>
+    asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-l', join(folder, 'log'), ...args]);
+  pgCtl('-o', options, '-w', 'start');
   return {
+    restart: () => pgCtl('-o', options, '-m', 'fast', '-w', 'restart'),
+    halt: () => pgCtl('-m', 'fast', '-w', 'stop'),
+    startAgain: () => pgCtl('-o', options, '-w', 'start'),
     url: (name) => `postgres://postgres@127.0.0.1:${port}/${name}`,
     createDatabase: (name) =>
       asPostgres(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]),

@@ -19,16 +19,48 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-/** Where the database lives; the same two settings as the server config. */
+/** Where the database lives; the same settings as the server config. */
 export interface DatabaseSettings {
   databaseUrl: string;
   dataDir: string;
+  /**
+   * How long a query waits for the database before it fails (and its request answers 503): for a
+   * PostgreSQL connection (a new one, or a free one of the pool), or for SQLite's lock held by another
+   * process. 10 s by default.
+   */
+  databaseWaitMs?: number;
+  /**
+   * Told of a connection the database server ended or lost while it was idle in the pool or between
+   * two queries (a restart, a failover): the pool drops it and opens a new one when needed.
+   */
+  onConnectionError?: (error: Error) => void;
 }
+
+/** The default of `DatabaseSettings.databaseWaitMs`. */
+export const DEFAULT_DATABASE_WAIT_MS = 10_000;
 
 /** Opens (without migrating) the database named by the settings. */
 export function openDatabase(settings: DatabaseSettings): OpenDatabase {
+  const waitMs = settings.databaseWaitMs ?? DEFAULT_DATABASE_WAIT_MS;
   if (settings.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: settings.databaseUrl,
+      max: 10,
+      // Without a bound, a database that accepts no connection (a failover in progress) would hold
+      // every request until the client gives up.
+      connectionTimeoutMillis: waitMs,
+      // A peer that vanished without closing the connection (a network partition) is noticed.
+      keepAlive: true,
+    });
+    const onConnectionError =
+      settings.onConnectionError ??
+      ((error: Error) => console.warn(`database connection lost: ${error.message} (a new one is opened when needed)`));
+    // A connection the server ends emits 'error': on the pool while it is idle there, on the client
+    // while a request holds it between two queries. Unheard, either event ends the process; heard, the
+    // pool drops the connection, the query that ran on it fails (answered 503, isDatabaseUnavailable)
+    // and later queries get new connections once the server is back.
+    pool.on('error', onConnectionError);
+    pool.on('connect', (client) => client.on('error', onConnectionError));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
@@ -38,7 +70,10 @@ export function openDatabase(settings: DatabaseSettings): OpenDatabase {
   // default in SQLite and on in PostgreSQL, so switch them on for equal behaviour.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // Another process writing (the staff command, a backup) holds the file's lock for a moment: a write
+  // waits this long for it, then fails with SQLITE_BUSY (answered 503). better-sqlite3 waits
+  // synchronously, so the wait is kept short.
+  sqlite.pragma(`busy_timeout = ${Math.round(waitMs)}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
@@ -85,6 +120,43 @@ export async function migrateToLatest(open: OpenDatabase, afterwards?: () => Pro
 /** Current time as ISO text: the one timestamp format of every table. */
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** PostgreSQL's codes of a database that is not there: connection exceptions (class 08), shutdown, start-up, too many connections. */
+const UNAVAILABLE_PG_CODES = /^(08[0-9A-Z]{3}|57P0[1-4]|53300)$/;
+/** Node's codes of a connection that could not be made or broke. */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+/** node-postgres's own messages for a connection that ended, broke or never came (they carry no code). */
+const UNAVAILABLE_PG_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect|Connection terminated due to connection timeout)/;
+
+/**
+ * True when a query failed because the database is not there or not free, rather than because of the
+ * query: PostgreSQL restarting, shut down, unreachable or refusing connections, the pool waiting past
+ * its bound, a connection that broke mid-request; SQLite's file locked by another process past the
+ * busy timeout (`SQLITE_BUSY`, `SQLITE_LOCKED`). A retry can work: the request answers 503. Follows
+ * `cause` (an error wrapped by a library).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_PG_CODES.test(code) || UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+      if (/^SQLITE_(BUSY|LOCKED)/.test(code)) return true;
+    }
+    if (typeof message === 'string' && UNAVAILABLE_PG_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /**

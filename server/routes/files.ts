@@ -308,9 +308,14 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
         }),
       );
       stored = null;
-      // The files the new one replaced, once their records are gone (a crash before this leaves
-      // files no record points to, which a later start's sweep removes).
-      for (const path of replaced) await ctx.files.remove(path);
+      // The files the new one replaced, once their records are gone (a crash, or a file store down
+      // now, leaves files no record points to, which a later start's sweep removes): the upload is
+      // recorded, so it is answered as done.
+      for (const path of replaced) {
+        await ctx.files
+          .remove(path)
+          .catch((err: unknown) => request.log.warn({ err }, 'removing a replaced file failed'));
+      }
       return ok(reply, row, 201);
     } finally {
       // Anything not recorded (refused, too large, aborted) is removed from the store.

@@ -53,9 +53,14 @@ export function localFileStore(folder: string): FileStore {
 
     async open(key) {
       const path = pathOf(key);
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) return null;
-      return { body: createReadStream(path), size: info.size };
+      const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
+      if (info?.isFile()) return { body: createReadStream(path), size: info.size };
+      // No such file, or no store at all (the folder gone: a volume not mounted), which is a failure.
+      await stat(folder);
+      return null;
     },
 
     async remove(key) {

@@ -18,12 +18,13 @@ export async function api<T = unknown>(
   base: string,
   method: string,
   path: string,
-  options: { body?: unknown; token?: string } = {},
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer<T>> {
   try {
     const response = await fetch(`${base}/api/${path}`, {
       method,
       headers: {
+        ...options.headers,
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       },

@@ -1,7 +1,9 @@
 /**
  * The walking skeleton's journey in a real browser against the real server and database: a new user
  * registers, confirms the OTP, sets a password, logs in, adds a company, applies for the plastics
- * authorisation with two uploaded files, and sees the application as SUBMITTED on the dashboard.
+ * authorisation with two uploaded files, and sees the application as SUBMITTED on the dashboard. Its
+ * first submission meets the database locked by another process: the applicant is told the database
+ * is unavailable and to try again, stays on the confirm step with every answer, and submits again.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import {
   backToDashboard,
 } from './flows';
 import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import { lockSqlite } from '../api/sqlite-lock';
 
 describe('plastics authorisation journey', () => {
   let product: RunningProduct;
@@ -27,7 +30,8 @@ describe('plastics authorisation journey', () => {
   const files = mkdtempSync(join(tmpdir(), 'ecopermit-files-'));
 
   beforeAll(async () => {
-    product = await startProduct();
+    // A write waits a second for another process's lock before it is answered 503.
+    product = await startProduct({ DATABASE_WAIT_SECONDS: '1' });
     browser = await launchBrowser();
     page = await browser.newPage();
     page.setDefaultTimeout(15_000);
@@ -59,7 +63,22 @@ describe('plastics authorisation journey', () => {
 
   it('applies for the plastics authorisation with two files and sees it SUBMITTED', async () => {
     await screenshotOnFailure(page, 'plastics', async () => {
-      await applyForPlastics(page, product, 'Green Packaging Ltd', files);
+      await applyForPlastics(page, product, 'Green Packaging Ltd', files, async (step) => {
+        if (step !== 'confirm') return;
+        const lock = await lockSqlite(join(product.dataDir, 'ecopermit.sqlite'));
+        try {
+          await page.getByRole('button', { name: 'Submit' }).click();
+          await page
+            .getByText('The database is unavailable at the moment. Please try again in a few seconds.')
+            .waitFor();
+        } finally {
+          await lock.release();
+        }
+        // Still on the confirm step, every answer there: Submit again is all it takes.
+        await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
+        await page.getByText('Carry bags for our food packaging line.').waitFor();
+        expect(await page.getByText('server error').count()).toBe(0);
+      });
       await backToDashboard(page);
       await page.locator('tbody tr').getByText('SUBMITTED', { exact: true }).waitFor();
       const submittedCard = page.getByRole('article', { name: 'SUBMITTED' });
