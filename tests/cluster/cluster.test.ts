@@ -171,9 +171,8 @@ describe('a rolling restart and a crash while an applicant uploads', () => {
     await new Promise((r) => setTimeout(r, 500));
     await first.stop('SIGTERM');
     await first.start();
-    // nginx leaves an instance that refused a connection out for `fail_timeout` (3 s in
-    // deploy/nginx/cluster.conf): a rolling restart waits until the restarted instance takes uploads
-    // through nginx again before it stops the next one.
+    // A rolling restart waits until the restarted instance takes uploads through nginx again before it
+    // stops the next one.
     await servesUploads(0);
     await second.stop('SIGKILL');
     await new Promise((r) => setTimeout(r, 500));
