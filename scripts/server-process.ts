@@ -26,7 +26,7 @@ export interface ServerProcess {
   /** The API base, `http://127.0.0.1:<port>/api`. */
   base: string;
   child: ChildProcess;
-  /** Lines the process wrote (stdout and stderr), e.g. the `[outbox]` codes. */
+  /** Lines the process wrote (stdout and stderr), e.g. the `[mail]` lines that show codes without SMTP. */
   log: string[];
   /** Sends `signal` (SIGTERM by default; SIGKILL is a crash) and waits for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<void>;

@@ -22,7 +22,6 @@ import { studioRoutes } from './routes/studio';
 import { migrateStoredApplications } from './stored-migrations';
 import { HttpError } from './http';
 import { DependencyUnavailable } from './unavailable';
-import { createOutbox, type Outbox } from './outbox';
 import { createDeliver } from './mail/deliver';
 import { pendingMail } from './mail/mail-queue';
 import { startMailSender, type MailSender, type MailSenderOptions } from './mail/mail-sender';
@@ -88,8 +87,6 @@ const ORPHAN_SWEEP_LIMIT = 50_000;
 export const CONCURRENT_CHANGE = 'This was changed by another request at the same time. Please try again.';
 
 export interface BuildOptions {
-  /** Receives each one-time code; defaults to the `[outbox]` log line (+ SMTP when configured). */
-  outbox?: Outbox;
   /** Folder of the service definitions (default: the repository's services/). */
   servicesDir?: string;
   /** Definitions to use instead of reading `servicesDir`. */
@@ -101,7 +98,10 @@ export interface BuildOptions {
   lookupsDir?: string;
   /** Password hashing (default: scrypt, HASH_CONCURRENCY at a time); tests wrap it to count hashes. */
   hasher?: PasswordHasher;
-  /** The e-mail sender's settings instead of the config's (tests: a quicker clock, their own delivery). */
+  /**
+   * The e-mail sender's settings instead of the config's (tests: a quicker clock, a delivery that also
+   * records what it delivered).
+   */
   mail?: Partial<MailSenderOptions>;
 }
 
@@ -187,11 +187,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       db: database.db,
       dialect: database.dialect,
       config,
-      outbox:
-        options.outbox ??
-        createOutbox(config.smtpUrl, config.smtpFrom, (err) =>
-          app.log.error({ err }, 'sending the code by email failed'),
-        ),
+      wakeMailSender: () => mailSender?.wake(),
       hasher: options.hasher ?? createPasswordHasher(config.limits.hashConcurrency),
       reference,
       definitions,
@@ -203,9 +199,12 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     };
 
     mailSender = startMailSender(ctx, {
-      deliver: createDeliver(config.smtpUrl, config.smtpFrom),
+      deliver: createDeliver(config.smtpUrl, config.smtpFrom, { timeoutMs: config.smtpTimeoutMs }),
       publicUrl: config.publicUrl,
       ...config.mail,
+      // Longer than a delivery may take (connection, greeting, then each answer within the timeout),
+      // so a slow send is not sent again by another instance.
+      leaseMs: Math.max(60_000, config.mail.pollMs * 3, config.smtpTimeoutMs * 4),
       onError: (err, id) => app.log.warn({ err }, `e-mail ${id} not sent yet: it will be tried again`),
       ...options.mail,
     });

@@ -19,6 +19,14 @@ describe('loadConfig', () => {
     expect(limits.bodyTimeoutMs).toBe(30_000);
   });
 
+  it('waits SMTP_TIMEOUT_SECONDS (15) for the mail server, a whole number of seconds', () => {
+    expect(loadConfig({}).smtpTimeoutMs).toBe(15_000);
+    expect(loadConfig({ SMTP_TIMEOUT_SECONDS: '3' }).smtpTimeoutMs).toBe(3_000);
+    expect(() => loadConfig({ SMTP_TIMEOUT_SECONDS: '0' })).toThrow(
+      'SMTP_TIMEOUT_SECONDS: must be a whole number of at least 1',
+    );
+  });
+
   it('names every bad variable in one clear error', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://db' })).toThrow(ConfigError);
     const bad = () => loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://db' });

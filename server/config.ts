@@ -85,6 +85,7 @@ const envSchema = z.object({
     .default('')
     .refine((v) => v === '' || /^smtps?:\/\//.test(v), { message: 'must start with smtp:// or smtps://' }),
   SMTP_FROM: z.string().default('EcoPermit <no-reply@ecopermit.local>'),
+  SMTP_TIMEOUT_SECONDS: count(15),
   PUBLIC_URL: z
     .string()
     .default('')
@@ -177,6 +178,8 @@ export interface ServerConfig {
   orphanGraceMs: number;
   smtpUrl: string;
   smtpFrom: string;
+  /** The longest wait for the SMTP server's connection, greeting and each answer. */
+  smtpTimeoutMs: number;
   /** The portal's address as applicants open it (no trailing slash): the start of the e-mails' links. */
   publicUrl: string;
   /** The e-mail queue's sender: how often it looks, and the retry waits (doubled per failure, capped). */
@@ -249,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     orphanGraceMs: (e.ORPHAN_GRACE_MINUTES ?? (e.STORAGE_URL ? 60 : 0)) * MINUTE,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
     publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mail: {
       pollMs: e.MAIL_POLL_SECONDS * 1000,

@@ -1,6 +1,6 @@
 /**
- * What every route module receives: the database, settings, outbox, reference data and the loaded
- * service definitions.
+ * What every route module receives: the database, settings, reference data, the loaded service
+ * definitions and a way to wake the e-mail sender.
  */
 import type { Kysely } from 'kysely';
 import type { ServiceDefinition } from '../engine/core';
@@ -9,7 +9,6 @@ import type { DialectName } from './db/migrations';
 import type { ReferenceData } from './db/reference-data';
 import type { Database } from './db/tables';
 import type { ServerMessages } from './messages';
-import type { Outbox } from './outbox';
 import type { PasswordHasher } from './security';
 import type { FileStore } from './storage/file-store';
 
@@ -17,7 +16,11 @@ export interface AppContext {
   db: Kysely<Database>;
   dialect: DialectName;
   config: ServerConfig;
-  outbox: Outbox;
+  /**
+   * Tells this instance's e-mail sender that a message was queued that someone is waiting for (a
+   * code): it looks at the queue now rather than at its next look. Returns at once.
+   */
+  wakeMailSender(): void;
   /** Password hashing, a bounded number at a time (HASH_CONCURRENCY). */
   hasher: PasswordHasher;
   reference: ReferenceData;

@@ -12,6 +12,7 @@ import { PASSWORD_MESSAGES } from './password-policy';
 import { TooManyAttempts } from './throttle';
 import { METRICS_PATH, UNMATCHED_ROUTE } from './metrics';
 import { STATUS_EMAIL_KIND } from './mail/mail-queue';
+import { CODE_EMAIL_KIND, NOTICE_EMAIL_KIND } from './mail/account-mail';
 
 const root = resolve(__dirname, '..');
 const english = JSON.parse(readFileSync(join(SERVER_CATALOGUES_DIR, 'en.json'), 'utf8')) as Record<string, string>;
@@ -121,9 +122,17 @@ describe('every message the API answers applicants has a translation', () => {
       for (const pattern of patterns) for (const match of text.matchAll(pattern)) found.add(match[1] ?? '');
     }
     // Constants that are not messages (names of stored documents, file suffixes, the metrics' address and
-    // label, the kind of a queued e-mail).
-    for (const notAMessage of ['.part', 'Draft terms of reference', METRICS_PATH, UNMATCHED_ROUTE, STATUS_EMAIL_KIND])
-      found.delete(notAMessage);
+    // label, the kinds of a queued e-mail).
+    const notMessages = [
+      '.part',
+      'Draft terms of reference',
+      METRICS_PATH,
+      UNMATCHED_ROUTE,
+      STATUS_EMAIL_KIND,
+      CODE_EMAIL_KIND,
+      NOTICE_EMAIL_KIND,
+    ];
+    for (const notAMessage of notMessages) found.delete(notAMessage);
     expect(found.size).toBeGreaterThan(25);
     expect([...found].filter((text) => !known(text))).toEqual([]);
   });

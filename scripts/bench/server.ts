@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateToLatest, openDatabase } from '../../server/db/database';
+import { codeInMailLine } from '../../server/mail/deliver';
 import { insertBulkApplications } from '../bulk-applications';
 import { startServerProcess, type ServerProcess } from '../server-process';
 
@@ -61,9 +62,7 @@ export async function signIn(
   await post(server.base, 'clients', { first_name: 'Bench', last_name: name, other_name: '', telephone, email });
   let otp = '';
   for (let i = 0; i < 100 && !otp; i += 1) {
-    otp =
-      server.log.map((line) => new RegExp(`\\[outbox\\] OTP for ${email}: (\\d{6})`).exec(line)?.[1]).find(Boolean) ??
-      '';
+    otp = server.log.map((line) => codeInMailLine(line, email)).find(Boolean) ?? '';
     if (!otp) await new Promise((r) => setTimeout(r, 50));
   }
   const confirmed = await post(server.base, 'client/confirm-otp', { username: email, otp });

@@ -718,6 +718,25 @@ function drafts(): Migration {
   };
 }
 
+/**
+ * One-time codes and account notices join the e-mail queue: `priority` orders what is due (0, codes and
+ * notices: someone is waiting for them; 1, the e-mails about applications, as every row queued before),
+ * so a backlog of decision e-mails never holds a code back.
+ */
+function mailPriority(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .alterTable('mail_queue')
+        .addColumn('priority', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.alterTable('mail_queue').dropColumn('priority').execute();
+    },
+  };
+}
+
 /** The in-code migration provider for a dialect. Names sort in the order they must run. */
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
@@ -733,6 +752,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '0009_decision_mail': decisionMail(dialect),
       '0010_drafts': drafts(),
       '0011_attachment_fingerprints': attachmentFingerprints(),
+      '0012_mail_priority': mailPriority(),
     }),
   };
 }

@@ -196,15 +196,21 @@ export interface RecycledReportsTable {
   created_at: string;
 }
 
-/** A message waiting to be sent (or sent): made in the transaction of the move it tells of. */
+/**
+ * A message waiting to be sent (or sent): made in the transaction of the move it tells of, or of the
+ * one-time code it carries.
+ */
 export interface MailQueueTable {
   id: Generated<number>;
   client_id: number;
+  /** The application it tells of; null for a code or an account notice. */
   application_id: number | null;
-  /** What it tells (`engine/core` decision mail kinds): the template it is written from when sent. */
+  /** What it tells (`status`, `code`, `notice`): the template it is written from when sent. */
   kind: string;
-  /** JSON of the template's values (application number, comment...). */
+  /** JSON of the template's values (status and comment; recipient, purpose, the code until it is sent...). */
   params: string;
+  /** Due messages go lowest first, then oldest first (server/mail/mail-queue.ts `MAIL_PRIORITY`). */
+  priority: number;
   created_at: string;
   attempts: Generated<number>;
   next_attempt_at: string;

@@ -1,7 +1,7 @@
 /**
  * The queue of e-mails to applicants (`mail_queue`): a message is queued inside the transaction of
- * the move it tells of, so it exists exactly when the move committed, and is sent later by the sender
- * (mail-sender.ts), never by the request that moved the application.
+ * the move it tells of (or of the one-time code it carries: account-mail.ts), so it exists exactly
+ * when that committed, and is sent later by the sender (mail-sender.ts), never by the request.
  */
 import { sql, type Kysely } from 'kysely';
 import { type ServiceDefinition, statusEmail } from '../../engine/core';
@@ -14,8 +14,14 @@ export interface StatusEmailParams {
   comment: string | null;
 }
 
-/** The kind of a message queued for a status move (the only kind today; OTP codes are sent at once). */
+/** The kind of a message queued for a status move. */
 export const STATUS_EMAIL_KIND = 'status';
+
+/**
+ * The order due messages are sent in, lowest first (then oldest first): someone is waiting on the
+ * page for a code or a notice, while an e-mail about an application can come a little later.
+ */
+export const MAIL_PRIORITY = { account: 0, application: 1 } as const;
 
 /**
  * Queues the e-mail an application reaching `statusId` sends (see `statusEmail`), in the caller's
@@ -31,7 +37,7 @@ export async function queueStatusEmail(
   const now = nowIso();
   await trx
     .insertInto('mail_queue')
-    .columns(['client_id', 'application_id', 'kind', 'params', 'created_at', 'next_attempt_at'])
+    .columns(['client_id', 'application_id', 'kind', 'params', 'priority', 'created_at', 'next_attempt_at'])
     .expression((eb) =>
       eb
         .selectFrom('applications')
@@ -41,6 +47,7 @@ export async function queueStatusEmail(
           'applications.id',
           sql.lit(STATUS_EMAIL_KIND).as('kind'),
           sql.val(JSON.stringify(params)).as('params'),
+          sql.lit(MAIL_PRIORITY.application).as('priority'),
           sql.val(now).as('created_at'),
           sql.val(now).as('next_attempt_at'),
         ])

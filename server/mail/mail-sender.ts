@@ -1,10 +1,11 @@
 /**
- * The sender of the queued e-mails (mail-queue.ts). Every instance runs one; the lease `mail-sender`
- * lets one of them send at a time, so a message is not sent by two instances at once. A message is
- * written when it is sent (in the applicant's language of that moment, with the links of the
- * application's service) and marked sent right after the SMTP server accepts it; a refused or failed
- * delivery is tried again later, each time waiting twice as long (up to a maximum), so a failing SMTP
- * server delays mail and loses none.
+ * The sender of the queued e-mails (mail-queue.ts, account-mail.ts). Every instance runs one; the
+ * lease `mail-sender` lets one of them send at a time, so a message is not sent by two instances at
+ * once. Codes and notices go before the e-mails about applications. A message is written when it is
+ * sent (in the applicant's language of that moment, with the links of the application's service) and
+ * marked sent right after the SMTP server accepts it; a refused or failed delivery is tried again
+ * later, each time waiting twice as long (up to a maximum), so a failing SMTP server delays mail and
+ * loses none. A request that queues a code wakes the sender, so the code does not wait for the next look.
  */
 import { randomUUID } from 'node:crypto';
 import { applicationPath, ownRoute, statusEmail, writeStatusEmail, type WrittenEmail } from '../../engine/core';
@@ -12,6 +13,7 @@ import { definitionOfStored } from '../applications-store';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { certificatePath } from '../routes/certificates';
+import { CODE_EMAIL_KIND, NOTICE_EMAIL_KIND, withoutCode, writeAccountMail } from './account-mail';
 import { holdLease, releaseLease } from './lease';
 import { STATUS_EMAIL_KIND, type StatusEmailParams } from './mail-queue';
 
@@ -20,6 +22,8 @@ export interface OutgoingEmail extends WrittenEmail {
   to: string;
   /** The language it is written in (`en`, `de`...). */
   language: string;
+  /** The one-time code it carries: a secret, in the log line only where the log is its only delivery. */
+  code?: string;
 }
 
 /** Hands an e-mail to the SMTP server (or the log); throws when it was not accepted. */
@@ -47,6 +51,11 @@ export interface MailSenderOptions {
 export interface MailSender {
   /** Sends what is due now if this instance holds the lease; resolves with the number sent. */
   runOnce(): Promise<number>;
+  /**
+   * Looks at the queue now, without waiting for the next look (a request queued a code): at once,
+   * or right after the run in progress, which read the queue before the message was there.
+   */
+  wake(): void;
   /** Stops looking, waits for a run in progress and gives the lease up. */
   stop(): Promise<void>;
 }
@@ -69,23 +78,34 @@ export function startMailSender(ctx: SenderContext, options: MailSenderOptions):
   const leaseMs = options.leaseMs ?? Math.max(60_000, options.pollMs * 3);
   let running: Promise<number> | null = null;
   let stopped = false;
+  let lookAgain = false;
   // A failing SMTP server pauses the whole queue (the messages keep their order), a little longer
   // after each failure in a row.
   const outage = { failures: 0, until: 0 };
 
+  const runInBackground = () => void runOnce().catch((err: unknown) => options.onError?.(err, 0));
   const runOnce = (): Promise<number> => {
     running ??= sendDue(ctx, options, holder, leaseMs, outage).finally(() => {
       running = null;
+      if (lookAgain && !stopped) {
+        lookAgain = false;
+        runInBackground();
+      }
     });
     return running;
   };
   const timer = setInterval(() => {
-    if (!stopped && !running) runOnce().catch((err: unknown) => options.onError?.(err, 0));
+    if (!stopped && !running) runInBackground();
   }, options.pollMs);
   timer.unref();
 
   return {
     runOnce,
+    wake() {
+      if (stopped) return;
+      if (running) lookAgain = true;
+      else runInBackground();
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);
@@ -95,7 +115,10 @@ export function startMailSender(ctx: SenderContext, options: MailSenderOptions):
   };
 }
 
-/** One look at the queue: the due messages, oldest first, while this instance holds the lease. */
+/**
+ * One look at the queue while this instance holds the lease: the due messages, codes and notices
+ * first, then oldest first.
+ */
 async function sendDue(
   ctx: SenderContext,
   options: MailSenderOptions,
@@ -109,12 +132,19 @@ async function sendDue(
   const due = await ctx.db
     .selectFrom('mail_queue')
     .innerJoin('clients', 'clients.id', 'mail_queue.client_id')
-    .innerJoin('applications', 'applications.id', 'mail_queue.application_id')
-    .select([
+    // Codes and notices tell of no application.
+    .leftJoin('applications', 'applications.id', 'mail_queue.application_id')
+    .select((eb) => [
       'mail_queue.id',
       'mail_queue.kind',
       'mail_queue.params',
       'mail_queue.attempts',
+      'mail_queue.created_at',
+      eb
+        .selectFrom('otps')
+        .select((otps) => otps.fn.max('otps.id').as('newest'))
+        .whereRef('otps.client_id', '=', 'mail_queue.client_id')
+        .as('newest_otp_id'),
       'clients.email',
       'clients.first_name',
       'clients.language',
@@ -128,6 +158,7 @@ async function sendDue(
     ])
     .where('mail_queue.sent_at', 'is', null)
     .where('mail_queue.next_attempt_at', '<=', nowIso())
+    .orderBy('mail_queue.priority')
     .orderBy('mail_queue.id')
     .limit(options.batch ?? 20)
     .execute();
@@ -136,7 +167,7 @@ async function sendDue(
     if (!(await holdLease(ctx.db, LEASE, holder, leaseMs))) break;
     const written = writeMessage(ctx, options.publicUrl, message);
     if (typeof written === 'string') {
-      await finish(ctx, message.id, `not sent: ${written}`);
+      await finish(ctx, message, `not sent: ${written}`);
       continue;
     }
     try {
@@ -164,7 +195,7 @@ async function sendDue(
       options.onError?.(err, message.id);
       if (!serverDown) {
         // An address the server keeps refusing for days is given up on, with the reason kept.
-        if (attempts >= REFUSALS_BEFORE_GIVING_UP) await finish(ctx, message.id, `not sent: refused ${attempts} times`);
+        if (attempts >= REFUSALS_BEFORE_GIVING_UP) await finish(ctx, message, `not sent: refused ${attempts} times`);
         continue;
       }
       outage.failures += 1;
@@ -172,7 +203,7 @@ async function sendDue(
       break;
     }
     outage.failures = 0;
-    await finish(ctx, message.id, null);
+    await finish(ctx, message, null);
     sent += 1;
   }
   return sent;
@@ -191,51 +222,73 @@ export function isServerFailure(err: unknown): boolean {
   );
 }
 
-async function finish(ctx: SenderContext, id: number, note: string | null): Promise<void> {
+/**
+ * Marks a message done (sent, or not sent with the reason in `note`). A code leaves the row with it:
+ * once sent or given up, the plain code is erased (what confirms it is the `otps` row's hash).
+ */
+async function finish(
+  ctx: SenderContext,
+  message: Pick<QueuedMessage, 'id' | 'kind' | 'params'>,
+  note: string | null,
+): Promise<void> {
   await ctx.db
     .updateTable('mail_queue')
-    // A sent message keeps the error of its last failed attempt, if any: what delayed it.
-    .set({ sent_at: nowIso(), ...(note === null ? {} : { last_error: note }) })
-    .where('id', '=', id)
+    .set({
+      sent_at: nowIso(),
+      // A sent message keeps the error of its last failed attempt, if any: what delayed it.
+      ...(note === null ? {} : { last_error: note }),
+      ...(message.kind === CODE_EMAIL_KIND ? { params: withoutCode(message.params) } : {}),
+    })
+    .where('id', '=', message.id)
     .where('sent_at', 'is', null)
     .execute();
 }
 
 interface QueuedMessage {
+  id: number;
   kind: string;
   params: string;
+  created_at: string;
+  newest_otp_id: number | null;
   email: string;
   first_name: string;
   language: string | null;
   decision_emails: number;
-  application_id: number;
-  app_id: string;
-  service_id: number;
-  status_id: number;
-  definition_version: number;
+  application_id: number | null;
+  app_id: string | null;
+  service_id: number | null;
+  status_id: number | null;
+  definition_version: number | null;
   certificate_token: string | null;
 }
 
-/** The e-mail a queued message is, or why it is not sent (turned off since, no address, no template). */
+/**
+ * The e-mail a queued message is, or why it is not sent (turned off since, no address, no template,
+ * a code expired or replaced).
+ */
 function writeMessage(ctx: SenderContext, publicUrl: string, message: QueuedMessage): OutgoingEmail | string {
+  const language = message.language && ctx.messages.languages.has(message.language) ? message.language : undefined;
+  const translate = (english: string) => ctx.messages.translateKey(english, language);
+  if (message.kind === CODE_EMAIL_KIND || message.kind === NOTICE_EMAIL_KIND)
+    return writeAccountMail(message, language, translate, publicUrl);
   if (message.kind !== STATUS_EMAIL_KIND) return `unknown kind ${message.kind}`;
+  const application = applicationOf(message);
+  if (!application) return 'the application is gone';
   if (message.decision_emails !== 1) return 'the applicant turned these e-mails off';
   if (!message.email.includes('@')) return 'the applicant has no e-mail address';
   const params = JSON.parse(message.params) as StatusEmailParams;
-  const definition = definitionOfStored(ctx, message);
+  const definition = definitionOfStored(ctx, application);
   const email = statusEmail(definition, params.status);
   if (!definition || !email) return `no e-mail for status ${params.status}`;
-  const language = message.language && ctx.messages.languages.has(message.language) ? message.language : undefined;
-  const translate = (english: string) => ctx.messages.translateKey(english, language);
-  const page = (route: string) => `${publicUrl}${applicationPath(route, message.application_id)}`;
+  const page = (route: string) => `${publicUrl}${applicationPath(route, application.id)}`;
   const link =
-    email.link === 'certificate' && message.certificate_token
-      ? `${publicUrl}/api/${certificatePath(message.certificate_token)}`
+    email.link === 'certificate' && application.certificate_token
+      ? `${publicUrl}/api/${certificatePath(application.certificate_token)}`
       : page(ownRoute(definition, email.link === 'edit' ? 'edit' : 'view'));
   const written = writeStatusEmail(
     email,
     {
-      app_id: message.app_id,
+      app_id: application.app_id,
       service: ctx.messages.translate(definition.title, language),
       name: message.first_name,
       comment: params.comment,
@@ -244,4 +297,12 @@ function writeMessage(ctx: SenderContext, publicUrl: string, message: QueuedMess
     translate,
   );
   return { ...written, to: message.email, language: language ?? 'en' };
+}
+
+/** The application a status message tells of, as the left join read it (null: none). */
+function applicationOf(message: QueuedMessage) {
+  const { application_id: id, app_id, service_id, status_id, definition_version } = message;
+  if (id === null || app_id === null || service_id === null || status_id === null || definition_version === null)
+    return null;
+  return { id, app_id, service_id, status_id, definition_version, certificate_token: message.certificate_token };
 }

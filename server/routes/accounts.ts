@@ -8,7 +8,10 @@
  *   password is hashed, so a flood costs no hashing and concurrent guesses cannot exceed the limit;
  * - code guesses are limited per code and per account and hour, code sending per account and per
  *   e-mail or phone asked for;
- * - registration answers the same whether or not the e-mail or phone is taken (the owner is told).
+ * - registration answers the same whether or not the e-mail or phone is taken (the owner is told);
+ * - codes and notices are queued e-mails (server/mail/account-mail.ts): registration and reset do
+ *   database work only, so they answer at once whether or not the account exists, whatever the mail
+ *   server does, and a code is delivered (and retried) by the e-mail sender.
  */
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
@@ -19,6 +22,7 @@ import { assertSelf, rememberLanguage, requestLanguage } from '../auth-hook';
 import type { AppContext } from '../context';
 import { isUniqueViolation, nowIso } from '../db/database';
 import type { Client } from '../db/tables';
+import { queueAccountExistsNotice, queueCode } from '../mail/account-mail';
 import { email as emailOf, phone, REQUIRED, requiredText as requiredTextOf } from '../field-rules';
 import { HttpError, idParam, ok, parseBody, ValidationError } from '../http';
 import { passwordProblem, PASSWORD_MAX_LENGTH } from '../password-policy';
@@ -166,27 +170,33 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await consumeAll(db, buckets);
   }
 
-  /** Creates a code for the client and sends it to the email and the telephone. */
+  /**
+   * Creates a code for the client and queues it for the e-mail and the telephone, in one transaction:
+   * a code is queued exactly when it can be confirmed. The sender is woken, not waited for.
+   */
   async function sendOtp(client: Client, purpose: 'register' | 'reset'): Promise<void> {
     const code = newOtp();
     const now = Date.now();
-    await db
-      .insertInto('otps')
-      .values({
-        client_id: client.id,
-        purpose,
-        code_hash: sha256(code),
-        expires_at: new Date(now + OTP_TTL_MS).toISOString(),
-        attempts: 0,
-        confirmed_at: null,
-        used_at: null,
-        created_at: new Date(now).toISOString(),
-        password_token_hash: null,
-      })
-      .execute();
-    for (const recipient of contactsOf(client)) {
-      await ctx.outbox({ recipient, code, purpose });
-    }
+    const expiresAt = new Date(now + OTP_TTL_MS).toISOString();
+    await db.transaction().execute(async (trx) => {
+      const otp = await trx
+        .insertInto('otps')
+        .values({
+          client_id: client.id,
+          purpose,
+          code_hash: sha256(code),
+          expires_at: expiresAt,
+          attempts: 0,
+          confirmed_at: null,
+          used_at: null,
+          created_at: new Date(now).toISOString(),
+          password_token_hash: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await queueCode(trx, contactsOf(client), { clientId: client.id, otpId: otp.id, purpose, code, expiresAt });
+    });
+    ctx.wakeMailSender();
   }
 
   /** Refuses a password the policy does not allow, with the rule's own message (the portal shows it). */
@@ -235,13 +245,13 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     });
   }
 
-  /** Tells the owners of an e-mail or phone that someone tried to register it again. */
+  /** Queues the notice to the owners of an e-mail or phone that someone tried to register it again. */
   async function notifyOwners(owners: Client[]): Promise<void> {
-    for (const owner of owners) {
-      for (const recipient of contactsOf(owner)) {
-        await ctx.outbox({ recipient, purpose: 'account-exists' });
-      }
-    }
+    if (owners.length === 0) return;
+    await db.transaction().execute(async (trx) => {
+      for (const owner of owners) await queueAccountExistsNotice(trx, owner.id, contactsOf(owner));
+    });
+    ctx.wakeMailSender();
   }
 
   app.post('/clients', publicRoute, async (request, reply) => {

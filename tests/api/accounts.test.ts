@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createOutbox } from '../../server/outbox';
-import { call, otpFor, signUp, startServer, type TestServer } from './helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeliver } from '../../server/mail/deliver';
+import { call, otpFor, sendQueuedMail, signUp, startServer, type TestServer } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ const confirm = (username: string, otp: string) =>
   });
 
 describe('registration', () => {
-  it('creates the account, answers 201 and sends one outbox line per recipient', async () => {
+  it('creates the account, answers 201 and sends the code to each recipient, logged without SMTP', async () => {
     const res = await register('eric@example.org', '0781111111');
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -27,9 +27,11 @@ describe('registration', () => {
       data: { email: 'eric@example.org', telephone: '0781111111' },
       error: null,
     });
-    const code = otpFor(server.lines, 'eric@example.org');
+    const code = await otpFor(server, 'eric@example.org');
     expect(code).toMatch(/^\d{6}$/);
-    expect(server.lines).toContain(`[outbox] OTP for 0781111111: ${code}`);
+    // Without SMTP_URL the log is the only delivery: the code is in it, for the e-mail and the phone.
+    expect(server.log).toContain(`[mail] To eric@example.org (en): Your EcoPermit registration code ${code}`);
+    expect(server.log).toContain(`[mail] To 0781111111 (en): Your EcoPermit registration code ${code}`);
   });
 
   it('refuses bad fields with 422 naming them, and stores nothing', async () => {
@@ -49,7 +51,7 @@ describe('registration', () => {
 
   it('refuses a wrong code, then confirms the right one with a password secret, used once', async () => {
     await register('maria@example.org', '0781111112');
-    const code = otpFor(server.lines, 'maria@example.org');
+    const code = await otpFor(server, 'maria@example.org');
     const wrong = await confirm('maria@example.org', code === '000000' ? '111111' : '000000');
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe('Invalid code');
@@ -77,14 +79,14 @@ describe('registration', () => {
       .updateTable('otps')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .execute();
-    const res = await confirm('late@example.org', otpFor(server.lines, 'late@example.org'));
+    const res = await confirm('late@example.org', await otpFor(server, 'late@example.org'));
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/expired/);
   });
 
   it('blocks a code after 5 wrong attempts, even the right one', async () => {
     await register('guess@example.org', '0783333333');
-    const code = otpFor(server.lines, 'guess@example.org');
+    const code = await otpFor(server, 'guess@example.org');
     const wrong = code === '123456' ? '654321' : '123456';
     for (let i = 0; i < 5; i += 1) expect((await confirm('guess@example.org', wrong)).status).toBe(400);
     const blocked = await confirm('guess@example.org', code);
@@ -164,11 +166,16 @@ describe('password reset', () => {
     const second = await call<{ token: string }>(server.app, 'POST', 'clients/login', {
       body: { username: user.telephone, password: user.password },
     });
+    await sendQueuedMail(server);
     const before = server.lines.length;
     const asked = await call(server.app, 'POST', 'clients/reset-password', { body: { username: user.email } });
     expect(asked.body.data).toEqual({ sent: true });
-    expect(server.lines.length).toBe(before + 2);
-    const confirmed = await confirm(user.email, otpFor(server.lines, user.email));
+    await sendQueuedMail(server);
+    expect(server.lines.slice(before).map((line) => line.replace(/ \d{6}$/, ' <code>'))).toEqual([
+      `[mail] To ${user.email} (en): Your EcoPermit password reset code <code>`,
+      `[mail] To ${user.telephone} (en): Your EcoPermit password reset code <code>`,
+    ]);
+    const confirmed = await confirm(user.email, await otpFor(server, user.email));
     expect(confirmed.status).toBe(200);
     const set = await call(server.app, 'POST', 'clients/reset-password', {
       body: { username: user.email, password: 'New-Secret-1', password_token: confirmed.body.data.password_token },
@@ -185,9 +192,11 @@ describe('password reset', () => {
   });
 
   it('answers the same for an unknown account and sends nothing', async () => {
+    await sendQueuedMail(server);
     const before = server.lines.length;
     const res = await call(server.app, 'POST', 'clients/reset-password', { body: { username: 'ghost@example.org' } });
     expect(res.body).toEqual({ code: 200, data: { sent: true }, error: null });
+    await sendQueuedMail(server);
     expect(server.lines.length).toBe(before);
   });
 });
@@ -250,9 +259,11 @@ describe('profile', () => {
     });
     expect(login.body.data.phone).toBeNull();
     // Nothing is sent to a phone the account no longer has; the number is free for another account.
+    await sendQueuedMail(server);
     server.lines.length = 0;
     const reset = await call(server.app, 'POST', 'clients/reset-password', { body: { username: user.email } });
     expect(reset.status).toBe(200);
+    await sendQueuedMail(server);
     expect(server.lines.filter((line) => line.includes(user.telephone))).toEqual([]);
     expect(server.lines.some((line) => line.includes(user.email))).toBe(true);
     const taker = await signUp(server, { telephone: user.telephone });
@@ -267,18 +278,25 @@ describe('profile', () => {
   });
 });
 
-describe('default outbox', () => {
-  it('writes exactly one console line per recipient, for codes and for notices', async () => {
-    const spy = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    try {
-      const outbox = createOutbox('', 'x@example.org', () => undefined);
-      await outbox({ recipient: 'a@example.org', code: '012345', purpose: 'register' });
-      await outbox({ recipient: 'b@example.org', purpose: 'account-exists' });
-      expect(spy).toHaveBeenCalledTimes(2);
-      expect(spy).toHaveBeenCalledWith('[outbox] OTP for a@example.org: 012345');
-      expect(spy).toHaveBeenCalledWith('[outbox] Notice for b@example.org: account-exists');
-    } finally {
-      spy.mockRestore();
-    }
+describe('the log delivery (no SMTP_URL)', () => {
+  const written = { subject: 'Subject', html: '<p>x</p>', language: 'de' };
+
+  it('writes one line per message: the code of a code message, the first link of any other', async () => {
+    const lines: string[] = [];
+    const deliver = createDeliver('', 'x@example.org', { timeoutMs: 1_000, log: (line) => lines.push(line) });
+    await deliver({ ...written, to: 'a@example.org', text: 'Your code: 012345', code: '012345' });
+    await deliver({ ...written, to: '0780000000', text: 'Your code: 012345', code: '012345' });
+    await deliver({
+      ...written,
+      to: 'b@example.org',
+      text: 'See https://portal.example/a and https://portal.example/b',
+    });
+    await deliver({ ...written, to: 'c@example.org', text: 'No link' });
+    expect(lines).toEqual([
+      '[mail] To a@example.org (de): Subject 012345',
+      '[mail] To 0780000000 (de): Subject 012345',
+      '[mail] To b@example.org (de): Subject https://portal.example/a',
+      '[mail] To c@example.org (de): Subject',
+    ]);
   });
 });

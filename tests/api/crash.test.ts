@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServerProcess, type ServerProcess } from '../../scripts/server-process';
+import { codeInMailLine } from '../../server/mail/deliver';
 import { multipart, PDF, PLASTICS_MANDATORY as MANDATORY, plasticsBody } from './helpers';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ecopermit-crash-'));
@@ -78,7 +79,7 @@ async function signIn(): Promise<void> {
     otp =
       log
         .slice(since)
-        .map((l) => new RegExp(`OTP for ${email}: (\\d{6})`).exec(l)?.[1])
+        .map((line) => codeInMailLine(line, email))
         .find(Boolean) ?? '';
     if (!otp) await new Promise((r) => setTimeout(r, 50));
   }

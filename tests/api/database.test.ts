@@ -70,12 +70,12 @@ describe('migrations and seed', () => {
       }
     };
     try {
-      const first = await buildApp(config, { outbox: () => undefined });
+      const first = await buildApp(config);
       await call(first, 'POST', 'clients', {
         body: { first_name: 'A', last_name: 'B', telephone: '0781234567', email: 'a@example.org' },
       });
       await first.close();
-      const second = await buildApp(config, { outbox: () => undefined });
+      const second = await buildApp(config);
       expect(await countAccounts()).toBe(1);
       // Registering again finds the stored account: still one.
       const again = await call(second, 'POST', 'clients', {

@@ -1,7 +1,8 @@
 /**
  * API test helpers: a server on a fresh database (SQLite in a temporary DATA_DIR, or a PostgreSQL
- * database of its own on the PostgreSQL run), an outbox that records the `[outbox]` lines, and a
- * signed-in user made through the real registration flow.
+ * database of its own on the PostgreSQL run), whose e-mail delivery (the real one: SMTP when the test
+ * sets SMTP_URL) also records a line per delivered message, and a signed-in user made through the
+ * real registration flow.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,13 +15,20 @@ import { loadConfig, type ServerConfig } from '../../server/config';
 import { moveStatus, type Services } from '../../server/applications-store';
 import { DEFAULT_SERVICES_DIR, loadDefinitionsFrom } from '../../server/definitions';
 import { openDatabase, type OpenDatabase } from '../../server/db/database';
-import { outboxLine, type OutboxMessage } from '../../server/outbox';
+import { CODE_EMAIL_KIND, type CodeParams } from '../../server/mail/account-mail';
+import { codeInMailLine, createDeliver, mailLine } from '../../server/mail/deliver';
+import type { Deliver } from '../../server/mail/mail-sender';
 
 export interface TestServer {
   app: FastifyInstance;
   config: ServerConfig;
-  /** Outbox lines, exactly as the default outbox logs them. */
+  /**
+   * One line per delivered message, in the log's shape (`[mail] To ...`) with a code always shown:
+   * what each recipient received, read by `otpFor`.
+   */
   lines: string[];
+  /** The server's own log lines of the deliveries (a code mailed by SMTP is not in them). */
+  log: string[];
   /** A second connection to the same database, for arranging and inspecting rows. */
   database: OpenDatabase;
   /** The services the server judges by, for the store's functions (`staffMove`, `staffAction`). */
@@ -103,15 +111,33 @@ async function ownPostgresDatabase(): Promise<{ url: string; drop: () => Promise
   };
 }
 
+/**
+ * The server's own delivery (createDeliver: SMTP when configured, its log lines into `log`) that also
+ * records each delivered message into `lines`, the code shown, once the delivery succeeded.
+ */
+function recordingDeliver(config: ServerConfig, lines: string[], log: string[]): Deliver {
+  const deliver = createDeliver(config.smtpUrl, config.smtpFrom, {
+    timeoutMs: config.smtpTimeoutMs,
+    log: (line) => log.push(line),
+  });
+  return async (email) => {
+    await deliver(email);
+    lines.push(mailLine(email, { showCode: true }));
+  };
+}
+
+/** `options` with the recording delivery, unless the test brings a delivery of its own. */
+function withRecording(options: BuildOptions, config: ServerConfig, lines: string[], log: string[]): BuildOptions {
+  return { ...options, mail: { deliver: recordingDeliver(config, lines, log), ...options.mail } };
+}
+
 /** Starts a server on a fresh database. */
-export async function startServer(
-  extra: Record<string, string> = {},
-  options: Omit<BuildOptions, 'outbox'> = {},
-): Promise<TestServer> {
+export async function startServer(extra: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestServer> {
   const own = await ownPostgresDatabase();
   const config = testConfig({ ...(own ? { DATABASE_URL: own.url } : {}), ...extra });
   const lines: string[] = [];
-  const app = await buildApp(config, { ...options, outbox: (m: OutboxMessage) => void lines.push(outboxLine(m)) });
+  const log: string[] = [];
+  const app = await buildApp(config, withRecording(options, config, lines, log));
   await app.ready();
   const database = openDatabase(config);
   const services: Services = options.definitions
@@ -121,6 +147,7 @@ export async function startServer(
     app,
     config,
     lines,
+    log,
     database,
     services,
     async close() {
@@ -135,25 +162,57 @@ export async function startServer(
 
 /**
  * Stops `server` and starts it again on the same data (database and files), as a new release would:
- * `options` may give other definitions (another `servicesDir`). The outbox lines go on.
+ * `options` may give other definitions (another `servicesDir`). The delivered lines go on.
  */
-export async function restartServer(server: TestServer, options: Omit<BuildOptions, 'outbox'> = {}): Promise<void> {
+export async function restartServer(server: TestServer, options: BuildOptions = {}): Promise<void> {
   await server.app.close();
-  server.app = await buildApp(server.config, {
-    ...options,
-    outbox: (m: OutboxMessage) => void server.lines.push(outboxLine(m)),
-  });
+  server.app = await buildApp(server.config, withRecording(options, server.config, server.lines, server.log));
   await server.app.ready();
 }
 
-/** The newest code sent to a recipient, read from the outbox lines. */
-export function otpFor(lines: string[], recipient: string): string {
-  const pattern = new RegExp(`^\\[outbox\\] OTP for ${recipient.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (\\d{6})$`);
-  for (let i = lines.length - 1; i >= 0; i -= 1) {
-    const match = pattern.exec(lines[i] ?? '');
-    if (match?.[1]) return match[1];
+/** How long `sendQueuedMail` and `otpFor` run the sender before giving up. */
+const MAIL_WAIT_MS = 10_000;
+
+/**
+ * Runs the server's e-mail sender until no queued message `waiting` selects is left unsent (any
+ * message due now, by default), or fails after MAIL_WAIT_MS naming the last error.
+ */
+export async function sendQueuedMail(
+  server: TestServer,
+  waiting: (row: { kind: string; params: string }) => boolean = () => true,
+): Promise<void> {
+  const deadline = Date.now() + MAIL_WAIT_MS;
+  for (;;) {
+    await server.app.mailSender.runOnce();
+    const unsent = (
+      await server.database.db
+        .selectFrom('mail_queue')
+        .select(['kind', 'params', 'last_error'])
+        .where('sent_at', 'is', null)
+        .where('next_attempt_at', '<=', new Date().toISOString())
+        .execute()
+    ).filter(waiting);
+    if (unsent.length === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`${unsent.length} queued e-mail(s) not sent: ${unsent[0]?.last_error ?? 'no error'}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`no OTP for ${recipient}`);
+}
+
+/**
+ * The newest code sent to a recipient: the sender is run until no code for them waits, then the code
+ * is read from the newest delivered line.
+ */
+export async function otpFor(server: TestServer, recipient: string): Promise<string> {
+  await sendQueuedMail(
+    server,
+    (row) => row.kind === CODE_EMAIL_KIND && (JSON.parse(row.params) as CodeParams).recipient === recipient,
+  );
+  for (let i = server.lines.length - 1; i >= 0; i -= 1) {
+    const code = codeInMailLine(server.lines[i] ?? '', recipient);
+    if (code) return code;
+  }
+  throw new Error(`no code for ${recipient}`);
 }
 
 export interface Envelope<T = unknown> {
@@ -189,7 +248,7 @@ export interface TestUser {
 
 let counter = 0;
 
-/** Registers, confirms the code from the outbox, sets a password and signs in. */
+/** Registers, confirms the code as delivered, sets a password and signs in. */
 export async function signUp(
   server: TestServer,
   overrides: { email?: string; telephone?: string } = {},
@@ -203,7 +262,7 @@ export async function signUp(
     body: { first_name: 'Alice', last_name: 'Uwase', other_name: '', telephone, email },
   });
   if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
-  const otp = otpFor(server.lines, email);
+  const otp = await otpFor(server, email);
   const confirmed = await call<{ password_token: string }>(server.app, 'POST', 'client/confirm-otp', {
     body: { username: email, otp },
   });

@@ -2,6 +2,7 @@
  * An applicant of the cluster tests, over HTTP through nginx: signs up (the code read from the
  * instances' logs), registers a company, fills a plastics draft and submits it.
  */
+import { codeInMailLine } from '../../server/mail/deliver';
 import { companyBody, multipart, PDF, PLASTICS_MANDATORY, plasticsBody } from '../api/helpers';
 
 export const SUBMIT = 'clients/applications/plastic-bags-authorization';
@@ -72,12 +73,15 @@ export interface Applicant {
   company: number;
 }
 
-/** The newest code sent to `email`, waiting for it in the instances' logs. */
+/**
+ * The newest code sent to `email`, waiting for it in the instances' logs: the instance holding the
+ * e-mail sender's lease delivers it, at once when the request reached that one, else at its next look
+ * (MAIL_POLL_SECONDS).
+ */
 export async function codeFor(logs: () => string[], email: string): Promise<string> {
-  const pattern = new RegExp(`\\[outbox\\] OTP for ${email.replace(/[.+]/g, '\\$&')}: (\\d{6})`);
-  for (let i = 0; i < 200; i += 1) {
+  for (let i = 0; i < 400; i += 1) {
     const code = logs()
-      .map((line) => pattern.exec(line)?.[1])
+      .map((line) => codeInMailLine(line, email))
       .filter(Boolean)
       .pop();
     if (code) return code;

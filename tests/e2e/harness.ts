@@ -1,7 +1,7 @@
 /**
  * End-to-end harness: starts the real product (`scripts/start.mjs`: portal build + API + SQLite in a
- * temporary DATA_DIR) on a free port, reads its log for the OTP outbox, and drives Debian's Chromium
- * through playwright-core.
+ * temporary DATA_DIR) on a free port, reads the one-time codes from its log (`[mail]` lines), and
+ * drives Debian's Chromium through playwright-core.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,13 +12,17 @@ import { promisify } from 'node:util';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { freePort } from '../../scripts/server-process';
 import { pdfTextLines } from '../../server/certificates/pdf-text';
+import { codeInMailLine } from '../../server/mail/deliver';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 export interface RunningProduct {
   baseUrl: string;
   dataDir: string;
-  /** Waits for the newest OTP sent to `recipient` after `since` log lines. */
+  /**
+   * Waits for the newest code sent to `recipient` after `since` log lines. The log shows the code of a
+   * message it is the only delivery of: any recipient without SMTP_URL, a phone number always.
+   */
   otpFor(recipient: string, sinceLine?: number): Promise<string>;
   logLineCount(): number;
   /** Runs the staff command (`server/staff-cli.ts`, the real one) on the product's database. */
@@ -68,15 +72,14 @@ export async function startProduct(
     dataDir,
     logLineCount: () => lines.length,
     async otpFor(recipient, sinceLine = 0) {
-      const pattern = new RegExp(`\\[outbox\\] OTP for ${recipient.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (\\d{6})`);
       for (let attempt = 0; attempt < 100; attempt += 1) {
         for (let i = lines.length - 1; i >= sinceLine; i -= 1) {
-          const match = pattern.exec(lines[i] ?? '');
-          if (match?.[1]) return match[1];
+          const code = codeInMailLine(lines[i] ?? '', recipient);
+          if (code) return code;
         }
         await new Promise((r) => setTimeout(r, 100));
       }
-      throw new Error(`no OTP for ${recipient} in the server log`);
+      throw new Error(`no code for ${recipient} in the server log`);
     },
     async staff(...args) {
       await promisify(execFile)(
