@@ -5,7 +5,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
 import pg from 'pg';
 import { withStatementCache } from './statement-cache';
 import { migrationProvider, type DialectName } from './migrations';
@@ -61,7 +69,7 @@ export function openDatabase(settings: DatabaseSettings): OpenDatabase {
     // and later queries get new connections once the server is back.
     pool.on('error', onConnectionError);
     pool.on('connect', (client) => client.on('error', onConnectionError));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingBroken(pool) }) });
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   mkdirSync(settings.dataDir, { recursive: true });
@@ -76,6 +84,49 @@ export function openDatabase(settings: DatabaseSettings): OpenDatabase {
   sqlite.pragma(`busy_timeout = ${Math.round(waitMs)}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * The pool as Kysely uses it: a connection on which a query failed because the connection itself broke
+ * (`isDatabaseUnavailable`: the server ended it, the socket failed) goes back as broken, so the pool
+ * closes it instead of handing it to the next request. node-postgres marks a connection dead only when
+ * its socket's end is read, which can come a moment after the query's error: in that moment the dead
+ * connection would look idle and fail one more request after the database is back.
+ */
+function discardingBroken(pool: pg.Pool): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let broken: Error | undefined;
+    const query = (...args: unknown[]): unknown => {
+      const result = (client.query as (...a: unknown[]) => unknown)(...args);
+      // A cursor (a streamed query) is given back as it is; a query's promise is watched.
+      if (!(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) broken = error as Error;
+        throw error;
+      });
+    };
+    return {
+      query: query as PostgresPoolClient['query'],
+      release() {
+        const error = broken;
+        broken = undefined;
+        client.release(error);
+      },
+    };
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrapped.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrapped.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
 }
 
 /**
