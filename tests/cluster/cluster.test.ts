@@ -11,7 +11,17 @@ import { startCluster, type Cluster } from '../../scripts/cluster/cluster';
 import { fileStoreContract } from '../../server/storage/file-store.contract';
 import { s3FileStore } from '../../server/storage/s3-store';
 import { PDF } from '../api/helpers';
-import { api, signIn, signUp, submission, SUBMIT, upload, type Applicant } from './applicant';
+import {
+  api,
+  draftOf,
+  ONE_ADDRESS_SETTINGS,
+  signIn,
+  signUp,
+  submission,
+  SUBMIT,
+  upload,
+  type Applicant,
+} from './applicant';
 
 let cluster: Cluster;
 const logs = () => cluster.instances.flatMap((instance) => instance.log);
@@ -21,14 +31,7 @@ beforeAll(async () => {
   cluster = await startCluster({
     instances: 2,
     env: {
-      // One address (127.0.0.1) for 200 applicants: the per-address limits would refuse a load run.
-      ACCOUNT_REQUESTS_PER_MINUTE: '0',
-      OTP_RESEND_SECONDS: '0',
-      OTP_MAX_SENDS_PER_HOUR: '100000',
-      // A code asked of the instance that does not hold the sender's lease waits for the holder's next look.
-      MAIL_POLL_SECONDS: '1',
-      LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
-      UPLOAD_MAX_FILES_PER_DAY: '100000',
+      ...ONE_ADDRESS_SETTINGS,
       DRAIN_DELAY_SECONDS: '2',
       METRICS: 'on',
     },
@@ -67,15 +70,6 @@ async function download(base: string, token: string, path: string): Promise<stri
   return response.ok ? sha256(Buffer.from(await response.arrayBuffer())) : null;
 }
 
-async function draftOf(applicant: Applicant, token: string): Promise<number> {
-  const draft = await api<{ id: number }>(cluster.address, 'POST', 'client/application/1', {
-    token,
-    body: { client_id: applicant.id },
-  });
-  expect(draft.status).toBe(201);
-  return draft.data.id;
-}
-
 describe('any instance serves any request', () => {
   it('answers health, readiness and metrics on every instance', async () => {
     for (const index of [0, 1]) {
@@ -89,7 +83,7 @@ describe('any instance serves any request', () => {
   it('reads through one instance the file another stored, and passes nginx’s request id on', async () => {
     const applicant = await signUp(cluster.address, logs, 1, `any-${process.pid}`);
     const { data } = await signIn(cluster.address, applicant.email);
-    const draft = await draftOf(applicant, data.token);
+    const draft = await draftOf(cluster.address, applicant, data.token);
     const content = uniquePdf('stored by the first instance');
     const stored = await upload(direct(0), data.token, draft, content);
     expect(stored.status).toBe(201);
@@ -105,7 +99,7 @@ describe('an instance that drains', () => {
   it('answers 503 to readiness, finishes what it holds, exits 0, and nginx sends the rest elsewhere', async () => {
     const applicant = await signUp(cluster.address, logs, 2, `drain-${process.pid}`);
     const { data } = await signIn(cluster.address, applicant.email);
-    const draft = await draftOf(applicant, data.token);
+    const draft = await draftOf(cluster.address, applicant, data.token);
     const first = cluster.instances[0]!;
     const child = first.process!.child;
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
@@ -152,7 +146,7 @@ describe('a rolling restart and a crash while an applicant uploads', () => {
   it('loses no upload, keeps every file readable from each instance, and submits', async () => {
     const applicant = await signUp(cluster.address, logs, 3, `crash-${process.pid}`);
     const { data } = await signIn(cluster.address, applicant.email);
-    const draft = await draftOf(applicant, data.token);
+    const draft = await draftOf(cluster.address, applicant, data.token);
     const [first, second] = cluster.instances as [Cluster['instances'][0], Cluster['instances'][0]];
 
     let running = true;

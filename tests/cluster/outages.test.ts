@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../../scripts/cluster/cluster';
 import { PDF } from '../api/helpers';
-import { api, signIn, signUp, submission, SUBMIT, upload, type Applicant } from './applicant';
+import { api, draftOf, ONE_ADDRESS_SETTINGS, signIn, signUp, submission, SUBMIT, upload } from './applicant';
 
 let cluster: Cluster;
 const logs = () => cluster.instances.flatMap((instance) => instance.log);
@@ -21,13 +21,7 @@ beforeAll(async () => {
   cluster = await startCluster({
     instances: 2,
     env: {
-      ACCOUNT_REQUESTS_PER_MINUTE: '0',
-      OTP_RESEND_SECONDS: '0',
-      OTP_MAX_SENDS_PER_HOUR: '100000',
-      // A code asked of the instance that does not hold the sender's lease waits for the holder's next look.
-      MAIL_POLL_SECONDS: '1',
-      LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
-      UPLOAD_MAX_FILES_PER_DAY: '100000',
+      ...ONE_ADDRESS_SETTINGS,
       DATABASE_WAIT_SECONDS: '2',
     },
   });
@@ -91,15 +85,6 @@ async function bothReady(): Promise<void> {
   throw new Error('the instances did not become ready again within 60 s');
 }
 
-async function draftOf(applicant: Applicant, token: string): Promise<number> {
-  const draft = await api<{ id: number }>(cluster.address, 'POST', 'client/application/1', {
-    token,
-    body: { client_id: applicant.id },
-  });
-  expect(draft.status).toBe(201);
-  return draft.data.id;
-}
-
 const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
 describe('PostgreSQL restarted or stopped', () => {
@@ -121,7 +106,7 @@ describe('PostgreSQL restarted or stopped', () => {
   it('answers 503 naming the database while it is stopped, then serves again by itself', async () => {
     const applicant = await signUp(cluster.address, logs, 2, `stopped-${process.pid}`);
     const { data } = await signIn(cluster.address, applicant.email);
-    const draft = await draftOf(applicant, data.token);
+    const draft = await draftOf(cluster.address, applicant, data.token);
     cluster.postgres.halt();
     try {
       for (const index of [0, 1]) {
@@ -172,7 +157,7 @@ describe('PostgreSQL restarted or stopped', () => {
         return {
           applicant,
           token: data.token,
-          draft: await draftOf(applicant, data.token),
+          draft: await draftOf(cluster.address, applicant, data.token),
           acknowledged: -1,
           tried: -1,
         };
@@ -244,7 +229,7 @@ describe('the file store stopped', () => {
   it('answers 503 naming the file store on uploads and downloads, then works again without a restart', async () => {
     const applicant = await signUp(cluster.address, logs, 3, `store-${process.pid}`);
     const { data } = await signIn(cluster.address, applicant.email);
-    const draft = await draftOf(applicant, data.token);
+    const draft = await draftOf(cluster.address, applicant, data.token);
     const kept = Buffer.concat([PDF, Buffer.from(`% stored before the outage ${process.pid}\n`)]);
     const stored = await upload(cluster.address, data.token, draft, kept);
     expect(stored.status).toBe(201);
