@@ -202,9 +202,6 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       deliver: createDeliver(config.smtpUrl, config.smtpFrom, { timeoutMs: config.smtpTimeoutMs }),
       publicUrl: config.publicUrl,
       ...config.mail,
-      // Longer than a delivery may take (connection, greeting, then each answer within the timeout),
-      // so a slow send is not sent again by another instance.
-      leaseMs: Math.max(60_000, config.mail.pollMs * 3, config.smtpTimeoutMs * 4),
       onError: (err, id) => app.log.warn({ err }, `e-mail ${id} not sent yet: it will be tried again`),
       ...options.mail,
     });

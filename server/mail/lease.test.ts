@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest, openDatabase, type OpenDatabase } from '../db/database';
+import { readServerMessages } from '../messages';
+import { queueAccountExistsNotice } from './account-mail';
 import { holdLease, releaseLease } from './lease';
-import { isServerFailure, retryDelayMs } from './mail-sender';
+import { isServerFailure, retryDelayMs, startMailSender, type OutgoingEmail } from './mail-sender';
 
 let dir: string;
 let database: OpenDatabase;
@@ -51,5 +53,59 @@ describe('the sender', () => {
     expect(isServerFailure(Object.assign(new Error('no such user'), { code: 'EENVELOPE', responseCode: 550 }))).toBe(
       false,
     );
+  });
+});
+
+describe('a slow delivery', () => {
+  it('keeps the lease while the SMTP server takes longer than it, so no other instance takes over', async () => {
+    const { db } = database;
+    const client = await db
+      .insertInto('clients')
+      .values({
+        uid: 'slow-smtp',
+        first_name: 'Ana',
+        last_name: 'Slow',
+        email: 'slow@example.org',
+        telephone: '0789999999',
+        confirmed: 1,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await queueAccountExistsNotice(db, client.id, ['slow@example.org']);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearInterval', 'clearTimeout', 'Date'] });
+    try {
+      let accept: () => void = () => undefined;
+      const delivered: OutgoingEmail[] = [];
+      const sender = startMailSender(
+        { db, definitions: [], archived: [], messages: readServerMessages() },
+        {
+          deliver: (email) =>
+            new Promise<void>((resolve) => {
+              delivered.push(email);
+              accept = resolve;
+            }),
+          publicUrl: 'https://portal.example.org',
+          pollMs: 600_000,
+          retryBaseMs: 1_000,
+          retryMaxMs: 1_000,
+          leaseMs: 3_000,
+        },
+      );
+      const run = sender.runOnce();
+      await vi.waitFor(() => expect(delivered).toHaveLength(1));
+      // Ten times the lease passes while the server has not answered: another instance never gets it.
+      for (let second = 0; second < 30; second += 1) {
+        await vi.advanceTimersByTimeAsync(1_000);
+        expect(await holdLease(db, 'mail-sender', 'another instance', 3_000)).toBe(false);
+      }
+      accept();
+      expect(await run).toBe(1);
+      await sender.stop();
+      // Released on stop: the other instance takes it at once.
+      expect(await holdLease(db, 'mail-sender', 'another instance', 3_000)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -39,8 +39,10 @@ export interface MailSenderOptions {
   retryBaseMs: number;
   retryMaxMs: number;
   /**
-   * How long a sender holds the lease without renewing it (an instance that died frees it then); longer
-   * than a delivery may take (deliver.ts's timeouts), so a slow send is not sent again by another.
+   * How long a sender holds the lease without renewing it: an instance that died (killed, its machine
+   * gone) frees it then, and another sends what it left (15 s by default, and at least three looks). It
+   * is renewed before each message and, while a delivery waits on a slow SMTP server, every third of this
+   * time, so a slow send is not sent again by another instance.
    */
   leaseMs?: number;
   /** Messages taken per look. */
@@ -62,6 +64,9 @@ export interface MailSender {
 
 const LEASE = 'mail-sender';
 
+/** The default of `MailSenderOptions.leaseMs`: what a killed sender holds the e-mails back, at most. */
+const DEFAULT_LEASE_MS = 15_000;
+
 /** Refusals of one message (not failures of the server) after which it is no longer tried. */
 const REFUSALS_BEFORE_GIVING_UP = 12;
 
@@ -75,7 +80,7 @@ type SenderContext = Pick<AppContext, 'db' | 'definitions' | 'archived' | 'messa
 /** Starts the sender of this instance; `stop` it before the database closes. */
 export function startMailSender(ctx: SenderContext, options: MailSenderOptions): MailSender {
   const holder = randomUUID();
-  const leaseMs = options.leaseMs ?? Math.max(60_000, options.pollMs * 3);
+  const leaseMs = options.leaseMs ?? Math.max(DEFAULT_LEASE_MS, options.pollMs * 3);
   let running: Promise<number> | null = null;
   let stopped = false;
   let lookAgain = false;
@@ -171,7 +176,7 @@ async function sendDue(
       continue;
     }
     try {
-      await options.deliver(written);
+      await whileHolding(ctx, holder, leaseMs, options.deliver(written));
     } catch (err) {
       const attempts = message.attempts + 1;
       const serverDown = isServerFailure(err);
@@ -207,6 +212,23 @@ async function sendDue(
     sent += 1;
   }
   return sent;
+}
+
+/**
+ * Waits for `delivery` while renewing the lease every third of its time: a delivery may wait on a slow
+ * SMTP server for longer than the lease (up to SMTP_TIMEOUT_SECONDS per answer), and the lease must not
+ * run out meanwhile, or another instance would send the same message.
+ */
+async function whileHolding<T>(ctx: SenderContext, holder: string, leaseMs: number, delivery: Promise<T>): Promise<T> {
+  const renewal = setInterval(() => {
+    // A failed renewal is tried at the next tick; the next message's own renewal decides whether to go on.
+    holdLease(ctx.db, LEASE, holder, leaseMs).catch(() => undefined);
+  }, leaseMs / 3);
+  try {
+    return await delivery;
+  } finally {
+    clearInterval(renewal);
+  }
 }
 
 /**

@@ -90,10 +90,10 @@ export interface Applicant {
 /**
  * The newest code sent to `email`, waiting for it in the instances' logs: the instance holding the
  * e-mail sender's lease delivers it, at once when the request reached that one, else at its next look
- * (MAIL_POLL_SECONDS).
+ * (MAIL_POLL_SECONDS). After the holder was killed, its lease runs out first (15 s): up to 45 s here.
  */
 export async function codeFor(logs: () => string[], email: string): Promise<string> {
-  for (let i = 0; i < 400; i += 1) {
+  for (let i = 0; i < 1800; i += 1) {
     const code = logs()
       .map((line) => codeInMailLine(line, email))
       .filter(Boolean)
