@@ -4,8 +4,8 @@
  * atomic, so a stored file is always complete.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Measure, STORED_KEY, type FileStore, type ListedFile, type ReceivedFile } from './file-store';
@@ -32,9 +32,13 @@ export function localFileStore(folder: string): FileStore {
       await ensured;
       const temporaryKey = `${randomBytes(16).toString('hex')}${PARTIAL_SUFFIX}`;
       const measure = new Measure();
+      // Created before the bytes flow: a write stream opens its file on its own time, so a body that
+      // failed at once could have the file appear after the removal below.
+      const file = await open(join(folder, temporaryKey), 'wx');
       try {
-        await pipeline(body, measure, createWriteStream(join(folder, temporaryKey), { flags: 'wx' }));
+        await pipeline(body, measure, file.createWriteStream());
       } catch (error) {
+        await file.close().catch(() => undefined);
         await rm(join(folder, temporaryKey), { force: true });
         throw error;
       }
