@@ -163,12 +163,32 @@ export function servicesCopy(): { root: string; env: Record<string, string> } {
   };
 }
 
-/** Saves a screenshot under test-results/ when a step fails, to see what the applicant saw. */
+/**
+ * Saves a screenshot under test-results/ when a step fails, to see what the applicant saw, and prints
+ * the page's address, headings, alerts and buttons: a run elsewhere (CI) keeps its log, not its files.
+ */
 export async function screenshotOnFailure(page: Page, name: string, run: () => Promise<void>): Promise<void> {
   try {
     await run();
   } catch (error) {
     await page.screenshot({ path: join(root, 'test-results', `${name}.png`), fullPage: true }).catch(() => undefined);
+    const seen = await page
+      .evaluate(() => {
+        const texts = (selector: string) =>
+          [...document.querySelectorAll(selector)].map((element) => {
+            const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
+            const off = element instanceof HTMLButtonElement && element.disabled ? ' (disabled)' : '';
+            return `${text}${off}`;
+          });
+        return {
+          headings: texts('h1, h2, h3'),
+          alerts: texts('[role="alert"], [role="status"]'),
+          buttons: texts('button'),
+          focused: document.activeElement?.outerHTML.slice(0, 200) ?? null,
+        };
+      })
+      .catch((reason: unknown) => ({ unreadable: String(reason) }));
+    console.error(`[${name}] failed at ${page.url()}: ${JSON.stringify(seen, null, 1)}`);
     throw error;
   }
 }
