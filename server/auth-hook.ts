@@ -26,14 +26,7 @@ export function installAuth(app: FastifyInstance, ctx: AppContext): void {
   const sessionQuery = ctx.db
     .selectFrom('tokens')
     .innerJoin('clients', 'clients.id', 'tokens.client_id')
-    .select([
-      'tokens.id',
-      'tokens.client_id',
-      'tokens.created_at',
-      'tokens.last_used_at',
-      'clients.data_revision',
-      'clients.language',
-    ])
+    .select(['tokens.id', 'tokens.client_id', 'tokens.created_at', 'tokens.last_used_at', 'clients.data_revision'])
     .where('tokens.token_hash', '=', '')
     .where('tokens.revoked_at', 'is', null);
   const session = sessionQuery.compile();
@@ -61,7 +54,6 @@ export function installAuth(app: FastifyInstance, ctx: AppContext): void {
         .where('id', '=', row.id)
         .execute();
     }
-    await rememberLanguage(ctx, request, row.client_id, row.language);
     request.clientId = row.client_id;
     request.tokenHash = tokenHash;
     request.dataRevision = row.data_revision;
@@ -75,21 +67,11 @@ export function assertSelf(request: FastifyRequest, clientId: unknown): void {
 }
 
 /**
- * Keeps the portal language the client uses with their account (the `Accept-Language` the portal
- * sends), so their e-mails are written in it; written only when it changed.
+ * The portal language a request is made in (`en` for English), or null when it names none: the
+ * language a new account's e-mails are written in until its owner chooses another
+ * (`PUT client/{id}/language`). Later requests never change it: a plain HTTP client's
+ * `Accept-Language: *` is no choice.
  */
-export async function rememberLanguage(
-  ctx: Pick<AppContext, 'db' | 'messages'>,
-  request: FastifyRequest,
-  clientId: number,
-  stored: string | null,
-): Promise<void> {
-  const language = requestLanguage(ctx, request);
-  if (language && language !== stored)
-    await ctx.db.updateTable('clients').set({ language }).where('id', '=', clientId).execute();
-}
-
-/** The portal language a request is made in (`en` for English), or null when it names none. */
 export function requestLanguage(ctx: Pick<AppContext, 'messages'>, request: FastifyRequest): string | null {
   const header = request.headers['accept-language'];
   return header ? (ctx.messages.languageOf(header) ?? 'en') : null;

@@ -55,9 +55,16 @@ describe('catalogue assembly', () => {
 
 describe('language choice', () => {
   it('switches from the menu, loads the language, keeps it in localStorage and sets <html lang>', async () => {
-    renderPage(<LanguageSwitcher />);
+    const api = fakeApi({ 'PUT client/7/language': (body) => ok(body) });
+    renderPage(<LanguageSwitcher />, { api });
     fireEvent.click(screen.getByRole('button', { name: 'Language: English' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Deutsch' }));
+    // The signed-in applicant's choice is the language of their e-mails too.
+    await waitFor(() =>
+      expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+        ['PUT', 'client/7/language', { language: 'de' }],
+      ]),
+    );
     await waitFor(() => expect(globalThis.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de'));
     await waitFor(() => expect(i18n.language).toBe('de'), { timeout: 5000 });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sprache: Deutsch' }).textContent).toBe('DE'));
@@ -66,6 +73,16 @@ describe('language choice', () => {
     expect(i18n.t('nav.dashboard')).toBe('Übersicht');
     // Engine and feature groups are loaded with it.
     expect(i18n.t('wizard.next')).toBe('Weiter');
+  });
+
+  it('tells the server nothing when nobody is signed in (the choice is the browser’s)', async () => {
+    clearStoredUser();
+    const api = fakeApi({});
+    renderPage(<LanguageSwitcher />, { api });
+    fireEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Italiano' }));
+    await waitFor(() => expect(globalThis.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('it'));
+    expect(api.calls).toEqual([]);
   });
 
   it('starts in the stored language (a reload) and shows the dashboard in it', async () => {

@@ -1,8 +1,15 @@
 import { Menu, MenuItem } from '@mui/material';
+import { useApi } from '../api-context';
+import { useUser } from '../auth/user-store';
 import { changeLanguage } from '../i18n';
 import { LANGUAGES, isLanguageCode } from '../i18n/languages';
 
-/** The list of languages the switcher opens; in a module of its own, loaded on the first opening. */
+/**
+ * The list of languages the switcher opens; in a module of its own, loaded on the first opening. A
+ * signed-in applicant's choice is also the language of their e-mails (`PUT client/{id}/language`):
+ * the server changes it on this choice only. Should that call fail, the interface changes anyway and
+ * the e-mails keep the language they had until the next choice.
+ */
 export function LanguageMenu({
   anchor,
   current,
@@ -12,6 +19,8 @@ export function LanguageMenu({
   current: string;
   onClose: () => void;
 }) {
+  const api = useApi();
+  const user = useUser();
   return (
     <Menu id="language-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
       {LANGUAGES.map((language) => (
@@ -20,7 +29,10 @@ export function LanguageMenu({
           lang={language.code}
           selected={language.code === current}
           onClick={() => {
-            if (isLanguageCode(language.code)) void changeLanguage(language.code);
+            if (isLanguageCode(language.code)) {
+              void changeLanguage(language.code);
+              if (user) void api.put(`client/${user.id}/language`, { language: language.code });
+            }
             onClose();
           }}
         >

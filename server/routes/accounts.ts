@@ -18,7 +18,7 @@ import rateLimit from '@fastify/rate-limit';
 import { databaseRateLimitStore } from '../rate-limit-store';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
-import { assertSelf, rememberLanguage, requestLanguage } from '../auth-hook';
+import { assertSelf, requestLanguage } from '../auth-hook';
 import type { AppContext } from '../context';
 import { isUniqueViolation, nowIso } from '../db/database';
 import type { Client } from '../db/tables';
@@ -43,6 +43,7 @@ export const ACCOUNT_MESSAGES = {
   expiredCode: 'The code has expired, request a new one',
   codeBlocked: 'Too many attempts, request a new code',
   taken: 'An account with this email or phone already exists',
+  unknownLanguage: 'Choose one of the portal’s languages.',
 } as const;
 
 const requiredText = () => requiredTextOf(200);
@@ -84,6 +85,7 @@ const loginBody = z.object({
     .min(1, REQUIRED)
     .max(PASSWORD_MAX_LENGTH * 4),
 });
+const languageBody = z.object({ language: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(20) });
 const profileBody = z.object({
   first_name: requiredText(),
   last_name: requiredText(),
@@ -433,7 +435,6 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // failures made there against other accounts stay counted.
     await reset(db, accountBucket);
     await release(db, addressBucket);
-    await rememberLanguage(ctx, request, client.id, client.language);
     const token = newToken();
     const now = nowIso();
     await db
@@ -446,6 +447,20 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.post('/clients/logout', async (request, reply) => {
     await db.updateTable('tokens').set({ revoked_at: nowIso() }).where('token_hash', '=', request.tokenHash).execute();
     return ok(reply, { done: true });
+  });
+
+  /**
+   * The language of the client's e-mails (codes, notices, e-mails about applications), chosen in the
+   * portal's language menu: only this changes it after registration, never a request's Accept-Language.
+   */
+  app.put<{ Params: { id: string } }>('/client/:id/language', async (request, reply) => {
+    const id = idParam(request.params.id);
+    assertSelf(request, id);
+    const { language } = parseBody(languageBody, request.body);
+    if (language !== 'en' && !ctx.messages.languages.has(language))
+      throw new ValidationError([{ field: 'language', message: ACCOUNT_MESSAGES.unknownLanguage }]);
+    await db.updateTable('clients').set({ language }).where('id', '=', id).execute();
+    return ok(reply, { language });
   });
 
   app.put<{ Params: { id: string } }>('/client/:id', async (request, reply) => {

@@ -48,12 +48,17 @@ const isCode = (mail: ParsedMail) => /^Your EcoPermit (registration|password res
 const mailsTo = (user: TestUser) => smtp.received.filter((mail) => to(mail) === user.email && !isCode(mail));
 const staff = { actor: 'staff:test' };
 
-/** A plastics application of `user` submitted through the API, as the wizard does. */
+/** A plastics application of `user` submitted through the API, its applicant having chosen `language`. */
 async function submitted(language = 'en') {
   const made = await applicantWithDraft(server);
+  // The language menu's choice (a request's Accept-Language changes nothing stored).
+  const chosen = await call(server.app, 'PUT', `client/${made.user.id}/language`, {
+    token: made.user.token,
+    body: { language },
+  });
+  expect(chosen.status).toBe(200);
   const sent = await call(server.app, 'POST', PATH, {
     token: made.user.token,
-    headers: { 'accept-language': language },
     body: plasticsBody({ clientId: made.user.id, company: made.company, applicationId: made.draft }),
   });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
@@ -115,10 +120,7 @@ describe('decision e-mails', () => {
 
   it("tells of the service's own statuses (terms of reference approved, approved on conditions) and of a rejection", async () => {
     const user = await signUp(server);
-    await call(server.app, 'GET', `client/statistics/${user.id}`, {
-      token: user.token,
-      headers: { 'accept-language': 'de' },
-    });
+    await call(server.app, 'PUT', `client/${user.id}/language`, { token: user.token, body: { language: 'de' } });
     const audit = await applicationAt(server, user, AUDIT, STATUS.submitted);
     await eventually(() => mailsTo(user).length === 1, 'the receipt');
     const { dialect, db } = server.database;

@@ -66,3 +66,71 @@ describe('messages in the caller’s language', () => {
     expect(anonymous.body.error).toBe('Требуется вход');
   });
 });
+
+describe('the language of a client’s e-mails', () => {
+  const stored = async (id: number) =>
+    (await server.database.db.selectFrom('clients').select('language').where('id', '=', id).executeTakeFirstOrThrow())
+      .language;
+
+  it('is the registration’s, then changes only when the client chooses one, never by a request’s Accept-Language', async () => {
+    const russian = { 'accept-language': 'ru' };
+    const registered = await call<{ email: string }>(server.app, 'POST', 'clients', {
+      headers: russian,
+      body: {
+        first_name: 'Olga',
+        last_name: 'Ivanova',
+        telephone: '0785550001',
+        email: `olga-${process.pid}@example.org`,
+      },
+    });
+    expect(registered.status).toBe(201);
+    const olga = await server.database.db
+      .selectFrom('clients')
+      .select('language')
+      .where('email', '=', `olga-${process.pid}@example.org`)
+      .executeTakeFirstOrThrow();
+    expect(olga.language).toBe('ru');
+    const user = await signUp(server);
+    await server.database.db.updateTable('clients').set({ language: 'ru' }).where('id', '=', user.id).execute();
+    // What a plain HTTP client sends, another language, a sign-in in English: none of them a choice.
+    await call(server.app, 'GET', `client/statistics/${user.id}`, {
+      token: user.token,
+      headers: { 'accept-language': '*' },
+    });
+    await call(server.app, 'GET', `companies/${user.id}`, { token: user.token, headers: { 'accept-language': 'de' } });
+    expect((await login(user.email, user.password, 'en')).status).toBe(200);
+    expect(await stored(user.id)).toBe('ru');
+
+    const chosen = await call(server.app, 'PUT', `client/${user.id}/language`, {
+      token: user.token,
+      body: { language: 'it' },
+    });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.data).toEqual({ language: 'it' });
+    expect(await stored(user.id)).toBe('it');
+    const english = await call(server.app, 'PUT', `client/${user.id}/language`, {
+      token: user.token,
+      body: { language: 'en' },
+    });
+    expect(english.status).toBe(200);
+    expect(await stored(user.id)).toBe('en');
+
+    const unknown = await call(server.app, 'PUT', `client/${user.id}/language`, {
+      token: user.token,
+      headers: { 'accept-language': 'de' },
+      body: { language: 'xx' },
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.data).toEqual({
+      fields: [{ field: 'language', message: 'Wählen Sie eine der Sprachen des Portals.' }],
+    });
+    const other = await signUp(server);
+    const foreign = await call(server.app, 'PUT', `client/${other.id}/language`, {
+      token: user.token,
+      body: { language: 'de' },
+    });
+    expect(foreign.status).toBe(403);
+    expect(await stored(other.id)).not.toBe('de');
+    expect(await stored(user.id)).toBe('en');
+  });
+});
