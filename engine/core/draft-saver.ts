@@ -38,8 +38,6 @@ export interface DraftSaverOptions<T> {
   delayMs: number;
   /** The longest time a change waits for its save while changes go on (ms); no limit when absent. */
   maxWaitMs?: number;
-  /** Wait before trying a failed save again, after `failures` failures in a row (default: `retryDelayMs`). */
-  retryDelay?: (failures: number) => number;
   /**
    * The answers as they stand now, edits not yet given to `changed` included (the field being typed
    * in hands its text over); undefined when there is nothing to read (the step is not shown).
@@ -85,7 +83,10 @@ export const FIRST_RETRY_DELAY_MS = 2_000;
 /** The longest wait between tries of a failed save. */
 export const LONGEST_RETRY_DELAY_MS = 30_000;
 
-/** Backoff of failed saves: 2 s, 4 s, 8 s, 16 s, then every 30 s. */
+/**
+ * The wait before trying a failed save again, after `failures` failures in a row: 2 s, 4 s, 8 s,
+ * 16 s, then every 30 s, so a server in trouble is not asked at every pause of the typing.
+ */
 export function retryDelayMs(failures: number): number {
   return Math.min(LONGEST_RETRY_DELAY_MS, FIRST_RETRY_DELAY_MS * 2 ** Math.max(0, failures - 1));
 }
@@ -95,7 +96,6 @@ export function createDraftSaver<T>(options: DraftSaverOptions<T>): DraftSaver<T
   const setTimer = options.setTimer ?? ((run: () => void, ms: number) => setTimeout(run, ms));
   const clearTimer = options.clearTimer ?? ((timer: unknown) => clearTimeout(timer as ReturnType<typeof setTimeout>));
   const now = options.now ?? (() => new Date());
-  const retryDelay = options.retryDelay ?? retryDelayMs;
 
   /** The answers the server confirmed last, as JSON (null: none known). */
   let savedText = options.saved === undefined ? null : JSON.stringify(options.saved);
@@ -207,7 +207,7 @@ export function createDraftSaver<T>(options: DraftSaverOptions<T>): DraftSaver<T
       retryTimer = setTimer(() => {
         retryTimer = null;
         void start();
-      }, retryDelay(failures));
+      }, retryDelayMs(failures));
     }
     tell();
     return kept;

@@ -194,8 +194,11 @@ describe('the wizard saves its draft while the applicant types and when the page
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
       document.dispatchEvent(new Event('visibilitychange'));
     });
+  /** The request options of each save (the fake's signature names two arguments; the wizard passes three). */
   const putOptions = (api: ReturnType<typeof fakeApi>) =>
-    api.put.mock.calls.filter(([path]) => path === 'client/application/41/draft').map((call) => call[2] as unknown);
+    (api.put.mock.calls as unknown[][])
+      .filter(([path]) => path === 'client/application/41/draft')
+      .map((call) => call[2]);
 
   it('says "Unsaved changes" from the first key, saves the text still in the field after 10 s of typing, then says when', async () => {
     const { api, description } = await openDraft();
