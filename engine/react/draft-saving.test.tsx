@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ApiResult } from '../core/api-client';
 import { draftText, leftDraftKey, leftDraftText, readLeftDraft } from '../core/left-draft';
 import type { ServiceDefinition } from '../core/definition-types';
@@ -8,6 +8,11 @@ import { testDefinitionFile } from '../core/test-definition';
 import { ServiceWizard } from './service-wizard';
 import { fail, fakeApi, ok, WithI18n, type Route } from './test-support';
 import type { UploadFileOptions, UploadHandle } from './upload-file';
+
+// The wizard's steps are loaded lazily: they are waited for as long as a busy machine needs, not the
+// default second. The waits of the saving itself run on fake timers.
+configure({ asyncUtilTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 afterEach(() => {
   cleanup();
