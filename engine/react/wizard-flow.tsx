@@ -75,7 +75,10 @@ export function WizardFlow(props: WizardFlowProps) {
     ...(props.initialVariant !== undefined ? { variant: props.initialVariant } : {}),
   };
   // A continued draft whose page was left with answers the server did not get starts from those.
-  const left = useLeftDraft(savesDraft && resumed && typeof applicationId !== 'object' ? applicationId : null, savedDraft);
+  const left = useLeftDraft(
+    savesDraft && resumed && typeof applicationId !== 'object' ? applicationId : null,
+    savedDraft,
+  );
   const startDraft = left ?? savedDraft;
   const [state, dispatch] = useReducer(
     wizardReducer<File>,
