@@ -45,6 +45,12 @@ export const RETRY_STATUS_CODES: readonly number[] = [408, 429, 500, 502, 503, 5
 export interface RequestOptions {
   /** Cancels the call (e.g. TanStack Query's signal when the page that asked is gone). */
   signal?: AbortSignal;
+  /**
+   * The request outlives the page (fetch's `keepalive`): a draft saved as the page is hidden or
+   * closed. Its body must fit the browser's limit (`fitsKeepalive`, keepalive-body.ts), or the call
+   * fails at once.
+   */
+  keepalive?: boolean;
 }
 
 /** Options of an upload. */

@@ -95,6 +95,21 @@ describe('createApiClient: answers', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('sends a request that outlives the page when asked (a draft saved as the page is left), with the same headers', async () => {
+    const { fetch, requests, bodies } = fakeFetch(json(200, { code: 200, data: { id: 4 }, error: null }));
+    const api = client(fetch, { getToken: () => 'tok' });
+    expect(await api.put('client/application/4/draft', { answers: { a: 1 } }, { keepalive: true })).toEqual({
+      ok: true,
+      code: 200,
+      data: { id: 4 },
+    });
+    await api.put('client/application/4/draft', { answers: { a: 2 } });
+    expect(requests.map((request) => request.keepalive)).toEqual([true, false]);
+    expect(requests[0]?.method).toBe('PUT');
+    expect(requests[0]?.headers.get('authorization')).toBe('Bearer tok');
+    expect(JSON.parse(bodies[0] ?? '')).toEqual({ answers: { a: 1 } });
+  });
+
   it('answers a cancelled call as aborted', async () => {
     const controller = new AbortController();
     const { fetch } = fakeFetch(hanging);

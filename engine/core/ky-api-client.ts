@@ -32,6 +32,7 @@ import {
   type ApiClient,
   type ApiClientOptions,
   type ApiResult,
+  type RequestOptions,
   type UploadOptions,
   type Uploader,
 } from './api-client';
@@ -138,13 +139,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     method: 'get' | 'post' | 'put' | 'delete',
     path: string,
     body: unknown,
-    signal: AbortSignal | undefined,
+    requestOptions: RequestOptions | undefined,
   ): Promise<ApiResult<T>> {
+    const signal = requestOptions?.signal;
     try {
       const response = await http(absolute(joinApiPath(options.baseUrl, path)), {
         method,
         ...(body === undefined ? {} : { json: body }),
         ...(signal ? { signal } : {}),
+        // ky hands it to the Request: the browser sends it even after the page is gone.
+        ...(requestOptions?.keepalive ? { keepalive: true } : {}),
       });
       return readEnvelopeText<T>(response.status, await response.text());
     } catch (error) {
@@ -192,10 +196,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     baseUrl: options.baseUrl,
-    get: (path, requestOptions) => call('get', path, undefined, requestOptions?.signal),
-    post: (path, body, requestOptions) => call('post', path, body ?? {}, requestOptions?.signal),
-    put: (path, body, requestOptions) => call('put', path, body ?? {}, requestOptions?.signal),
-    delete: (path, requestOptions) => call('delete', path, undefined, requestOptions?.signal),
+    get: (path, requestOptions) => call('get', path, undefined, requestOptions),
+    post: (path, body, requestOptions) => call('post', path, body ?? {}, requestOptions),
+    put: (path, body, requestOptions) => call('put', path, body ?? {}, requestOptions),
+    delete: (path, requestOptions) => call('delete', path, undefined, requestOptions),
     upload,
     url: (path) => joinApiPath(options.baseUrl, path),
   };

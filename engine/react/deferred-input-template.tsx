@@ -145,8 +145,11 @@ export function useDeferredEdit(options: {
 
   const edited = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current);
+    // The first key since the form last got the text: the form is told the field holds an edit (the
+    // draft's note turns to "unsaved") without receiving it, so nothing re-renders per key.
+    else pendingEdits?.editing();
     timer.current = setTimeout(flush, COMMIT_DELAY_MS);
-  }, [flush]);
+  }, [flush, pendingEdits]);
   const onTyping = options.onTyping;
   typing.current = onTyping ?? edited;
 

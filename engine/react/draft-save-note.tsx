@@ -1,24 +1,33 @@
 /**
- * A discreet line under the wizard's step saying whether the draft is saved: announced politely to
- * screen readers, never in the way. A failed save is a small warning, not an error: the applicant goes
- * on, and the next change tries again.
+ * A discreet line under the wizard's step saying whether the draft is saved, as it is: "Unsaved
+ * changes" from the first key after a save, "Saving…" while a save is on its way, "Saved at hh:mm"
+ * only when nothing typed since is unsaved. Announced politely to screen readers, never in the way. A
+ * failed save is a small warning, not an error: the applicant goes on, and the save is tried again by
+ * itself.
+ *
+ * The line subscribes to the saving's state itself, so a change of it re-renders this line only, not
+ * the wizard or its form.
  */
+import { useSyncExternalStore } from 'react';
 import Typography from '@mui/material/Typography';
-import type { DraftSaveStatus } from '../core/draft-saver';
 import { useTranslation } from './translation';
+import type { DraftSaveStateSource } from './use-draft-saving';
 
-export function DraftSaveNote({ status, savedAt }: { status: DraftSaveStatus; savedAt: Date | null }) {
+export function DraftSaveNote({ state }: { state: DraftSaveStateSource }) {
   const { t, i18n } = useTranslation();
+  const { status, savedAt } = useSyncExternalStore(state.subscribe, state.get, state.get);
   const text =
-    status === 'saving'
-      ? t('wizard.draftSaving')
-      : status === 'failed'
-        ? t('wizard.draftNotSaved')
-        : savedAt && status === 'saved'
-          ? t('wizard.draftSaved', {
-              time: savedAt.toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' }),
-            })
-          : '';
+    status === 'pending'
+      ? t('wizard.draftUnsaved')
+      : status === 'saving'
+        ? t('wizard.draftSaving')
+        : status === 'failed'
+          ? t('wizard.draftNotSaved')
+          : savedAt && status === 'saved'
+            ? t('wizard.draftSaved', {
+                time: savedAt.toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' }),
+              })
+            : '';
   return (
     <Typography
       variant="caption"

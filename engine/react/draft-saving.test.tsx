@@ -1,13 +1,26 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ApiResult } from '../core/api-client';
+import { draftText, leftDraftKey, leftDraftText, readLeftDraft } from '../core/left-draft';
 import type { ServiceDefinition } from '../core/definition-types';
 import { testDefinitionFile } from '../core/test-definition';
 import { ServiceWizard } from './service-wizard';
-import { fakeApi, ok, WithI18n } from './test-support';
+import { fail, fakeApi, ok, WithI18n, type Route } from './test-support';
 import type { UploadFileOptions, UploadHandle } from './upload-file';
 
-afterEach(cleanup);
+// The wizard's steps are loaded lazily: they are waited for as long as a busy machine needs, not the
+// default second. The waits of the saving itself run on fake timers.
+configure({ asyncUtilTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  localStorage.clear();
+  // The page is shown again (a test hid it).
+  delete (document as { visibilityState?: unknown }).visibilityState;
+});
 
 const sample: ServiceDefinition = {
   ...testDefinitionFile({
@@ -134,6 +147,203 @@ describe('the wizard keeps its draft', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { name: 'Confirm Detail' });
     // Unchanged answers are not saved again.
+    expect(draftPuts(api)).toEqual([]);
+  });
+});
+
+describe('the wizard saves its draft while the applicant types and when the page is left', () => {
+  const KEPT = { answers: { quantity: 7, description: 'Kept' } };
+
+  /** A continued draft (41) holding KEPT; `put` answers its saves. */
+  async function openDraft(put: Route = () => ok({ id: 41 })) {
+    const api = fakeApi({
+      'GET application/41': ok({
+        id: 41,
+        app_id: 'APP-41',
+        application_status_id: 1,
+        application_attachments: [],
+        draft: { ...KEPT, saved_at: '2026-03-04T09:30:00.000Z' },
+      }),
+      'GET service/attachments/99': ok(ATTACHMENTS),
+      'PUT client/application/41/draft': put,
+    });
+    render(
+      <WithI18n>
+        <ServiceWizard
+          definition={sample}
+          api={api}
+          clientId={5}
+          getToken={() => 't'}
+          mode="view"
+          applicationId={41}
+          saveDrafts
+        />
+      </WithI18n>,
+    );
+    await screen.findByRole('heading', { name: 'Application Details' });
+    // From here the saver's and the field's waits run on the test's clock.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(new Date('2026-03-04T10:15:00'));
+    const description = screen.getByLabelText(/Description/) as HTMLInputElement;
+    return { api, description };
+  }
+  /** Runs the clock on by `ms`, with the promises its timers start. */
+  const advance = (ms: number) =>
+    act(async () => {
+      await vi.advanceTimersByTimeAsync(ms);
+    });
+  const type = (field: HTMLInputElement, text: string) => fireEvent.change(field, { target: { value: text } });
+  /** Hides the page, as a phone does when the applicant switches apps. */
+  const hidePage = () =>
+    act(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+  /** The request options of each save (the fake's signature names two arguments; the wizard passes three). */
+  const putOptions = (api: ReturnType<typeof fakeApi>) =>
+    (api.put.mock.calls as unknown[][])
+      .filter(([path]) => path === 'client/application/41/draft')
+      .map((call) => call[2]);
+
+  it('says "Unsaved changes" from the first key, saves the text still in the field after 10 s of typing, then says when', async () => {
+    const { api, description } = await openDraft();
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    let text = 'Kept';
+    type(description, (text += ' w0'));
+    expect(screen.getByText('Unsaved changes').getAttribute('aria-live')).toBe('polite');
+    // A word every 200 ms: the field never pauses long enough to hand its text to the form, and the
+    // draft's quiet wait never ends.
+    for (let word = 1; word < 50; word += 1) {
+      await advance(200);
+      type(description, (text += ` w${word}`));
+    }
+    await advance(199);
+    expect(draftPuts(api)).toEqual([]);
+    await advance(1);
+    expect(draftPuts(api)).toEqual([{ answers: { quantity: 7, description: text } }]);
+    expect(putOptions(api)).toEqual([undefined]);
+    expect(screen.getByText(/^Saved at 10:15/)).toBeTruthy();
+    // The next key: the note no longer claims the draft is saved.
+    type(description, `${text} more`);
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    // The field's pause (the form takes the text as the act ends), then the draft's quiet wait.
+    await advance(250);
+    await advance(2499);
+    expect(draftPuts(api)).toHaveLength(1);
+    await advance(1);
+    expect(draftPuts(api)).toHaveLength(2);
+    expect(screen.getByText(/^Saved at 10:15/)).toBeTruthy();
+  });
+
+  it('sends the typing of a hidden page at once with a request that outlives the page, and keeps a copy until the server confirms it', async () => {
+    const answers: Array<(result: ApiResult<unknown>) => void> = [];
+    const { api, description } = await openDraft(() => new Promise((resolve) => answers.push(resolve)));
+    type(description, 'Kept, and the last words');
+    hidePage();
+    expect(draftPuts(api)).toEqual([{ answers: { quantity: 7, description: 'Kept, and the last words' } }]);
+    expect(putOptions(api)).toEqual([{ keepalive: true }]);
+    expect(readLeftDraft(localStorage.getItem(leftDraftKey(41)))).toEqual({
+      draft: { answers: { quantity: 7, description: 'Kept, and the last words' } },
+      basis: [expect.any(String)],
+    });
+    expect(screen.getByText('Saving…')).toBeTruthy();
+    // The page is then closed: nothing new to send.
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(draftPuts(api)).toHaveLength(1);
+    await act(async () => answers[0]?.(ok({ id: 41 })));
+    expect(localStorage.getItem(leftDraftKey(41))).toBeNull();
+    expect(screen.getByText(/^Saved at 10:15/)).toBeTruthy();
+    await advance(60_000);
+    expect(draftPuts(api)).toHaveLength(1);
+  });
+
+  it('sends on pagehide what the field holds, and the listeners go with the wizard', async () => {
+    const { api, description } = await openDraft();
+    type(description, 'Kept, closed at once');
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(draftPuts(api)).toEqual([{ answers: { quantity: 7, description: 'Kept, closed at once' } }]);
+    expect(putOptions(api)).toEqual([{ keepalive: true }]);
+    await advance(0);
+    cleanup();
+    window.dispatchEvent(new Event('pagehide'));
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(draftPuts(api)).toHaveLength(1);
+  });
+
+  it('says a failed save and tries again by itself, later each time', async () => {
+    let refusals = 2;
+    const { api, description } = await openDraft(() => (refusals-- > 0 ? fail('down', 503) : ok({ id: 41 })));
+    type(description, 'Kept, then more');
+    await advance(250);
+    await advance(2500);
+    expect(draftPuts(api)).toHaveLength(1);
+    expect(screen.getByText('Not saved: trying again…')).toBeTruthy();
+    await advance(2000);
+    expect(draftPuts(api)).toHaveLength(2);
+    expect(screen.getByText('Not saved: trying again…')).toBeTruthy();
+    await advance(3999);
+    expect(draftPuts(api)).toHaveLength(2);
+    await advance(1);
+    expect(draftPuts(api)).toEqual(Array(3).fill({ answers: { quantity: 7, description: 'Kept, then more' } }));
+    expect(screen.getByText(/^Saved at 10:15/)).toBeTruthy();
+  });
+});
+
+describe('a draft whose page was left before the server confirmed its answers', () => {
+  const SERVER = { answers: { quantity: 7, description: 'Kept' } };
+
+  function renderDraft() {
+    const api = fakeApi({
+      'GET application/41': ok({
+        id: 41,
+        app_id: 'APP-41',
+        application_status_id: 1,
+        application_attachments: [],
+        draft: { ...SERVER, saved_at: '2026-03-04T09:30:00.000Z' },
+      }),
+      'GET service/attachments/99': ok(ATTACHMENTS),
+      'PUT client/application/41/draft': ok({ id: 41 }),
+    });
+    render(
+      <WithI18n>
+        <ServiceWizard
+          definition={sample}
+          api={api}
+          clientId={5}
+          getToken={() => 't'}
+          mode="view"
+          applicationId={41}
+          saveDrafts
+        />
+      </WithI18n>,
+    );
+    return api;
+  }
+
+  it('continues from the answers kept in the browser and saves them at once', async () => {
+    const left = { answers: { quantity: 7, description: 'Kept, and what did not fit' } };
+    localStorage.setItem(leftDraftKey(41), leftDraftText({ answers: left, basis: [draftText(SERVER)] }));
+    const api = renderDraft();
+    await screen.findByRole('heading', { name: 'Application Details' });
+    expect((screen.getByLabelText(/Description/) as HTMLInputElement).value).toBe('Kept, and what did not fit');
+    await waitFor(() => expect(draftPuts(api)).toEqual([left]));
+    await waitFor(() => expect(localStorage.getItem(leftDraftKey(41))).toBeNull());
+  });
+
+  it('starts from the server when it holds newer answers (saved from another device), and forgets the copy', async () => {
+    const left = { answers: { quantity: 7, description: 'Typed before' } };
+    localStorage.setItem(
+      leftDraftKey(41),
+      leftDraftText({ answers: left, basis: [draftText({ answers: { quantity: 7 } })] }),
+    );
+    const api = renderDraft();
+    await screen.findByRole('heading', { name: 'Application Details' });
+    expect((screen.getByLabelText(/Description/) as HTMLInputElement).value).toBe('Kept');
+    await waitFor(() => expect(localStorage.getItem(leftDraftKey(41))).toBeNull());
     expect(draftPuts(api)).toEqual([]);
   });
 });

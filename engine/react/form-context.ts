@@ -36,9 +36,15 @@ export interface PendingEdits {
   add(flush: () => void): () => void;
   /** Hands every pending edit to the form. */
   flushAll(): void;
+  /**
+   * An input starts holding an edit the form has not received (its first key since it last handed
+   * one over): said once per pause of typing, never per key.
+   */
+  editing(): void;
 }
 
-export function createPendingEdits(): PendingEdits {
+/** Pending edits of one form; `onEditing` hears each input that starts holding an edit. */
+export function createPendingEdits(onEditing?: () => void): PendingEdits {
   const flushers = new Set<() => void>();
   return {
     add(flush) {
@@ -47,6 +53,9 @@ export function createPendingEdits(): PendingEdits {
     },
     flushAll() {
       for (const flush of flushers) flush();
+    },
+    editing() {
+      onEditing?.();
     },
   };
 }

@@ -125,6 +125,11 @@ export interface ServiceFormProps {
    * the page can say them; an empty list when every error is shown beside its field.
    */
   onUnshownErrors?: (errors: UnshownError[]) => void;
+  /**
+   * Told when a text field starts holding typing the form has not received yet (it hands the text
+   * over when typing pauses): once per pause, never per key, and without re-rendering the form.
+   */
+  onEditing?: () => void;
 }
 
 export const ServiceForm = memo(
@@ -192,7 +197,9 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
     [],
   );
 
-  const pendingEdits = useMemo(() => createPendingEdits(), []);
+  const editingRef = useRef(props.onEditing);
+  editingRef.current = props.onEditing;
+  const pendingEdits = useMemo(() => createPendingEdits(() => editingRef.current?.()), []);
   const formContext = useMemo<ServiceFormContext>(
     () => ({ api, clientId, setFields, store, rememberOptionNames, pendingEdits }),
     [api, clientId, setFields, store, rememberOptionNames, pendingEdits],

@@ -33,6 +33,7 @@ import { useFailureMessage } from './failure-message';
 import { useApiQuery } from './use-api-query';
 import { useDraftSaving } from './use-draft-saving';
 import { DraftSaveNote } from './draft-save-note';
+import { useLeftDraft } from './left-drafts';
 
 const defaultRenderLink: RenderLink = (href, children) => <Link href={href}>{children}</Link>;
 
@@ -68,29 +69,37 @@ export function WizardFlow(props: WizardFlowProps) {
   const renderLink = props.renderLink ?? defaultRenderLink;
   const upload = props.upload ?? uploadFile;
   const describe = useFailureMessage();
+  const savesDraft = props.saveDrafts === true && !editing;
+  const savedDraft = {
+    answers: initialData,
+    ...(props.initialVariant !== undefined ? { variant: props.initialVariant } : {}),
+  };
+  // A continued draft whose page was left with answers the server did not get starts from those.
+  const left = useLeftDraft(
+    savesDraft && resumed && typeof applicationId !== 'object' ? applicationId : null,
+    savedDraft,
+  );
+  const startDraft = left ?? savedDraft;
   const [state, dispatch] = useReducer(
     wizardReducer<File>,
-    { formData: initialData, ...(props.initialVariant !== undefined ? { variant: props.initialVariant } : {}) },
+    { formData: startDraft.answers, ...(startDraft.variant !== undefined ? { variant: startDraft.variant } : {}) },
     initialWizardState<File>,
+  );
+  const formRef = useRef<ServiceFormHandle>(null);
+  const draftOf = useCallback(
+    (formData: FormData) => ({ answers: formData, ...(state.variant !== undefined ? { variant: state.variant } : {}) }),
+    [state.variant],
   );
   // Step 1 is kept in the draft as it is filled (a returned application's answers are its record).
   const draftSaving = useDraftSaving({
     api,
     target: applicationId,
-    enabled: props.saveDrafts === true && !editing,
-    ...(resumed
-      ? {
-          saved: {
-            answers: initialData,
-            ...(props.initialVariant !== undefined ? { variant: props.initialVariant } : {}),
-          },
-        }
-      : {}),
+    enabled: savesDraft,
+    ...(resumed ? { saved: savedDraft } : {}),
+    resume: left,
+    // The text a field still holds is handed to the form before each save.
+    collect: () => (formRef.current ? draftOf(formRef.current.getData()) : undefined),
   });
-  const draftOf = useCallback(
-    (formData: FormData) => ({ answers: formData, ...(state.variant !== undefined ? { variant: state.variant } : {}) }),
-    [state.variant],
-  );
   const { changed: draftChanged } = draftSaving;
   const onFormChange = useCallback((formData: FormData) => draftChanged(draftOf(formData)), [draftChanged, draftOf]);
   // Files sent to the draft when the applicant leaves step 2, so a draft continued later holds them.
@@ -100,7 +109,6 @@ export function WizardFlow(props: WizardFlowProps) {
   const [variantMissing, setVariantMissing] = useState(false);
   // Until a form is chosen, its conditions and documents are the first form's (none is shown yet).
   const activeForm = form ?? (formsOf(definition)[0] as typeof definition);
-  const formRef = useRef<ServiceFormHandle>(null);
   const [invalid, setInvalid] = useState(false);
   // Errors of step 1 that no field shows (a hidden field, an item of a list a widget edits).
   const [unshown, setUnshown] = useState<UnshownError[]>([]);
@@ -357,7 +365,7 @@ export function WizardFlow(props: WizardFlowProps) {
               api={api}
               clientId={clientId}
               initialData={state.formData}
-              {...(props.saveDrafts === true && !editing ? { onChange: onFormChange } : {})}
+              {...(savesDraft ? { onChange: onFormChange, onEditing: draftSaving.touched } : {})}
               onOptionNames={rememberOptionNames}
               onUnshownErrors={setUnshown}
             />
@@ -434,9 +442,7 @@ export function WizardFlow(props: WizardFlowProps) {
           </Button>
         )}
       </Stack>
-      {props.saveDrafts === true && !editing ? (
-        <DraftSaveNote status={draftSaving.status} savedAt={draftSaving.savedAt} />
-      ) : null}
+      {savesDraft ? <DraftSaveNote state={draftSaving.state} /> : null}
     </Paper>
   );
 }
