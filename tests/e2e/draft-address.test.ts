@@ -169,9 +169,8 @@ describe('a draft in the address', () => {
       await page.close();
       page = await context.newPage();
       page.setDefaultTimeout(15_000);
-      expect((await offered())[0]?.files).toBe(1);
-
       await page.goto(`${product.baseUrl}/dashboard`);
+      expect((await offered())[0]?.files).toBe(1);
       await page.getByRole('link', { name: /^Continue your application, last saved / }).click();
       await page.getByLabel(/^Description/).waitFor();
       await page.getByRole('button', { name: 'Next' }).click();
