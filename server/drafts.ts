@@ -1,6 +1,6 @@
 /**
  * Drafts kept for their applicant: the offer to continue (a client's drafts holding answers or files),
- * the discard of a draft with everything it holds, and the expiry of drafts left alone longer than
+ * the removal of one document's file from a draft, the discard of a draft with everything it holds, and the expiry of drafts left alone longer than
  * `DRAFT_RETENTION_DAYS`. The routes are in routes/drafts.ts.
  */
 import type { Kysely, Transaction } from 'kysely';
@@ -129,6 +129,36 @@ export async function removeDraft(
   // start's sweep removes. The draft is gone either way: its removal is not answered as failed.
   for (const path of paths) await ctx.files.remove(path).catch(() => undefined);
   return true;
+}
+
+/**
+ * Removes what a draft holds for one document (the applicant's files described as `description`;
+ * staff's internal files are never a draft's) under the application's lock, then their stored files:
+ * the applicant took the file back before submitting. Removing a document the draft does not hold
+ * removes nothing.
+ * @returns how many files were removed, or null when the application is not a draft (any more).
+ */
+export async function removeDraftDocument(
+  ctx: Pick<AppContext, 'db' | 'dialect' | 'files'>,
+  applicationId: number,
+  description: string,
+): Promise<number | null> {
+  const paths = await ctx.db.transaction().execute(async (trx) => {
+    const locked = await lockApplication(trx, ctx.dialect, applicationId);
+    if (!locked || locked.status_id !== STATUS.draft) return null;
+    const removed = await trx
+      .deleteFrom('attachments')
+      .where('application_id', '=', applicationId)
+      .where('description', '=', description)
+      .where('internal', '=', 0)
+      .returning('path')
+      .execute();
+    return removed.map((row) => row.path);
+  });
+  if (!paths) return null;
+  // After the commit, as for a discarded draft: a file left behind is no record's, and the sweep's.
+  for (const path of paths) await ctx.files.remove(path).catch(() => undefined);
+  return paths.length;
 }
 
 /** Drafts looked at in one run of the expiry; the rest wait for the next run. */

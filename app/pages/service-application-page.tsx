@@ -1,12 +1,19 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link } from '@mui/material';
-import { useTranslation, ServiceWizard, type RenderLink, ServiceValidatorsContext } from '../../engine/react';
-import { Link as RouterLink } from 'react-router-dom';
+import {
+  useTranslation,
+  ServiceWizard,
+  type RenderLink,
+  type ResumePoint,
+  ServiceValidatorsContext,
+} from '../../engine/react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { type ServiceDefinition, formKey, formsOf } from '../../engine/core';
 import { useApi } from '../api-context';
 import { getStoredToken, useUser } from '../auth/user-store';
 import { serviceValidators } from '../service-validators';
 import { useSubmissionRefresh } from '../submissions';
+import { applySearch, stepOfAddress } from './draft-address';
 
 // In-portal links (the success panel's Back) navigate without a reload.
 const renderLink: RenderLink = (href, children) => (
@@ -31,12 +38,15 @@ export function ServiceApplicationPage({
   mode,
   applicationId,
   onSubmitted: tellSubmitted,
+  onResumePoint: tellResumePoint,
 }: {
   definition: ServiceDefinition;
   mode: 'new' | 'view' | 'edit';
   applicationId?: number;
   /** Told of a submission, after the portal's own refresh. */
   onSubmitted?: () => void;
+  /** Told where the applicant is in the draft, before the address says it. */
+  onResumePoint?: (point: ResumePoint) => void;
 }) {
   const api = useApi();
   const user = useUser();
@@ -53,6 +63,34 @@ export function ServiceApplicationPage({
     refresh();
     tellSubmitted?.();
   }, [refresh, tellSubmitted]);
+  // The draft and its step go into the address (see draft-address.ts), replacing it.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  });
+  const onResumePoint = useCallback(
+    (point: ResumePoint) => {
+      tellResumePoint?.(point);
+      const { pathname, search, hash } = here.current;
+      const query = new URLSearchParams(search);
+      // A new application's draft on the apply route; a continued one on its own route, by `appId`.
+      if (mode === 'new') {
+        const wanted = applySearch(point.applicationId, point.step);
+        if (wanted !== search) void navigate({ pathname, search: wanted, hash }, { replace: true });
+        return;
+      }
+      query.set('appId', String(point.applicationId));
+      if (point.step === 'details') query.delete('step');
+      else query.set('step', point.step);
+      const wanted = `?${query.toString()}`;
+      if (wanted !== search) void navigate({ pathname, search: wanted, hash }, { replace: true });
+    },
+    [mode, navigate, tellResumePoint],
+  );
+  // Read when a continued draft opens: the step it was left at.
+  const resumeStep = stepOfAddress(location.search);
   if (!user) return null;
   return (
     <ServiceValidatorsContext.Provider value={serviceValidators}>
@@ -67,6 +105,8 @@ export function ServiceApplicationPage({
         renderLink={renderLink}
         dashboardHref="/dashboard"
         saveDrafts
+        onResumePoint={onResumePoint}
+        {...(resumeStep ? { resumeStep } : {})}
       />
     </ServiceValidatorsContext.Provider>
   );

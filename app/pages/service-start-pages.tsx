@@ -1,9 +1,11 @@
 import { Activity, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
 import type { ServiceChoiceOffer, ServiceDefinition } from '../../engine/core';
-import { useTranslation } from '../../engine/react';
+import { useTranslation, type ResumePoint } from '../../engine/react';
 import { PageLoading } from '../components/page-loading';
 import { prefetchApplication, ServiceApplicationPage } from './application-page-loader';
 import { ServiceInfoPage } from './service-info-page';
+import { draftOfAddress, draftPath, stepOfAddress } from './draft-address';
 
 /**
  * A service's information page and the wizard of a new application, one pair for the two addresses
@@ -12,6 +14,10 @@ import { ServiceInfoPage } from './service-info-page';
  * Now shows it as drawn. A hidden part runs no effects: the wizard creates its draft and reads its
  * lists when shown, as before. Back on the information page the wizard is hidden with what was typed,
  * and comes back with it; after a submission, the next Apply Now starts a new application.
+ *
+ * Once its draft exists, the wizard's address names it (`?application_id=`, draft-address.ts). An
+ * apply address naming another draft than the one this wizard created (a reload, Back from another
+ * page) continues that draft on the service's view route, at the step the address names.
  */
 export function ServiceStartPages({
   definition,
@@ -29,6 +35,10 @@ export function ServiceStartPages({
   const [ready, setReady] = useState(false);
   const [round, setRound] = useState(0);
   const submitted = useRef(false);
+  const { search } = useLocation();
+  // The draft this page's wizard created and wrote into the address.
+  const [own, setOwn] = useState<string>();
+  const onResumePoint = useCallback((point: ResumePoint) => setOwn(String(point.applicationId)), []);
 
   useEffect(() => {
     let live = true;
@@ -42,10 +52,15 @@ export function ServiceStartPages({
     if (page === 'apply' || !submitted.current) return;
     submitted.current = false;
     setRound((n) => n + 1);
+    setOwn(undefined);
   }, [page]);
   const onSubmitted = useCallback(() => {
     submitted.current = true;
   }, []);
+
+  const addressed = page === 'apply' ? draftOfAddress(search) : undefined;
+  if (addressed !== undefined && String(addressed) !== own)
+    return <Navigate to={draftPath(definition.routes.view, addressed, stepOfAddress(search))} replace />;
 
   return (
     <>
@@ -55,7 +70,13 @@ export function ServiceStartPages({
       {ready || page === 'apply' ? (
         <Activity mode={page === 'apply' ? 'visible' : 'hidden'}>
           <Suspense fallback={<PageLoading />}>
-            <ServiceApplicationPage key={round} definition={definition} mode="new" onSubmitted={onSubmitted} />
+            <ServiceApplicationPage
+              key={round}
+              definition={definition}
+              mode="new"
+              onSubmitted={onSubmitted}
+              onResumePoint={onResumePoint}
+            />
           </Suspense>
         </Activity>
       ) : null}

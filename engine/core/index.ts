@@ -63,6 +63,7 @@ export { migrateRecords, type RecordMigration } from './record-migrations';
 // After submission: statuses, stages, tasks, queues and unlocks
 export { STATUS, isPlatformStatus, presentStatus, statisticsBucket, type StatusFacts } from './status-presentation';
 export { applicationPath, ownRoute } from './application-routes';
+export { isStepKey, type StepKey } from './wizard-state';
 export {
   PLATFORM_STATUS_EMAILS,
   STATUS_EMAIL_FOOTER,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { initialWizardState, submitFailure, wizardReducer, type WizardAction, type WizardState } from './wizard-state';
+import {
+  initialWizardState,
+  isStepKey,
+  reachableStep,
+  submitFailure,
+  wizardReducer,
+  type WizardAction,
+  type WizardState,
+} from './wizard-state';
 
 type S = WizardState<string>;
 const run = (state: S, ...actions: WizardAction<string>[]): S => actions.reduce(wizardReducer<string>, state);
@@ -106,5 +114,29 @@ describe('wizardReducer', () => {
     expect(run(ready(), { type: 'submitStarted' }).submit.status).toBe('idle');
     const atDocuments = run(ready(), { type: 'detailsAccepted', formData: {} }, { type: 'submitStarted' });
     expect(atDocuments.submit.status).toBe('idle');
+  });
+});
+
+describe('a continued draft', () => {
+  it('reads a step of an address only when it is one', () => {
+    expect(['details', 'documents', 'confirm'].every(isStepKey)).toBe(true);
+    for (const other of ['', 'Details', 'done', undefined, null, 2, 'toString']) expect(isStepKey(other)).toBe(false);
+  });
+
+  it('opens at the step it was left at, never past what its answers and files reach', () => {
+    const complete = { detailsComplete: true, documentsComplete: true };
+    expect(reachableStep('details', complete)).toBe('details');
+    expect(reachableStep('documents', complete)).toBe('documents');
+    expect(reachableStep('confirm', complete)).toBe('confirm');
+    expect(reachableStep('confirm', { detailsComplete: true, documentsComplete: false })).toBe('documents');
+    expect(reachableStep('confirm', { detailsComplete: false, documentsComplete: true })).toBe('details');
+    expect(reachableStep('documents', { detailsComplete: false, documentsComplete: false })).toBe('details');
+  });
+
+  it('moves to its step only from the start', () => {
+    expect(run(ready(), { type: 'resumedAt', step: 'confirm' }).step).toBe('confirm');
+    expect(run(atConfirm(), { type: 'previous' }, { type: 'resumedAt', step: 'confirm' }).step).toBe('documents');
+    const working = run(atConfirm(), { type: 'submitStarted' });
+    expect(run({ ...working, step: 'details' }, { type: 'resumedAt', step: 'documents' }).step).toBe('details');
   });
 });

@@ -20,6 +20,30 @@ export function stepBefore(step: StepKey): StepKey {
   return WIZARD_STEPS[Math.max(0, index - 1)]?.key ?? step;
 }
 
+/** True when `value` is the key of a step (a step named in an address, which anyone may type). */
+export function isStepKey(value: unknown): value is StepKey {
+  return WIZARD_STEPS.some((step) => step.key === value);
+}
+
+/** How far a continued draft's answers and files reach. */
+export interface DraftReach {
+  /** Its answers pass the form's validation (step 1 would be accepted). */
+  detailsComplete: boolean;
+  /** Every mandatory document has its file (step 2 would be accepted). */
+  documentsComplete: boolean;
+}
+
+/**
+ * The step a continued draft opens at: the one it was left at (`wanted`, from the address), but never
+ * past what its answers and files reach, since an address can name any step: the documents need
+ * complete details, the confirmation every mandatory file too.
+ */
+export function reachableStep(wanted: StepKey, reach: DraftReach): StepKey {
+  if (wanted === 'details' || !reach.detailsComplete) return 'details';
+  if (wanted === 'documents' || !reach.documentsComplete) return 'documents';
+  return 'confirm';
+}
+
 /** The position of a step, 0 for the first (for the progress bar). */
 export function stepIndex(step: StepKey): number {
   return WIZARD_STEPS.findIndex((candidate) => candidate.key === step);
@@ -72,6 +96,8 @@ export interface WizardState<F = unknown> {
 export type WizardAction<F = unknown> =
   | { type: 'variantChosen'; variant: string; formData: Record<string, unknown> }
   | { type: 'detailsAccepted'; formData: Record<string, unknown> }
+  /** A continued draft opens at the step it was left at (`reachableStep`), before anything else happened. */
+  | { type: 'resumedAt'; step: StepKey }
   | { type: 'documentsChecked'; missing: string[] }
   | { type: 'previous' }
   | { type: 'fileChosen'; slot: string; file: F }
@@ -124,6 +150,9 @@ export function wizardReducer<F>(state: WizardState<F>, action: WizardAction<F>)
         missing: [],
       };
     }
+    case 'resumedAt':
+      if (state.step !== 'details' || state.submit.status !== 'idle') return state;
+      return { ...state, step: action.step };
     case 'detailsAccepted':
       if (state.step !== 'details' || working) return state;
       return {

@@ -1,5 +1,6 @@
 /**
- * Step 3 of the wizard: the summary of the form, the chosen files and their upload progress. Which
+ * Step 3 of the wizard: the summary of the form, the chosen files and their upload progress, and the
+ * files a continued draft holds already. Which
  * conditional fields the summary shows is answered by the form's own validator (precompiled in the
  * portal), like RJSF did on step 1.
  */
@@ -16,6 +17,7 @@ import { Busy, LabelledRowsTable } from './status-blocks';
 import { RetryAlert } from './retry-alert';
 import { formatSize, type Slot } from './documents-step';
 import { schemaMatcher, useServiceValidator } from './validator';
+import type { ApplicationAttachment } from './wizard-types';
 
 interface ConfirmStepProps {
   definition: ServiceDefinition;
@@ -23,6 +25,8 @@ interface ConfirmStepProps {
   optionNames: Record<string, Record<string, string>>;
   slots: Slot[];
   files: Record<string, File>;
+  /** Files the application holds already (a continued draft's), listed for the documents they are of. */
+  kept?: readonly ApplicationAttachment[];
   progress: Record<string, number>;
   working: boolean;
   /** The form chosen, for a service with several (e.g. Convention: Basel), shown first. */
@@ -30,7 +34,7 @@ interface ConfirmStepProps {
 }
 
 export function ConfirmStep(props: ConfirmStepProps) {
-  const { definition, formData, optionNames, slots, files, progress, working, choice } = props;
+  const { definition, formData, optionNames, slots, files, progress, working, choice, kept = NONE_KEPT } = props;
   const { t } = useTranslation();
   const { shown, error, retry } = useServiceValidator(definition);
   const shownDefinition = shown?.definition;
@@ -53,7 +57,9 @@ export function ConfirmStep(props: ConfirmStepProps) {
         : undefined,
     [shownDefinition, validator, formData, optionNames, t, choice],
   );
-  const chosen = slots.filter((slot) => files[slot.name]);
+  // A file chosen now replaces the one the draft held for its document.
+  const keptOf = (slot: Slot) => (files[slot.name] ? [] : kept.filter((item) => item.description === slot.name));
+  const chosen = slots.filter((slot) => files[slot.name] || keptOf(slot).length > 0);
   return (
     <Stack spacing={3}>
       {error ? <RetryAlert error={error} onRetry={retry} /> : null}
@@ -73,6 +79,19 @@ export function ConfirmStep(props: ConfirmStepProps) {
             {chosen.map((slot) => {
               const file = files[slot.name];
               const percent = progress[slot.name];
+              if (!file)
+                return (
+                  <li key={slot.name}>
+                    <Typography variant="body2">
+                      {t('wizard.keptFile', {
+                        document: slot.label ?? slot.name,
+                        names: keptOf(slot)
+                          .map((item) => item.name ?? item.path)
+                          .join(', '),
+                      })}
+                    </Typography>
+                  </li>
+                );
               return (
                 <li key={slot.name}>
                   <Typography variant="body2">
@@ -95,3 +114,5 @@ export function ConfirmStep(props: ConfirmStepProps) {
     </Stack>
   );
 }
+
+const NONE_KEPT: readonly ApplicationAttachment[] = [];

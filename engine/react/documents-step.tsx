@@ -3,6 +3,7 @@ import { memo, type ChangeEvent } from 'react';
 import { visuallyHidden } from '@mui/utils';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -46,7 +47,7 @@ export interface DocumentsStepProps {
   files: Record<string, File>;
   missing: string[];
   refused: Record<string, string>;
-  existing: ApplicationAttachment[];
+  existing: readonly ApplicationAttachment[];
   editing: boolean;
   onChoose: (slot: Slot, event: ChangeEvent<HTMLInputElement>) => void;
   onRemove: (slot: string) => void;
@@ -54,6 +55,15 @@ export interface DocumentsStepProps {
   templates?: DocumentTemplate[];
   /** The download address of a template file. */
   templateUrl?: (file: string) => string;
+  /**
+   * Upload progress per slot (0..100) of files sent to the draft as they are chosen; given, the files
+   * of `existing` are the draft's and can be removed.
+   */
+  progress?: Record<string, number>;
+  /** Slot -> why the draft does not hold what was chosen or removed for it. */
+  problems?: Readonly<Record<string, { kind: 'upload' | 'removal'; error: string }>>;
+  /** Tries again what failed for a slot. */
+  onRetryFile?: (slot: string) => void;
 }
 
 /** The templates of the step, as download links. */
@@ -80,6 +90,9 @@ function TemplateLinks({ templates, url }: { templates: DocumentTemplate[]; url:
 export const DocumentsStep = memo(function DocumentsStep(props: DocumentsStepProps) {
   const { t } = useTranslation();
   const { attachments, onRetry, slots, files, missing, refused, existing, editing, onChoose, onRemove } = props;
+  const { progress, problems, onRetryFile } = props;
+  // Files go to the draft as they are chosen: its own files may be removed like a chosen one.
+  const keptInDraft = progress !== undefined;
   const templates =
     props.templates && props.templates.length > 0 && props.templateUrl ? (
       <TemplateLinks templates={props.templates} url={props.templateUrl} />
@@ -127,9 +140,21 @@ export const DocumentsStep = memo(function DocumentsStep(props: DocumentsStepPro
                 </Typography>
               ) : null}
               {already.length > 0 ? (
-                <Typography variant="body2" sx={{ mt: 1 }}>
-                  {t('wizard.alreadyUploaded', { names: already.map((item) => item.name ?? item.path).join(', ') })}
-                </Typography>
+                <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center' }}>
+                  <Typography variant="body2">
+                    {t('wizard.alreadyUploaded', { names: already.map((item) => item.name ?? item.path).join(', ') })}
+                  </Typography>
+                  {keptInDraft && !file ? (
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => onRemove(slot.name)}
+                      aria-label={t('wizard.removeFileOf', { name: slot.label ?? slot.name })}
+                    >
+                      {t('wizard.removeFile')}
+                    </Button>
+                  ) : null}
+                </Stack>
               ) : null}
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1, alignItems: { sm: 'center' } }}>
                 <Button variant="outlined" component="label" htmlFor={inputId}>
@@ -149,7 +174,12 @@ export const DocumentsStep = memo(function DocumentsStep(props: DocumentsStepPro
                     <Typography variant="body2">
                       {file.name} ({formatSize(file.size)})
                     </Typography>
-                    <Button size="small" color="error" onClick={() => onRemove(slot.name)}>
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => onRemove(slot.name)}
+                      aria-label={editing ? undefined : t('wizard.removeFileOf', { name: slot.label ?? slot.name })}
+                    >
                       {editing ? t('wizard.cancelUpload') : t('wizard.removeFile')}
                     </Button>
                   </>
@@ -159,6 +189,27 @@ export const DocumentsStep = memo(function DocumentsStep(props: DocumentsStepPro
                   </Typography>
                 )}
               </Stack>
+              {file && progress?.[slot.name] !== undefined ? (
+                <UploadState
+                  name={slot.label ?? slot.name}
+                  percent={progress[slot.name] ?? 0}
+                  failed={problems?.[slot.name]?.kind === 'upload'}
+                />
+              ) : null}
+              {problems?.[slot.name] ? (
+                <Stack direction="row" spacing={2} role="alert" sx={{ mt: 1, alignItems: 'center' }}>
+                  <Typography color="error" variant="body2">
+                    {t(problems[slot.name]?.kind === 'upload' ? 'wizard.fileNotKept' : 'wizard.fileNotRemoved', {
+                      error: problems[slot.name]?.error,
+                    })}
+                  </Typography>
+                  {onRetryFile ? (
+                    <Button size="small" onClick={() => onRetryFile(slot.name)}>
+                      {t('wizard.retryFile')}
+                    </Button>
+                  ) : null}
+                </Stack>
+              ) : null}
               {refused[slot.name] ? (
                 <Typography id={messageId} color="error" variant="body2" role="alert" sx={{ mt: 1 }}>
                   {t('wizard.fileTypeRefused', { name: refused[slot.name] })}
@@ -175,3 +226,23 @@ export const DocumentsStep = memo(function DocumentsStep(props: DocumentsStepPro
     </Stack>
   );
 });
+
+/** The way of a file to the draft: a bar while it goes, a line once it is there. */
+function UploadState({ name, percent, failed }: { name: string; percent: number; failed: boolean }) {
+  const { t } = useTranslation();
+  if (failed) return null;
+  if (percent >= 100)
+    return (
+      <Typography variant="body2" color="success.main" role="status" sx={{ mt: 1 }}>
+        {t('wizard.fileKept')}
+      </Typography>
+    );
+  return (
+    <LinearProgress
+      variant="determinate"
+      value={percent}
+      aria-label={t('wizard.uploadProgress', { name })}
+      sx={{ mt: 1 }}
+    />
+  );
+}

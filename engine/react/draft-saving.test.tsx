@@ -68,7 +68,7 @@ const draftPuts = (api: ReturnType<typeof fakeApi>) =>
   api.put.mock.calls.filter(([path]) => path === 'client/application/41/draft').map(([, body]) => body);
 
 describe('the wizard keeps its draft', () => {
-  it('saves step 1 when leaving it (complete or not), sends the chosen file when leaving step 2, and nothing after the submission', async () => {
+  it('saves step 1 when leaving it (complete or not), sends the chosen file when chosen, and nothing after the submission', async () => {
     const api = fakeApi({
       'POST client/application/99': ok({ id: 41, app_id: 'APP-41', application_status_id: 1 }),
       'GET service/attachments/99': ok(ATTACHMENTS),

@@ -25,7 +25,13 @@ import { useTranslation } from './translation';
 import type { ServiceWizardProps } from './wizard-types';
 import { WizardTitle } from './wizard-title';
 
-export type { ApplicationAttachment, ApplicationDetails, RenderLink, ServiceWizardProps } from './wizard-types';
+export type {
+  ApplicationAttachment,
+  ApplicationDetails,
+  RenderLink,
+  ResumePoint,
+  ServiceWizardProps,
+} from './wizard-types';
 
 /**
  * The view of an existing application (its stage blocks, tasks, decisions and history) loads with its

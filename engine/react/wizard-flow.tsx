@@ -13,7 +13,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from './translation';
-import type { ApiResult } from '../core/api-client';
 import { buildSubmitRequests } from '../core/payload-mapping';
 import { formKey, formsOf, variantOf } from '../core/service-forms';
 import { missingUploads, uploadSlots, type ServiceAttachment } from '../core/required-documents';
@@ -21,7 +20,7 @@ import type { FormData } from './form-context';
 import { ServiceForm, type ServiceFormHandle } from './service-form';
 import { uploadFile, type UploadHandle } from './upload-file';
 import { runSubmission } from '../core/submission-run';
-import { initialWizardState, stepIndex, WIZARD_STEPS, wizardReducer } from '../core/wizard-state';
+import { initialWizardState, stepIndex, WIZARD_STEPS, wizardReducer, type DraftReach } from '../core/wizard-state';
 import type { ApplicationAttachment, RenderLink, ServiceWizardProps } from './wizard-types';
 import { ConfirmStep } from './confirm-step';
 import { StepProgress } from './step-progress';
@@ -34,14 +33,16 @@ import { useApiQuery } from './use-api-query';
 import { useDraftSaving } from './use-draft-saving';
 import { DraftSaveNote } from './draft-save-note';
 import { useLeftDraft } from './left-drafts';
+import type { ApplicationTarget } from './application-target';
+import { resolveTarget } from './application-target';
+import { useDraftFiles } from './use-draft-files';
+import { useResumePoint } from './use-resume-point';
+import { answersComplete, useStepOfContinuedDraft } from './use-step-of-continued-draft';
+import { Busy } from './status-blocks';
 
 const defaultRenderLink: RenderLink = (href, children) => <Link href={href}>{children}</Link>;
 
-/**
- * The application the wizard saves into: its id, or (a new application) the answer of its draft's
- * creation, still on its way while the applicant fills the form; the submit waits for it.
- */
-export type ApplicationTarget = number | string | PromiseLike<ApiResult<number | string>>;
+export type { ApplicationTarget } from './application-target';
 
 export interface WizardFlowProps extends Omit<ServiceWizardProps, 'applicationId'> {
   applicationId: ApplicationTarget;
@@ -66,17 +67,18 @@ export const NO_ATTACHMENTS: ApplicationAttachment[] = [];
 export function WizardFlow(props: WizardFlowProps) {
   const { t } = useTranslation();
   const { definition, api, clientId, getToken, applicationId, initialData, existing, editing, resumed = false } = props;
+  // A new application and a continued draft are kept in their draft; a returned one is its record.
+  const keepsDraft = props.saveDrafts === true && !editing;
   const renderLink = props.renderLink ?? defaultRenderLink;
   const upload = props.upload ?? uploadFile;
   const describe = useFailureMessage();
-  const savesDraft = props.saveDrafts === true && !editing;
   const savedDraft = {
     answers: initialData,
     ...(props.initialVariant !== undefined ? { variant: props.initialVariant } : {}),
   };
   // A continued draft whose page was left with answers the server did not get starts from those.
   const left = useLeftDraft(
-    savesDraft && resumed && typeof applicationId !== 'object' ? applicationId : null,
+    keepsDraft && resumed && typeof applicationId !== 'object' ? applicationId : null,
     savedDraft,
   );
   const startDraft = left ?? savedDraft;
@@ -94,7 +96,7 @@ export function WizardFlow(props: WizardFlowProps) {
   const draftSaving = useDraftSaving({
     api,
     target: applicationId,
-    enabled: savesDraft,
+    enabled: keepsDraft,
     ...(resumed ? { saved: savedDraft } : {}),
     resume: left,
     // The text a field still holds is handed to the form before each save.
@@ -102,8 +104,19 @@ export function WizardFlow(props: WizardFlowProps) {
   });
   const { changed: draftChanged } = draftSaving;
   const onFormChange = useCallback((formData: FormData) => draftChanged(draftOf(formData)), [draftChanged, draftOf]);
-  // Files sent to the draft when the applicant leaves step 2, so a draft continued later holds them.
-  const backgroundUploads = useRef<Promise<unknown> | null>(null);
+  // Files go to the draft as they are chosen, so a draft continued later (or reloaded) holds them.
+  const draftFiles = useDraftFiles({
+    enabled: keepsDraft,
+    api,
+    getToken,
+    upload,
+    target: applicationId,
+    kept: resumed ? existing : NO_ATTACHMENTS,
+    dispatch,
+  });
+  // The files the application holds already: a returned one's, or what a continued draft kept (less
+  // those removed or replaced since).
+  const held = editing ? existing : resumed ? draftFiles.kept : NO_ATTACHMENTS;
   // The form shown: the chosen variant's for a service with several (none until chosen), else the one.
   const form = definition.variants ? variantOf(definition, state.variant) : definition;
   const [variantMissing, setVariantMissing] = useState(false);
@@ -145,7 +158,7 @@ export function WizardFlow(props: WizardFlowProps) {
 
   const serviceAttachments = attachments.status === 'ready' ? attachments.items : NO_SERVICE_ATTACHMENTS;
   // Conditional uploads are answered by the form's validator, like the form's own conditions.
-  const { shown } = useServiceValidator(activeForm);
+  const { shown, error: validatorError } = useServiceValidator(activeForm);
   const slots = useMemo(
     () =>
       uploadSlots(
@@ -156,6 +169,29 @@ export function WizardFlow(props: WizardFlowProps) {
       ),
     [activeForm, serviceAttachments, state.formData, shown],
   );
+
+  // A continued draft opens at the step it was left at, as far as its answers and files reach.
+  const placing = useStepOfContinuedDraft({
+    wanted: resumed && !editing ? props.resumeStep : undefined,
+    reach: (): DraftReach | undefined => {
+      // No form chosen, or none can be judged: step 1 is where the applicant can go on.
+      if (!form || validatorError) return { detailsComplete: false, documentsComplete: false };
+      if (!shown || attachments.status === 'loading') return undefined;
+      const satisfied: Record<string, unknown> = { ...state.files };
+      for (const file of held) if (file.description) satisfied[file.description] ??= file;
+      return {
+        detailsComplete: answersComplete(shown.validator, shown.definition.formSchema, state.formData),
+        documentsComplete: attachments.status === 'ready' && missingUploads(slots, satisfied).length === 0,
+      };
+    },
+    dispatch,
+  });
+  useResumePoint({
+    enabled: keepsDraft && !placing && state.submit.status !== 'done',
+    target: applicationId,
+    step: state.step,
+    onResumePoint: props.onResumePoint,
+  });
 
   // Move focus to the step heading so keyboard and screen reader users follow the step change.
   const previousStep = useRef(state.step);
@@ -186,18 +222,27 @@ export function WizardFlow(props: WizardFlowProps) {
       if (attachments.status !== 'ready') return;
       const satisfied: Record<string, unknown> = { ...state.files };
       // A returned application, and a continued draft, keep the files they already have.
-      if (editing || resumed) for (const file of existing) if (file.description) satisfied[file.description] ??= file;
+      for (const file of held) if (file.description) satisfied[file.description] ??= file;
       const missing = missingUploads(slots, satisfied);
       dispatch({ type: 'documentsChecked', missing });
-      sendChosenFiles();
     }
   };
 
   const choose = (slot: Slot, event: ChangeEvent<HTMLInputElement>) => {
     const chosen = chosenFile(slot, event);
     if (!chosen) return;
-    if (!chosen.accepted) dispatch({ type: 'fileRefused', slot: slot.name, fileName: chosen.file.name });
-    else dispatch({ type: 'fileChosen', slot: slot.name, file: chosen.file });
+    if (!chosen.accepted) {
+      dispatch({ type: 'fileRefused', slot: slot.name, fileName: chosen.file.name });
+      return;
+    }
+    dispatch({ type: 'fileChosen', slot: slot.name, file: chosen.file });
+    // Sent to the draft at once: an applicant who leaves now finds it in the draft.
+    draftFiles.chosen(slot.name, chosen.file);
+  };
+
+  const remove = (slot: string) => {
+    dispatch({ type: 'fileRemoved', slot });
+    draftFiles.removed(slot);
   };
 
   /** Uploads one chosen file of a slot; aborted with the others when the wizard goes away. */
@@ -214,43 +259,17 @@ export function WizardFlow(props: WizardFlowProps) {
     return result;
   };
 
-  /**
-   * Sends the chosen files not sent yet to the draft, in the background (the applicant leaves step 2):
-   * the submit waits for them, and sends again only what did not arrive.
-   */
-  const sendChosenFiles = () => {
-    if (props.saveDrafts !== true || editing || backgroundUploads.current) return;
-    const waiting = slots.filter((slot) => state.files[slot.name] && !state.submit.uploaded.includes(slot.name));
-    if (waiting.length === 0) return;
-    backgroundUploads.current = (async () => {
-      const target =
-        typeof applicationId === 'object' ? await applicationId : { ok: true as const, code: 200, data: applicationId };
-      if (!target.ok) return;
-      for (const slot of waiting) {
-        const file = state.files[slot.name];
-        if (!file) continue;
-        const result = await uploadSlot(slot.name, file, target.data, () => undefined);
-        if (result.ok) dispatch({ type: 'uploadDone', slot: slot.name });
-      }
-    })().finally(() => {
-      backgroundUploads.current = null;
-    });
-  };
-
-  const previous = () => {
-    if (state.step === 'documents') sendChosenFiles();
-    dispatch({ type: 'previous' });
-  };
+  const previous = () => dispatch({ type: 'previous' });
 
   const submit = async () => {
     if (state.submit.status === 'working') return;
     // Submitted answers are the record's: nothing more goes to the draft.
     draftSaving.stop();
     dispatch({ type: 'submitStarted' });
-    if (backgroundUploads.current) await backgroundUploads.current;
+    // The files on their way to the draft arrive first; those that arrived are not sent again.
+    const inDraft = await draftFiles.settled();
     const started = Date.now();
-    const target =
-      typeof applicationId === 'object' ? await applicationId : { ok: true as const, code: 200, data: applicationId };
+    const target = await resolveTarget(applicationId);
     if (!target.ok) {
       dispatch({ type: 'submitFailed', error: describe(target), stage: 'save', code: target.code });
       return;
@@ -264,7 +283,7 @@ export function WizardFlow(props: WizardFlowProps) {
         return file ? [{ slot: slot.name, file }] : [];
       }),
       parallel: activeForm.documents.parallelUploads === true,
-      uploaded: state.submit.uploaded,
+      uploaded: [...new Set([...state.submit.uploaded, ...inDraft])],
       calls: buildSubmitRequests(form, state.formData, {
         clientId,
         applicationId: target.data,
@@ -303,6 +322,14 @@ export function WizardFlow(props: WizardFlowProps) {
           {t('wizard.submitted')}
         </Alert>
         <Box sx={{ mt: 2 }}>{renderLink(props.dashboardHref ?? '/dashboard', t('wizard.back'))}</Box>
+      </Paper>
+    );
+  }
+
+  if (placing) {
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <Busy>{t('view.loading')}</Busy>
       </Paper>
     );
   }
@@ -365,7 +392,7 @@ export function WizardFlow(props: WizardFlowProps) {
               api={api}
               clientId={clientId}
               initialData={state.formData}
-              {...(savesDraft ? { onChange: onFormChange, onEditing: draftSaving.touched } : {})}
+              {...(keepsDraft ? { onChange: onFormChange, onEditing: draftSaving.touched } : {})}
               onOptionNames={rememberOptionNames}
               onUnshownErrors={setUnshown}
             />
@@ -381,12 +408,15 @@ export function WizardFlow(props: WizardFlowProps) {
           files={state.files}
           missing={state.missing}
           refused={state.refused}
-          existing={editing || resumed ? existing : NO_ATTACHMENTS}
+          existing={held}
           editing={editing}
           templates={activeForm.documents.templates}
           templateUrl={(file) => api.url(`service/templates/${definition.id}/${encodeURIComponent(file)}`)}
           onChoose={choose}
-          onRemove={(slot) => dispatch({ type: 'fileRemoved', slot })}
+          onRemove={remove}
+          {...(keepsDraft
+            ? { progress: state.submit.progress, problems: draftFiles.problems, onRetryFile: draftFiles.retry }
+            : {})}
         />
       ) : null}
 
@@ -402,6 +432,7 @@ export function WizardFlow(props: WizardFlowProps) {
           optionNames={optionNames}
           slots={slots}
           files={state.files}
+          kept={editing ? NO_ATTACHMENTS : held}
           progress={state.submit.progress}
           working={working}
         />
@@ -442,7 +473,7 @@ export function WizardFlow(props: WizardFlowProps) {
           </Button>
         )}
       </Stack>
-      {savesDraft ? <DraftSaveNote state={draftSaving.state} /> : null}
+      {keepsDraft ? <DraftSaveNote state={draftSaving.state} /> : null}
     </Paper>
   );
 }

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { ApiClient } from '../core/api-client';
 import type { ServiceDefinition } from '../core/definition-types';
+import type { StepKey } from '../core/wizard-state';
 import type { UploadFileOptions, UploadHandle } from './upload-file';
 
 /** An existing attachment of an application. */
@@ -39,6 +40,12 @@ export interface ApplicationDetails {
   [record: string]: unknown;
 }
 
+/** Where an applicant is in a draft: which application, at which step. */
+export interface ResumePoint {
+  applicationId: number | string;
+  step: StepKey;
+}
+
 export type RenderLink = (href: string, children: ReactNode) => ReactNode;
 
 export interface ServiceWizardProps {
@@ -65,6 +72,17 @@ export interface ServiceWizardProps {
    * (the portal; off in a preview). A draft continued later opens with them.
    */
   saveDrafts?: boolean;
+  /**
+   * The step a continued draft opens at (the portal reads it from the address); it opens at an earlier
+   * one when its answers or files do not reach that far.
+   */
+  resumeStep?: StepKey;
+  /**
+   * Told where a draft kept by `saveDrafts` is (its id once it exists, and the step shown), at once and
+   * on every step change: the portal writes it into the address, so a reload or the browser's Back
+   * continues the same draft at the same step.
+   */
+  onResumePoint?: (point: ResumePoint) => void;
   /** Replaces the XMLHttpRequest upload (tests, other transports). */
   upload?: (options: UploadFileOptions) => UploadHandle;
 }

@@ -1,6 +1,7 @@
 /**
  * A draft's answers saved as the applicant fills step 1 (`PUT client/application/{id}/draft`), the
- * drafts offered to be continued (`GET client/drafts`) and the discard of a draft
+ * drafts offered to be continued (`GET client/drafts`), the removal of a document's file from a draft
+ * (`DELETE client/application/{id}/attachments?description=`) and the discard of a draft
  * (`DELETE client/application/{id}`). The offer is not the spec's applications table: drafts stay out
  * of that table and of the counts.
  */
@@ -16,7 +17,8 @@ import {
 import { definitionOfStored, lockApplication, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
-import { offeredDrafts, removeDraft } from '../drafts';
+import { offeredDrafts, removeDraft, removeDraftDocument } from '../drafts';
+import { REQUIRED } from '../field-rules';
 import { HttpError, idParam, notFound, ok, ValidationError } from '../http';
 
 export const DRAFT_MESSAGES = {
@@ -83,6 +85,24 @@ export function draftRoutes(app: FastifyInstance, ctx: AppContext): void {
     const serviceId = service === undefined || service === '' ? undefined : idParam(service);
     return ok(reply, await offeredDrafts(db, request.clientId, serviceId));
   });
+
+  // The file a draft holds for a document, removed when the applicant removes it in step 2 (a new file
+  // for the document replaces it without this: the upload does that on a draft).
+  app.delete<{ Params: { id: string }; Querystring: { description?: unknown } }>(
+    '/client/application/:id/attachments',
+    async (request, reply) => {
+      const id = idParam(request.params.id);
+      // Read as the upload stores it (trimmed, at most 300 characters), so the same text names the same file.
+      const raw = request.query.description;
+      const description = typeof raw === 'string' ? raw.trim().slice(0, 300) : '';
+      if (!description) throw new ValidationError([{ field: 'description', message: REQUIRED }]);
+      const application = await ownedApplication(db, request.clientId, id);
+      if (application.status_id !== STATUS.draft) throw new HttpError(409, DRAFT_MESSAGES.notDraft);
+      const removed = await removeDraftDocument(ctx, id, description);
+      if (removed === null) throw new HttpError(409, DRAFT_MESSAGES.notDraft);
+      return ok(reply, { id, description, removed });
+    },
+  );
 
   app.delete<{ Params: { id: string } }>('/client/application/:id', async (request, reply) => {
     const id = idParam(request.params.id);

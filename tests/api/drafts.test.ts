@@ -194,6 +194,69 @@ describe('discarding a draft', () => {
   });
 });
 
+describe("removing a document's file from a draft", () => {
+  const removeDocument = (user: TestUser, id: number, description?: string) =>
+    call<{ id: number; description: string; removed: number }>(
+      server.app,
+      'DELETE',
+      `client/application/${id}/attachments${description === undefined ? '' : `?description=${encodeURIComponent(description)}`}`,
+      { token: user.token },
+    );
+  const held = async (user: TestUser, id: number) =>
+    (await call<DraftDetail>(server.app, 'GET', `application/${id}`, { token: user.token })).body.data
+      .application_attachments;
+
+  it('removes the file of that document only, from the record and the store, and nothing the second time', async () => {
+    const user = await signUp(server);
+    const { id } = await applicationAt(server, user, 1, 1);
+    const certificate = (await attach(server, user, id, PLASTICS_MANDATORY)).json<{ data: { path: string } }>().data;
+    expect((await attach(server, user, id, 'Product sample picture')).statusCode).toBe(201);
+
+    const removed = await removeDocument(user, id, ` ${PLASTICS_MANDATORY} `);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.data).toEqual({ id, description: PLASTICS_MANDATORY, removed: 1 });
+    expect((await held(user, id)).map((item) => item.description)).toEqual(['Product sample picture']);
+    expect(existsSync(storedFile(certificate.path))).toBe(false);
+
+    const again = await removeDocument(user, id, PLASTICS_MANDATORY);
+    expect(again.status).toBe(200);
+    expect(again.body.data.removed).toBe(0);
+  });
+
+  it("refuses another client's draft (404), no token (401), no description (422) and an application past draft (409)", async () => {
+    const made = await applicantWithDraft(server);
+    const other = await signUp(server);
+    expect((await removeDocument(other, made.draft, PLASTICS_MANDATORY)).status).toBe(404);
+    expect(
+      (
+        await call(
+          server.app,
+          'DELETE',
+          `client/application/${made.draft}/attachments?description=${encodeURIComponent(PLASTICS_MANDATORY)}`,
+        )
+      ).status,
+    ).toBe(401);
+    for (const description of [undefined, '', '   ']) {
+      const refused = await removeDocument(made.user, made.draft, description);
+      expect(refused.status, String(description)).toBe(422);
+      expect(refused.body.data).toMatchObject({
+        fields: [{ field: 'description', message: 'This field is required' }],
+      });
+    }
+
+    const sent = await call(server.app, 'POST', SUBMIT, {
+      token: made.user.token,
+      body: plasticsBody({ clientId: made.user.id, company: made.company, applicationId: made.draft }),
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const late = await removeDocument(made.user, made.draft, PLASTICS_MANDATORY);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe('This application is no longer a draft');
+    // A submitted application keeps its documents.
+    expect((await held(made.user, made.draft)).map((item) => item.description)).toEqual([PLASTICS_MANDATORY]);
+  });
+});
+
 describe('expiry', () => {
   it('removes the drafts left alone past the retention with their files, at start, and keeps the others', async () => {
     const user = await signUp(server);

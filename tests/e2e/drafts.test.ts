@@ -1,6 +1,6 @@
 /**
  * Drafts kept for their applicant: step 1's answers are saved as they are typed and a chosen file is
- * sent to the draft when the applicant leaves step 2, so an applicant who closes the page comes back
+ * sent to the draft when it is chosen, so an applicant who closes the page comes back
  * through the dashboard's 'Continue your application' to their answers and file, and submits; a
  * draft offered on the information page can be discarded.
  */
@@ -94,7 +94,7 @@ describe('drafts', () => {
       await page.locator('input[type=file]').nth(0).setInputFiles(sampleFile(files, 'certificate.pdf'));
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
-      // Leaving step 2 sent the chosen file to the draft.
+      // The chosen file went to the draft.
       await expect.poll(async () => (await offered())[0]?.files, { timeout: 15_000 }).toBe(1);
 
       // The page is closed; the applicant comes back later in a new one.

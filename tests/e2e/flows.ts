@@ -59,7 +59,7 @@ export async function registerThroughUi(page: Page, product: RunningProduct, acc
 /** A JSON call to the product's API; answers the status and the envelope. */
 export async function apiCall<T = unknown>(
   product: RunningProduct,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   options: { token?: string; body?: unknown } = {},
 ): Promise<{ status: number; data: T; error: string | null }> {

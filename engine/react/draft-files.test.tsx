@@ -1,0 +1,245 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ApiResult } from '../core/api-client';
+import type { ServiceDefinition } from '../core/definition-types';
+import { testDefinitionFile } from '../core/test-definition';
+import type { StepKey } from '../core/wizard-state';
+import { ServiceWizard } from './service-wizard';
+import { fail, fakeApi, ok, WithI18n } from './test-support';
+import type { UploadFileOptions, UploadHandle, UploadedAttachment } from './upload-file';
+import type { ResumePoint } from './wizard-types';
+
+afterEach(cleanup);
+
+/**
+ * The first wait of a test loads the wizard's lazy parts and compiles the form's validator: bounded
+ * generously, so a busy machine does not fail it (a wait ends as soon as what it waits for is there).
+ */
+const LOADED = { timeout: 20_000 };
+
+const sample: ServiceDefinition = {
+  ...testDefinitionFile({
+    id: 99,
+    submit: {
+      calls: [
+        {
+          name: 'save',
+          method: 'POST',
+          path: 'clients/applications/sample',
+          body: { '...': '$form', application_id: '$context.applicationId', is_submitted: true },
+          savesRecord: true,
+        },
+      ],
+    },
+    view: { record: 'sample_record', rows: [{ label: 'Quantity', field: 'quantity' }] },
+  }),
+  formSchema: {
+    type: 'object',
+    required: ['quantity', 'description'],
+    properties: {
+      quantity: { type: 'number', title: 'Quantity' },
+      description: { type: 'string', title: 'Description' },
+    },
+  },
+  uiSchema: {},
+  callSchemas: {},
+};
+const ATTACHMENTS = [
+  { id: 1, name: 'Company certificate', description: 'Registration certificate', info: null, is_mandatory: true },
+];
+const REMOVE_PATH = 'client/application/41/attachments?description=Company%20certificate';
+
+/** An upload whose answer the test gives (`answer`), recording its progress callback. */
+function scriptedUpload() {
+  const waiting: Array<{ options: UploadFileOptions; answer: (result: ApiResult<UploadedAttachment>) => void }> = [];
+  const upload = vi.fn((options: UploadFileOptions): UploadHandle => {
+    let answer: (result: ApiResult<UploadedAttachment>) => void = () => undefined;
+    const result = new Promise<ApiResult<UploadedAttachment>>((resolve) => {
+      answer = resolve;
+    });
+    waiting.push({ options, answer });
+    return { result, abort: () => answer({ ok: false, code: 0, error: 'upload aborted' }) };
+  });
+  const arrived = (options: UploadFileOptions): ApiResult<UploadedAttachment> =>
+    ok({
+      id: 1,
+      description: options.description,
+      path: 'uploads/x',
+      name: 'cert.pdf',
+    }) as ApiResult<UploadedAttachment>;
+  return {
+    upload,
+    /** Answers the oldest upload waiting: arrived, or the given failure. */
+    answer(result?: ApiResult<UploadedAttachment>) {
+      const next = waiting.shift();
+      if (!next) throw new Error('no upload is waiting');
+      next.answer(result ?? arrived(next.options));
+      return next.options;
+    },
+  };
+}
+
+const pdf = (name = 'cert.pdf') => new File(['%PDF'], name, { type: 'application/pdf' });
+
+async function choose(file: File) {
+  const input = await screen.findByLabelText('Choose a file for Company certificate');
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+describe("a draft's files", () => {
+  it("go to the draft when chosen, with progress; Remove deletes the draft's file; the submit sends none again", async () => {
+    const api = fakeApi({
+      'POST client/application/99': ok({ id: 41, app_id: 'APP-41', application_status_id: 1 }),
+      'GET service/attachments/99': ok(ATTACHMENTS),
+      'PUT client/application/41/draft': ok({ id: 41, saved_at: '2026-03-04T09:30:00.000Z' }),
+      [`DELETE ${REMOVE_PATH}`]: ok({ removed: 1 }),
+      'POST clients/applications/sample': ok({ id: 1 }),
+    });
+    const uploads = scriptedUpload();
+    const points: ResumePoint[] = [];
+    render(
+      <WithI18n>
+        <ServiceWizard
+          definition={sample}
+          api={api}
+          clientId={5}
+          getToken={() => 't'}
+          mode="new"
+          upload={uploads.upload}
+          saveDrafts
+          onResumePoint={(point) => points.push(point)}
+        />
+      </WithI18n>,
+    );
+    await screen.findByRole('heading', { name: 'Application Details' }, LOADED);
+    // The draft's id is told as soon as it exists, with the step shown.
+    await waitFor(() => expect(points).toEqual([{ applicationId: 41, step: 'details' }]));
+    fireEvent.change(screen.getByLabelText(/Quantity/), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Bags' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Document Uploads' });
+    await waitFor(() => expect(points.at(-1)).toEqual({ applicationId: 41, step: 'documents' }));
+
+    await choose(pdf());
+    // On its way at once, before any Next, with its progress shown.
+    await waitFor(() => expect(uploads.upload).toHaveBeenCalledTimes(1));
+    expect(uploads.upload.mock.calls[0]?.[0]).toMatchObject({ applicationId: 41, description: 'Company certificate' });
+    expect(screen.getByRole('progressbar', { name: 'Upload progress of Company certificate' })).toBeTruthy();
+    uploads.answer();
+    await screen.findByText('Saved in your draft.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the file of Company certificate' }));
+    await waitFor(() => expect(api.delete).toHaveBeenCalledWith(REMOVE_PATH));
+    expect(screen.getByText('No file chosen')).toBeTruthy();
+
+    await choose(pdf());
+    await waitFor(() => expect(uploads.upload).toHaveBeenCalledTimes(2));
+    // Next does not wait for the upload; the submit does, and sends the file no second time.
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Confirm Detail' });
+    expect(screen.getByText(/^Company certificate: cert\.pdf/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submitting...' })).toBeTruthy());
+    expect(api.post).not.toHaveBeenCalledWith('clients/applications/sample', expect.anything());
+    uploads.answer();
+    await screen.findByText('Application succesfully submitted');
+    expect(uploads.upload).toHaveBeenCalledTimes(2);
+    expect(points.at(-1)).toEqual({ applicationId: 41, step: 'confirm' });
+  });
+
+  it('tell a failed upload with Try again, which sends the file again', async () => {
+    const api = fakeApi({
+      'POST client/application/99': ok({ id: 41, app_id: 'APP-41', application_status_id: 1 }),
+      'GET service/attachments/99': ok(ATTACHMENTS),
+      'PUT client/application/41/draft': ok({ id: 41, saved_at: '2026-03-04T09:30:00.000Z' }),
+    });
+    const uploads = scriptedUpload();
+    render(
+      <WithI18n>
+        <ServiceWizard
+          definition={sample}
+          api={api}
+          clientId={5}
+          getToken={() => 't'}
+          mode="new"
+          upload={uploads.upload}
+          saveDrafts
+        />
+      </WithI18n>,
+    );
+    await screen.findByRole('heading', { name: 'Application Details' }, LOADED);
+    fireEvent.change(screen.getByLabelText(/Quantity/), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Bags' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await choose(pdf());
+    await waitFor(() => expect(uploads.upload).toHaveBeenCalledTimes(1));
+    uploads.answer(fail('The file store is not available.', 503) as ApiResult<UploadedAttachment>);
+    await screen.findByText('The file could not be saved in your draft: The file store is not available.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(uploads.upload).toHaveBeenCalledTimes(2));
+    uploads.answer();
+    await screen.findByText('Saved in your draft.');
+    expect(screen.queryByText(/could not be saved in your draft/)).toBeNull();
+  });
+});
+
+describe('a continued draft', () => {
+  /** The wizard of draft 41 holding `answers` and a certificate, opened at `resumeStep`. */
+  function continueDraft(answers: Record<string, unknown>, resumeStep: StepKey) {
+    const api = fakeApi({
+      'GET application/41': ok({
+        id: 41,
+        app_id: 'APP-41',
+        application_status_id: 1,
+        application_attachments: [{ id: 3, description: 'Company certificate', path: 'uploads/a', name: 'cert.pdf' }],
+        draft: { answers, saved_at: '2026-03-04T09:30:00.000Z' },
+      }),
+      'GET service/attachments/99': ok(ATTACHMENTS),
+      'PUT client/application/41/draft': ok({ id: 41 }),
+      [`DELETE ${REMOVE_PATH}`]: ok({ removed: 1 }),
+    });
+    const points: ResumePoint[] = [];
+    render(
+      <WithI18n>
+        <ServiceWizard
+          definition={sample}
+          api={api}
+          clientId={5}
+          getToken={() => 't'}
+          mode="view"
+          applicationId={41}
+          saveDrafts
+          resumeStep={resumeStep}
+          onResumePoint={(point) => points.push(point)}
+        />
+      </WithI18n>,
+    );
+    return { api, points };
+  }
+
+  it('opens at the step it was left at and lists the files it holds on the confirm step', async () => {
+    const { points } = continueDraft({ quantity: 7, description: 'Kept' }, 'confirm');
+    await screen.findByRole('heading', { name: 'Confirm Detail' }, LOADED);
+    expect(screen.getByText('Company certificate: cert.pdf (already uploaded)')).toBeTruthy();
+    expect(screen.queryByText('No documents chosen.')).toBeNull();
+    await waitFor(() => expect(points).toEqual([{ applicationId: 41, step: 'confirm' }]));
+  });
+
+  it('opens no further than its answers reach', async () => {
+    const { points } = continueDraft({ quantity: 7 }, 'confirm');
+    await screen.findByRole('heading', { name: 'Application Details' }, LOADED);
+    expect((screen.getByLabelText(/Quantity/) as HTMLInputElement).value).toBe('7');
+    await waitFor(() => expect(points).toEqual([{ applicationId: 41, step: 'details' }]));
+  });
+
+  it('removes a file the draft held, which then no longer counts for its document', async () => {
+    const { api } = continueDraft({ quantity: 7, description: 'Kept' }, 'documents');
+    await screen.findByText('Already uploaded: cert.pdf', {}, LOADED);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the file of Company certificate' }));
+    await waitFor(() => expect(api.delete).toHaveBeenCalledWith(REMOVE_PATH));
+    expect(screen.queryByText('Already uploaded: cert.pdf')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Please upload Company certificate.');
+  });
+});
