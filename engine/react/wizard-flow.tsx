@@ -102,6 +102,7 @@ export function WizardFlow(props: WizardFlowProps) {
   const activeForm = form ?? (formsOf(definition)[0] as typeof definition);
   const formRef = useRef<ServiceFormHandle>(null);
   const [invalid, setInvalid] = useState(false);
+  const clearInvalid = useCallback(() => setInvalid(false), []);
   // Errors of step 1 that no field shows (a hidden field, an item of a list a widget edits).
   const [unshown, setUnshown] = useState<UnshownError[]>([]);
   const uploads = useRef(new Set<UploadHandle>());
@@ -360,6 +361,8 @@ export function WizardFlow(props: WizardFlowProps) {
               {...(props.saveDrafts === true && !editing ? { onChange: onFormChange } : {})}
               onOptionNames={rememberOptionNames}
               onUnshownErrors={setUnshown}
+              // Every error corrected: the page no longer asks for corrections.
+              onErrorsCleared={clearInvalid}
             />
           ) : null}
         </>
