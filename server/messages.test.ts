@@ -7,6 +7,7 @@ import { readServerMessages, SERVER_CATALOGUES_DIR, translateErrorData } from '.
 import { ACCOUNT_MESSAGES } from './routes/accounts';
 import { UPLOAD_MESSAGES } from './routes/files';
 import { REPORT_MESSAGES } from './routes/reports';
+import { monthMessage } from '../engine/core';
 import { JSON_MESSAGES } from './json-body';
 import { PASSWORD_MESSAGES } from './password-policy';
 import { TooManyAttempts } from './throttle';
@@ -101,6 +102,8 @@ describe('every message the API answers applicants has a translation', () => {
       UPLOAD_MESSAGES.applicationFull(30, 100),
       UPLOAD_MESSAGES.dailyLimit(200, 500),
       REPORT_MESSAGES.future,
+      monthMessage({ kind: 'format' }),
+      monthMessage({ kind: 'range', from: '2000-01', to: '2026-05' }),
       REPORT_MESSAGES.company,
       REPORT_MESSAGES.locked('Authorization for the use of Plastics'),
       new TooManyAttempts(60_000).message,

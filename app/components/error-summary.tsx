@@ -2,6 +2,17 @@ import { useEffect, useRef } from 'react';
 import { Alert, AlertTitle, Link } from '@mui/material';
 import { useTranslation } from '../../engine/react';
 
+/** A field's error: a message key, or a key with the values its text names (a range). */
+export type FieldMessage = string | { key: string; values: Record<string, string | number> };
+
+/** The text of a field's error in the interface language. */
+export function messageText(
+  t: (key: string, values?: Record<string, string | number>) => string,
+  message: FieldMessage,
+) {
+  return typeof message === 'string' ? t(message) : t(message.key, message.values);
+}
+
 /**
  * What a failed submit of a page's form says first: a summary of its problems, each linking to its
  * field, which takes the focus (a screen reader reads it; a keyboard user goes on from there) every
@@ -14,8 +25,8 @@ export function ErrorSummary({
   idOf,
   attempt,
 }: {
-  /** Field -> message key of its error (fields without one are left out). */
-  errors: Partial<Record<string, string>>;
+  /** Field -> its error (fields without one are left out). */
+  errors: Partial<Record<string, FieldMessage>>;
   /** Field -> its label as shown. */
   labels: Partial<Record<string, string>>;
   /** The id of a field's control, to link to and focus. */
@@ -24,7 +35,7 @@ export function ErrorSummary({
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
-  const problems = Object.entries(errors).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  const problems = Object.entries(errors).filter((entry): entry is [string, FieldMessage] => Boolean(entry[1]));
   const shown = problems.length > 0;
   const shownNow = useRef(shown);
   shownNow.current = shown;
@@ -46,7 +57,7 @@ export function ErrorSummary({
                 document.getElementById(idOf(field))?.focus();
               }}
             >
-              {labels[field] ?? field}: {t(message)}
+              {labels[field] ?? field}: {messageText(t, message)}
             </Link>
           </li>
         ))}

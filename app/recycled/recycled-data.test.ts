@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chartData,
-  formatMonth,
-  isFutureMonth,
-  isMonthValue,
-  sortEntries,
-  summarise,
-  toReportMonth,
-  type RecycledEntry,
-} from './recycled-data';
+import { chartData, formatMonth, sortEntries, summarise, toReportMonth, type RecycledEntry } from './recycled-data';
 
 const entry = (id: number, company_id: number, report_month: string, quantity: number | string): RecycledEntry => ({
   id,
@@ -20,18 +11,7 @@ const entry = (id: number, company_id: number, report_month: string, quantity: n
 
 describe('recycled data', () => {
   it('turns a month input into the first day of the month', () => {
-    expect(isMonthValue('2026-03')).toBe(true);
-    expect(isMonthValue('2026-13')).toBe(false);
-    expect(isMonthValue('2026-03-01')).toBe(false);
     expect(toReportMonth('2026-03')).toBe('2026-03-01');
-  });
-
-  it('tells a month in the future from the current one, in UTC', () => {
-    const now = new Date('2026-11-30T23:30:00Z');
-    expect(isFutureMonth('2026-11', now)).toBe(false);
-    expect(isFutureMonth('2026-10', now)).toBe(false);
-    expect(isFutureMonth('2026-12', now)).toBe(true);
-    expect(isFutureMonth('2027-01', now)).toBe(true);
   });
 
   it('formats months in UTC and in the interface language', () => {

@@ -18,21 +18,6 @@ export interface RecycledEntry {
 /** Page sizes of the Recycling Data table (spec 01 section 9). */
 export const RECYCLED_PAGE_SIZES = [10, 25, 50, 100];
 
-/** Whether a value is YYYY-MM, what an `<input type="month">` holds. */
-export function isMonthValue(value: string): boolean {
-  return /^\d{4}-(0[1-9]|1[0-2])$/.test(value.trim());
-}
-
-/** The current month as YYYY-MM (UTC, as the server judges it). */
-export function currentMonth(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 7);
-}
-
-/** Whether a YYYY-MM month lies after the current one: nothing can have been recycled yet. */
-export function isFutureMonth(month: string, now: Date = new Date()): boolean {
-  return month.trim() > currentMonth(now);
-}
-
 /** `2026-03` -> `2026-03-01`, the report_month the API expects. */
 export function toReportMonth(month: string): string {
   return `${month.trim()}-01`;

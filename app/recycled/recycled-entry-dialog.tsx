@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, InputAdornment, Link, MenuItem, Stack, TextField } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { currentMonth, monthProblem } from '../../engine/core';
 import { useTranslation, useApiMutation, TextInput } from '../../engine/react';
-import { currentMonth, isFutureMonth, isMonthValue, toReportMonth } from './recycled-data';
-import { ErrorSummary } from '../components/error-summary';
+import { toReportMonth } from './recycled-data';
+import { ErrorSummary, messageText, type FieldMessage } from '../components/error-summary';
 import { FormDialog } from '../components/form-dialog';
 
 /** The API path of a client's reports (GET), which a saved entry changes. */
@@ -25,18 +26,24 @@ interface EntryValues {
 
 const EMPTY: EntryValues = { company_id: '', month: '', quantity: '' };
 
-type EntryErrors = Partial<Record<keyof EntryValues, string>>;
+type EntryErrors = Partial<Record<keyof EntryValues, FieldMessage>>;
 
 /** The id of a field's control (the error summary links to it). */
 const fieldId = (field: string) => `recycled-${field}`;
 
-/** Company required, month as YYYY-MM and not in the future, quantity a number of kilograms above 0 (i18n keys). */
+/**
+ * Company required; month as YYYY-MM from January 2000 to the current month, judged and told as the
+ * API does (engine/core/month-range.ts: a month out of range is told the range); quantity a number of
+ * kilograms above 0. Messages as i18n keys.
+ */
 export function validateEntry(values: EntryValues, now: Date = new Date()): EntryErrors {
   const errors: EntryErrors = {};
   if (!values.company_id) errors.company_id = 'validation.required';
+  const month = values.month.trim() ? monthProblem(values.month, { now }) : undefined;
   if (!values.month.trim()) errors.month = 'validation.required';
-  else if (!isMonthValue(values.month)) errors.month = 'recycled.errors.month';
-  else if (isFutureMonth(values.month, now)) errors.month = 'recycled.errors.future';
+  else if (month?.kind === 'range')
+    errors.month = { key: 'recycled.errors.range', values: { from: month.from, to: month.to } };
+  else if (month) errors.month = `recycled.errors.${month.kind === 'format' ? 'month' : 'future'}`;
   const quantity = values.quantity.trim();
   if (!quantity) errors.quantity = 'validation.required';
   else if (!/^\d+(\.\d+)?$/.test(quantity) || !(Number(quantity) > 0)) errors.quantity = 'recycled.errors.quantity';
@@ -109,7 +116,7 @@ export function RecycledEntryDialog({
 
   const helper = (field: keyof EntryValues) => {
     const error = errors[field];
-    return { error: Boolean(error), helperText: error ? t(error) : undefined };
+    return { error: Boolean(error), helperText: error ? messageText(t, error) : undefined };
   };
 
   return (

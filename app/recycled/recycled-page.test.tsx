@@ -194,7 +194,7 @@ describe('RecycledPage', () => {
     expect(screen.getByText('12.5 kg')).toBeTruthy();
   });
 
-  it('says when a save corrected a month already reported, and refuses a future month', async () => {
+  it('says when a save corrected a month already reported, and refuses a future month and one before 2000', async () => {
     const api = fakeApi({
       [CHECK]: () => ok({ has_submitted_auth_plastic_bag: true }),
       [LIST]: () => ok([]),
@@ -215,6 +215,10 @@ describe('RecycledPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText('The month cannot be in the future.')).toBeTruthy();
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    // A year that cannot be is told the range the month must lie in, as the API would tell it.
+    fireEvent.change(within(dialog).getByLabelText(/Month/), { target: { value: '1850-01' } });
+    const range = `Enter a month from 2000-01 to ${new Date().toISOString().slice(0, 7)}.`;
+    expect(within(dialog).getAllByText(range).length).toBeGreaterThan(0);
     fireEvent.change(within(dialog).getByLabelText(/Month/), { target: { value: '2026-02' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Entry updated successfully!')).toBeTruthy();

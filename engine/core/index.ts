@@ -27,6 +27,14 @@ export {
 } from './kept-answers';
 export { schemaMatches, validateFormData } from './form-validator';
 export { withinWordLimit, wordLimitMessage } from './word-limit';
+export {
+  currentMonth,
+  EARLIEST_MONTH,
+  MONTH_MESSAGES,
+  monthMessage,
+  monthProblem,
+  type MonthProblem,
+} from './month-range';
 export { isCountryName } from './countries';
 export {
   isOfferedEntry,

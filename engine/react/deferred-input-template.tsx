@@ -13,6 +13,7 @@
 import {
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -31,6 +32,7 @@ import {
 import { readFormContext, type FormData, type ServiceFormContext } from './form-context';
 import { quietTyping, type TypingHandler } from './quiet-typing';
 import { TextInput } from './text-input';
+import { useLengthCounter } from './length-counter';
 
 /** Typing pause after which the value is handed to the form. */
 export const COMMIT_DELAY_MS = 250;
@@ -39,6 +41,24 @@ type Props = BaseInputTemplateProps<FormData, RJSFSchema, ServiceFormContext> & 
 
 const MuiBaseInputTemplate = Templates.BaseInputTemplate as NonNullable<typeof Templates.BaseInputTemplate>;
 const TYPES_THAT_SHRINK_LABEL = ['date', 'datetime-local', 'file', 'time'];
+/** Input types whose value is no free text: `maxlength` does not apply to them. */
+const TYPES_WITHOUT_LENGTH = new Set([
+  'number',
+  'range',
+  'date',
+  'datetime-local',
+  'time',
+  'month',
+  'week',
+  'color',
+  'file',
+]);
+
+/** The schema's `maxLength` of a field typed as text, which the field holds and counts down near its end. */
+function textLimit(schema: RJSFSchema, type: string | undefined): number | undefined {
+  const max = schema.maxLength;
+  return typeof max === 'number' && max > 0 && !TYPES_WITHOUT_LENGTH.has(type ?? 'text') ? max : undefined;
+}
 
 /**
  * A bound the input element can hold: a rule between fields (`"minimum": { "$data": "1/adults" }`)
@@ -159,13 +179,50 @@ export function useDeferredEdit(options: {
 function UncontrolledInput(props: Props) {
   const { id, htmlName, placeholder, required, readonly, disabled, type, label, hideLabel, value, onChange } = props;
   const { onBlur, onFocus, autofocus, options, schema, rawErrors = [], registry, multiline, rows } = props;
+  const { pendingEdits, announce } = readFormContext(registry.formContext);
+  // Per schema, type and options, not per render: for a number, RJSF builds a locale's number
+  // format to find its decimal separator.
+  const { step, min, max, accept, autoCapitalize, ...rest } = useMemo(
+    () => getInputProps<FormData, RJSFSchema, ServiceFormContext>(schema, type, options),
+    [schema, type, options],
+  );
+  const maxLength = textLimit(schema, rest.type);
+  const { element: counter, show: showCount, text: countOf } = useLengthCounter(maxLength);
+  const editedRef = useRef<() => void>(() => {});
+  /** An edit of a field with a limit: the counter updated (in place), the pause started. */
+  const countEdit = useCallback(
+    (field: HTMLInputElement | HTMLTextAreaElement) => {
+      showCount(field);
+      editedRef.current();
+    },
+    [showCount],
+  );
+  // Near its limit, the count is said when typing pauses (the value reaches the form) in the field
+  // that has the focus; not when the value is handed over as the field is left.
+  const handOver = useCallback(
+    (next: unknown) => {
+      onChange(next);
+      const field = typeof document === 'undefined' ? null : document.activeElement;
+      if (maxLength === undefined || !field || field.id !== id) return;
+      const count = countOf(field as HTMLInputElement | HTMLTextAreaElement);
+      if (count) announce?.(count);
+    },
+    [onChange, maxLength, id, countOf, announce],
+  );
   const edit = useDeferredEdit({
     value,
-    onChange,
+    onChange: handOver,
     emptyValue: options.emptyValue,
     numeric: schema.type === 'number' || schema.type === 'integer',
-    pendingEdits: readFormContext(registry.formContext).pendingEdits,
+    pendingEdits,
+    onTyping: maxLength === undefined ? undefined : countEdit,
   });
+  editedRef.current = edit.edited;
+  const { inputRef, generation } = edit;
+  // A new element (the field remounted with a value from outside), or a new language: counted again.
+  useLayoutEffect(() => {
+    if (inputRef.current) showCount(inputRef.current);
+  }, [generation, inputRef, showCount]);
   const { flush } = edit;
   const handleBlur = useCallback(
     (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -179,12 +236,6 @@ function UncontrolledInput(props: Props) {
     [onFocus, id],
   );
 
-  // Per schema, type and options, not per render: for a number, RJSF builds a locale's number
-  // format to find its decimal separator.
-  const { step, min, max, accept, autoCapitalize, ...rest } = useMemo(
-    () => getInputProps<FormData, RJSFSchema, ServiceFormContext>(schema, type, options),
-    [schema, type, options],
-  );
   return (
     <TextInput
       key={edit.generation}
@@ -194,13 +245,14 @@ function UncontrolledInput(props: Props) {
       placeholder={placeholder}
       label={labelValue(label || undefined, hideLabel, undefined)}
       autoFocus={autofocus || edit.refocus}
+      helperText={counter}
       required={required}
       disabled={disabled || readonly}
       multiline={multiline}
       rows={rows}
       {...rest}
       error={rawErrors.length > 0}
-      onChange={edit.edited}
+      onChange={maxLength === undefined ? edit.edited : (event) => countEdit(event.target)}
       onBlur={handleBlur}
       onFocus={handleFocus}
       aria-describedby={ariaDescribedByIds(id, false)}
@@ -210,9 +262,12 @@ function UncontrolledInput(props: Props) {
           min: attributeBound(min),
           max: attributeBound(max),
           accept,
+          maxLength,
           ...(autoCapitalize === undefined ? {} : { autoCapitalize }),
         },
         inputLabel: TYPES_THAT_SHRINK_LABEL.includes(type ?? '') ? { shrink: true } : undefined,
+        // Hidden while the counter is empty (far from the limit); the counter shows it (length-counter.tsx).
+        formHelperText: counter ? { hidden: true } : undefined,
       }}
     />
   );

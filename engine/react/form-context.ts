@@ -28,6 +28,8 @@ export interface ServiceFormContext {
   rememberOptionNames?: (field: string, names: Record<string, string>) => void;
   /** Text inputs holding typed text not yet handed to the form (see deferred-input-template.tsx). */
   pendingEdits?: PendingEdits;
+  /** Says `text` to a screen reader through the form's polite status region (a counter near its limit). */
+  announce?: (text: string) => void;
 }
 
 /** Flushers of inputs that hold an edit the form has not received yet. */

@@ -11,11 +11,18 @@
  *
  * Validators: the form's validator comes from `ServiceValidatorsContext` (validator.ts), in the
  * portal a precompiled one fetched with the form; the form shows a spinner until it is there.
+ *
+ * Errors follow the answer (followed-errors.ts, rechecking-form.ts): once Next was refused, an answer
+ * re-checks the fields that show an error with the same validator, so a corrected field loses its
+ * error at once, and a field is judged again when it loses the focus (made wrong again, it shows its
+ * error again). A fresh form stays quiet. A screen reader hears what changed for the field being
+ * answered through the form's polite status region.
  */
 import { forwardRef, memo, useCallback, useImperativeHandle, useMemo, useRef, type ReactElement } from 'react';
 import { flushSync } from 'react-dom';
-import CoreForm, { type IChangeEvent } from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
 import { Templates } from '@rjsf/mui';
+import { visuallyHidden } from '@mui/utils';
 import {
   englishStringTranslator,
   TranslatableString,
@@ -32,7 +39,8 @@ import type { ApiClient } from '../core/api-client';
 import type { ServiceDefinition } from '../core/definition-types';
 import { transformErrors as coreTransformErrors } from '../core/transform-errors';
 import { DeferredInputTemplate } from './deferred-input-template';
-import { TupleKeepingForm } from './tuple-keeping-form';
+import { RecheckingForm, type Recheck } from './rechecking-form';
+import { recheckAnnouncement } from './followed-errors';
 import { ProgressiveObjectTemplate } from './progressive-object-template';
 import { createFormDataStore, createPendingEdits, type FormData, type ServiceFormContext } from './form-context';
 import { RowItemTemplate, RowsArrayTemplate } from './rows-templates';
@@ -42,8 +50,6 @@ import { RetryAlert } from './retry-alert';
 import { useServiceValidator, type ServiceValidator } from './validator';
 import { BUILT_IN_WIDGETS, WIDGETS } from './widgets';
 import { MUI_WIDGETS } from './widgets/mui-widgets';
-
-type RjsfForm = CoreForm<FormData, RJSFSchema, ServiceFormContext>;
 
 /**
  * Nothing is chosen for the applicant: RJSF would otherwise take the first `const` of a choice
@@ -130,6 +136,8 @@ export interface ServiceFormProps {
    * over when typing pauses): once per pause, never per key, and without re-rendering the form.
    */
   onEditing?: () => void;
+  /** Called when the answers have corrected every error the form showed (a re-check left none). */
+  onErrorsCleared?: () => void;
 }
 
 export const ServiceForm = memo(
@@ -156,12 +164,14 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
   const { definition, api, clientId, initialData, onChange, disabled, readonly, idPrefix, onOptionNames } = props;
   const unshownRef = useRef(props.onUnshownErrors);
   unshownRef.current = props.onUnshownErrors;
+  const clearedRef = useRef(props.onErrorsCleared);
+  clearedRef.current = props.onErrorsCleared;
   const { validator } = props;
   const { t } = useTranslation();
   // t changes only with the language, so these are created once per language.
   const transformErrors = useMemo(() => errorTransformer(t), [t]);
   const translateString = useMemo(() => rjsfTranslator(t), [t]);
-  const formRef = useRef<RjsfForm>(null);
+  const formRef = useRef<RecheckingForm>(null);
   // Captured once: the form owns its data after mounting.
   const [startData] = useMemoOnce<FormData>(() => initialData ?? {});
   const store = useMemo(() => createFormDataStore(startData), [startData]);
@@ -197,24 +207,21 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
     [],
   );
 
+  // The form's polite status region: written in place, so saying something renders nothing.
+  const statusRef = useRef<HTMLDivElement>(null);
+  const announce = useCallback((text: string) => {
+    if (statusRef.current) statusRef.current.textContent = text;
+  }, []);
+
   const editingRef = useRef(props.onEditing);
   editingRef.current = props.onEditing;
   const pendingEdits = useMemo(() => createPendingEdits(() => editingRef.current?.()), []);
   const formContext = useMemo<ServiceFormContext>(
-    () => ({ api, clientId, setFields, store, rememberOptionNames, pendingEdits }),
-    [api, clientId, setFields, store, rememberOptionNames, pendingEdits],
+    () => ({ api, clientId, setFields, store, rememberOptionNames, pendingEdits, announce }),
+    [api, clientId, setFields, store, rememberOptionNames, pendingEdits, announce],
   );
   // Typed text still held by an input reaches the form's state before it is validated or read.
   const commitPending = useCallback(() => flushSync(() => pendingEdits.flushAll()), [pendingEdits]);
-
-  const handleChange = useCallback(
-    (event: IChangeEvent<FormData, RJSFSchema, ServiceFormContext>) => {
-      const data = (event.formData ?? {}) as FormData;
-      store.set(data);
-      onChangeRef.current?.(data);
-    },
-    [store],
-  );
 
   // Errors are shown beside the fields; those no field shows go to the page. (Without a handler RJSF
   // would also log them to the console.)
@@ -223,6 +230,39 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
       unshownRef.current?.(unshownErrors(errors, formRef.current?.formElement.current ?? null, definition, idPrefix)),
     [definition, idPrefix],
   );
+
+  /**
+   * Re-checks the answers after the field `id` changed or was left (`judged`: left, so its own errors
+   * show whatever they are), and says what changed to the page and to a screen reader.
+   */
+  const recheck = useCallback(
+    (id: string | undefined, judged: boolean) => {
+      const form = formRef.current;
+      if (!form) return;
+      form.recheck(judged ? id : undefined, ({ before, after }: Recheck) => {
+        reportErrors(after);
+        if (after.length === 0) clearedRef.current?.();
+        const said =
+          id &&
+          recheckAnnouncement(before, after, id, form.fieldIds(), (left) =>
+            left === 0 ? t('form.correctedAll') : t('form.corrected', { left }),
+          );
+        if (said) announce(said);
+      });
+    },
+    [reportErrors, announce, t],
+  );
+
+  const handleChange = useCallback(
+    (event: IChangeEvent<FormData, RJSFSchema, ServiceFormContext>, id?: string) => {
+      const data = (event.formData ?? {}) as FormData;
+      store.set(data);
+      onChangeRef.current?.(data);
+      recheck(id, false);
+    },
+    [store, recheck],
+  );
+  const handleBlur = useCallback((id: string) => recheck(id, true), [recheck]);
 
   useImperativeHandle(
     ref,
@@ -240,29 +280,33 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
   );
 
   return (
-    <TupleKeepingForm
-      ref={formRef}
-      schema={definition.formSchema as RJSFSchema}
-      uiSchema={definition.uiSchema as UiSchema<FormData, RJSFSchema, ServiceFormContext>}
-      formData={formData}
-      formContext={formContext}
-      validator={validator}
-      widgets={ALL_WIDGETS}
-      templates={TEMPLATES}
-      transformErrors={transformErrors}
-      translateString={translateString}
-      onChange={handleChange}
-      onError={reportErrors}
-      experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
-      noHtml5Validate
-      showErrorList={false}
-      focusOnFirstError
-      disabled={disabled}
-      readonly={readonly}
-      idPrefix={idPrefix}
-    >
-      {NO_SUBMIT_BUTTON}
-    </TupleKeepingForm>
+    <>
+      <RecheckingForm
+        ref={formRef}
+        schema={definition.formSchema as RJSFSchema}
+        uiSchema={definition.uiSchema as UiSchema<FormData, RJSFSchema, ServiceFormContext>}
+        formData={formData}
+        formContext={formContext}
+        validator={validator}
+        widgets={ALL_WIDGETS}
+        templates={TEMPLATES}
+        transformErrors={transformErrors}
+        translateString={translateString}
+        onChange={handleChange}
+        onBlur={handleBlur}
+        onError={reportErrors}
+        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
+        noHtml5Validate
+        showErrorList={false}
+        focusOnFirstError
+        disabled={disabled}
+        readonly={readonly}
+        idPrefix={idPrefix}
+      >
+        {NO_SUBMIT_BUTTON}
+      </RecheckingForm>
+      <div ref={statusRef} role="status" aria-live="polite" style={visuallyHidden} />
+    </>
   );
 });
 

@@ -123,6 +123,7 @@ export function WizardFlow(props: WizardFlowProps) {
   // Until a form is chosen, its conditions and documents are the first form's (none is shown yet).
   const activeForm = form ?? (formsOf(definition)[0] as typeof definition);
   const [invalid, setInvalid] = useState(false);
+  const clearInvalid = useCallback(() => setInvalid(false), []);
   // Errors of step 1 that no field shows (a hidden field, an item of a list a widget edits).
   const [unshown, setUnshown] = useState<UnshownError[]>([]);
   const uploads = useRef(new Set<UploadHandle>());
@@ -395,6 +396,8 @@ export function WizardFlow(props: WizardFlowProps) {
               {...(keepsDraft ? { onChange: onFormChange, onEditing: draftSaving.touched } : {})}
               onOptionNames={rememberOptionNames}
               onUnshownErrors={setUnshown}
+              // Every error corrected: the page no longer asks for corrections.
+              onErrorsCleared={clearInvalid}
             />
           ) : null}
         </>

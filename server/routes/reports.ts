@@ -8,19 +8,13 @@ import { z } from 'zod';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { hasSubmittedApplication } from '../applications-store';
-import { unlockOf } from '../../engine/core';
+import { MONTH_MESSAGES, monthMessage, monthProblem, unlockOf } from '../../engine/core';
 import { isUniqueViolation, nowIso } from '../db/database';
 import { HttpError, idParam, isDbId, ok, parseBody, ValidationError } from '../http';
 import { MAX_KILOGRAMS, REQUIRED } from '../field-rules';
 
-/** The first month after the current one, as `YYYY-MM-01` (UTC): reports start before it. */
-function nextMonth(now = new Date()): string {
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return next.toISOString().slice(0, 10);
-}
-
 export const REPORT_MESSAGES = {
-  future: 'The month cannot be in the future.',
+  future: MONTH_MESSAGES.future,
   company: 'Choose one of your companies.',
   locked: (service: string) =>
     `Recycled quantities can be reported once you have submitted an application for "${service}".`,
@@ -34,11 +28,14 @@ const reportBody = z.object({
   report_month: z
     .string({ error: REQUIRED })
     .trim()
-    // From January 2000: the year 0000 or 0999 is a typing error, not a month anything was recycled in.
-    .regex(/^20\d{2}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/, 'Enter a month as YYYY-MM.')
+    // The portal's own judgement and message (engine/core/month-range.ts): a month from January
+    // 2000 to the current one, a day of it accepted too.
+    .superRefine((month, ctx) => {
+      const problem = monthProblem(month, { withDay: true });
+      if (problem) ctx.addIssue({ code: 'custom', message: monthMessage(problem) });
+    })
     // Normalised to the first day of the month: one report per month, whatever day was picked.
-    .transform((v) => `${v.slice(0, 7)}-01`)
-    .refine((month) => month < nextMonth(), { error: REPORT_MESSAGES.future }),
+    .transform((v) => `${v.slice(0, 7)}-01`),
   quantity: z
     .union(
       [

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMonth } from '../../engine/core';
 import { applicationAt, call, companyBody, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
 let server: TestServer;
@@ -87,6 +88,33 @@ describe('recycled quantity reports', () => {
       expect((await post({ report_month })).body.error).toBe('Invalid fields: report_month');
     }
     expect((await post({ quantity: '0.25' })).status).toBe(201);
+  });
+
+  it('tells a month out of range the range, in the caller language, as the portal does', async () => {
+    const latest = currentMonth();
+    const answer = await call<{ fields: Array<{ field: string; message: string }> }>(
+      server.app,
+      'POST',
+      'clients/report/recycled-quantity',
+      { token: alice.token, body: { company_id: aliceCompany, report_month: '1850-01', quantity: 1 } },
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body.data.fields).toEqual([
+      { field: 'report_month', message: `Enter a month from 2000-01 to ${latest}.` },
+    ]);
+    const german = await call<{ fields: Array<{ field: string; message: string }> }>(
+      server.app,
+      'POST',
+      'clients/report/recycled-quantity',
+      {
+        token: alice.token,
+        headers: { 'accept-language': 'de' },
+        body: { company_id: aliceCompany, report_month: '1850-01', quantity: 1 },
+      },
+    );
+    expect(german.body.data.fields).toEqual([
+      { field: 'report_month', message: `Geben Sie einen Monat von 2000-01 bis ${latest} ein.` },
+    ]);
   });
 
   it('lists only the caller entries with the company name', async () => {
