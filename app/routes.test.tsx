@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ServiceDefinition } from '../engine/core/definition-types';
 import { clearStoredUser, setStoredUser } from './auth/user-store';
 import { matchServiceRoute } from './pages/service-route-page';
-import { appRoutes, PageFrame } from './routes';
+import { appRoutes, PageFrame, preloadPage } from './routes';
 import { fakeApi, fail, ok, recycledOpener, renderRoutes } from './test-utils';
 
 const definition = {
@@ -22,6 +22,29 @@ afterEach(() => {
   cleanup();
   clearStoredUser();
 });
+
+// The pages load apart (each its own code): loaded before, as the start-up loads the page of the
+// address, so a test waits for what a page does, never for a module to arrive.
+beforeAll(() =>
+  Promise.all(
+    [
+      '/',
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/logout',
+      '/dashboard',
+      '/services',
+      '/companies',
+      '/profile',
+      '/plastics-recycled',
+      '/auth-plastics',
+      '/auth-plastics-apply',
+      '/view-application',
+      '/edit-license-application',
+    ].map((path) => preloadPage(path)),
+  ),
+);
 
 describe('routes', () => {
   it('shows the landing page with 6 services first and Show More', async () => {

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loadServiceDefinitions } from '../../engine/core/load-definitions';
 import plasticsSchema from '../../services/plastics/schema.json';
 import plasticsService from '../../services/plastics/service.json';
 import plasticsUi from '../../services/plastics/ui.json';
 import { clearStoredUser, setStoredUser } from '../auth/user-store';
-import { LanguageSwitcher } from '../layout/language-switcher';
+import { LanguageSwitcher, preloadLanguageMenu } from '../layout/language-switcher';
 import { localizedDefinitions } from '../localized-definitions';
+import { ServiceApplicationPage } from '../pages/application-page-loader';
 import { DashboardPage } from '../pages/dashboard-page';
 import { ServiceRoutePage } from '../pages/service-route-page';
 import { fakeApi, ok, renderPage, renderRoutes } from '../test-utils';
@@ -27,6 +28,10 @@ afterEach(async () => {
   globalThis.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
   await i18n.changeLanguage('en');
 });
+
+// The language menu and the wizard's page load apart: loaded before, so a test waits for what the
+// page does, never for a module to arrive.
+beforeAll(() => Promise.all([preloadLanguageMenu(), ServiceApplicationPage.preload()]));
 
 describe('catalogue assembly', () => {
   it('reads the language from a catalogue path', () => {

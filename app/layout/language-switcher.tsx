@@ -6,8 +6,15 @@ import { LANGUAGES } from '../i18n/languages';
 
 // The menu (MUI's Menu, Popover and Modal) is not needed until the button is used: it stays out of
 // the first download of every page.
-const loadMenu = () => import('./language-menu');
-const LanguageMenu = lazyNamed(loadMenu, 'LanguageMenu');
+const LanguageMenu = lazyNamed(() => import('./language-menu'), 'LanguageMenu');
+
+/**
+ * Loads the menu's code now (once); after it resolves the menu opens at once. The button calls it
+ * when the pointer or the focus comes to it; a test awaits it, so it never waits for a module.
+ */
+export function preloadLanguageMenu(): Promise<unknown> {
+  return LanguageMenu.preload();
+}
 
 /** Language menu; the choice is kept in localStorage `lang`. */
 export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
@@ -26,8 +33,8 @@ export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'p
         startIcon={<TranslateIcon aria-hidden />}
         onClick={open}
         // The menu's code starts loading when the pointer or the focus comes to the button.
-        onPointerEnter={() => void loadMenu()}
-        onFocus={() => void loadMenu()}
+        onPointerEnter={() => void preloadLanguageMenu().catch(() => {})}
+        onFocus={() => void preloadLanguageMenu().catch(() => {})}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'language-menu' : undefined}

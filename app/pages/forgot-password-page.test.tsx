@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { fakeApi, fail, ok, renderPage } from '../test-utils';
+import { preloadLaterSteps } from '../components/later-steps';
 import { ForgotPasswordPage } from './forgot-password-page';
 
 afterEach(cleanup);
+// The code, password and success steps load apart from the page: loaded before, so the test waits
+// for what the page does, never for a module to arrive.
+beforeAll(preloadLaterSteps);
 
 function sendCode(username = 'ada@example.org') {
   fireEvent.change(screen.getByLabelText(/Email or phone/), { target: { value: username } });

@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { RESEND_WAIT_SECONDS } from '../components/otp-form';
 import { fakeApi, fail, ok, renderPage } from '../test-utils';
+import { preloadLaterSteps } from '../components/later-steps';
 import { RegisterPage } from './register-page';
 
 afterEach(cleanup);
+// The code, password and success steps load apart from the page: loaded before, so the test waits
+// for what the page does, never for a module to arrive.
+beforeAll(preloadLaterSteps);
 
 function fillDetails(telephone = '0781234567') {
   fireEvent.change(screen.getByLabelText(/First name/), { target: { value: 'Ada' } });

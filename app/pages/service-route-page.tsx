@@ -9,7 +9,14 @@ import {
   serviceChoiceOffer,
   STATUS,
 } from '../../engine/core';
-import { lazyNamed, type LazyComponent, RetryAlert, useApiQuery, useTranslation } from '../../engine/react';
+import {
+  lazyNamed,
+  type LazyComponent,
+  preloadApplicationView,
+  RetryAlert,
+  useApiQuery,
+  useTranslation,
+} from '../../engine/react';
 import { applicationIdOf, applicationPath, ownRoute } from '../applications-list';
 import { PageLoading } from '../components/page-loading';
 import { ServiceApplicationPage } from './application-page-loader';
@@ -137,7 +144,11 @@ export async function preloadServiceRoute(pathname: string): Promise<void> {
   if (!match || match.page === 'info') return;
   if (match.page === 'queues') await WorkQueuesPage.preload();
   else if (match.page === 'feature') await FEATURE_PAGES[match.feature].preload();
-  else await ServiceApplicationPage.preload();
+  else {
+    await ServiceApplicationPage.preload();
+    // A submitted application's page shows its view, whose code loads apart from the wizard.
+    if (match.page === 'view' || match.page === 'edit') await preloadApplicationView();
+  }
 }
 
 /** Resolves the current path to a service page (info, apply, view, edit) or Page not found. */

@@ -157,6 +157,18 @@ export interface ViewRow {
   /** Fallback fields tried in order when `field` is empty. */
   fallback?: string[];
   format?: 'text' | 'date' | 'time' | 'date-time' | 'yesno' | 'list' | 'number';
+  /**
+   * The record of the application the row reads `field` and `fallback` from: the view's record by
+   * default, or another the application holds (an applicant task's `save.record`, a follow-up call's):
+   * what the applicant entered after the submission shows beside the first answers.
+   */
+  record?: string;
+  /**
+   * A later answer that replaces this row: while that field (of `record`, the row's own record by
+   * default) holds a value, the row reads empty and is left out of the view, so an answer given at
+   * submission ("not yet") does not contradict the one entered after it.
+   */
+  supersededBy?: { record?: string; field: string };
 }
 
 /** A table of a list in the application view (waste identifications, transit states...). */

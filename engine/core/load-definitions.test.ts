@@ -166,6 +166,27 @@ describe('loadServiceDefinitions', () => {
     ]);
   });
 
+  it('checks that a view row reads a record the application holds', () => {
+    const files = testFiles();
+    const service = files['sample/service.json'] as { view: { record: string; rows: Array<Record<string, unknown>> } };
+    service.view.rows.push(
+      { label: 'Own', field: 'mode', record: service.view.record },
+      { label: 'Later', field: 'who', record: 'follow_up', supersededBy: { record: 'nowhere', field: 'x' } },
+    );
+    expect(loadServiceDefinitions(files).problems).toEqual([
+      {
+        file: 'sample/service.json',
+        pointer: `/view/rows/${service.view.rows.length - 1}/record`,
+        message: "no call or task saves a record 'follow_up'",
+      },
+      {
+        file: 'sample/service.json',
+        pointer: `/view/rows/${service.view.rows.length - 1}/supersededBy/record`,
+        message: "no call or task saves a record 'nowhere'",
+      },
+    ]);
+  });
+
   it("checks that a letter's placeholders name fields of the form, or the holder", () => {
     const files = testFiles();
     const service = files['sample/service.json'] as { view: Record<string, unknown> };

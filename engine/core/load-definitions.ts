@@ -67,6 +67,7 @@ function loadForm(
   files: Record<string, unknown>,
   report: Report,
   included: Set<string>,
+  taskRecords: ReadonlySet<string>,
 ): LoadedForm | null {
   let failed = false;
   const fail: Report = (file, pointer, message) => {
@@ -118,6 +119,24 @@ function loadForm(
   (part.view.tables ?? []).forEach((table, i) => {
     if (table.record && table.record !== part.view.record && !callNames.has(table.record))
       fail(serviceFile, at('view', 'tables', i, 'record'), `no call of the pipeline saves a record '${table.record}'`);
+    // A column reads the items of its table's list: another record means nothing there.
+    table.columns.forEach((column, j) => {
+      if (column.record !== undefined || column.supersededBy !== undefined)
+        fail(serviceFile, at('view', 'tables', i, 'columns', j), 'a column reads its list: no record or supersededBy');
+    });
+  });
+  // A row reads the view's record, one the pipeline saves or one an applicant task saves.
+  const known = (record: string | undefined) =>
+    record === undefined || record === part.view.record || callNames.has(record) || taskRecords.has(record);
+  part.view.rows.forEach((row, i) => {
+    if (!known(row.record))
+      fail(serviceFile, at('view', 'rows', i, 'record'), `no call or task saves a record '${row.record}'`);
+    if (row.supersededBy && !known(row.supersededBy.record))
+      fail(
+        serviceFile,
+        at('view', 'rows', i, 'supersededBy', 'record'),
+        `no call or task saves a record '${row.supersededBy.record}'`,
+      );
   });
 
   checkConditionalUploads(part.documents, part.documentsAt, properties, serviceFile, fail);
@@ -177,8 +196,10 @@ function loadOne(
 
   const { variants: _variants, tasks: _tasks, ...shared } = file;
   const forms: ServiceDefinition[] = [];
+  // The records the applicant tasks save, which view rows may read.
+  const taskRecords = new Set((file.tasks ?? []).map((task) => task.save.record));
   for (const part of parts) {
-    const loaded = loadForm(folder, part, files, report, included);
+    const loaded = loadForm(folder, part, files, report, included, taskRecords);
     if (!loaded) continue;
     forms.push({
       ...shared,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answeredRows, detailRows, detailTables } from './view-rows';
+import { answeredRows, answeredViewRows, detailRows, detailTables } from './view-rows';
 import { testDefinition } from './test-definition';
 
 describe('detailRows', () => {
@@ -77,6 +77,27 @@ describe('detailRows', () => {
       { label: 'Weight', value: '0' },
     ]);
     expect(answeredRows(detailRows(definition, null))).toEqual([]);
+  });
+  it('reads a row from another record of the application, and leaves out the answers a later one supersedes', () => {
+    const later = testDefinition();
+    later.view.rows = [
+      { label: 'Done', field: 'done', format: 'yesno', supersededBy: { record: 'follow_up', field: 'who' } },
+      { label: 'Mode', field: 'mode' },
+      { label: 'Who', field: 'who', record: 'follow_up' },
+      { label: 'Mode', field: 'mode', record: 'follow_up' },
+    ];
+    const submitted = { [later.view.record]: { done: false, mode: 'fast' } };
+    // Before the later record: the first answers, and nothing of it.
+    expect(answeredViewRows(later, { ...submitted, follow_up: null }, undefined)).toEqual([
+      { label: 'Done', value: 'No' },
+      { label: 'Mode', value: 'Fast lane' },
+    ]);
+    // After: what it holds, as written (the form's option titles describe the view's record only).
+    expect(answeredViewRows(later, { ...submitted, follow_up: { who: 'Ada', mode: 'slow' } }, undefined)).toEqual([
+      { label: 'Mode', value: 'Fast lane' },
+      { label: 'Who', value: 'Ada' },
+      { label: 'Mode', value: 'slow' },
+    ]);
   });
 });
 

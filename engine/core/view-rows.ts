@@ -34,7 +34,8 @@ export function rowValue(row: ViewRow, record: unknown): unknown {
 }
 
 /**
- * Detail rows of a record. Text values that are codes of an enum-like form field (oneOf consts,
+ * Detail rows of a record (`records`: the application's other records by key, for the rows that
+ * name one; a row superseded by a later answer reads empty). Text values that are codes of an enum-like form field (oneOf consts,
  * `ui:enumNames`) are shown by their titles; formats: date (YYYY-MM-DD), time ('10:30 (UTC+02:00)'),
  * date-time ('2026-06-01 08:30 (UTC)'), yesno, list, number; a row without one takes its field's
  * schema `format` (date, time, date-time and their iso- forms).
@@ -44,11 +45,20 @@ export function detailRows(
   definition: Pick<ServiceDefinition, 'view' | 'formSchema' | 'uiSchema'>,
   record: unknown,
   texts: Pick<ValueTexts, 'yes' | 'no'> = ENGLISH_VALUE_TEXTS,
+  records: Readonly<Record<string, unknown>> = {},
 ): DetailRow[] {
   const properties = definedProperties(definition.formSchema);
+  const own = definition.view.record;
+  const recordOf = (key: string | undefined) => (key === undefined || key === own ? record : records[key]);
   return definition.view.rows.map((row) => {
-    const ui = definition.uiSchema[row.field];
-    return { label: row.label, value: valueText(row, record, properties.get(row.field), ui, texts) };
+    const { supersededBy } = row;
+    if (supersededBy && !isEmptyValue(valueAt(recordOf(supersededBy.record ?? row.record), supersededBy.field)))
+      return { label: row.label, value: EMPTY_VALUE };
+    // The form's schema and ui describe the view's record only: another record's values show as they are.
+    const ownRecord = row.record === undefined || row.record === own;
+    const ui = ownRecord ? definition.uiSchema[row.field] : undefined;
+    const schema = ownRecord ? properties.get(row.field) : undefined;
+    return { label: row.label, value: valueText(row, recordOf(row.record), schema, ui, texts) };
   });
 }
 
@@ -63,7 +73,8 @@ export function answeredRows(rows: readonly DetailRow[]): DetailRow[] {
 /**
  * The rows the read-only view of an application shows, in the order it shows them: the choice of
  * form (`choice`, the label of a service's choice between its forms, with the chosen form's label),
- * then the answered detail rows of the form's record (`application[form.view.record]`). The portal's
+ * then the answered detail rows of the form's record (`application[form.view.record]`, and the other
+ * records of the answer for rows that name one). The portal's
  * view and the server's copy of an application both take them from here, so they say the same.
  */
 export function answeredViewRows(
@@ -73,7 +84,7 @@ export function answeredViewRows(
   texts: Pick<ValueTexts, 'yes' | 'no'> = ENGLISH_VALUE_TEXTS,
 ): DetailRow[] {
   const chosen = choice && form.variant ? [{ label: choice, value: form.variant.label }] : [];
-  return [...chosen, ...answeredRows(detailRows(form, application[form.view.record], texts))];
+  return [...chosen, ...answeredRows(detailRows(form, application[form.view.record], texts, application))];
 }
 
 /** The text of one row's value in `record`, by the row's format. */

@@ -19,6 +19,11 @@ export const FIRST_FIELDS = 3;
 export const FIELDS_PER_TASK = 4;
 /** The longest a following task waits for an idle moment. */
 const LATEST_MS = 200;
+/**
+ * The theme's space between fields (1.25, 10 px; RJSF's MUI object template puts it below each
+ * field), more than the 9 px a shrunk outlined label rises above its field.
+ */
+const LABEL_ROOM = 1.25;
 
 /**
  * Runs `task` when the page is idle (input and its frames first), within LATEST_MS at the latest, or
@@ -43,17 +48,35 @@ const BaseObjectTemplate = Templates.ObjectFieldTemplate as ComponentType<Props>
  * `content-visibility: auto`; `auto 80px` keeps a field's last drawn height, and guesses 80 pixels
  * before): a key typed into one field then costs the browser the fields in view, not all of them.
  * The fields stay in the page's text and its accessibility tree, and find-in-page finds them.
+ *
+ * `content-visibility: auto` also clips what a field paints outside its box, and the shrunk label of
+ * an outlined field or select sits 9 px above the field (over its border): so the space the theme
+ * keeps below each field (`mb` 10 px) is kept above it instead, inside the field's box, and the label
+ * shows whole. Fields keep their distances; the grid moves the first field's space to its own end.
  */
-const FIELD_OFF_SCREEN = { sx: { contentVisibility: 'auto', containIntrinsicSize: 'auto 80px' } };
+const FIELD_OFF_SCREEN = {
+  sx: { contentVisibility: 'auto', containIntrinsicSize: 'auto 80px', mb: 0, pt: LABEL_ROOM },
+};
+/** The grid of such fields: the first field's room above replaces the grid's top margin. */
+const GRID_OF_OFF_SCREEN_FIELDS = { sx: { mt: 0, mb: LABEL_ROOM } };
 
-/** `uiSchema` with the long object's fields drawn only near the screen (MUI theme's grid item slot). */
+/**
+ * `uiSchema` with the long object's fields drawn only near the screen (MUI theme's grid item and
+ * container slots).
+ */
 function offScreenFields(uiSchema: Props['uiSchema']): Props['uiSchema'] {
   const options = (uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
   const mui = (options.mui ?? {}) as Record<string, unknown>;
   const slots = (mui.rjsfSlotProps ?? {}) as Record<string, unknown>;
   return {
     ...uiSchema,
-    'ui:options': { ...options, mui: { ...mui, rjsfSlotProps: { objectGridItem: FIELD_OFF_SCREEN, ...slots } } },
+    'ui:options': {
+      ...options,
+      mui: {
+        ...mui,
+        rjsfSlotProps: { objectGridItem: FIELD_OFF_SCREEN, objectGridContainer: GRID_OF_OFF_SCREEN_FIELDS, ...slots },
+      },
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ServiceDefinition, SingleFormServiceFile } from '../core/definition-types';
 import { testDefinitionFile } from '../core/test-definition';
@@ -7,11 +7,14 @@ import { REQUIRED_MESSAGE } from '../core/transform-errors';
 import plasticsService from '../../services/plastics/service.json';
 import plasticsSchema from '../../services/plastics/schema.json';
 import plasticsUi from '../../services/plastics/ui.json';
-import { ServiceWizard } from './service-wizard';
+import { preloadApplicationView, ServiceWizard } from './service-wizard';
 import { fail, fakeApi, ok, WithI18n } from './test-support';
 import type { UploadFileOptions, UploadHandle } from './upload-file';
 
 afterEach(cleanup);
+// The view of a submitted application loads apart from the wizard: loaded before, so a test waits
+// for what the wizard does, never for a module to arrive.
+beforeAll(preloadApplicationView);
 
 const plastics: ServiceDefinition = {
   ...(plasticsService as unknown as Omit<SingleFormServiceFile, 'tasks'>),

@@ -39,6 +39,14 @@ export type {
  */
 const ApplicationView = lazyNamed(() => import('./application-view'), 'ApplicationView');
 
+/**
+ * Loads the application view's code now (once): a page that opens a submitted application (the
+ * start-up's preload of the address, a test) then draws it without a spinner.
+ */
+export function preloadApplicationView(): Promise<unknown> {
+  return ApplicationView.preload();
+}
+
 export function ServiceWizard(props: ServiceWizardProps) {
   const { definition, mode } = props;
   const { t } = useTranslation();

@@ -29,6 +29,11 @@ export interface CodeParams {
   expires_at: string;
   /** Its `otps` row: once the account has a newer code, this one can no longer be confirmed. */
   otp_id: number;
+  /**
+   * The language of the request that asked for it (`en`, `ru`...): the code is read on the page it was
+   * asked from, whatever language the account keeps. Absent: the request named none.
+   */
+  language?: string;
 }
 
 /** What a queued notice is written from. */
@@ -44,6 +49,8 @@ export interface NewCode {
   purpose: CodePurpose;
   code: string;
   expiresAt: string;
+  /** The language of the request that asked for it; undefined when it named none. */
+  language?: string;
 }
 
 async function queue(
@@ -82,6 +89,7 @@ export async function queueCode(trx: Kysely<Database>, recipients: readonly stri
       code: code.code,
       expires_at: code.expiresAt,
       otp_id: code.otpId,
+      ...(code.language ? { language: code.language } : {}),
     })),
   );
 }
@@ -98,6 +106,17 @@ export async function queueAccountExistsNotice(
     NOTICE_EMAIL_KIND,
     recipients.map((recipient): NoticeParams => ({ recipient, purpose: 'account-exists' })),
   );
+}
+
+/**
+ * The language a queued account e-mail asks to be written in: a code's, the language of the request
+ * that asked for it (when it named one); a notice goes to an account's owner, who did not ask, so it
+ * asks for none and is written in the account's language.
+ */
+export function requestedLanguage(kind: string, params: string): string | undefined {
+  if (kind !== CODE_EMAIL_KIND) return undefined;
+  const { language } = JSON.parse(params) as Partial<CodeParams>;
+  return typeof language === 'string' && language !== '' ? language : undefined;
 }
 
 /** A queued message's params without its plain code: what the row keeps once the code is sent or given up. */

@@ -13,7 +13,7 @@ import { definitionOfStored } from '../applications-store';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { certificatePath } from '../routes/certificates';
-import { CODE_EMAIL_KIND, NOTICE_EMAIL_KIND, withoutCode, writeAccountMail } from './account-mail';
+import { CODE_EMAIL_KIND, NOTICE_EMAIL_KIND, requestedLanguage, withoutCode, writeAccountMail } from './account-mail';
 import { holdLease, releaseLease } from './lease';
 import { STATUS_EMAIL_KIND, type StatusEmailParams } from './mail-queue';
 
@@ -289,7 +289,9 @@ interface QueuedMessage {
  * a code expired or replaced).
  */
 function writeMessage(ctx: SenderContext, publicUrl: string, message: QueuedMessage): OutgoingEmail | string {
-  const language = message.language && ctx.messages.languages.has(message.language) ? message.language : undefined;
+  // A code in the language of the page that asked for it; anything else in the account's.
+  const wanted = requestedLanguage(message.kind, message.params) ?? message.language;
+  const language = wanted && ctx.messages.languages.has(wanted) ? wanted : undefined;
   const translate = (english: string) => ctx.messages.translateKey(english, language);
   if (message.kind === CODE_EMAIL_KIND || message.kind === NOTICE_EMAIL_KIND)
     return writeAccountMail(message, language, translate, publicUrl);

@@ -174,9 +174,11 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   /**
    * Creates a code for the client and queues it for the e-mail and the telephone, in one transaction:
-   * a code is queued exactly when it can be confirmed. The sender is woken, not waited for.
+   * a code is queued exactly when it can be confirmed. The sender is woken, not waited for. The code
+   * is written in the language of `request` (the page it was asked from), when it names one.
    */
-  async function sendOtp(client: Client, purpose: 'register' | 'reset'): Promise<void> {
+  async function sendOtp(client: Client, purpose: 'register' | 'reset', request: FastifyRequest): Promise<void> {
+    const language = requestLanguage(ctx, request) ?? undefined;
     const code = newOtp();
     const now = Date.now();
     const expiresAt = new Date(now + OTP_TTL_MS).toISOString();
@@ -196,7 +198,14 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await queueCode(trx, contactsOf(client), { clientId: client.id, otpId: otp.id, purpose, code, expiresAt });
+      await queueCode(trx, contactsOf(client), {
+        clientId: client.id,
+        otpId: otp.id,
+        purpose,
+        code,
+        expiresAt,
+        language,
+      });
     });
     ctx.wakeMailSender();
   }
@@ -290,7 +299,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
           .executeTakeFirstOrThrow();
         // The first code counts towards the account's codes of the hour, like every later one.
         await throttleSends('register', [`id:${created.id}`]);
-        await sendOtp(created, 'register');
+        await sendOtp(created, 'register', request);
         return answer();
       } catch (error) {
         // A concurrent registration took the e-mail or phone first: continue as for a taken one.
@@ -323,7 +332,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
         // taken one (a conflict here would tell that someone holds it), and no code.
         if (!isUniqueViolation(error)) throw error;
       }
-      if (updated) await sendOtp(updated, 'register');
+      if (updated) await sendOtp(updated, 'register', request);
     } else {
       await notifyOwners(existing.filter((client) => client.password_hash !== null));
     }
@@ -410,7 +419,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const client = await findByUsername(body.username);
       if (client) {
         await throttleSends('reset', [`id:${client.id}`]);
-        await sendOtp(client, 'reset');
+        await sendOtp(client, 'reset', request);
       }
       return ok(reply, { sent: true });
     },

@@ -160,6 +160,47 @@ describe('login, logout and tokens', () => {
   });
 });
 
+describe('the language of a code', () => {
+  const lines = (since: number) => server.lines.slice(since).map((line) => line.replace(/ \d{6}$/, ' <code>'));
+
+  it('is the language of the page that asked for it, whatever language the account keeps', async () => {
+    const user = await signUp(server);
+    await sendQueuedMail(server);
+    const before = server.lines.length;
+    await call(server.app, 'POST', 'clients/reset-password', {
+      body: { username: user.email },
+      headers: { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' },
+    });
+    await sendQueuedMail(server);
+    expect(lines(before)).toEqual([
+      `[mail] To ${user.email} (ru): Ваш код для сброса пароля EcoPermit <code>`,
+      `[mail] To ${user.telephone} (ru): Ваш код для сброса пароля EcoPermit <code>`,
+    ]);
+  });
+
+  it('follows a registration started again from a page in another language', async () => {
+    await register('irina@example.org', '0781111119');
+    await sendQueuedMail(server);
+    const before = server.lines.length;
+    const again = await call(server.app, 'POST', 'clients', {
+      body: {
+        first_name: 'Irina',
+        last_name: 'Mugisha',
+        other_name: null,
+        telephone: '0781111119',
+        email: 'irina@example.org',
+      },
+      headers: { 'accept-language': 'ru' },
+    });
+    expect(again.status).toBe(201);
+    await sendQueuedMail(server);
+    expect(lines(before)).toEqual([
+      '[mail] To irina@example.org (ru): Ваш код регистрации EcoPermit <code>',
+      '[mail] To 0781111119 (ru): Ваш код регистрации EcoPermit <code>',
+    ]);
+  });
+});
+
 describe('password reset', () => {
   it('sends a code, confirms it and sets the new password with the secret; every session ends', async () => {
     const user = await signUp(server);

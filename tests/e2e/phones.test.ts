@@ -1,11 +1,15 @@
 /**
- * Phones in every language: at 360 and 390 px wide, the public pages (landing, login, register) and
- * the dashboard never scroll sideways, the public navbar folds its links behind a menu button whose
- * links work (the dashboard's cards on phones are checked in its unit test).
+ * Phones in every language: at 360 and 390 px wide, the public pages (landing, login, register),
+ * the dashboard and an application's view (its History table included) never scroll sideways, the
+ * public navbar folds its links behind a menu button whose links work (the dashboard's cards on
+ * phones are checked in its unit test).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { loginThroughUi, newAccount, registerThroughApi } from './flows';
+import { applicantWithSubmittedPlastics, loginThroughUi, newAccount, registerThroughApi } from './flows';
 import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 const LANGUAGES = ['en', 'de', 'it', 'ru', 'es'];
@@ -31,9 +35,12 @@ describe('phones in five languages', () => {
     page.setDefaultTimeout(15_000);
   });
 
+  const files = mkdtempSync(join(tmpdir(), 'ecopermit-phones-files-'));
+
   afterAll(async () => {
     await browser?.close();
     await product?.stop();
+    rmSync(files, { recursive: true, force: true });
   });
 
   it('public pages fit the screen and fold the navbar behind a menu', async () => {
@@ -100,6 +107,48 @@ describe('phones in five languages', () => {
           await page.goto(`${product.baseUrl}/dashboard`);
           await page.locator('#applications-title').waitFor();
           expect(`${language} ${width}px: ${await overflow(page)}`).toBe(`${language} ${width}px: 0`);
+        }
+      }
+      await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    });
+  });
+
+  it("an application's view, its History table included, fits the screen in every language", async () => {
+    await screenshotOnFailure(page, 'phones-application-view', async () => {
+      await context.clearCookies();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${product.baseUrl}/`);
+      await page.evaluate(() => localStorage.clear());
+      const { id, appId } = await applicantWithSubmittedPlastics(
+        page,
+        product,
+        newAccount('Eric', 'Nshuti'),
+        {
+          name: 'Phone Packaging Ltd',
+          tin: '109876543',
+          telephone: '0788123987',
+          email: 'office@phonepack.example.org',
+        },
+        files,
+      );
+      // A return with a long comment: the History table then has a row of every column.
+      await product.staff(
+        'status',
+        appId,
+        '7',
+        '--comment',
+        'Please state the quantity in tonnes and attach the supplier invoice (pro-forma accepted).',
+      );
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const language of LANGUAGES) {
+          await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
+          await page.goto(`${product.baseUrl}/view-application?appId=${id}`);
+          const history = page.locator('table').filter({ hasText: 'Please state the quantity in tonnes' });
+          await history.waitFor();
+          // Neither the page nor the table itself scrolls sideways.
+          const table = await history.evaluate((element) => element.scrollWidth - element.clientWidth);
+          expect(`${language} ${width}px: ${await overflow(page)} ${table}`).toBe(`${language} ${width}px: 0 0`);
         }
       }
       await page.evaluate(() => localStorage.setItem('lang', 'en'));
