@@ -28,6 +28,36 @@ export interface ServiceFormContext {
   rememberOptionNames?: (field: string, names: Record<string, string>) => void;
   /** Text inputs holding typed text not yet handed to the form (see deferred-input-template.tsx). */
   pendingEdits?: PendingEdits;
+  /** Long objects still adding their fields (see progressive-object-template.tsx). */
+  drawing?: DrawingFields;
+}
+
+/**
+ * The long objects of a form still adding their fields, task by task. While one is, the page below
+ * the form moves down with each task: a button there (the wizard's Next) waits for the form to be
+ * whole, or a click aimed at it could land on a field that took its place.
+ */
+export interface DrawingFields {
+  /** An object starts adding fields; answers the call that says it has them all (or went away). */
+  start(): () => void;
+}
+
+/** Counts the objects still drawing and tells `onChange` when the form starts and stops drawing. */
+export function createDrawingFields(onChange: (drawing: boolean) => void): DrawingFields {
+  let count = 0;
+  return {
+    start() {
+      count += 1;
+      if (count === 1) onChange(true);
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        count -= 1;
+        if (count === 0) onChange(false);
+      };
+    },
+  };
 }
 
 /** Flushers of inputs that hold an edit the form has not received yet. */

@@ -34,7 +34,13 @@ import { transformErrors as coreTransformErrors } from '../core/transform-errors
 import { DeferredInputTemplate } from './deferred-input-template';
 import { TupleKeepingForm } from './tuple-keeping-form';
 import { ProgressiveObjectTemplate } from './progressive-object-template';
-import { createFormDataStore, createPendingEdits, type FormData, type ServiceFormContext } from './form-context';
+import {
+  createFormDataStore,
+  createPendingEdits,
+  createDrawingFields,
+  type FormData,
+  type ServiceFormContext,
+} from './form-context';
 import { RowItemTemplate, RowsArrayTemplate } from './rows-templates';
 import { unshownErrors, type UnshownError } from './unshown-errors';
 import { Busy } from './status-blocks';
@@ -125,6 +131,8 @@ export interface ServiceFormProps {
    * the page can say them; an empty list when every error is shown beside its field.
    */
   onUnshownErrors?: (errors: UnshownError[]) => void;
+  /** Told true while long objects are still adding their fields, false once the form is whole. */
+  onDrawing?: (drawing: boolean) => void;
 }
 
 export const ServiceForm = memo(
@@ -193,9 +201,12 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
   );
 
   const pendingEdits = useMemo(() => createPendingEdits(), []);
+  const drawingRef = useRef(props.onDrawing);
+  drawingRef.current = props.onDrawing;
+  const drawing = useMemo(() => createDrawingFields((now) => drawingRef.current?.(now)), []);
   const formContext = useMemo<ServiceFormContext>(
-    () => ({ api, clientId, setFields, store, rememberOptionNames, pendingEdits }),
-    [api, clientId, setFields, store, rememberOptionNames, pendingEdits],
+    () => ({ api, clientId, setFields, store, rememberOptionNames, pendingEdits, drawing }),
+    [api, clientId, setFields, store, rememberOptionNames, pendingEdits, drawing],
   );
   // Typed text still held by an input reaches the form's state before it is validated or read.
   const commitPending = useCallback(() => flushSync(() => pendingEdits.flushAll()), [pendingEdits]);

@@ -102,6 +102,8 @@ export function WizardFlow(props: WizardFlowProps) {
   const activeForm = form ?? (formsOf(definition)[0] as typeof definition);
   const formRef = useRef<ServiceFormHandle>(null);
   const [invalid, setInvalid] = useState(false);
+  // A long form adds its fields a few at a time: Next waits until it is whole (see form-context.ts).
+  const [drawing, setDrawing] = useState(false);
   // Errors of step 1 that no field shows (a hidden field, an item of a list a widget edits).
   const [unshown, setUnshown] = useState<UnshownError[]>([]);
   const uploads = useRef(new Set<UploadHandle>());
@@ -360,6 +362,7 @@ export function WizardFlow(props: WizardFlowProps) {
               {...(props.saveDrafts === true && !editing ? { onChange: onFormChange } : {})}
               onOptionNames={rememberOptionNames}
               onUnshownErrors={setUnshown}
+              onDrawing={setDrawing}
             />
           ) : null}
         </>
@@ -417,8 +420,9 @@ export function WizardFlow(props: WizardFlowProps) {
             variant="contained"
             onClick={next}
             disabled={
-              // Not before there is something to check: the form (its validator) or the list of documents.
-              (state.step === 'details' && !shown) || (state.step === 'documents' && attachments.status !== 'ready')
+              // Not before there is something to check: the whole form (its validator) or the list of documents.
+              (state.step === 'details' && (!shown || drawing)) ||
+              (state.step === 'documents' && attachments.status !== 'ready')
             }
           >
             {t('wizard.next')}
