@@ -12,7 +12,16 @@
  * Validators: the form's validator comes from `ServiceValidatorsContext` (validator.ts), in the
  * portal a precompiled one fetched with the form; the form shows a spinner until it is there.
  */
-import { forwardRef, memo, useCallback, useImperativeHandle, useMemo, useRef, type ReactElement } from 'react';
+import {
+  forwardRef,
+  memo,
+  useCallback,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type ReactElement,
+} from 'react';
 import { flushSync } from 'react-dom';
 import CoreForm, { type IChangeEvent } from '@rjsf/core';
 import { Templates } from '@rjsf/mui';
@@ -133,6 +142,11 @@ export interface ServiceFormProps {
   onUnshownErrors?: (errors: UnshownError[]) => void;
   /** Told true while long objects are still adding their fields, false once the form is whole. */
   onDrawing?: (drawing: boolean) => void;
+  /**
+   * Told true once the form (its validator loaded) is on the page and can be validated and read,
+   * false when it goes (another form of the service is chosen): until then the form's handle is empty.
+   */
+  onReady?: (ready: boolean) => void;
 }
 
 export const ServiceForm = memo(
@@ -203,6 +217,13 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
   const pendingEdits = useMemo(() => createPendingEdits(), []);
   const drawingRef = useRef(props.onDrawing);
   drawingRef.current = props.onDrawing;
+  const readyRef = useRef(props.onReady);
+  readyRef.current = props.onReady;
+  // In the commit that sets the handle below (both layout effects), before the first paint.
+  useLayoutEffect(() => {
+    readyRef.current?.(true);
+    return () => readyRef.current?.(false);
+  }, []);
   const drawing = useMemo(() => createDrawingFields((now) => drawingRef.current?.(now)), []);
   const formContext = useMemo<ServiceFormContext>(
     () => ({ api, clientId, setFields, store, rememberOptionNames, pendingEdits, drawing }),

@@ -104,6 +104,8 @@ export function WizardFlow(props: WizardFlowProps) {
   const [invalid, setInvalid] = useState(false);
   // A long form adds its fields a few at a time: Next waits until it is whole (see form-context.ts).
   const [drawing, setDrawing] = useState(false);
+  // The shown form can be checked (its validator loaded, its handle set): Next waits for it too.
+  const [formReady, setFormReady] = useState(false);
   // Errors of step 1 that no field shows (a hidden field, an item of a list a widget edits).
   const [unshown, setUnshown] = useState<UnshownError[]>([]);
   const uploads = useRef(new Set<UploadHandle>());
@@ -363,6 +365,7 @@ export function WizardFlow(props: WizardFlowProps) {
               onOptionNames={rememberOptionNames}
               onUnshownErrors={setUnshown}
               onDrawing={setDrawing}
+              onReady={setFormReady}
             />
           ) : null}
         </>
@@ -421,7 +424,8 @@ export function WizardFlow(props: WizardFlowProps) {
             onClick={next}
             disabled={
               // Not before there is something to check: the whole form (its validator) or the list of documents.
-              (state.step === 'details' && (!shown || drawing)) ||
+              // Before a form of several is chosen, Next says to choose one.
+              (state.step === 'details' && (form ? !formReady || drawing : !shown)) ||
               (state.step === 'documents' && attachments.status !== 'ready')
             }
           >
