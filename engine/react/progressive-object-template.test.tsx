@@ -22,6 +22,21 @@ function schemaOf(count: number): RJSFSchema {
 
 const drawn = () => screen.queryAllByRole('textbox').length;
 
+/** A long object (two tasks of fields after the first ones) in a form whose context records what it is told. */
+function renderTellingDrawing() {
+  const told: boolean[] = [];
+  const drawing = createDrawingFields((now) => told.push(now));
+  const { unmount } = render(
+    <Form
+      schema={schemaOf(FIRST_FIELDS + 2 * FIELDS_PER_TASK)}
+      validator={validator}
+      formContext={{ drawing }}
+      templates={{ ObjectFieldTemplate: ProgressiveObjectTemplate }}
+    />,
+  );
+  return { told, unmount };
+}
+
 describe('ProgressiveObjectTemplate', () => {
   it('draws the first fields at once and the rest a few per task, in order', () => {
     vi.useFakeTimers();
@@ -61,16 +76,7 @@ describe('ProgressiveObjectTemplate', () => {
 
   it('says it is drawing from its first paint until every field is there, then once that it is whole', () => {
     vi.useFakeTimers();
-    const told: boolean[] = [];
-    const drawing = createDrawingFields((now) => told.push(now));
-    render(
-      <Form
-        schema={schemaOf(FIRST_FIELDS + 2 * FIELDS_PER_TASK)}
-        validator={validator}
-        formContext={{ drawing }}
-        templates={{ ObjectFieldTemplate: ProgressiveObjectTemplate }}
-      />,
-    );
+    const { told } = renderTellingDrawing();
     // The long object draws; its short nested object says nothing.
     expect(told).toEqual([true]);
     act(() => void vi.advanceTimersToNextTimer());
@@ -81,16 +87,7 @@ describe('ProgressiveObjectTemplate', () => {
 
   it('stops counting an object that goes away before it is whole', () => {
     vi.useFakeTimers();
-    const told: boolean[] = [];
-    const drawing = createDrawingFields((now) => told.push(now));
-    const { unmount } = render(
-      <Form
-        schema={schemaOf(FIRST_FIELDS + 2 * FIELDS_PER_TASK)}
-        validator={validator}
-        formContext={{ drawing }}
-        templates={{ ObjectFieldTemplate: ProgressiveObjectTemplate }}
-      />,
-    );
+    const { told, unmount } = renderTellingDrawing();
     unmount();
     expect(told).toEqual([true, false]);
   });
