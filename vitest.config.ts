@@ -24,6 +24,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20000,
     hookTimeout: 60000,
+    setupFiles: ['tests/setup/patient-waits.ts'],
     pool: 'forks',
   },
 });

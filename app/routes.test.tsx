@@ -146,9 +146,7 @@ describe('routes', () => {
       'GET application/check-plastic-bags-authorization/7': () => ok({ has_submitted_auth_plastic_bag: false }),
     });
     const { router } = renderRoutes(appRoutes, { api, at: '/view-application-export?appId=9', definitions });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Export License: application APP-9' }, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Export License: application APP-9' })).toBeTruthy();
     // The licence edit screen reads the id after the equals sign (spec 02), whatever the parameter's name.
     await router.navigate('/edit-license-application?id=10');
     // The edit route is shared, the application an import one: its own title.
@@ -183,9 +181,7 @@ describe('routes', () => {
     });
     const { router } = renderRoutes(appRoutes, { api, at: '/edit-license-application?appId=5', definitions });
     // A plastics application is not opened on the licence's edit screen: its own edit page is.
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Edit | Plastics Permit' }, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit | Plastics Permit' })).toBeTruthy();
     expect(router.location()).toMatchObject({ pathname: '/edit-application', search: '?appId=5' });
     expect(screen.queryByText(/Export License/)).toBeNull();
 
@@ -238,11 +234,7 @@ describe('routes', () => {
       archived: [version(1, 'Plastics permit (first form)', true)],
     });
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Plastics permit (first form): application APP-21' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Plastics permit (first form): application APP-21' }),
     ).toBeTruthy();
     await router.navigate('/view-application?appId=22');
     // The router moves in a transition: the first application stays in view until the next is drawn.

@@ -71,7 +71,7 @@ describe('language choice', () => {
       ]),
     );
     await waitFor(() => expect(globalThis.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de'));
-    await waitFor(() => expect(i18n.language).toBe('de'), { timeout: 5000 });
+    await waitFor(() => expect(i18n.language).toBe('de'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sprache: Deutsch' }).textContent).toBe('DE'));
     expect(globalThis.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');
     expect(document.documentElement.lang).toBe('de');
@@ -135,11 +135,10 @@ describe('the plastics form in German', () => {
 
     expect(
       // The wizard's code is loaded on first use: the first render waits for it (slow on a busy machine).
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Antrag | Genehmigung für die Verwendung von Kunststoffen' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Antrag | Genehmigung für die Verwendung von Kunststoffen',
+      }),
     ).toBeTruthy();
     await screen.findByRole('heading', { name: 'Antragsdetails' });
     // The form appears with its validator, precompiled for the German schema and fetched with it.

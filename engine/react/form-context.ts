@@ -30,6 +30,36 @@ export interface ServiceFormContext {
   pendingEdits?: PendingEdits;
   /** Says `text` to a screen reader through the form's polite status region (a counter near its limit). */
   announce?: (text: string) => void;
+  /** Long objects still adding their fields (see progressive-object-template.tsx). */
+  drawing?: DrawingFields;
+}
+
+/**
+ * The long objects of a form still adding their fields, task by task. While one is, the page below
+ * the form moves down with each task: a button there (the wizard's Next) waits for the form to be
+ * whole, or a click aimed at it could land on a field that took its place.
+ */
+export interface DrawingFields {
+  /** An object starts adding fields; answers the call that says it has them all (or went away). */
+  start(): () => void;
+}
+
+/** Counts the objects still drawing and tells `onChange` when the form starts and stops drawing. */
+export function createDrawingFields(onChange: (drawing: boolean) => void): DrawingFields {
+  let count = 0;
+  return {
+    start() {
+      count += 1;
+      if (count === 1) onChange(true);
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        count -= 1;
+        if (count === 0) onChange(false);
+      };
+    },
+  };
 }
 
 /** Flushers of inputs that hold an edit the form has not received yet. */

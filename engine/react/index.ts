@@ -28,12 +28,7 @@ export { RetryAlert } from './retry-alert';
 export { downloadWithToken } from './upload-file';
 
 // Forms and the wizard
-export {
-  preloadApplicationView,
-  ServiceWizard,
-  type RenderLink,
-  type ResumePoint,
-} from './service-wizard';
+export { preloadApplicationView, ServiceWizard, type RenderLink, type ResumePoint } from './service-wizard';
 export { ServiceForm } from './service-form';
 export { ConfirmStep } from './confirm-step';
 export { DocumentsStep, chosenFile, type AttachmentsState } from './documents-step';

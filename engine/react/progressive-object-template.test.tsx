@@ -4,6 +4,7 @@ import Form from '@rjsf/mui';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDrawingFields } from './form-context';
 import { FIELDS_PER_TASK, FIRST_FIELDS, ProgressiveObjectTemplate } from './progressive-object-template';
 
 afterEach(() => {
@@ -20,6 +21,21 @@ function schemaOf(count: number): RJSFSchema {
 }
 
 const drawn = () => screen.queryAllByRole('textbox').length;
+
+/** A long object (two tasks of fields after the first ones) in a form whose context records what it is told. */
+function renderTellingDrawing() {
+  const told: boolean[] = [];
+  const drawing = createDrawingFields((now) => told.push(now));
+  const { unmount } = render(
+    <Form
+      schema={schemaOf(FIRST_FIELDS + 2 * FIELDS_PER_TASK)}
+      validator={validator}
+      formContext={{ drawing }}
+      templates={{ ObjectFieldTemplate: ProgressiveObjectTemplate }}
+    />,
+  );
+  return { told, unmount };
+}
 
 describe('ProgressiveObjectTemplate', () => {
   it('draws the first fields at once and the rest a few per task, in order', () => {
@@ -56,5 +72,23 @@ describe('ProgressiveObjectTemplate', () => {
     );
     // FIRST_FIELDS properties: the fields and the nested object's own field.
     expect(drawn()).toBe(FIRST_FIELDS);
+  });
+
+  it('says it is drawing from its first paint until every field is there, then once that it is whole', () => {
+    vi.useFakeTimers();
+    const { told } = renderTellingDrawing();
+    // The long object draws; its short nested object says nothing.
+    expect(told).toEqual([true]);
+    act(() => void vi.advanceTimersToNextTimer());
+    expect(told).toEqual([true]);
+    for (let task = 0; task < 2; task += 1) act(() => void vi.advanceTimersToNextTimer());
+    expect(told).toEqual([true, false]);
+  });
+
+  it('stops counting an object that goes away before it is whole', () => {
+    vi.useFakeTimers();
+    const { told, unmount } = renderTellingDrawing();
+    unmount();
+    expect(told).toEqual([true, false]);
   });
 });

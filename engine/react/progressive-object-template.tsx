@@ -5,7 +5,7 @@
  * first field takes typing while the ones below the fold are still being drawn. Short objects (a row,
  * an address) render whole at once.
  */
-import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type ComponentType } from 'react';
 import { Templates } from '@rjsf/mui';
 import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import type { FormData, ServiceFormContext } from './form-context';
@@ -87,6 +87,10 @@ export function ProgressiveObjectTemplate(props: Props) {
   const uiSchema = useMemo(() => (long ? offScreenFields(props.uiSchema) : props.uiSchema), [long, props.uiSchema]);
   // Infinity once every field has been drawn: fields a condition adds later show at once.
   const [shown, setShown] = useState(() => (total > FIRST_FIELDS ? FIRST_FIELDS : Infinity));
+  const complete = shown >= total;
+  const drawing = props.registry.formContext.drawing;
+  // Before the first paint, so nothing below the form is offered before it is whole.
+  useLayoutEffect(() => (complete ? undefined : drawing?.start()), [complete, drawing]);
   useEffect(() => {
     if (shown >= total) return;
     return whenIdle(() => setShown((count) => (count + FIELDS_PER_TASK >= total ? Infinity : count + FIELDS_PER_TASK)));

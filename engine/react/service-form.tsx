@@ -18,7 +18,16 @@
  * error again). A fresh form stays quiet. A screen reader hears what changed for the field being
  * answered through the form's polite status region.
  */
-import { forwardRef, memo, useCallback, useImperativeHandle, useMemo, useRef, type ReactElement } from 'react';
+import {
+  forwardRef,
+  memo,
+  useCallback,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type ReactElement,
+} from 'react';
 import { flushSync } from 'react-dom';
 import type { IChangeEvent } from '@rjsf/core';
 import { Templates } from '@rjsf/mui';
@@ -42,7 +51,13 @@ import { DeferredInputTemplate } from './deferred-input-template';
 import { RecheckingForm, type Recheck } from './rechecking-form';
 import { recheckAnnouncement } from './followed-errors';
 import { ProgressiveObjectTemplate } from './progressive-object-template';
-import { createFormDataStore, createPendingEdits, type FormData, type ServiceFormContext } from './form-context';
+import {
+  createFormDataStore,
+  createPendingEdits,
+  createDrawingFields,
+  type FormData,
+  type ServiceFormContext,
+} from './form-context';
 import { RowItemTemplate, RowsArrayTemplate } from './rows-templates';
 import { unshownErrors, type UnshownError } from './unshown-errors';
 import { Busy } from './status-blocks';
@@ -138,6 +153,13 @@ export interface ServiceFormProps {
   onEditing?: () => void;
   /** Called when the answers have corrected every error the form showed (a re-check left none). */
   onErrorsCleared?: () => void;
+  /** Told true while long objects are still adding their fields, false once the form is whole. */
+  onDrawing?: (drawing: boolean) => void;
+  /**
+   * Told true once the form (its validator loaded) is on the page and can be validated and read,
+   * false when it goes (another form of the service is chosen): until then the form's handle is empty.
+   */
+  onReady?: (ready: boolean) => void;
 }
 
 export const ServiceForm = memo(
@@ -216,9 +238,19 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
   const editingRef = useRef(props.onEditing);
   editingRef.current = props.onEditing;
   const pendingEdits = useMemo(() => createPendingEdits(() => editingRef.current?.()), []);
+  const drawingRef = useRef(props.onDrawing);
+  drawingRef.current = props.onDrawing;
+  const readyRef = useRef(props.onReady);
+  readyRef.current = props.onReady;
+  // In the commit that sets the handle below (both layout effects), before the first paint.
+  useLayoutEffect(() => {
+    readyRef.current?.(true);
+    return () => readyRef.current?.(false);
+  }, []);
+  const drawing = useMemo(() => createDrawingFields((now) => drawingRef.current?.(now)), []);
   const formContext = useMemo<ServiceFormContext>(
-    () => ({ api, clientId, setFields, store, rememberOptionNames, pendingEdits, announce }),
-    [api, clientId, setFields, store, rememberOptionNames, pendingEdits, announce],
+    () => ({ api, clientId, setFields, store, rememberOptionNames, pendingEdits, announce, drawing }),
+    [api, clientId, setFields, store, rememberOptionNames, pendingEdits, announce, drawing],
   );
   // Typed text still held by an input reaches the form's state before it is validated or read.
   const commitPending = useCallback(() => flushSync(() => pendingEdits.flushAll()), [pendingEdits]);

@@ -298,7 +298,10 @@ describe('ServiceWizard with the plastics definition', () => {
     expect(radios.length).toBeGreaterThan(0);
     expect(radios.filter((radio) => radio.checked)).toHaveLength(0);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // Next waits until the long form has added all its fields (a click meanwhile could land on one).
+    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    await waitFor(() => expect(next.disabled).toBe(false));
+    fireEvent.click(next);
     expect((await screen.findAllByText(REQUIRED_MESSAGE)).length).toBeGreaterThan(0);
     expect(screen.getByRole('heading', { name: 'Application Details' })).toBeTruthy();
 
@@ -463,7 +466,7 @@ describe('ServiceWizard (view)', () => {
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('clients/applications/sample', expect.anything()));
     // Saved, and still loading.
     expect(screen.getByRole('button', { name: /Submitting/ })).toBeTruthy();
-    expect(await screen.findByText('Application succesfully submitted', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Application succesfully submitted')).toBeTruthy();
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(650);
   });
 });

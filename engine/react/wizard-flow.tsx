@@ -124,6 +124,10 @@ export function WizardFlow(props: WizardFlowProps) {
   const activeForm = form ?? (formsOf(definition)[0] as typeof definition);
   const [invalid, setInvalid] = useState(false);
   const clearInvalid = useCallback(() => setInvalid(false), []);
+  // A long form adds its fields a few at a time: Next waits until it is whole (see form-context.ts).
+  const [drawing, setDrawing] = useState(false);
+  // The shown form can be checked (its validator loaded, its handle set): Next waits for it too.
+  const [formReady, setFormReady] = useState(false);
   // Errors of step 1 that no field shows (a hidden field, an item of a list a widget edits).
   const [unshown, setUnshown] = useState<UnshownError[]>([]);
   const uploads = useRef(new Set<UploadHandle>());
@@ -398,6 +402,8 @@ export function WizardFlow(props: WizardFlowProps) {
               onUnshownErrors={setUnshown}
               // Every error corrected: the page no longer asks for corrections.
               onErrorsCleared={clearInvalid}
+              onDrawing={setDrawing}
+              onReady={setFormReady}
             />
           ) : null}
         </>
@@ -459,8 +465,10 @@ export function WizardFlow(props: WizardFlowProps) {
             variant="contained"
             onClick={next}
             disabled={
-              // Not before there is something to check: the form (its validator) or the list of documents.
-              (state.step === 'details' && !shown) || (state.step === 'documents' && attachments.status !== 'ready')
+              // Not before there is something to check: the whole form (its validator) or the list of documents.
+              // Before a form of several is chosen, Next says to choose one.
+              (state.step === 'details' && (form ? !formReady || drawing : !shown)) ||
+              (state.step === 'documents' && attachments.status !== 'ready')
             }
           >
             {t('wizard.next')}

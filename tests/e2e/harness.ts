@@ -188,7 +188,14 @@ export async function screenshotOnFailure(page: Page, name: string, run: () => P
         };
       })
       .catch((reason: unknown) => ({ unreadable: String(reason) }));
-    console.error(`[${name}] failed at ${page.url()}: ${JSON.stringify(seen, null, 1)}`);
+    // What the page's scripts said (the browser keeps the last ones of each page).
+    const said = [
+      ...(await page.pageErrors().catch(() => [])).map((failure) => `page error: ${failure.stack ?? failure.message}`),
+      ...(await page.consoleMessages().catch(() => []))
+        .filter((message) => message.type() === 'error' || message.type() === 'warning')
+        .map((message) => `console ${message.type()}: ${message.text().slice(0, 500)}`),
+    ].slice(-20);
+    console.error(`[${name}] failed at ${page.url()}: ${JSON.stringify({ ...seen, said }, null, 1)}`);
     throw error;
   }
 }
