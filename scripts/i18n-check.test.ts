@@ -106,7 +106,7 @@ describe('i18n-check', () => {
     }
   });
 
-  it('finds every seeded lookup entry and service translated, except lists of proper names', () => {
+  it('finds every seeded lookup entry, service and document translated, except lists of proper names', () => {
     const dir = mkdtempSync(join(tmpdir(), 'i18n-check-'));
     try {
       write(join(dir, 'fixtures/lookups/quantity-measures.json'), {
@@ -124,9 +124,18 @@ describe('i18n-check', () => {
         items: [{ id: 1, name: 'Kigali Packaging Ltd' }],
       });
       write(join(dir, 'fixtures/lookups/services.json'), [{ id: 1, name: 'Plastics', description: 'Bags' }]);
+      write(join(dir, 'fixtures/lookups/service-attachments.json'), [
+        { service_id: 1, name: 'Invoice', description: 'From the supplier', info: null, is_mandatory: true },
+        { service_id: 1, name: 'Permit', description: 'The permit', info: 'A scan', is_mandatory: false },
+      ]);
       write(join(dir, 'fixtures/lookups/i18n/de.json'), {
         lookups: { 'quantity-measures': { Kilograms: 'Kilogramm', Litres: 'Liter' }, colours: {} },
         services: { '1': { name: 'Kunststoffe', description: '' } },
+        attachments: {
+          Invoice: { name: 'Rechnung', description: 'Vom Lieferanten' },
+          Permit: { name: 'Genehmigung', description: 'Die Genehmigung' },
+          Receipt: { name: 'Quittung', description: 'Die Quittung' },
+        },
       });
       const result = i18nCheck(dir, { languages: ['de', 'es'], catalogueRoots: [] });
       expect(result.lines.sort()).toEqual(
@@ -135,6 +144,8 @@ describe('i18n-check', () => {
           'de fixtures/lookups/i18n/de.json: extra lookups.quantity-measures."Litres"',
           'de fixtures/lookups/i18n/de.json: extra lookups.colours',
           'de fixtures/lookups/i18n/de.json: empty services.1.description',
+          'de fixtures/lookups/i18n/de.json: missing attachments."Permit".info',
+          'de fixtures/lookups/i18n/de.json: extra attachments."Receipt"',
           'es fixtures/lookups/i18n/es.json: missing file',
         ].sort(),
       );

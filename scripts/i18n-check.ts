@@ -326,10 +326,16 @@ function checkServices(root: string, languages: string[]): { services: number; p
   return { services: definitions.length, problems };
 }
 
-/** The English texts of the reference data to translate: lookup names by kind, services by id. */
-function referenceTexts(lookupsDir: string): { lookups: Map<string, Set<string>>; services: string[] } {
+/** The English texts of the reference data to translate: lookup names by kind, services by id, documents by name. */
+function referenceTexts(lookupsDir: string): {
+  lookups: Map<string, Set<string>>;
+  services: string[];
+  /** Service attachments by English name: whether each has a hint (`info`) to translate too. */
+  attachments: Map<string, { info: boolean }>;
+} {
   const lookups = new Map<string, Set<string>>();
   let services: string[] = [];
+  const attachments = new Map<string, { info: boolean }>();
   for (const file of readdirSync(lookupsDir).sort()) {
     if (!file.endsWith('.json')) continue;
     const read = readJson(join(lookupsDir, file));
@@ -338,12 +344,20 @@ function referenceTexts(lookupsDir: string): { lookups: Map<string, Set<string>>
       services = read.value.filter(isRecord).map((service) => String(service.id));
       continue;
     }
+    if (file === 'service-attachments.json' && Array.isArray(read.value)) {
+      for (const item of read.value.filter(isRecord)) {
+        const name = String(item.name);
+        const info = typeof item.info === 'string' && item.info.trim() !== '';
+        attachments.set(name, { info: info || attachments.get(name)?.info === true });
+      }
+      continue;
+    }
     const list = read.value;
     if (!isRecord(list) || typeof list.kind !== 'string' || !Array.isArray(list.items) || list.translated === false)
       continue;
     lookups.set(list.kind, new Set(list.items.filter(isRecord).map((item) => String(item.name))));
   }
-  return { lookups, services };
+  return { lookups, services, attachments };
 }
 
 /**
@@ -403,8 +417,21 @@ function checkReference(root: string, languages: string[]): { lists: number; pro
     for (const id of Object.keys(services)) {
       if (!texts.services.includes(id)) problems.push({ language, file, kind: 'extra', key: `services.${id}` });
     }
+    const attachments = isRecord(catalogue.attachments) ? catalogue.attachments : {};
+    for (const [name, { info }] of texts.attachments) {
+      const key = `attachments.${JSON.stringify(name)}`;
+      const attachment = isRecord(attachments[name]) ? attachments[name] : {};
+      text(`${key}.name`, attachment.name);
+      text(`${key}.description`, attachment.description);
+      if (info) text(`${key}.info`, attachment.info);
+    }
+    for (const name of Object.keys(attachments)) {
+      if (!texts.attachments.has(name))
+        problems.push({ language, file, kind: 'extra', key: `attachments.${JSON.stringify(name)}` });
+    }
   }
-  return { lists: texts.lookups.size + (texts.services.length > 0 ? 1 : 0), problems };
+  const lists = texts.lookups.size + (texts.services.length > 0 ? 1 : 0) + (texts.attachments.size > 0 ? 1 : 0);
+  return { lists, problems };
 }
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { labelsFor, lookupLabel, readReferenceLabels, serviceLabels } from './reference-labels';
+import { attachmentLabels, labelsFor, lookupLabel, readReferenceLabels, serviceLabels } from './reference-labels';
 
 function lookupsDir(files: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), 'labels-'));
@@ -14,8 +14,9 @@ function lookupsDir(files: Record<string, unknown>): string {
 const de = {
   lookups: { 'quantity-measures': { Pieces: 'Stück' } },
   services: { '1': { name: 'Genehmigung', description: 'Für Kunststoffe' } },
+  attachments: { Invoice: { name: 'Rechnung', description: 'Vom Lieferanten' } },
 };
-const es = { lookups: { 'quantity-measures': { Pieces: 'Piezas' } }, services: {} };
+const es = { lookups: { 'quantity-measures': { Pieces: 'Piezas' } }, services: {}, attachments: {} };
 
 describe('reference labels', () => {
   it('picks the first language of Accept-Language that has translations, by quality', () => {
@@ -45,6 +46,25 @@ describe('reference labels', () => {
       label: 'Disposal',
       description_label: null,
     });
+  });
+
+  it('labels a service attachment, its English name staying what uploads are filed under', () => {
+    const german = labelsFor(readReferenceLabels(lookupsDir({ 'de.json': de })), 'de');
+    if (!german) throw new Error('no German labels');
+    expect(attachmentLabels(german, { name: 'Invoice', description: 'From the supplier', info: 'A scan' })).toEqual({
+      label: 'Rechnung',
+      description_label: 'Vom Lieferanten',
+      // No translated hint: the English one stays.
+      info_label: 'A scan',
+    });
+    expect(attachmentLabels(german, { name: 'Permit', description: 'The permit', info: null })).toEqual({
+      label: 'Permit',
+      description_label: 'The permit',
+      info_label: null,
+    });
+    // A file written before documents were translated reads as none translated.
+    const older = labelsFor(readReferenceLabels(lookupsDir({ 'de.json': { lookups: {}, services: {} } })), 'de');
+    expect(older?.attachments).toEqual({});
   });
 
   it('reads no folder as English only and refuses a malformed file naming it', () => {

@@ -1,8 +1,10 @@
 /**
  * Reference data in the caller's language. The seed files keep English names, which records store
  * and service rules compare (`consumption_area_name` is 'Other'); `fixtures/lookups/i18n/<lang>.json`
- * gives each lookup entry and service a translation, which the API answers beside the English text
- * as `label` (and a service's `description_label`), in the language of `Accept-Language`.
+ * gives each lookup entry, service and service attachment a translation, which the API answers beside
+ * the English text as `label` (and a service's or attachment's `description_label`, an attachment's
+ * `info_label`), in the language of `Accept-Language`. An attachment's English name stays what an
+ * upload is filed under.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,13 @@ import { chosenLanguage } from './accept-language';
 const labelsFileSchema = z.object({
   lookups: z.record(z.string(), z.record(z.string(), z.string().min(1))),
   services: z.record(z.string(), z.object({ name: z.string().min(1), description: z.string().min(1) })),
+  /** The documents of `service-attachments.json` by English name (several services share one). */
+  attachments: z
+    .record(
+      z.string(),
+      z.object({ name: z.string().min(1), description: z.string().min(1), info: z.string().min(1).optional() }),
+    )
+    .default({}),
 });
 
 export type LanguageLabels = z.infer<typeof labelsFileSchema>;
@@ -61,4 +70,17 @@ export function serviceLabels(
 ): { label: string; description_label: string | null } {
   const translated = labels.services[String(service.id)];
   return { label: translated?.name ?? service.name, description_label: translated?.description ?? service.description };
+}
+
+/** A service attachment's name, description and hint in the caller's language (English when not translated). */
+export function attachmentLabels(
+  labels: LanguageLabels,
+  attachment: { name: string; description: string | null; info: string | null },
+): { label: string; description_label: string | null; info_label: string | null } {
+  const translated = labels.attachments[attachment.name];
+  return {
+    label: translated?.name ?? attachment.name,
+    description_label: translated?.description ?? attachment.description,
+    info_label: translated?.info ?? attachment.info,
+  };
 }

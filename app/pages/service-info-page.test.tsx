@@ -61,6 +61,39 @@ describe('ServiceInfoPage', () => {
     ]);
   });
 
+  it('names the documents in the language they were asked in, from the list and the translated definition', async () => {
+    const definition = testDefinition({
+      documents: {
+        accept: ['pdf'],
+        serviceAttachments: true,
+        extra: [{ ...EXTRA[0]!, label: 'Юридический документ' } as (typeof EXTRA)[number]],
+      },
+    });
+    const api = fakeApi({
+      'GET service/attachments/90': () =>
+        ok([
+          {
+            id: 1,
+            name: 'Company registration certificate',
+            label: 'Свидетельство о регистрации компании',
+            is_mandatory: 1,
+            description: 'Certificate of incorporation',
+            description_label: 'Свидетельство о создании',
+            info: null,
+            info_label: null,
+          },
+        ]),
+    });
+    renderPage(<ServiceInfoPage definition={definition} />, { api, at: '/sample' });
+    await screen.findByText('Свидетельство о регистрации компании');
+    expect(await listedDocuments()).toEqual([
+      ['Свидетельство о регистрации компании', 'Mandatory'],
+      ['Юридический документ', 'Mandatory'],
+    ]);
+    expect(screen.getByText('Свидетельство о создании')).toBeTruthy();
+    expect(screen.queryByText('Certificate of incorporation')).toBeNull();
+  });
+
   it('says so when no document is asked for', async () => {
     const definition = testDefinition({ documents: { accept: ['pdf'], serviceAttachments: false } });
     renderPage(<ServiceInfoPage definition={definition} />, { api: fakeApi({}), at: '/sample' });

@@ -21,17 +21,8 @@ import {
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation, useApiQuery } from '../../engine/react';
 import { useStillUntilHydrated } from '../hydration';
-import type { ServiceChoiceOffer, ServiceDefinition } from '../../engine/core';
+import type { LocalizedExtraUpload, ServiceAttachment, ServiceChoiceOffer, ServiceDefinition } from '../../engine/core';
 import { DraftOffer } from './draft-offer';
-
-/** A required document of GET service/attachments/{serviceId}. */
-export interface ServiceAttachment {
-  id: number;
-  name: string;
-  description?: string | null;
-  info?: string | null;
-  is_mandatory: boolean | number;
-}
 
 /** A document the page lists: the authority's list for the service, then the definition's own uploads. */
 interface ListedDocument {
@@ -46,7 +37,8 @@ interface ListedDocument {
 function definitionDocuments(definition: ServiceDefinition): ListedDocument[] {
   return (definition.documents?.extra ?? []).map((upload) => ({
     key: `extra:${upload.name}`,
-    name: upload.name,
+    // A translated definition's upload carries its name in the page's language.
+    name: (upload as LocalizedExtraUpload).label ?? upload.name,
     description: upload.description ?? null,
     need: !upload.required ? 'optional' : upload.when ? 'conditional' : 'mandatory',
   }));
@@ -80,10 +72,11 @@ export function ServiceInfoPage({
   );
   const own = definitionDocuments(definition);
   const listed: ListedDocument[] = (attachments.data ?? []).map((item) => ({
-    key: `list:${item.id}`,
-    name: item.name,
-    description: item.description ?? null,
-    info: item.info ?? null,
+    key: `list:${item.id ?? item.name}`,
+    // Asked in the page's language: the list answers each document's translation beside its name.
+    name: item.label ?? item.name,
+    description: item.description_label ?? item.description ?? null,
+    info: item.info_label ?? item.info ?? null,
     need: item.is_mandatory ? 'mandatory' : 'optional',
   }));
   const items = !readsList || attachments.status === 'success' ? [...listed, ...own] : null;

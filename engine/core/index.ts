@@ -9,7 +9,7 @@ export type * from './definition-types';
 export type { DefinitionProblem } from './definition-problems';
 export { formKey, formOfApplication, formsOf, variantOf } from './service-forms';
 export { serviceChoiceOffer, type ServiceChoiceOffer, type ServiceChoiceOption } from './service-choice';
-export { localizeDefinition } from './localize-definition';
+export { localizeDefinition, type LocalizedExtraUpload } from './localize-definition';
 export { catalogueFolders, catalogueTranslator } from './catalogue-translator';
 export { mergeCatalogues, type Catalogue } from './translator';
 export { type ServerCheck } from './widget-contracts';
@@ -47,7 +47,13 @@ export {
 
 // Documents and submit calls
 export { ALL_FILE_KINDS, FILE_KINDS, fileExtension } from './file-kinds';
-export { missingUploads, uploadSlots, type UploadSlot } from './required-documents';
+export {
+  documentLabels,
+  missingUploads,
+  uploadSlots,
+  type ServiceAttachment,
+  type UploadSlot,
+} from './required-documents';
 export {
   buildSubmitRequests,
   callSchema,

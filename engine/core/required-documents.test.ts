@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schemaMatches } from './form-validator';
-import { missingUploads, uploadSlots } from './required-documents';
+import { documentLabels, missingUploads, uploadSlots } from './required-documents';
 
 const documents = {
   accept: ['pdf', 'image'] as Array<'pdf' | 'image'>,
@@ -57,6 +57,44 @@ describe('uploadSlots', () => {
       false,
     );
   });
+  it("shows a translated list's names, descriptions and hints, keeping the English name uploads are filed under", () => {
+    const translated = [
+      {
+        name: 'Business licence',
+        description: 'The licence',
+        info: 'A scan',
+        is_mandatory: true,
+        label: 'Лицензия',
+        description_label: 'Лицензия предприятия',
+        info_label: 'Скан',
+      },
+    ];
+    expect(
+      uploadSlots({ documents: { accept: ['pdf'], serviceAttachments: true } }, translated, {}, schemaMatches),
+    ).toEqual([
+      {
+        name: 'Business licence',
+        label: 'Лицензия',
+        description: 'Лицензия предприятия',
+        info: 'Скан',
+        required: true,
+        accept: ['pdf'],
+      },
+    ]);
+    const extra = { name: 'Site plan', label: 'План участка' } as { name: string };
+    expect(
+      documentLabels({ documents: { accept: ['pdf'], serviceAttachments: true, extra: [extra] } }, [
+        ...translated,
+        { name: 'Concept note', is_mandatory: false },
+      ]),
+    ).toEqual(
+      new Map([
+        ['Business licence', 'Лицензия'],
+        ['Site plan', 'План участка'],
+      ]),
+    );
+  });
+
   it('ignores the service list when the definition does not use it', () => {
     expect(
       uploadSlots(

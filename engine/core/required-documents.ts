@@ -10,10 +10,15 @@ import type { SchemaMatcher } from './schema-walk';
 /** One entry of `service/attachments/{serviceId}`. */
 export interface ServiceAttachment {
   id?: number;
+  /** The English name an upload of this document is filed under (its `description`). */
   name: string;
   description?: string | null;
   info?: string | null;
   is_mandatory?: boolean | number | string | null;
+  /** The name, description and hint in the language the list was asked in, when translated. */
+  label?: string;
+  description_label?: string | null;
+  info_label?: string | null;
 }
 
 export interface UploadSlot {
@@ -51,11 +56,13 @@ export function uploadSlots(
     for (const a of serviceAttachments ?? []) {
       const slot: UploadSlot = {
         name: a.name,
-        description: a.description ?? '',
+        description: a.description_label ?? a.description ?? '',
         required: isMandatory(a.is_mandatory) && mandatoryHolds(documents.mandatoryWhen?.[a.name]),
         accept: [...documents.accept],
       };
-      if (a.info) slot.info = a.info;
+      const info = a.info_label ?? a.info;
+      if (info) slot.info = info;
+      if (a.label && a.label !== a.name) slot.label = a.label;
       slots.push(slot);
     }
   }
@@ -73,6 +80,24 @@ export function uploadSlots(
     slots.push(slot);
   }
   return slots;
+}
+
+/**
+ * The names to show for the documents of an application, by the English name each upload is filed
+ * under: the service attachments' labels (from a list asked for in the reader's language) and the
+ * translated definition's extra uploads. A name with no label is left out (shown as it is).
+ */
+export function documentLabels(
+  definition: Pick<ServiceDefinition, 'documents'>,
+  serviceAttachments: readonly ServiceAttachment[] | null | undefined,
+): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const a of serviceAttachments ?? []) if (a.label) labels.set(a.name, a.label);
+  for (const extra of definition.documents.extra ?? []) {
+    const label = (extra as LocalizedExtraUpload).label;
+    if (label) labels.set(extra.name, label);
+  }
+  return labels;
 }
 
 function hasFile(value: unknown): boolean {

@@ -92,3 +92,46 @@ describe("the view's copy of the application", () => {
     expect(screen.queryByRole('button', { name: 'Download a copy (PDF)' })).toBeNull();
   });
 });
+
+describe("the view's documents", () => {
+  it("are listed by their names in the page's language, filed under their English names", async () => {
+    const withExtra: ServiceDefinition = {
+      ...sample,
+      documents: {
+        accept: ['pdf'],
+        serviceAttachments: true,
+        // A translated definition's extra upload carries its label (localize-definition.ts).
+        extra: [{ name: 'Site plan', label: 'Lageplan' } as { name: string }],
+      },
+    };
+    const api = fakeApi({
+      'GET application/41': ok({
+        ...application(2),
+        application_attachments: [
+          { description: 'Invoice', name: 'invoice.pdf', path: 'files/1' },
+          { description: 'Site plan', name: 'plan.pdf', path: 'files/2' },
+          { description: 'Older document', name: 'old.pdf', path: 'files/3' },
+        ],
+      }),
+      [`GET service/attachments/${withExtra.id}`]: ok([
+        { id: 1, name: 'Invoice', description: 'From the supplier', is_mandatory: true, label: 'Rechnung' },
+      ]),
+    });
+    render(
+      <WithI18n>
+        <ApplicationView
+          definition={withExtra}
+          api={api}
+          clientId={5}
+          getToken={() => 'token'}
+          mode="view"
+          applicationId={41}
+        />
+      </WithI18n>,
+    );
+    expect(await screen.findByRole('button', { name: 'Download Rechnung' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download Lageplan' })).toBeTruthy();
+    // A document no list names any more is shown as it was filed.
+    expect(screen.getByRole('button', { name: 'Download Older document' })).toBeTruthy();
+  });
+});

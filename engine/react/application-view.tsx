@@ -17,7 +17,8 @@ import { useTranslation } from './translation';
 import { latestReturnComment, presentStatus, STATUS, type StatusColour } from '../core/status-presentation';
 import { serviceStatuses } from '../core/lifecycle';
 import { ApplicantTasks } from './applicant-task';
-import { formOfApplication, savedFormData } from '../core/service-forms';
+import { formOfApplication, formsOf, savedFormData } from '../core/service-forms';
+import { documentLabels, type ServiceAttachment } from '../core/required-documents';
 import { isRecord, isSetFlag } from '../core/value-path';
 import { answeredViewRows, detailTables, type DetailTable } from '../core/view-rows';
 import type { FormData } from './form-context';
@@ -48,6 +49,12 @@ export function ApplicationView(props: ServiceWizardProps) {
   // Read through the query cache: the portal may have read it already to know whose application it is.
   const view = useApiQuery<ApplicationDetails>(
     known ? `application/${encodeURIComponent(String(applicationId))}` : null,
+    { api },
+  );
+  // The documents' names in the page's language (the wizard reads the same list through the cache).
+  const readsDocumentList = known && formsOf(definition).some((form) => form.documents.serviceAttachments);
+  const documentList = useApiQuery<ServiceAttachment[]>(
+    readsDocumentList ? `service/attachments/${definition.id}` : null,
     { api },
   );
 
@@ -250,6 +257,7 @@ export function ApplicationView(props: ServiceWizardProps) {
           choice={definition.variants?.label}
           application={app}
           attachments={attachments}
+          {...(Array.isArray(documentList.data) ? { serviceAttachments: documentList.data } : {})}
           onDownload={(path, name) => void download(path, name)}
         />
       )}
@@ -312,6 +320,8 @@ export interface ReadOnlyApplicationProps {
   choice?: string;
   application: ApplicationDetails;
   attachments: ApplicationAttachment[];
+  /** The service's attachment list in the page's language: its documents are listed by their label. */
+  serviceAttachments?: readonly ServiceAttachment[];
   onDownload: (path: string, fileName: string) => void;
 }
 
@@ -320,8 +330,9 @@ export interface ReadOnlyApplicationProps {
  * attachments (the view of an application that may not be changed, and the studio's view).
  */
 export function ReadOnlyApplication(props: ReadOnlyApplicationProps) {
-  const { definition, choice, application, attachments, onDownload } = props;
+  const { definition, choice, application, attachments, serviceAttachments, onDownload } = props;
   const { t } = useTranslation();
+  const labels = useMemo(() => documentLabels(definition, serviceAttachments), [definition, serviceAttachments]);
   const rows = useMemo(
     () => answeredViewRows(definition, application, choice, { yes: t('widget.yes'), no: t('widget.no') }),
     [definition, application, choice, t],
@@ -360,30 +371,34 @@ export function ReadOnlyApplication(props: ReadOnlyApplicationProps) {
           <Typography variant="body2">{t('view.noAttachments')}</Typography>
         ) : (
           <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {attachments.map((item, index) => (
-              <li key={`${item.path}-${index}`}>
-                <Link
-                  component="button"
-                  type="button"
-                  onClick={() => onDownload(item.path, item.name ?? item.description ?? 'attachment')}
-                  aria-label={t('view.download', { name: item.description ?? item.name ?? item.path })}
-                >
-                  {item.description ?? item.name ?? item.path}
-                </Link>
-                {item.name && item.description ? ` (${item.name})` : null}
-                {item.created_at || item.earlier_versions ? (
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    {[
-                      item.created_at ? t('view.uploadedOn', { date: item.created_at.slice(0, 10) }) : null,
-                      item.earlier_versions ? t('view.replacesEarlier', { count: item.earlier_versions }) : null,
-                    ]
-                      .filter(Boolean)
-                      .map((part) => ` · ${String(part)}`)
-                      .join('')}
-                  </Typography>
-                ) : null}
-              </li>
-            ))}
+            {attachments.map((item, index) => {
+              // Filed under the document's English name; shown by its name in the page's language.
+              const document = item.description ? (labels.get(item.description) ?? item.description) : undefined;
+              return (
+                <li key={`${item.path}-${index}`}>
+                  <Link
+                    component="button"
+                    type="button"
+                    onClick={() => onDownload(item.path, item.name ?? item.description ?? 'attachment')}
+                    aria-label={t('view.download', { name: document ?? item.name ?? item.path })}
+                  >
+                    {document ?? item.name ?? item.path}
+                  </Link>
+                  {item.name && document ? ` (${item.name})` : null}
+                  {item.created_at || item.earlier_versions ? (
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {[
+                        item.created_at ? t('view.uploadedOn', { date: item.created_at.slice(0, 10) }) : null,
+                        item.earlier_versions ? t('view.replacesEarlier', { count: item.earlier_versions }) : null,
+                      ]
+                        .filter(Boolean)
+                        .map((part) => ` · ${String(part)}`)
+                        .join('')}
+                    </Typography>
+                  ) : null}
+                </li>
+              );
+            })}
           </Stack>
         )}
       </Box>

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { idParam, ok } from '../http';
-import { labelsFor, lookupLabel, serviceLabels } from '../reference-labels';
+import { attachmentLabels, labelsFor, lookupLabel, serviceLabels } from '../reference-labels';
 
 /** `plastics/consumption-areas/{parent}` -> `/plastics/consumption-areas/:parent`. */
 export function lookupRoutePath(path: string): string {
@@ -58,15 +58,21 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: { public: true } },
     async (request, reply) => {
       const serviceId = idParam(request.params.serviceId);
+      const labels = labelsFor(ctx.reference.labels, request.headers['accept-language']);
       const rows = await db
         .selectFrom('service_attachments')
         .select(['id', 'name', 'description', 'info', 'is_mandatory'])
         .where('service_id', '=', serviceId)
         .orderBy('id')
         .execute();
+      void reply.header('Vary', 'Accept-Language');
       return ok(
         reply,
-        rows.map((r) => ({ ...r, is_mandatory: r.is_mandatory === 1 })),
+        rows.map((r) => ({
+          ...r,
+          is_mandatory: r.is_mandatory === 1,
+          ...(labels ? attachmentLabels(labels, r) : {}),
+        })),
       );
     },
   );

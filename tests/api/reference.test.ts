@@ -130,6 +130,28 @@ describe('services', () => {
     ]);
     expect(Object.keys(res.body.data[0] ?? {}).sort()).toEqual(['description', 'id', 'info', 'is_mandatory', 'name']);
   });
+
+  it('names the documents in the language of Accept-Language beside the English name uploads are filed under', async () => {
+    type Document = { name: string; label: string; description_label: string; info_label: string | null };
+    const res = await call<Document[]>(server.app, 'GET', 'service/attachments/1', {
+      headers: { 'accept-language': 'ru' },
+    });
+    expect(res.response.headers.vary).toMatch(/Accept-Language/i);
+    expect(res.body.data[0]).toMatchObject({
+      name: 'Company registration certificate',
+      label: 'Свидетельство о регистрации компании',
+      description_label: 'Свидетельство о создании или регистрации предприятия',
+      info_label: 'PDF или изображение свидетельства, выданного регистрирующим органом',
+    });
+    // A document without a hint keeps none.
+    const export_ = await call<Document[]>(server.app, 'GET', 'service/attachments/4', {
+      headers: { 'accept-language': 'es' },
+    });
+    expect(export_.body.data.find((a) => a.name === 'Material safety data sheet')).toMatchObject({
+      label: 'Ficha de datos de seguridad',
+      info_label: null,
+    });
+  });
 });
 
 describe('envelope for unknown paths', () => {
