@@ -16,8 +16,8 @@ export const SuccessPanel = lazyNamed(() => import('./success-panel'), 'SuccessP
  * Loads the later steps' code now (once); after it resolves each renders at once, without a spinner.
  * The page calls it when idle; a test awaits it, so no step waits on a module load the test cannot see.
  */
-export function preloadLaterSteps(): Promise<unknown> {
-  return Promise.all([OtpForm.preload(), PasswordForm.preload(), SuccessPanel.preload()]);
+export function preloadLaterSteps(): Promise<void> {
+  return Promise.all([OtpForm.preload(), PasswordForm.preload(), SuccessPanel.preload()]).then(() => undefined);
 }
 
 /** Fetches the later steps' code once the page is idle. */

@@ -12,7 +12,7 @@ const LanguageMenu = lazyNamed(() => import('./language-menu'), 'LanguageMenu');
  * Loads the menu's code now (once); after it resolves the menu opens at once. The button calls it
  * when the pointer or the focus comes to it; a test awaits it, so it never waits for a module.
  */
-export function preloadLanguageMenu(): Promise<unknown> {
+export function preloadLanguageMenu(): Promise<void> {
   return LanguageMenu.preload();
 }
 

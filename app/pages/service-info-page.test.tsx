@@ -66,7 +66,14 @@ describe('ServiceInfoPage', () => {
       documents: {
         accept: ['pdf'],
         serviceAttachments: true,
-        extra: [{ ...EXTRA[0]!, label: 'Юридический документ' } as (typeof EXTRA)[number]],
+        extra: [
+          {
+            name: 'Legal document',
+            accept: ['pdf'],
+            required: true,
+            label: 'Юридический документ',
+          } as (typeof EXTRA)[0],
+        ],
       },
     });
     const api = fakeApi({

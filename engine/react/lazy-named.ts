@@ -7,8 +7,12 @@ type ComponentOf<Export> = Export extends ComponentType<infer Props> ? Component
 export interface LazyComponent<Props> {
   (props: Props): ReactElement;
   displayName?: string;
-  /** Loads the code now (once); after it resolves, the component renders without suspending. */
-  preload(): Promise<unknown>;
+  /**
+   * Loads the code now (once); after it resolves, the component renders without suspending. It
+   * resolves to nothing: a caller that hands it on (a test's `beforeAll`) would take a component for
+   * a function to call.
+   */
+  preload(): Promise<void>;
 }
 
 /**
@@ -42,5 +46,5 @@ export function lazyNamed<Module, Name extends keyof Module>(
     return createElement(type as ComponentType<object>, props as object);
   };
   Lazy.displayName = `Lazy(${String(name)})`;
-  return Object.assign(Lazy, { preload });
+  return Object.assign(Lazy, { preload: () => preload().then(() => undefined) });
 }

@@ -43,7 +43,7 @@ const ApplicationView = lazyNamed(() => import('./application-view'), 'Applicati
  * Loads the application view's code now (once): a page that opens a submitted application (the
  * start-up's preload of the address, a test) then draws it without a spinner.
  */
-export function preloadApplicationView(): Promise<unknown> {
+export function preloadApplicationView(): Promise<void> {
   return ApplicationView.preload();
 }
 
