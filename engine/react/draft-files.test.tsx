@@ -2,10 +2,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ApiResult } from '../core/api-client';
-import type { ServiceDefinition } from '../core/definition-types';
-import { testDefinitionFile } from '../core/test-definition';
 import type { StepKey } from '../core/wizard-state';
 import { ServiceWizard } from './service-wizard';
+import { COMPANY_CERTIFICATE, SAMPLE_SERVICE } from './wizard-test-support';
 import { fail, fakeApi, ok, WithI18n } from './test-support';
 import type { UploadFileOptions, UploadHandle, UploadedAttachment } from './upload-file';
 import type { ResumePoint } from './wizard-types';
@@ -18,36 +17,8 @@ afterEach(cleanup);
  */
 const LOADED = { timeout: 20_000 };
 
-const sample: ServiceDefinition = {
-  ...testDefinitionFile({
-    id: 99,
-    submit: {
-      calls: [
-        {
-          name: 'save',
-          method: 'POST',
-          path: 'clients/applications/sample',
-          body: { '...': '$form', application_id: '$context.applicationId', is_submitted: true },
-          savesRecord: true,
-        },
-      ],
-    },
-    view: { record: 'sample_record', rows: [{ label: 'Quantity', field: 'quantity' }] },
-  }),
-  formSchema: {
-    type: 'object',
-    required: ['quantity', 'description'],
-    properties: {
-      quantity: { type: 'number', title: 'Quantity' },
-      description: { type: 'string', title: 'Description' },
-    },
-  },
-  uiSchema: {},
-  callSchemas: {},
-};
-const ATTACHMENTS = [
-  { id: 1, name: 'Company certificate', description: 'Registration certificate', info: null, is_mandatory: true },
-];
+const sample = SAMPLE_SERVICE;
+const ATTACHMENTS = [COMPANY_CERTIFICATE];
 const REMOVE_PATH = 'client/application/41/attachments?description=Company%20certificate';
 
 /** An upload whose answer the test gives (`answer`), recording its progress callback. */

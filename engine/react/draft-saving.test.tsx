@@ -3,11 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ApiResult } from '../core/api-client';
 import { draftText, leftDraftKey, leftDraftText, readLeftDraft } from '../core/left-draft';
-import type { ServiceDefinition } from '../core/definition-types';
-import { testDefinitionFile } from '../core/test-definition';
 import { ServiceWizard } from './service-wizard';
+import { COMPANY_CERTIFICATE, fakeUpload, SAMPLE_SERVICE } from './wizard-test-support';
 import { fail, fakeApi, ok, WithI18n, type Route } from './test-support';
-import type { UploadFileOptions, UploadHandle } from './upload-file';
 
 // The wizard's steps are loaded lazily: they are waited for as long as a busy machine needs, not the
 // default second. The waits of the saving itself run on fake timers.
@@ -22,47 +20,8 @@ afterEach(() => {
   delete (document as { visibilityState?: unknown }).visibilityState;
 });
 
-const sample: ServiceDefinition = {
-  ...testDefinitionFile({
-    id: 99,
-    submit: {
-      calls: [
-        {
-          name: 'save',
-          method: 'POST',
-          path: 'clients/applications/sample',
-          body: { '...': '$form', application_id: '$context.applicationId', is_submitted: true },
-          savesRecord: true,
-        },
-      ],
-    },
-    view: { record: 'sample_record', rows: [{ label: 'Quantity', field: 'quantity' }] },
-  }),
-  formSchema: {
-    type: 'object',
-    required: ['quantity', 'description'],
-    properties: {
-      quantity: { type: 'number', title: 'Quantity' },
-      description: { type: 'string', title: 'Description' },
-    },
-  },
-  uiSchema: {},
-  callSchemas: {},
-};
-const ATTACHMENTS = [
-  { id: 1, name: 'Company certificate', description: 'Registration certificate', info: null, is_mandatory: true },
-];
-
-function fakeUpload() {
-  return vi.fn((options: UploadFileOptions): UploadHandle => ({
-    result: Promise.resolve({
-      ok: true,
-      code: 201,
-      data: { id: 1, description: options.description, path: 'uploads/x', name: 'cert.pdf' },
-    }),
-    abort: () => undefined,
-  }));
-}
+const sample = SAMPLE_SERVICE;
+const ATTACHMENTS = [COMPANY_CERTIFICATE];
 
 const draftPuts = (api: ReturnType<typeof fakeApi>) =>
   api.put.mock.calls.filter(([path]) => path === 'client/application/41/draft').map(([, body]) => body);

@@ -2,12 +2,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ServiceDefinition, SingleFormServiceFile } from '../core/definition-types';
-import { testDefinitionFile } from '../core/test-definition';
 import { REQUIRED_MESSAGE } from '../core/transform-errors';
 import plasticsService from '../../services/plastics/service.json';
 import plasticsSchema from '../../services/plastics/schema.json';
 import plasticsUi from '../../services/plastics/ui.json';
 import { preloadApplicationView, ServiceWizard } from './service-wizard';
+import { COMPANY_CERTIFICATE, fakeUpload, SAMPLE_SERVICE } from './wizard-test-support';
 import { fail, fakeApi, ok, WithI18n } from './test-support';
 import type { UploadFileOptions, UploadHandle } from './upload-file';
 
@@ -23,58 +23,11 @@ const plastics: ServiceDefinition = {
   callSchemas: {},
 };
 
-/** A small service exercising the whole pipeline without many fields to fill. */
-const sample: ServiceDefinition = {
-  ...testDefinitionFile({
-    id: 99,
-    submit: {
-      calls: [
-        {
-          name: 'save',
-          method: 'POST',
-          path: 'clients/applications/sample',
-          body: {
-            '...': '$form',
-            client_id: '$context.clientId',
-            application_id: '$context.applicationId',
-            is_submitted: true,
-          },
-          savesRecord: true,
-        },
-      ],
-    },
-    view: { record: 'sample_record', rows: [{ label: 'Quantity', field: 'quantity' }] },
-  }),
-  formSchema: {
-    type: 'object',
-    required: ['quantity', 'description'],
-    properties: {
-      quantity: { type: 'number', title: 'Quantity' },
-      description: { type: 'string', title: 'Description' },
-    },
-  },
-  uiSchema: {},
-  callSchemas: {},
-};
-
 const ATTACHMENTS = [
-  { id: 1, name: 'Company certificate', description: 'Registration certificate', info: null, is_mandatory: true },
+  COMPANY_CERTIFICATE,
   { id: 2, name: 'Support letter', description: 'Optional', info: null, is_mandatory: false },
 ];
-
-function fakeUpload() {
-  return vi.fn((options: UploadFileOptions): UploadHandle => {
-    options.onProgress?.(50);
-    return {
-      result: Promise.resolve({
-        ok: true,
-        code: 201,
-        data: { id: 1, description: options.description, path: 'uploads/x.pdf', name: 'x.pdf' },
-      }),
-      abort: () => undefined,
-    };
-  });
-}
+const sample = SAMPLE_SERVICE;
 
 describe('ServiceWizard (new application)', () => {
   it('creates the draft, validates step 1, refuses a missing mandatory upload, recovers from a failed submit and succeeds', async () => {
