@@ -10,7 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { addCompanyThroughUi, apiCall, loginThroughUi, newAccount, registerThroughApi, storedUser } from './flows';
+import {
+  addCompanyThroughUi,
+  apiCall,
+  fillPlasticsStepOne,
+  loginThroughUi,
+  newAccount,
+  registerThroughApi,
+  storedUser,
+} from './flows';
 import { launchBrowser, sampleFile, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 const COMPANY = { name: 'Huye Crafts', tin: '556677880', telephone: '0788111555', email: 'hello@crafts.example.org' };
@@ -57,25 +65,8 @@ describe('a draft in the address', () => {
   }
 
   /** Fills step 1 of the plastics form for the company, describing it with `description`. */
-  async function fillStepOne(on: Page, description: string): Promise<void> {
-    await on.getByRole('radio', { name: 'Company' }).check();
-    await on
-      .getByLabel(/^Company/, { exact: false })
-      .and(on.locator('select'))
-      .selectOption({ label: COMPANY.name });
-    await on.getByLabel(/^Plastic type/).selectOption({ label: 'Plastic carry bags' });
-    await on.getByRole('radio', { name: 'Import plastic carry bags' }).check();
-    await on.getByLabel(/^Country of origin/).selectOption({ label: 'Kenya' });
-    await on.getByLabel(/^Quantity measure/).selectOption({ label: 'Kilograms' });
-    await on
-      .getByLabel(/^Quantity/, { exact: false })
-      .and(on.locator('input'))
-      .fill('80');
-    await on.getByLabel(/^Application area/).selectOption({ label: 'Food Packaging' });
-    await on.getByRole('checkbox', { name: 'Bread' }).check();
-    await on.getByRole('radio', { name: 'Local Sale' }).check();
-    await on.getByLabel(/^Description/).fill(description);
-  }
+  const fillStepOne = (on: Page, description: string) =>
+    fillPlasticsStepOne(on, COMPANY.name, { quantity: '80', description });
 
   /** From the apply page: step 1 filled, on to step 2, the certificate chosen and kept in the draft. */
   async function toDocumentsWithCertificate(on: Page, description: string): Promise<number> {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
+  fillPlasticsStepOne,
   addCompanyThroughUi,
   apiCall,
   loginThroughUi,
@@ -61,25 +62,7 @@ describe('drafts', () => {
   }
 
   /** Fills step 1 of the plastics form for the company (every required answer). */
-  async function fillStepOne(): Promise<void> {
-    await page.getByRole('radio', { name: 'Company' }).check();
-    await page
-      .getByLabel(/^Company/, { exact: false })
-      .and(page.locator('select'))
-      .selectOption({ label: COMPANY.name });
-    await page.getByLabel(/^Plastic type/).selectOption({ label: 'Plastic carry bags' });
-    await page.getByRole('radio', { name: 'Import plastic carry bags' }).check();
-    await page.getByLabel(/^Country of origin/).selectOption({ label: 'Kenya' });
-    await page.getByLabel(/^Quantity measure/).selectOption({ label: 'Kilograms' });
-    await page
-      .getByLabel(/^Quantity/, { exact: false })
-      .and(page.locator('input'))
-      .fill('120');
-    await page.getByLabel(/^Application area/).selectOption({ label: 'Food Packaging' });
-    await page.getByRole('checkbox', { name: 'Bread' }).check();
-    await page.getByRole('radio', { name: 'Local Sale' }).check();
-    await page.getByLabel(/^Description/).fill(DESCRIPTION);
-  }
+  const fillStepOne = () => fillPlasticsStepOne(page, COMPANY.name, { quantity: '120', description: DESCRIPTION });
 
   it('keeps the answers and the file of a closed page, continued from the dashboard and submitted', async () => {
     await screenshotOnFailure(page, 'drafts-continue', async () => {

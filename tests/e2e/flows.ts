@@ -195,6 +195,34 @@ export async function addCompanyThroughUi(page: Page, product: RunningProduct, c
 }
 
 /**
+ * Fills every required answer of the plastics form's step 1 for `companyName`: carry bags imported
+ * from Kenya, Food Packaging with Bread, for local sale.
+ */
+export async function fillPlasticsStepOne(
+  page: Page,
+  companyName: string,
+  answers: { quantity: string; description: string },
+): Promise<void> {
+  await page.getByRole('radio', { name: 'Company' }).check();
+  await page
+    .getByLabel(/^Company/, { exact: false })
+    .and(page.locator('select'))
+    .selectOption({ label: companyName });
+  await page.getByLabel(/^Plastic type/).selectOption({ label: 'Plastic carry bags' });
+  await page.getByRole('radio', { name: 'Import plastic carry bags' }).check();
+  await page.getByLabel(/^Country of origin/).selectOption({ label: 'Kenya' });
+  await page.getByLabel(/^Quantity measure/).selectOption({ label: 'Kilograms' });
+  await page
+    .getByLabel(/^Quantity/, { exact: false })
+    .and(page.locator('input'))
+    .fill(answers.quantity);
+  await page.getByLabel(/^Application area/).selectOption({ label: 'Food Packaging' });
+  await page.getByRole('checkbox', { name: 'Bread' }).check();
+  await page.getByRole('radio', { name: 'Local Sale' }).check();
+  await page.getByLabel(/^Description/).fill(answers.description);
+}
+
+/**
  * Applies for the plastics authorisation for `companyName` with two uploaded files (written into
  * `filesDir`), up to the success panel. An empty step 1 is refused first.
  */
