@@ -77,6 +77,38 @@ describe('errors that follow the answer', () => {
     expect(status()).toBe('Corrected. Errors left on the form: 2.');
   });
 
+  it('waits for a press on another field to end before re-checking, so nothing moves under the click', () => {
+    vi.useFakeTimers();
+    const { refuse } = renderForm();
+    refuse();
+    fireEvent.change(field(/^Name/), { target: { value: 'Ada' } });
+    const bags = screen.getByRole('radio', { name: 'Bags' });
+    // Pressing on a radio leaves the text field: its error stays while the pointer is down.
+    fireEvent.pointerDown(bags);
+    fireEvent.blur(field(/^Name/));
+    expect(errorsOf('name')).toContain('This field is required');
+    fireEvent.pointerUp(bags);
+    fireEvent.click(bags);
+    expect((bags as HTMLInputElement).checked).toBe(true);
+    act(() => vi.runOnlyPendingTimers());
+    // Then both answers are judged: the name and the kind lose their errors.
+    expect(errorsOf('name')).toBe('');
+    expect(errorsOf('kind')).toBe('');
+    expect(errorsOf('note')).toContain('This field is required');
+  });
+
+  it('re-checks a press that never ends on the form (released elsewhere) after at most a second', () => {
+    vi.useFakeTimers();
+    const { refuse } = renderForm();
+    refuse();
+    fireEvent.change(field(/^Name/), { target: { value: 'Ada' } });
+    fireEvent.pointerDown(field(/^Note/));
+    fireEvent.blur(field(/^Name/));
+    expect(errorsOf('name')).toContain('This field is required');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(errorsOf('name')).toBe('');
+  });
+
   it('clears an error when typing pauses, without leaving the field', () => {
     vi.useFakeTimers();
     const { refuse } = renderForm();

@@ -22,6 +22,7 @@ import {
   forwardRef,
   memo,
   useCallback,
+  useEffect,
   useImperativeHandle,
   useLayoutEffect,
   useMemo,
@@ -285,16 +286,35 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
     [reportErrors, announce, t],
   );
 
+  // While a pointer is pressed on the form, re-checks wait for its release: a field left by pressing
+  // on another (a radio, a button) would otherwise lose or gain its error message between the press
+  // and the release, moving what lies below it, and the click would land beside its target.
+  const held = useMemo(() => createHeldRechecks(recheck), [recheck]);
+  useEffect(() => {
+    // The form's own element: nothing outside the form is listened to.
+    const element = formRef.current?.formElement.current;
+    if (!element) return () => held.dispose();
+    const options = { capture: true };
+    element.addEventListener('pointerdown', held.press, options);
+    element.addEventListener('pointerup', held.release, options);
+    element.addEventListener('pointercancel', held.release, options);
+    return () => {
+      element.removeEventListener('pointerdown', held.press, options);
+      element.removeEventListener('pointerup', held.release, options);
+      element.removeEventListener('pointercancel', held.release, options);
+      held.dispose();
+    };
+  }, [held]);
   const handleChange = useCallback(
     (event: IChangeEvent<FormData, RJSFSchema, ServiceFormContext>, id?: string) => {
       const data = (event.formData ?? {}) as FormData;
       store.set(data);
       onChangeRef.current?.(data);
-      recheck(id, false);
+      held.recheck(id, false);
     },
-    [store, recheck],
+    [store, held],
   );
-  const handleBlur = useCallback((id: string) => recheck(id, true), [recheck]);
+  const handleBlur = useCallback((id: string) => held.recheck(id, true), [held]);
 
   useImperativeHandle(
     ref,
@@ -341,6 +361,48 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
     </>
   );
 });
+
+/** Longest a press holds the re-checks (a release outside the form is not heard). */
+const LONGEST_PRESS_MS = 1000;
+
+/**
+ * Re-checks that wait while a pointer is pressed on the form and run once it is released, after the
+ * click's own change (next task). The last request of a field wins, a blur (`judged`) over a change.
+ */
+function createHeldRechecks(recheck: (id: string | undefined, judged: boolean) => void) {
+  let pressed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waiting = new Map<string | undefined, boolean>();
+  const run = () => {
+    pressed = false;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const requests = [...waiting];
+    waiting.clear();
+    for (const [id, judged] of requests) recheck(id, judged);
+  };
+  return {
+    recheck(id: string | undefined, judged: boolean) {
+      if (!pressed) return recheck(id, judged);
+      waiting.set(id, judged || waiting.get(id) === true);
+    },
+    press() {
+      pressed = true;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = setTimeout(run, LONGEST_PRESS_MS);
+    },
+    release() {
+      if (!pressed) return;
+      if (timer !== undefined) clearTimeout(timer);
+      // After the click that follows the release, whose change a re-check must include.
+      timer = setTimeout(run, 0);
+    },
+    dispose() {
+      if (timer !== undefined) clearTimeout(timer);
+      waiting.clear();
+    },
+  };
+}
 
 /** A value computed on the first render only (useMemo may recompute; this never does). */
 function useMemoOnce<T>(create: () => T): [T] {
