@@ -97,6 +97,21 @@ describe('errors that follow the answer', () => {
     expect(errorsOf('note')).toContain('This field is required');
   });
 
+  it('waits for the element the focus went to (Next below the form) to be clicked before re-checking', () => {
+    vi.useFakeTimers();
+    const { refuse } = renderForm();
+    const next = document.createElement('button');
+    document.body.append(next);
+    refuse();
+    fireEvent.change(field(/^Name/), { target: { value: 'Ada' } });
+    fireEvent.focusOut(field(/^Name/), { relatedTarget: next });
+    expect(errorsOf('name')).toContain('This field is required');
+    fireEvent.click(next);
+    act(() => vi.runOnlyPendingTimers());
+    expect(errorsOf('name')).toBe('');
+    next.remove();
+  });
+
   it('re-checks a press that never ends on the form (released elsewhere) after at most a second', () => {
     vi.useFakeTimers();
     const { refuse } = renderForm();

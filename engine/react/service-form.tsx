@@ -295,13 +295,20 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
     const element = formRef.current?.formElement.current;
     if (!element) return () => held.dispose();
     const options = { capture: true };
+    // Leaving a field for another element (Next below the form, a radio): the re-checks of the field
+    // left wait until that element is clicked or its key released, since the focus moves on the press.
+    const left = (event: FocusEvent) => {
+      if (event.relatedTarget instanceof Element) held.holdUntilUsed(event.relatedTarget);
+    };
     element.addEventListener('pointerdown', held.press, options);
     element.addEventListener('pointerup', held.release, options);
     element.addEventListener('pointercancel', held.release, options);
+    element.addEventListener('focusout', left, options);
     return () => {
       element.removeEventListener('pointerdown', held.press, options);
       element.removeEventListener('pointerup', held.release, options);
       element.removeEventListener('pointercancel', held.release, options);
+      element.removeEventListener('focusout', left, options);
       held.dispose();
     };
   }, [held]);
@@ -366,38 +373,59 @@ const LoadedServiceForm = forwardRef<ServiceFormHandle, LoadedServiceFormProps>(
 const LONGEST_PRESS_MS = 1000;
 
 /**
- * Re-checks that wait while a pointer is pressed on the form and run once it is released, after the
- * click's own change (next task). The last request of a field wins, a blur (`judged`) over a change.
+ * Re-checks that wait while a pointer is pressed on the form, or the element the focus went to is
+ * being pressed, and run once it is released, after the click's own change (next task). The last
+ * request of a field wins, a blur (`judged`) over a change.
  */
 function createHeldRechecks(recheck: (id: string | undefined, judged: boolean) => void) {
   let pressed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const waiting = new Map<string | undefined, boolean>();
+  // The element the focus went to, listened to until it is used (see holdUntilUsed).
+  let watched: { element: Element; used: () => void } | undefined;
+  const unwatch = () => {
+    if (!watched) return;
+    watched.element.removeEventListener('click', watched.used);
+    watched.element.removeEventListener('keyup', watched.used);
+    watched = undefined;
+  };
   const run = () => {
     pressed = false;
+    unwatch();
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     const requests = [...waiting];
     waiting.clear();
     for (const [id, judged] of requests) recheck(id, judged);
   };
+  const release = () => {
+    if (!pressed) return;
+    if (timer !== undefined) clearTimeout(timer);
+    // After the click that follows the release, whose change a re-check must include.
+    timer = setTimeout(run, 0);
+  };
+  const press = () => {
+    pressed = true;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(run, LONGEST_PRESS_MS);
+  };
   return {
     recheck(id: string | undefined, judged: boolean) {
       if (!pressed) return recheck(id, judged);
       waiting.set(id, judged || waiting.get(id) === true);
     },
-    press() {
-      pressed = true;
-      if (timer !== undefined) clearTimeout(timer);
-      timer = setTimeout(run, LONGEST_PRESS_MS);
-    },
-    release() {
-      if (!pressed) return;
-      if (timer !== undefined) clearTimeout(timer);
-      // After the click that follows the release, whose change a re-check must include.
-      timer = setTimeout(run, 0);
+    press,
+    release,
+    /** Holds the re-checks until `element` is clicked or a key is released on it (at most a second). */
+    holdUntilUsed(element: Element) {
+      press();
+      unwatch();
+      watched = { element, used: release };
+      element.addEventListener('click', release);
+      element.addEventListener('keyup', release);
     },
     dispose() {
+      unwatch();
       if (timer !== undefined) clearTimeout(timer);
       waiting.clear();
     },
