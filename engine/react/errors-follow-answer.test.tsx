@@ -112,6 +112,20 @@ describe('errors that follow the answer', () => {
     next.remove();
   });
 
+  it('says what the field being answered gained or lost once a hold ends, not the field left before it', () => {
+    vi.useFakeTimers();
+    const { refuse } = renderForm();
+    refuse();
+    // The focus goes from Name to Note (a click, or a key): Note's answer is judged once it is used.
+    fireEvent.focusOut(field(/^Name/), { relatedTarget: field(/^Note/) });
+    fireEvent.change(field(/^Note/), { target: { value: 'Long enough' } });
+    expect(errorsOf('note')).toContain('This field is required');
+    fireEvent.keyUp(field(/^Note/));
+    act(() => vi.runOnlyPendingTimers());
+    expect(errorsOf('note')).toBe('');
+    expect(status()).toBe('Corrected. Errors left on the form: 2.');
+  });
+
   it('re-checks a press that never ends on the form (released elsewhere) after at most a second', () => {
     vi.useFakeTimers();
     const { refuse } = renderForm();

@@ -394,7 +394,8 @@ function createHeldRechecks(recheck: (id: string | undefined, judged: boolean) =
     unwatch();
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    const requests = [...waiting];
+    // The latest first: its re-check is the one that finds what the applicant just answered, and says it.
+    const requests = [...waiting].reverse();
     waiting.clear();
     for (const [id, judged] of requests) recheck(id, judged);
   };
