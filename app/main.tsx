@@ -20,7 +20,7 @@ if (!container) throw new Error('The page has no #root element.');
  */
 const { prerendered, language: drawnIn } = container.dataset;
 
-/** The browser's router, moving between pages at once (see ARCHITECTURE.md, Delivery). */
+/** The browser's router, moving between pages at once (see docs/delivery.md, What each page loads). */
 function Router({ children }: { children: ReactNode }) {
   return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>;
 }

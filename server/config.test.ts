@@ -10,7 +10,7 @@ describe('loadConfig', () => {
     expect(config.dataDir.endsWith('data')).toBe(true);
   });
 
-  it('uses the documented upload quotas and body timeout (ARCHITECTURE.md, "Security")', () => {
+  it('uses the documented upload quotas and body timeout (docs/security.md)', () => {
     const { limits } = loadConfig({});
     expect(limits.uploadFilesPerApplication).toBe(30);
     expect(limits.uploadBytesPerApplication).toBe(200 * 1024 * 1024);

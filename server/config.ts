@@ -18,8 +18,8 @@ const count = (fallback: number, min = 1) =>
     .default(fallback);
 
 /**
- * The security limits and their defaults (ARCHITECTURE.md, "Security"). Each is one environment
- * variable; the key is its name.
+ * The security limits and their defaults (docs/security.md; in one table: docs/operations.md, "Security
+ * settings"). Each is one environment variable; the key is its name.
  */
 const limitsSchema = {
   LOGIN_MAX_FAILURES: count(5),

@@ -1,7 +1,7 @@
 /**
  * An S3-compatible server for development and tests: s3rver (from npm) in a process of its own,
  * keeping its objects in a folder. It speaks the calls the file store makes (multipart uploads,
- * copies, ranges, listings, deletes); ARCHITECTURE.md says what it does not emulate.
+ * copies, ranges, listings, deletes); docs/operations.md says what it does not emulate.
  *
  * It runs through s3rver-process.mjs (s3rver's writes made durable before they answer) with
  * `--openssl-legacy-provider`: its listing's continuation token is DES-encrypted, which

@@ -1,6 +1,6 @@
 /**
  * Accounts: registration with a one-time code, password creation and reset, login, logout and
- * profile (spec 01 sections 2, 5 and 7), with the limits of ARCHITECTURE.md "Security":
+ * profile (spec 01 sections 2, 5 and 7), with the limits of docs/security.md:
  *
  * - confirming a code answers a single-use `password_token` (15 minutes); only its holder can then
  *   set the password, so knowing someone's e-mail is not enough to take the account;

@@ -1,5 +1,5 @@
 /**
- * The account limits of ARCHITECTURE.md "Security", each tried as an attacker would: the password
+ * The account limits of docs/security.md, each tried as an attacker would: the password
  * step bound to the person who confirmed the code, sign-in and code limits (also under concurrent
  * requests), password rules, session expiry, registration that does not reveal who is registered.
  */
