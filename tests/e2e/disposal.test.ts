@@ -15,6 +15,7 @@ import {
   backToDashboard,
   resubmitCorrected,
   submitApplication,
+  atApplyRoute,
 } from './flows';
 import { sampleFile, screenshotOnFailure, startSession, type RunningProduct, type Session } from './harness';
 
@@ -64,7 +65,7 @@ describe('guidance on product disposal', () => {
       await page.getByText(/the reason for disposal and where the products are kept/).waitFor();
 
       await page.getByRole('link', { name: 'Apply Now' }).click();
-      await page.waitForURL('**/product-disposal-apply');
+      await atApplyRoute(page, '/product-disposal-apply');
     });
   });
 

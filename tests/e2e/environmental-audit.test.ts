@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { applicantWithCompany, newAccount, backToDashboard, submitApplication } from './flows';
+import { applicantWithCompany, newAccount, backToDashboard, submitApplication, atApplyRoute } from './flows';
 import {
   pairsOf,
   sampleFile,
@@ -64,7 +64,7 @@ describe('environmental audit', () => {
       await page.getByText('Department: Division of Environmental Compliance and Enforcement').waitFor();
       expect(await page.getByRole('table', { name: 'Service facts' }).count()).toBe(0);
       await page.getByRole('link', { name: 'Apply Now' }).click();
-      await page.waitForURL('**/environmental-audit-apply');
+      await atApplyRoute(page, '/environmental-audit-apply');
       await page.getByRole('heading', { name: 'Apply | Environmental Audit' }).waitFor();
     });
   });

@@ -223,6 +223,16 @@ export async function fillPlasticsStepOne(
 }
 
 /**
+ * Waits until the page is on a service's apply route (`/tree-planting-apply`), with or without the
+ * draft the wizard opened there: the address names it (`?application_id=`) as soon as it exists, which
+ * on a quick machine is after this wait and on a busy one before it.
+ */
+export async function atApplyRoute(page: Page, route: string): Promise<void> {
+  const escaped = route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page.waitForURL(new RegExp(`${escaped}(\\?application_id=\\d+)?$`));
+}
+
+/**
  * Applies for the plastics authorisation for `companyName` with two uploaded files (written into
  * `filesDir`), up to the success panel. An empty step 1 is refused first.
  */

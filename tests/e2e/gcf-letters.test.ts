@@ -11,7 +11,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { applicantWithCompany, newAccount, storedUser, backToDashboard, submitApplication } from './flows';
+import {
+  applicantWithCompany,
+  newAccount,
+  storedUser,
+  backToDashboard,
+  submitApplication,
+  atApplyRoute,
+} from './flows';
 import {
   pairsOf,
   sampleFile,
@@ -103,7 +110,7 @@ describe('GCF letters', () => {
       const facts = await pairsOf(page.getByRole('table', { name: 'Service facts' }));
       expect(facts).toEqual({ 'Processing time': 'within 30 days' });
       await page.getByRole('link', { name: 'Apply Now' }).click();
-      await page.waitForURL('**/nomination-letter-accreditation-apply');
+      await atApplyRoute(page, '/nomination-letter-accreditation-apply');
 
       await page.getByRole('heading', { name: 'Apply | Accreditation Letter' }).waitFor();
       await page.getByRole('button', { name: 'Next' }).click();
@@ -158,7 +165,7 @@ describe('GCF letters', () => {
       await page.getByRole('heading', { name: 'Request for non-objection letter', level: 1 }).waitFor();
       await page.getByText('Department: Advocacy & Multilateral Environment Agreement Monitoring Unit').waitFor();
       await page.getByRole('link', { name: 'Apply Now' }).click();
-      await page.waitForURL('**/no-objection-letter-apply');
+      await atApplyRoute(page, '/no-objection-letter-apply');
       await page.getByRole('heading', { name: 'Apply | NoObjection Letter' }).waitFor();
 
       await page.getByRole('radio', { name: 'NGO' }).check();
@@ -222,7 +229,7 @@ describe('GCF letters', () => {
       await page.goto(`${product.baseUrl}/delivery-partner`);
       await page.getByRole('heading', { name: 'Request for being a Delivery partner to the GCF', level: 1 }).waitFor();
       await page.getByRole('link', { name: 'Apply Now' }).click();
-      await page.waitForURL('**/delivery-partner-apply');
+      await atApplyRoute(page, '/delivery-partner-apply');
       await page.getByRole('heading', { name: 'Apply | Delivery Partner' }).waitFor();
 
       await page.getByRole('radio', { name: 'Individual' }).check();

@@ -20,6 +20,7 @@ import {
   backToDashboard,
   resubmitCorrected,
   submitApplication,
+  atApplyRoute,
 } from './flows';
 import {
   pairsOf,
@@ -88,7 +89,7 @@ describe('export and import licences', () => {
       await choice.getByRole('link', { name: 'Export License' }).click();
       await page.getByRole('heading', { name: 'Export License', level: 1 }).waitFor();
       await page.getByRole('link', { name: 'Apply Now' }).click();
-      await page.waitForURL('**/licensing-export-apply');
+      await atApplyRoute(page, '/licensing-export-apply');
     });
   });
 

@@ -18,7 +18,15 @@ import { servicesCheck } from '../../scripts/services-check';
 import { loadServicesDir } from '../../engine/core/node';
 import { scaffoldService } from '../../scripts/services-new';
 import { addSiteInspection, INSPECTION } from '../lifecycle/site-inspection';
-import { apiCall, loginThroughUi, newAccount, registerThroughApi, storedUser, submitApplication } from './flows';
+import {
+  apiCall,
+  loginThroughUi,
+  newAccount,
+  registerThroughApi,
+  storedUser,
+  submitApplication,
+  atApplyRoute,
+} from './flows';
 import {
   launchBrowser,
   pairsOf,
@@ -80,7 +88,7 @@ describe('a ninth service added as JSON alone', () => {
       await page.getByRole('tab', { name: 'How to Apply' }).click();
       await page.getByText('Fill in the application details.').waitFor();
       await page.getByRole('link', { name: 'Apply Now' }).click();
-      await page.waitForURL('**/tree-planting-apply');
+      await atApplyRoute(page, '/tree-planting-apply');
       await page.getByRole('heading', { name: 'Apply | Tree Planting Permit' }).waitFor();
 
       // The rules come from the JSON: an empty form is refused with its messages.
