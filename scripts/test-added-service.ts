@@ -2,13 +2,20 @@
  * `npm run test:added-service`: proves that a new service needs no code and no test edit. The
  * repository's files are copied to a scratch folder, a service is scaffolded into the copy
  * (`services:new`) and edited with standard JSON Schema keywords, formats and list shapes the
- * scaffold does not use (tests/standard-form/standard-keywords.ts, standard-formats.ts), and the
- * whole `npm test` runs there: type check, lint, format, `services:check`, `i18n:check` and every
- * unit, API and conformance test, which find the added service by themselves. The conformance snapshot of the added service is written on that
- * first run, as on an analyst's machine; the run fails if it was not.
+ * scaffold does not use (tests/standard-form/standard-keywords.ts, standard-formats.ts). Then, in the
+ * copy, runs only what a new definition can change (the rest of `npm test` reads no definition, and
+ * CI runs it once on the repository):
+ * - `services:check` and `i18n:check` over the copy's services;
+ * - the conformance suite (tests/conformance), which saves every fixture of every service through the
+ *   running API and writes the new service's snapshot on this first run, as on an analyst's machine;
+ * - the API suites that enumerate the services under test: those that read them through
+ *   `servicesUnderTest()` / `servicesCopyIn()` (tests/api/helpers.ts), found by that call, so a new
+ *   suite of that kind joins without being listed here;
+ * - the portal's build of the copy's services folder (prerendered pages included).
+ * The run fails if the conformance suite did not test the added service.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +26,9 @@ import { scaffoldService } from './services-new';
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const KEY = 'open-burning';
 
+/** How a test file reads the services under test: a file that calls one of these enumerates them. */
+const ENUMERATES_SERVICES = /\bservices(UnderTest|CopyIn)\(/;
+
 /** The repository's own files (tracked, or new and not ignored), as git lists them. */
 function repositoryFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
@@ -26,6 +36,30 @@ function repositoryFiles(): string[] {
     encoding: 'utf8',
   });
   return listed.split('\0').filter((file) => file !== '' && existsSync(join(repository, file)));
+}
+
+/** The API test files that enumerate the services under test (relative to the repository). */
+export function suitesEnumeratingServices(root: string): string[] {
+  const folder = join(root, 'tests', 'api');
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.test.ts'))
+    .filter((name) => ENUMERATES_SERVICES.test(readFileSync(join(folder, name), 'utf8')))
+    .sort()
+    .map((name) => `tests/api/${name}`);
+}
+
+/** Runs one step in the copy; false (and says so) when it fails. */
+function run(copy: string, label: string, command: string, args: string[], env: NodeJS.ProcessEnv): boolean {
+  const started = Date.now();
+  console.log(`test:added-service: ${label}`);
+  const result = spawnSync(command, args, { cwd: copy, env, stdio: 'inherit' });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (result.status !== 0) {
+    console.error(`test:added-service: ${label} failed (exit ${String(result.status)}, ${seconds} s)`);
+    return false;
+  }
+  console.log(`test:added-service: ${label} passed (${seconds} s)`);
+  return true;
 }
 
 async function main(): Promise<number> {
@@ -39,25 +73,53 @@ async function main(): Promise<number> {
     await scaffoldService(copy, { key: KEY, id: 17097, title: 'Open Burning Permit' });
     await addStandardKeywords(copy, KEY);
     await addStandardFormats(copy, KEY);
-    console.log(`test:added-service: '${KEY}' added to a copy in ${copy}; running npm test there`);
+    console.log(`test:added-service: '${KEY}' added to a copy in ${copy}`);
     // Not as CI: the new service's conformance snapshot is written on this first run.
     const env: NodeJS.ProcessEnv = { ...process.env };
     delete env.CI;
-    const run = spawnSync('npm', ['test'], { cwd: copy, env, stdio: 'inherit' });
-    if (run.status !== 0) {
-      console.error(`test:added-service: npm test failed in the copy (exit ${String(run.status)})`);
-      return 1;
+    const bin = (name: string) => join(copy, 'node_modules', '.bin', name);
+    const suites = ['tests/conformance', ...suitesEnumeratingServices(copy)];
+    const steps: Array<[string, string, string[], NodeJS.ProcessEnv]> = [
+      ['services:check', bin('tsx'), ['scripts/services-check.ts'], env],
+      ['i18n:check', bin('tsx'), ['scripts/i18n-check.ts'], env],
+      [
+        `conformance and the API suites that enumerate services (${suites.join(', ')})`,
+        bin('vitest'),
+        ['run', '--config', 'vitest.config.ts', ...suites],
+        env,
+      ],
+      // A production build, as `npm start` and the deployment make it.
+      [
+        'the portal built from the services folder',
+        bin('vite'),
+        ['build', '--logLevel', 'warn'],
+        { ...env, NODE_ENV: 'production' },
+      ],
+    ];
+    for (const [label, command, args, stepEnv] of steps) {
+      if (!run(copy, label, command, args, stepEnv)) return 1;
     }
     const snapshot = join(copy, 'tests', 'conformance', '__snapshots__', `${KEY}.snap.json`);
     if (!existsSync(snapshot)) {
       console.error(`test:added-service: the conformance suite did not test '${KEY}' (no ${snapshot})`);
       return 1;
     }
-    console.log(`test:added-service: npm test passed with '${KEY}' added, its conformance snapshot written`);
+    // The build prerenders every service's information page: the added one is among them.
+    const pages = join(copy, 'dist', 'pages', 'en');
+    const shown = existsSync(pages)
+      ? readdirSync(pages).some((page) => readFileSync(join(pages, page), 'utf8').includes('Open Burning Permit'))
+      : false;
+    if (!shown) {
+      console.error(`test:added-service: the build of the services folder has no page of '${KEY}' (${pages})`);
+      return 1;
+    }
+    console.log(`test:added-service: passed with '${KEY}' added, its conformance snapshot written`);
     return 0;
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
 }
 
-process.exitCode = await main();
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main();
+}
