@@ -50,6 +50,8 @@ export function uiMetaSchema(): JsonSchema {
     definitions: {
       node: {
         type: 'object',
+        description:
+          "The layout of one field of the form, or of the whole form: `ui:` keys for the field itself, and the layout of each field below it under that field's name.",
         properties: {
           $schema: { type: 'string', description: 'This schema, for editors.' },
           $comment: { type: 'string', description: 'A note for the authors; never shown.' },
@@ -61,9 +63,16 @@ export function uiMetaSchema(): JsonSchema {
           ...UI_KEYS,
           items: { $ref: '#/definitions/node', description: "A list's rows." },
         },
-        patternProperties: { '^ui:': {} },
+        patternProperties: {
+          '^ui:': {
+            description: "Any other of RJSF's ui keys (ui:disabled, ui:readonly, ...), let through as written.",
+          },
+        },
         // Any other key is a field of the form.
-        additionalProperties: { $ref: '#/definitions/node' },
+        additionalProperties: {
+          $ref: '#/definitions/node',
+          description: "A field of the form, by its name in the schema: that field's layout.",
+        },
         allOf: widgetOptions,
       },
     },

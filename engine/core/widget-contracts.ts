@@ -42,30 +42,50 @@ export interface WidgetContract {
   fieldOptions?: string[];
 }
 
-const source = { type: 'string', minLength: 1, description: 'API path of the list; {field} from the form.' };
+const source = {
+  type: 'string',
+  minLength: 1,
+  description:
+    'API path of the list, e.g. "quantity-measures"; {field} is replaced by that answer of the form ("districts/{province_id}"), and the list is read again when it changes.',
+};
 const field = { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' };
 const names = { type: 'array', items: { type: 'string', minLength: 1 } };
+const nameField = {
+  ...field,
+  description:
+    "A sibling field of the form (usually hidden) that receives the chosen entry's name, which rules and the view read; the server recomputes it from the id.",
+};
+const exclude = { ...names, description: 'Names of entries of the list not offered (compared in English).' };
 const only = {
   type: 'object',
   minProperties: 1,
-  additionalProperties: { type: ['string', 'number', 'boolean'] },
+  additionalProperties: {
+    type: ['string', 'number', 'boolean'],
+    description: 'The value the field of an entry (named by the key) must have for the entry to be offered.',
+  },
   description: 'Offer only the entries of the list whose fields have these values, e.g. {"is_active": true}.',
 };
 
 /** Options every widget may carry (RJSF's own). */
 const COMMON_OPTIONS = {
-  title: { type: 'string' },
-  description: { type: 'string' },
-  help: { type: 'string' },
-  placeholder: { type: 'string' },
-  label: { type: 'boolean' },
-  inputType: { type: 'string' },
-  rows: { type: 'integer', minimum: 1 },
-  inline: { type: 'boolean' },
+  title: { type: 'string', description: "The field's label, instead of the schema's title (as ui:title)." },
+  description: { type: 'string', description: 'A description above the field (as ui:description).' },
+  help: { type: 'string', description: 'A line of help below the field (as ui:help).' },
+  placeholder: { type: 'string', description: 'Text shown in the empty field (as ui:placeholder).' },
+  label: { type: 'boolean', description: "false hides the field's label (as ui:label)." },
+  inputType: { type: 'string', description: 'The type of the HTML input, e.g. "tel" (as ui:inputType).' },
+  rows: { type: 'integer', minimum: 1, description: 'Height of a text area, in lines.' },
+  inline: { type: 'boolean', description: 'Choices side by side instead of one under another.' },
 };
 
-const optionsSchema = (properties: Record<string, unknown>, required: string[] = []): JsonSchema => ({
+/** The schema of a widget's `ui:options`: RJSF's common options and the widget's own. */
+const optionsSchema = (
+  description: string,
+  properties: Record<string, unknown>,
+  required: string[] = [],
+): JsonSchema => ({
   type: 'object',
+  description,
   additionalProperties: false,
   required,
   properties: { ...COMMON_OPTIONS, ...properties },
@@ -74,18 +94,23 @@ const optionsSchema = (properties: Record<string, unknown>, required: string[] =
 export const WIDGET_CONTRACTS: Readonly<Record<CustomWidgetName, WidgetContract>> = {
   lookup: {
     options: optionsSchema(
+      "Options of lookup: a select of the entries of an API list, whose value is the chosen entry's id (the server checks that the list offers it).",
       {
         source,
-        nameField: field,
-        exclude: names,
+        nameField,
+        exclude,
         only,
         extraOptions: {
           type: 'array',
+          description: 'Choices of your own, offered after the entries of the list.',
           items: {
             type: 'object',
             additionalProperties: false,
             required: ['value', 'label'],
-            properties: { value: { type: ['string', 'integer'] }, label: { type: 'string', minLength: 1 } },
+            properties: {
+              value: { type: ['string', 'integer'], description: 'The value the field takes when it is chosen.' },
+              label: { type: 'string', minLength: 1, description: 'The text shown for it (translated).' },
+            },
           },
         },
       },
@@ -96,29 +121,91 @@ export const WIDGET_CONTRACTS: Readonly<Record<CustomWidgetName, WidgetContract>
     fieldOptions: ['nameField'],
   },
   'items-checklist': {
-    options: optionsSchema({ source, nameField: field, exclude: names }, ['source']),
+    options: optionsSchema(
+      'Options of items-checklist: checkboxes of the entries of an API list, whose value is the list of the chosen ids (emptied when the source changes).',
+      {
+        source,
+        nameField: {
+          ...field,
+          description:
+            "A sibling list field of the form that receives the chosen entries' names; the server recomputes them from the ids.",
+        },
+        exclude,
+      },
+      ['source'],
+    ),
     check: 'lookup-list',
     shows: 'lookup-names',
     fieldOptions: ['nameField'],
   },
   'company-picker': {
-    options: optionsSchema({ fill: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } } }),
+    options: optionsSchema(
+      "Options of company-picker: a select of the signed-in client's companies, whose value is the chosen company's id (the server refuses another client's company).",
+      {
+        fill: {
+          type: 'object',
+          additionalProperties: {
+            type: 'string',
+            minLength: 1,
+            description: 'The field of the company copied into the form field named by the key.',
+          },
+          description:
+            'Fields of the form filled from the chosen company: { "<form field>": "<company field>" }, e.g. { "company_name": "name", "tin": "tin" }. The server fills them again from the stored company.',
+        },
+      },
+    ),
     check: 'own-company',
     shows: 'lookup-name',
     fieldOptions: ['fill'],
   },
   'lookup-codes': {
-    options: optionsSchema({ source, idField: field, codeField: field }, ['source', 'idField', 'codeField']),
+    options: optionsSchema(
+      'Options of lookup-codes: one code input per entry of an API list, whose value is the rows of the codes typed (the server checks every id).',
+      {
+        source,
+        idField: { ...field, description: "The key of a row that holds the list entry's id." },
+        codeField: { ...field, description: 'The key of a row that holds the code typed for that entry.' },
+      },
+      ['source', 'idField', 'codeField'],
+    ),
     check: 'lookup-rows',
     shows: 'lookup-rows',
   },
-  country: { options: optionsSchema({}), check: 'country', shows: 'value' },
-  'free-items': { options: optionsSchema({}), check: 'schema', shows: 'value' },
-  'yes-no': { options: optionsSchema({}), check: 'schema', shows: 'value' },
+  country: {
+    options: optionsSchema(
+      "Options of country: a select of the fixed list of countries, whose value is the country's English name.",
+      {},
+    ),
+    check: 'country',
+    shows: 'value',
+  },
+  'free-items': {
+    options: optionsSchema(
+      'Options of free-items: names the applicant types one by one, whose value is the list of them (trimmed; an empty or repeated name is refused).',
+      {},
+    ),
+    check: 'schema',
+    shows: 'value',
+  },
+  'yes-no': {
+    options: optionsSchema('Options of yes-no: Yes and No as two choices, whose value is a boolean.', {}),
+    check: 'schema',
+    shows: 'value',
+  },
   'word-limited-textarea': {
-    options: optionsSchema({ maxWords: { type: 'integer', minimum: 1 }, maxChars: { type: 'integer', minimum: 1 } }, [
-      'maxWords',
-    ]),
+    options: optionsSchema(
+      'Options of word-limited-textarea: a text area with a counter of the words left.',
+      {
+        maxWords: {
+          type: 'integer',
+          minimum: 1,
+          description:
+            'The most words the text may hold: a counter shows the words left, and typing past it is ignored.',
+        },
+        maxChars: { type: 'integer', minimum: 1, description: 'The most characters the text may hold.' },
+      },
+      ['maxWords'],
+    ),
     check: 'word-limit',
     shows: 'value',
   },

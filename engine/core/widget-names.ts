@@ -3,7 +3,7 @@
  * names live here so `services:check` and the server can verify definitions without React.
  */
 
-/** Widgets of the engine itself (docs/format.md, "ui.json: widgets"). */
+/** Widgets of the engine itself (docs/format-rules.md, "ui.json: widgets"). */
 export const CUSTOM_WIDGETS = [
   'lookup',
   'company-picker',
