@@ -53,7 +53,7 @@ describe('a ninth service added as JSON alone', () => {
     shipped = loadServicesDir(join(root, 'services')).definitions.length;
     await scaffoldService(root, { key: 'tree-planting', id: 17099, title: 'Tree Planting Permit' });
     addSiteInspection(root, 'tree-planting');
-    product = await startProduct(copy.env);
+    product = await startProduct(copy.ownPortal);
     await registerThroughApi(product, account);
     browser = await launchBrowser();
     page = await (await browser.newContext()).newPage();

@@ -46,7 +46,7 @@ describe('standard formats from the browser to the server and back', () => {
   beforeAll(async () => {
     await scaffoldService(copy.root, { key: 'open-burning', id: SERVICE_ID, title: 'Open Burning Permit' });
     await addStandardFormats(copy.root, 'open-burning');
-    product = await startProduct(copy.env);
+    product = await startProduct(copy.ownPortal);
     await registerThroughApi(product, account);
     browser = await launchBrowser();
     // Kigali keeps UTC+02:00 all year, so the stored offset is known.
