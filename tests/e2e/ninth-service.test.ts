@@ -7,17 +7,19 @@
  * Its two-phase lifecycle, also JSON alone (tests/lifecycle/site-inspection.ts), runs on: staff book
  * the site inspection with the staff command, the applicant sees the booking on the dashboard and in
  * the view, downloads the plan and sends the signed report.
+ * The copy is the one standard-formats.test.ts adds its service to (added-services.ts): one build.
  * (The conformance suite runs on such a copy in scripts/services-new.test.ts.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { servicesCheck } from '../../scripts/services-check';
 import { loadServicesDir } from '../../engine/core/node';
-import { scaffoldService } from '../../scripts/services-new';
-import { addSiteInspection, INSPECTION } from '../lifecycle/site-inspection';
+import { INSPECTION } from '../lifecycle/site-inspection';
+import { addedServicesCopy, OPEN_BURNING, TREE_PLANTING } from './added-services';
 import {
   apiCall,
   loginThroughUi,
@@ -27,51 +29,44 @@ import {
   submitApplication,
   atApplyRoute,
 } from './flows';
-import {
-  launchBrowser,
-  pairsOf,
-  sampleFile,
-  screenshotOnFailure,
-  servicesCopy,
-  startProduct,
-  type RunningProduct,
-} from './harness';
+import { launchBrowser, pairsOf, sampleFile, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+
+const repository = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 describe('a ninth service added as JSON alone', () => {
-  const copy = servicesCopy();
-  const root = copy.root;
   const files = mkdtempSync(join(tmpdir(), 'ecopermit-files-'));
+  let root = '';
   let product: RunningProduct;
   let browser: Browser;
   let page: Page;
   const account = newAccount('Eric', 'Habimana');
 
-  // The services of the copy before the new one is added.
-  let shipped = 0;
+  // The services of the repository, before the added ones.
+  const shipped = loadServicesDir(join(repository, 'services')).definitions.length;
 
   beforeAll(async () => {
-    shipped = loadServicesDir(join(root, 'services')).definitions.length;
-    await scaffoldService(root, { key: 'tree-planting', id: 17099, title: 'Tree Planting Permit' });
-    addSiteInspection(root, 'tree-planting');
-    product = await startProduct(copy.ownPortal);
+    const copy = await addedServicesCopy();
+    root = copy.root;
+    product = await startProduct(copy.env);
     await registerThroughApi(product, account);
     browser = await launchBrowser();
     page = await (await browser.newContext()).newPage();
     page.setDefaultTimeout(15_000);
-  }, 240_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
     await product?.stop();
-    rmSync(root, { recursive: true, force: true });
     rmSync(files, { recursive: true, force: true });
   });
 
-  it('passes services:check with one service more', () => {
+  it('passes services:check with the added services counted', () => {
     const check = servicesCheck(join(root, 'services'));
     expect(check.problems).toEqual([]);
-    expect(check.lines.join('\n')).toContain(`${shipped + 1} service(s)`);
-    expect(check.lines.join('\n')).toContain('tree-planting (17099)');
+    // This service and standard-formats.test.ts's, in the same copy.
+    expect(check.lines.join('\n')).toContain(`${shipped + 2} service(s)`);
+    expect(check.lines.join('\n')).toContain(`${TREE_PLANTING.key} (${TREE_PLANTING.id})`);
+    expect(check.lines.join('\n')).toContain(`${OPEN_BURNING.key} (${OPEN_BURNING.id})`);
   });
 
   it('is listed on the landing page and applied for through the wizard', async () => {
