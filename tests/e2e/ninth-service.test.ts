@@ -3,14 +3,15 @@
  * services/ and fixtures/ (a form with a lookup and a yes/no question revealing a field, a required
  * document, the save call), `services:check` accepts it, then the product is built and started on that
  * copy (SERVICES_DIR, LOOKUPS_DIR, STATIC_DIR) and an applicant finds the service on the landing page,
- * applies through the wizard to the success panel, and reads it back from the server and in its view.
+ * applies through the wizard to the success panel (a Word file refused for its PDF-only document), and
+ * reads it back from the server and in its view.
  * Its two-phase lifecycle, also JSON alone (tests/lifecycle/site-inspection.ts), runs on: staff book
  * the site inspection with the staff command, the applicant sees the booking on the dashboard and in
  * the view, downloads the plan and sends the signed report.
  * The copy is the one standard-formats.test.ts adds its service to (added-services.ts): one build.
  * (The conformance suite runs on such a copy in scripts/services-new.test.ts.)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,7 +106,15 @@ describe('a ninth service added as JSON alone', () => {
       await page.getByText('Supporting document').filter({ visible: true }).first().waitFor();
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByText('Supporting document is required').first().waitFor();
-      await page.locator('input[type=file]').first().setInputFiles(sampleFile(files, 'support.pdf'));
+      // The document is a PDF: a Word file is refused, the PDF taken.
+      const slot = page.locator('input[type=file]').first();
+      const word = join(files, 'support.docx');
+      writeFileSync(word, 'PK\u0003\u0004 not really a Word file');
+      await slot.setInputFiles(word);
+      await page.getByText('support.docx is not an accepted file type.').waitFor();
+      await slot.setInputFiles(sampleFile(files, 'support.pdf'));
+      await page.getByText(/^support\.pdf/).waitFor();
+      expect(await page.getByText('support.docx is not an accepted file type.').count()).toBe(0);
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
       await submitApplication(page);
