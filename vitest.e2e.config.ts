@@ -6,7 +6,8 @@ export default defineConfig({
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',
     testTimeout: 120000,
-    hookTimeout: 180000,
+    // A file's beforeAll may build a portal first (minutes on a busy machine): see startProduct.
+    hookTimeout: 600000,
     fileParallelism: false,
   },
 });

@@ -3,6 +3,8 @@
  * submitted under version 1 is still shown, corrected and accepted with version 1 after version 2 (which
  * asks a new required question) is built and started on the same data, and a new application is asked
  * the new question. The version is made as an analyst makes it (`services:version`, then JSON).
+ * Version 1 is the repository's services as they are, served with the repository's portal build; only
+ * version 2 has a portal built of its own.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,9 +70,9 @@ describe('a new version of a service', () => {
     });
     edit('ui.json', (ui) => (ui['ui:order'] as string[]).push('purpose'));
     expect(servicesCheck(services).problems).toEqual([]);
-    product = await startProduct(copy.env, { dataDir });
+    product = await startProduct(copy.ownPortal, { dataDir });
     await loginThroughUi(page, product, account.email, account.password);
-  }, 480_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

@@ -2,13 +2,14 @@
  * The environmental audit (17003) in a real browser against the real server and database. An
  * applicant registers and adds a company, opens the audit from its info page (no processing time,
  * fee or validity), and fills the largest form of the portal as a user would: the project location
- * down to the village (a new province clears the lower levels), the company as project owner, a
- * sector of activity among the active ones (a mining sector reveals the extraction date), the long
- * texts with their remaining-words counter (typing past 300 words is ignored), the yes/no questions
- * (a RAPEP firm reveals its details). Step 2 asks for the documents those answers call for, uploaded
- * at once; the application is submitted, listed on the dashboard and shown at its view route. Staff
- * approve its terms of reference (downloaded from the dashboard row and the view), then approve it on
- * conditions: a denial needs a reason, the acceptance gives the certificate.
+ * down to the village (a new province clears the lower levels), the company as project owner (its
+ * TIN filled in, read-only), a sector of activity among the active ones (a mining sector reveals the
+ * extraction date), the long texts with their remaining-words counter (typing past 300 words is
+ * ignored), the yes/no questions (a RAPEP firm reveals its details). Step 2 asks for the documents
+ * those answers call for, uploaded at once; the application is submitted, listed on the dashboard and
+ * shown at its view route. Staff approve its terms of reference (downloaded from the dashboard row and
+ * the view), then approve it on conditions: a denial needs a reason, the acceptance gives the
+ * certificate.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -99,11 +100,15 @@ describe('environmental audit', () => {
     });
   });
 
-  it('takes the company as owner and reveals the extraction date for a mining sector only', async () => {
+  it('takes the company as owner, its TIN read-only, and reveals the extraction date for a mining sector only', async () => {
     await screenshotOnFailure(page, 'audit-owner-sector', async () => {
       await page.getByRole('radio', { name: 'Private company' }).check();
       await expect.poll(() => optionsOf(/^Company/)).toContain(COMPANY.name);
       await field(/^Company/).selectOption({ label: COMPANY.name });
+      // The chosen company's TIN is filled in, read-only.
+      const tin = field(/^TIN/);
+      await expect.poll(() => tin.inputValue()).toBe(COMPANY.tin);
+      expect(await tin.isEditable()).toBe(false);
       await field(/^Year of establishment/).fill('2009');
       await field(/^Date of commencement/).fill('2012-06-01');
 

@@ -4,10 +4,10 @@
  * drives Debian's Chromium through playwright-core.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { freePort } from '../../scripts/server-process';
@@ -15,6 +15,61 @@ import { pdfTextLines } from '../../server/certificates/pdf-text';
 import { codeInMailLine } from '../../server/mail/deliver';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+/** The repository's own portal build, which `npm start` serves (STATIC_DIR's default). */
+const repositoryDist = join(root, 'dist');
+
+/** Newest modification time of the files under `paths` (0 when there are none). */
+function newestMtime(paths: string[]): number {
+  let newest = 0;
+  const walk = (path: string): void => {
+    const info = statSync(path);
+    if (info.isDirectory()) for (const entry of readdirSync(path)) walk(join(path, entry));
+    else newest = Math.max(newest, info.mtimeMs);
+  };
+  for (const path of paths) if (existsSync(path)) walk(path);
+  return newest;
+}
+
+/**
+ * Builds the portal the product is started with (STATIC_DIR, from SERVICES_DIR and LOOKUPS_DIR) when
+ * it is older than its sources, with scripts/build-portal.mjs as scripts/start.mjs would, but before
+ * the product's start is awaited: a build takes minutes on a busy machine. The repository's dist/ is
+ * only ever built from the repository's own definitions; a copy of them is served with it only while
+ * the copy is unchanged (servicesCopy), which is checked here: the portal would not show the copy's
+ * definitions, and start.mjs would build the copy into the repository's dist/.
+ */
+async function buildPortal(env: Record<string, string>): Promise<void> {
+  const settings: NodeJS.ProcessEnv = { ...process.env, ...env };
+  const staticDir = resolve(root, settings.STATIC_DIR || 'dist');
+  const buildEnv = { ...settings };
+  if (staticDir === repositoryDist) {
+    delete buildEnv.SERVICES_DIR;
+    delete buildEnv.LOOKUPS_DIR;
+  }
+  // A copy keeps the modification times of the repository's files until it is changed.
+  if (staticDir === repositoryDist && settings.SERVICES_DIR) {
+    const copied = [settings.SERVICES_DIR, settings.LOOKUPS_DIR ?? '']
+      .filter(Boolean)
+      .map((path) => resolve(root, path));
+    if (newestMtime(copied) > newestMtime([join(root, 'services'), join(root, 'fixtures', 'lookups')]))
+      throw new Error(
+        `${settings.SERVICES_DIR} was changed after it was copied: start it with a portal built from it (servicesCopy's ownPortal)`,
+      );
+  }
+
+  const script = `import { buildPortalIfStale } from ${JSON.stringify(pathToFileURL(join(root, 'scripts', 'build-portal.mjs')).href)};
+process.exit(buildPortalIfStale(${JSON.stringify(staticDir)}) ? 0 : 1);`;
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: root,
+    env: buildEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  if (code !== 0) throw new Error(`the portal build failed (${staticDir}):\n${output.join('')}`);
+}
 
 export interface RunningProduct {
   baseUrl: string;
@@ -33,13 +88,15 @@ export interface RunningProduct {
 
 /**
  * Starts portal + API the way `npm start` does, on a free port with a fresh database (or the data of
- * an earlier run, `options.dataDir`); `env` adds settings (another SERVICES_DIR with its own
- * STATIC_DIR, built on start).
+ * an earlier run, `options.dataDir`); `env` adds settings (another SERVICES_DIR, with the portal built
+ * from it in its STATIC_DIR). A stale portal is built first (buildPortal); the wait for the start
+ * that follows is the server's alone.
  */
 export async function startProduct(
   env: Record<string, string> = {},
   options: { dataDir?: string } = {},
 ): Promise<RunningProduct> {
+  await buildPortal(env);
   const port = await freePort();
   // The data of a previous run when given (a restart, as a new release starts on the same data).
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ecopermit-e2e-'));
@@ -145,21 +202,30 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
   return (await pdfTextLines(bytes)).flat().join('\n');
 }
 
+/** The settings that start the product on the services/ and fixtures/ under `folder`. */
+function servicesIn(folder: string, staticDir: string): Record<string, string> {
+  return {
+    SERVICES_DIR: join(folder, 'services'),
+    LOOKUPS_DIR: join(folder, 'fixtures', 'lookups'),
+    STATIC_DIR: staticDir,
+  };
+}
+
 /**
- * A copy of the repository's services/ and fixtures/ in a new temporary folder, and the settings that
- * start the product on it (`startProduct(copy.env)`: the portal is built from the copy into its dist/).
+ * A copy of the repository's services/ and fixtures/ in a new temporary folder (its files keep their
+ * modification times), and the settings that start the product on it:
+ * - `env` while the copy is unchanged: the server (and the studio's API) read the copy, and the portal
+ *   is the repository's own build (dist/), which shows the same definitions, so nothing is built;
+ * - `ownPortal` once the copy is changed: the portal is built from the copy into its dist/.
  */
-export function servicesCopy(): { root: string; env: Record<string, string> } {
+export function servicesCopy(): { root: string; env: Record<string, string>; ownPortal: Record<string, string> } {
   const copy = mkdtempSync(join(tmpdir(), 'ecopermit-services-'));
-  cpSync(join(root, 'services'), join(copy, 'services'), { recursive: true });
-  cpSync(join(root, 'fixtures'), join(copy, 'fixtures'), { recursive: true });
+  for (const folder of ['services', 'fixtures'])
+    cpSync(join(root, folder), join(copy, folder), { recursive: true, preserveTimestamps: true });
   return {
     root: copy,
-    env: {
-      SERVICES_DIR: join(copy, 'services'),
-      LOOKUPS_DIR: join(copy, 'fixtures', 'lookups'),
-      STATIC_DIR: join(copy, 'dist'),
-    },
+    env: servicesIn(copy, repositoryDist),
+    ownPortal: servicesIn(copy, join(copy, 'dist')),
   };
 }
 

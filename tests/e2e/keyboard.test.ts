@@ -2,8 +2,8 @@
  * Every service with the keyboard only, and axe on its pages: for each service (and each form of a
  * service with variants) the information page and the wizard's step 1 have no WCAG 2.1 AA
  * violation; Tab reaches every control of step 1 in turn (a radio group is one stop), a text field
- * takes typing, the arrow keys choose a radio option and a select's option, and Enter on Next
- * validates the step.
+ * takes typing, the arrow keys move a radio group's choice to the next option and back (Tab then
+ * leaves the group) and choose a select's option, and Enter on Next validates the step.
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -142,9 +142,26 @@ describe('every service with the keyboard only, and axe on its pages', () => {
             await page.keyboard.press('Space');
             expect(await radio.isChecked()).toBe(true);
             const group = await radio.getAttribute('name');
+            const options = page.locator(`form input[type=radio][name="${group}"]`);
             await page.keyboard.press('ArrowRight');
+            // The arrow keys move the choice to the next option, back, and on again (the answer the
+            // rest of the step is checked with).
+            if ((await options.count()) > 1) {
+              await expect.poll(() => options.nth(1).isChecked()).toBe(true);
+              await page.keyboard.press('ArrowLeft');
+              await expect.poll(() => options.first().isChecked()).toBe(true);
+              await page.keyboard.press('ArrowRight');
+              await expect.poll(() => options.nth(1).isChecked()).toBe(true);
+            }
             const checked = page.locator(`form input[type=radio][name="${group}"]:checked`);
             expect(await checked.count()).toBe(1);
+            // The group is one Tab stop: Tab leaves it.
+            await page.keyboard.press('Tab');
+            const inGroup = await page.evaluate(
+              (name) => document.activeElement instanceof HTMLInputElement && document.activeElement.name === name,
+              group,
+            );
+            expect(inGroup).toBe(false);
           }
           const select = page.locator('form select:not([disabled])').first();
           if ((await select.count()) > 0 && (await select.locator('option').count()) > 1) {

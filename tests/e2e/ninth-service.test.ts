@@ -3,21 +3,24 @@
  * services/ and fixtures/ (a form with a lookup and a yes/no question revealing a field, a required
  * document, the save call), `services:check` accepts it, then the product is built and started on that
  * copy (SERVICES_DIR, LOOKUPS_DIR, STATIC_DIR) and an applicant finds the service on the landing page,
- * applies through the wizard to the success panel, and reads it back from the server and in its view.
+ * applies through the wizard to the success panel (a Word file refused for its PDF-only document), and
+ * reads it back from the server and in its view.
  * Its two-phase lifecycle, also JSON alone (tests/lifecycle/site-inspection.ts), runs on: staff book
  * the site inspection with the staff command, the applicant sees the booking on the dashboard and in
  * the view, downloads the plan and sends the signed report.
+ * The copy is the one standard-formats.test.ts adds its service to (added-services.ts): one build.
  * (The conformance suite runs on such a copy in scripts/services-new.test.ts.)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { servicesCheck } from '../../scripts/services-check';
 import { loadServicesDir } from '../../engine/core/node';
-import { scaffoldService } from '../../scripts/services-new';
-import { addSiteInspection, INSPECTION } from '../lifecycle/site-inspection';
+import { INSPECTION } from '../lifecycle/site-inspection';
+import { addedServicesCopy, OPEN_BURNING, TREE_PLANTING } from './added-services';
 import {
   apiCall,
   loginThroughUi,
@@ -27,51 +30,44 @@ import {
   submitApplication,
   atApplyRoute,
 } from './flows';
-import {
-  launchBrowser,
-  pairsOf,
-  sampleFile,
-  screenshotOnFailure,
-  servicesCopy,
-  startProduct,
-  type RunningProduct,
-} from './harness';
+import { launchBrowser, pairsOf, sampleFile, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+
+const repository = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 describe('a ninth service added as JSON alone', () => {
-  const copy = servicesCopy();
-  const root = copy.root;
   const files = mkdtempSync(join(tmpdir(), 'ecopermit-files-'));
+  let root = '';
   let product: RunningProduct;
   let browser: Browser;
   let page: Page;
   const account = newAccount('Eric', 'Habimana');
 
-  // The services of the copy before the new one is added.
-  let shipped = 0;
+  // The services of the repository, before the added ones.
+  const shipped = loadServicesDir(join(repository, 'services')).definitions.length;
 
   beforeAll(async () => {
-    shipped = loadServicesDir(join(root, 'services')).definitions.length;
-    await scaffoldService(root, { key: 'tree-planting', id: 17099, title: 'Tree Planting Permit' });
-    addSiteInspection(root, 'tree-planting');
+    const copy = await addedServicesCopy();
+    root = copy.root;
     product = await startProduct(copy.env);
     await registerThroughApi(product, account);
     browser = await launchBrowser();
     page = await (await browser.newContext()).newPage();
     page.setDefaultTimeout(15_000);
-  }, 240_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
     await product?.stop();
-    rmSync(root, { recursive: true, force: true });
     rmSync(files, { recursive: true, force: true });
   });
 
-  it('passes services:check with one service more', () => {
+  it('passes services:check with the added services counted', () => {
     const check = servicesCheck(join(root, 'services'));
     expect(check.problems).toEqual([]);
-    expect(check.lines.join('\n')).toContain(`${shipped + 1} service(s)`);
-    expect(check.lines.join('\n')).toContain('tree-planting (17099)');
+    // This service and standard-formats.test.ts's, in the same copy.
+    expect(check.lines.join('\n')).toContain(`${shipped + 2} service(s)`);
+    expect(check.lines.join('\n')).toContain(`${TREE_PLANTING.key} (${TREE_PLANTING.id})`);
+    expect(check.lines.join('\n')).toContain(`${OPEN_BURNING.key} (${OPEN_BURNING.id})`);
   });
 
   it('is listed on the landing page and applied for through the wizard', async () => {
@@ -110,7 +106,15 @@ describe('a ninth service added as JSON alone', () => {
       await page.getByText('Supporting document').filter({ visible: true }).first().waitFor();
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByText('Supporting document is required').first().waitFor();
-      await page.locator('input[type=file]').first().setInputFiles(sampleFile(files, 'support.pdf'));
+      // The document is a PDF: a Word file is refused, the PDF taken.
+      const slot = page.locator('input[type=file]').first();
+      const word = join(files, 'support.docx');
+      writeFileSync(word, 'PK\u0003\u0004 not really a Word file');
+      await slot.setInputFiles(word);
+      await page.getByText('support.docx is not an accepted file type.').waitFor();
+      await slot.setInputFiles(sampleFile(files, 'support.pdf'));
+      await page.getByText(/^support\.pdf/).waitFor();
+      expect(await page.getByText('support.docx is not an accepted file type.').count()).toBe(0);
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
       await submitApplication(page);

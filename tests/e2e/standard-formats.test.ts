@@ -6,14 +6,16 @@
  * (UTC+02:00) fills them in with the browser's own inputs; the server stores what the validator
  * accepts (the time with its offset, the moment in UTC), the view reads them with their zone, and a
  * returned application shows the same clock, day and rows in its form and is sent again unchanged.
+ * The service is scaffolded into the copy ninth-service.test.ts adds its service to (added-services.ts):
+ * one build for both.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { scaffoldService } from '../../scripts/services-new';
-import { addStandardFormats, FORMAT_ANSWERS } from '../standard-form/standard-formats';
+import { FORMAT_ANSWERS } from '../standard-form/standard-formats';
+import { addedServicesCopy, OPEN_BURNING } from './added-services';
 import {
   apiCall,
   loginThroughUi,
@@ -23,20 +25,11 @@ import {
   storedUser,
   submitApplication,
 } from './flows';
-import {
-  launchBrowser,
-  pairsOf,
-  sampleFile,
-  screenshotOnFailure,
-  servicesCopy,
-  startProduct,
-  type RunningProduct,
-} from './harness';
+import { launchBrowser, pairsOf, sampleFile, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
-const SERVICE_ID = 17097;
+const SERVICE_ID = OPEN_BURNING.id;
 
 describe('standard formats from the browser to the server and back', () => {
-  const copy = servicesCopy();
   const files = mkdtempSync(join(tmpdir(), 'ecopermit-files-'));
   let product: RunningProduct;
   let browser: Browser;
@@ -44,20 +37,17 @@ describe('standard formats from the browser to the server and back', () => {
   const account = newAccount('Aline', 'Mukamana');
 
   beforeAll(async () => {
-    await scaffoldService(copy.root, { key: 'open-burning', id: SERVICE_ID, title: 'Open Burning Permit' });
-    await addStandardFormats(copy.root, 'open-burning');
-    product = await startProduct(copy.env);
+    product = await startProduct((await addedServicesCopy()).env);
     await registerThroughApi(product, account);
     browser = await launchBrowser();
     // Kigali keeps UTC+02:00 all year, so the stored offset is known.
     page = await (await browser.newContext({ timezoneId: 'Africa/Kigali' })).newPage();
     page.setDefaultTimeout(15_000);
-  }, 240_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
     await product?.stop();
-    rmSync(copy.root, { recursive: true, force: true });
     rmSync(files, { recursive: true, force: true });
   });
 

@@ -1,7 +1,9 @@
 /**
  * The analyst studio in the browser, on a copy of services/ and fixtures/ (STUDIO=open): a fixture's
  * steps, calls and messages in every language; a file changed on disk shows without a reload, and a
- * broken one is named with its file.
+ * broken one is named with its file. The copy is there to be changed without touching the repository;
+ * the studio's page reads every definition through the studio's API, from the copy as it is on disk
+ * now, so the portal served is the repository's own build (the copy is identical to it at the start).
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +26,7 @@ describe('the analyst studio', () => {
     browser = await launchBrowser();
     page = await (await browser.newContext()).newPage();
     page.setDefaultTimeout(15_000);
-  }, 240_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
