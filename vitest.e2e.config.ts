@@ -8,6 +8,9 @@ export default defineConfig({
     testTimeout: 120000,
     // A file's beforeAll may build a portal first (minutes on a busy machine): see startProduct.
     hookTimeout: 600000,
-    fileParallelism: false,
+    // Two files at a time: a file waits on its browser and server far more than it computes. The
+    // portals they share are built first, once (global-setup.ts).
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    maxWorkers: 2,
   },
 });

@@ -38,7 +38,7 @@ function newestMtime(paths: string[]): number {
  * the copy is unchanged (servicesCopy), which is checked here: the portal would not show the copy's
  * definitions, and start.mjs would build the copy into the repository's dist/.
  */
-async function buildPortal(env: Record<string, string>): Promise<void> {
+export async function buildPortal(env: Record<string, string> = {}): Promise<void> {
   const settings: NodeJS.ProcessEnv = { ...process.env, ...env };
   const staticDir = resolve(root, settings.STATIC_DIR || 'dist');
   const buildEnv = { ...settings };
