@@ -21,6 +21,14 @@ export default defineConfig({
     hookTimeout: 60000,
     setupFiles: ['tests/setup/patient-waits.ts'],
     pool: 'forks',
+    tags: [
+      {
+        name: 'dialect-free',
+        description:
+          'Decided before or apart from the SQL the database dialect changes: skipped by `npm run test:pg` ' +
+          '(scripts/test-postgres.sh). A file without it runs there too.',
+      },
+    ],
     projects: [
       {
         extends: true,

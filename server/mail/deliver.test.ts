@@ -1,3 +1,4 @@
+// @module-tag dialect-free: no database.
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliver } from './deliver';
