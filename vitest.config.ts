@@ -8,23 +8,54 @@ const { servicesPlugin } = (await tsImport(
   import.meta.url,
 )) as typeof import('./scripts/vite-plugin-services');
 
+const API_TESTS = 'tests/api/**/*.test.ts';
+
 // Unit, conformance and API tests: no browser needed. Component tests opt into jsdom with a
 // `// @vitest-environment jsdom` comment at the top of the file.
 export default defineConfig({
   // The portal's virtual modules (definitions, precompiled validators), as in the build.
   plugins: [servicesPlugin()],
   test: {
-    include: [
-      'engine/**/*.test.{ts,tsx}',
-      'app/**/*.test.{ts,tsx}',
-      'server/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'tests/{unit,conformance,api}/**/*.test.{ts,tsx}',
-    ],
     environment: 'node',
     testTimeout: 20000,
     hookTimeout: 60000,
     setupFiles: ['tests/setup/patient-waits.ts'],
     pool: 'forks',
+    tags: [
+      {
+        name: 'dialect-free',
+        description:
+          'Decided before or apart from the SQL the database dialect changes: skipped by `npm run test:pg` ' +
+          '(scripts/test-postgres.sh). A file without it runs there too.',
+      },
+    ],
+    projects: [
+      {
+        extends: true,
+        test: {
+          // Each file starts servers of its own on fresh databases, and nothing of a file outlives it
+          // (every server, process and timer it starts is stopped in its afterAll; leaves-nothing.ts
+          // fails a file that leaves state behind): a worker imports the server's modules once for all
+          // the files it runs, instead of once per file.
+          name: 'api',
+          include: [API_TESTS],
+          isolate: false,
+          setupFiles: ['tests/setup/leaves-nothing.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'engine/**/*.test.{ts,tsx}',
+            'app/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/{unit,conformance}/**/*.test.{ts,tsx}',
+          ],
+        },
+      },
+    ],
   },
 });

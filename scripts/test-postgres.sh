@@ -1,5 +1,12 @@
 #!/usr/bin/env bash
-# Runs the API and conformance tests against a throwaway PostgreSQL cluster (same migrations as SQLite).
+# Runs the tests that exercise the database again on a throwaway PostgreSQL cluster (same migrations as
+# SQLite): every test file of tests/api, tests/conformance and server/, the folders where tests start
+# servers or open a database (through tests/api/helpers.ts, which follows TEST_API_DATABASE_URL), except
+# the files tagged `// @module-tag dialect-free` (a tag of vitest.config.ts), each saying beside the tag
+# why its outcome is settled before or apart from the SQL the dialect changes (no database, headers,
+# translations, the schemas' logic). So a new test file there runs on PostgreSQL unless it says it need
+# not (docs/testing.md). Tagged files are not even loaded: --experimental.preParse reads that all their
+# tests are skipped without running them.
 # Needs Debian's postgresql package (installed when missing and running as root). Port 54329 on loopback.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +34,8 @@ as_postgres "'$pgbin/createdb' -h 127.0.0.1 -p $port -U postgres ecopermit_api"
 
 # One database for the migrations test, one for the API suite: each test server creates a database of
 # its own from it (tests/api/helpers.ts); the crash test's server processes use it directly.
-# Test files or folders may be named (npm run test:pg -- tests/api/x.test.ts): the API and conformance suites otherwise.
-if [ $# -eq 0 ]; then set -- tests/api tests/conformance; fi
+# Test files or folders may be named (npm run test:pg -- tests/api/x.test.ts): the three folders otherwise.
+if [ $# -eq 0 ]; then set -- tests/api/ tests/conformance/ server/; fi
 TEST_DATABASE_URL=$(url ecopermit_migrations) TEST_API_DATABASE_URL=$(url ecopermit_api) \
-  npx vitest run --config vitest.config.ts "$@" --no-file-parallelism
+  npx vitest run --config vitest.config.ts "$@" --tags-filter='!dialect-free' --experimental.preParse \
+  --no-file-parallelism

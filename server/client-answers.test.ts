@@ -1,3 +1,5 @@
+// @module-tag dialect-free
+// No database: the kept answers in memory (tests/api/client-answers.test.ts keeps them in a database).
 import { describe, expect, it } from 'vitest';
 import { ClientAnswers } from './client-answers';
 

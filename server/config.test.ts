@@ -1,3 +1,4 @@
+// @module-tag dialect-free: no database (settings read from the environment).
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 

@@ -1,3 +1,4 @@
+// @module-tag dialect-free: no database.
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';

@@ -26,6 +26,14 @@ export function installSlowBodyCutoff(
   // Headers too must arrive within the window (Node's default is a minute).
   app.server.headersTimeout = timeoutMs;
   const minBytesPerWindow = (MIN_BODY_BYTES_PER_SECOND * timeoutMs) / 1000;
+  // The watches running: a body never read to its end (a request answered before its body was read,
+  // when nothing closes its stream) keeps its watch until the window runs out, after the app closed.
+  const watches = new Set<ReturnType<typeof setInterval>>();
+  app.addHook('onClose', (_app, done) => {
+    for (const watch of watches) clearInterval(watch);
+    watches.clear();
+    done();
+  });
 
   app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
@@ -40,10 +48,14 @@ export function installSlowBodyCutoff(
       .startsWith('multipart/');
     let windowStart = Date.now();
     let bytesAtWindowStart = socket.bytesRead;
+    const stop = () => {
+      clearInterval(timer);
+      watches.delete(timer);
+    };
     const timer = setInterval(
       () => {
         if (raw.complete || raw.destroyed) {
-          clearInterval(timer);
+          stop();
           return;
         }
         const now = Date.now();
@@ -53,7 +65,7 @@ export function installSlowBodyCutoff(
           bytesAtWindowStart = socket.bytesRead;
           return;
         }
-        clearInterval(timer);
+        stop();
         request.log.warn({ url: request.url }, 'request body too slow: cut');
         if (!reply.raw.headersSent) {
           reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
@@ -65,7 +77,7 @@ export function installSlowBodyCutoff(
       Math.max(50, Math.min(1000, timeoutMs / 4)),
     );
     timer.unref();
-    const stop = () => clearInterval(timer);
+    watches.add(timer);
     raw.once('end', stop);
     raw.once('close', stop);
     done();

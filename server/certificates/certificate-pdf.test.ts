@@ -1,3 +1,4 @@
+// @module-tag dialect-free: no database.
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { renderCertificatePdf, renderLetterPdf, toWinAnsi } from './certificate-pdf';

@@ -1,3 +1,4 @@
+// @module-tag dialect-free: no database.
 import { describe, expect, it } from 'vitest';
 import { renderApplicationCopyPdf } from './application-copy-pdf';
 import { layoutCopy, PAGE, wrapText, type CopyBlock, type MeasureText } from './copy-layout';

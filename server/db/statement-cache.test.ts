@@ -1,3 +1,4 @@
+// @module-tag dialect-free: better-sqlite3's statements, which PostgreSQL does not use.
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';

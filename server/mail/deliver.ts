@@ -4,6 +4,7 @@
  * an e-mail address. A phone number has no gateway: its log line is its only delivery.
  */
 import nodemailer from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Deliver, OutgoingEmail } from './mail-sender';
 
 /**
@@ -39,14 +40,18 @@ export interface DeliverSettings {
  */
 export function createDeliver(smtpUrl: string, from: string, settings: DeliverSettings): Deliver {
   const log = settings.log ?? ((line: string) => console.log(line));
-  // Short timeouts: a sender waiting on a dead server holds the queue's lease meanwhile.
+  // Short timeouts: a sender waiting on a dead server holds the queue's lease meanwhile. The SMTP
+  // transport is made here, not by createTransport, which reads a `url` alone and drops the options
+  // beside it (the timeouts would be nodemailer's: two minutes to connect, 30 s for the greeting).
   const transport = smtpUrl
-    ? nodemailer.createTransport({
-        url: smtpUrl,
-        connectionTimeout: settings.timeoutMs,
-        greetingTimeout: settings.timeoutMs,
-        socketTimeout: settings.timeoutMs,
-      })
+    ? nodemailer.createTransport(
+        new SMTPTransport({
+          url: smtpUrl,
+          connectionTimeout: settings.timeoutMs,
+          greetingTimeout: settings.timeoutMs,
+          socketTimeout: settings.timeoutMs,
+        }),
+      )
     : null;
   return async (email) => {
     const byMail = transport !== null && email.to.includes('@');

@@ -1,24 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { migrateToLatest, openDatabase, type OpenDatabase } from '../db/database';
+import { freshDatabase } from '../../tests/api/helpers';
+import type { OpenDatabase } from '../db/database';
 import { readServerMessages } from '../messages';
 import { queueAccountExistsNotice } from './account-mail';
 import { holdLease, releaseLease } from './lease';
 import { isServerFailure, retryDelayMs, startMailSender, type OutgoingEmail } from './mail-sender';
 
-let dir: string;
+// SQLite, or PostgreSQL on its run (npm run test:pg): taking a lease is one conditional update on both.
 let database: OpenDatabase;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ecopermit-lease-'));
-  database = openDatabase({ databaseUrl: '', dataDir: dir });
-  await migrateToLatest(database);
+  ({ database, close } = await freshDatabase());
 });
-afterAll(async () => {
-  await database.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => close());
 
 describe('leases', () => {
   it('are held by one holder at a time until they expire or are released', async () => {

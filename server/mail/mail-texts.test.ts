@@ -1,3 +1,4 @@
+// @module-tag dialect-free: no database.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

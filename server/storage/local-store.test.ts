@@ -1,3 +1,4 @@
+// @module-tag dialect-free: no database.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

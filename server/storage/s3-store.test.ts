@@ -1,3 +1,4 @@
+// @module-tag dialect-free: no database.
 /**
  * The contract on an S3-compatible store: the one `TEST_S3_URL` names (the cluster's, in
  * `npm run test:cluster`), else an s3rver started in this process for the suite.

@@ -2,7 +2,7 @@
  * API test helpers: a server on a fresh database (SQLite in a temporary DATA_DIR, or a PostgreSQL
  * database of its own on the PostgreSQL run), whose e-mail delivery (the real one: SMTP when the test
  * sets SMTP_URL) also records a line per delivered message, and a signed-in user made through the
- * real registration flow.
+ * real registration flow; or such a database alone, for a module's own tests (`freshDatabase`).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { moveStatus, type Services } from '../../server/applications-store';
 import { DEFAULT_SERVICES_DIR, loadDefinitionsFrom } from '../../server/definitions';
-import { openDatabase, type OpenDatabase } from '../../server/db/database';
+import { migrateToLatest, openDatabase, type OpenDatabase } from '../../server/db/database';
 import { CODE_EMAIL_KIND, type CodeParams } from '../../server/mail/account-mail';
 import { codeInMailLine, createDeliver, mailLine } from '../../server/mail/deliver';
 import type { Deliver } from '../../server/mail/mail-sender';
@@ -107,6 +107,26 @@ async function ownPostgresDatabase(): Promise<{ url: string; drop: () => Promise
           await new Promise((r) => setTimeout(r, 50));
         }
       }
+    },
+  };
+}
+
+/**
+ * A fresh database at the latest migration, without a server: SQLite in a temporary folder, or a
+ * PostgreSQL database of its own on the PostgreSQL run (TEST_API_DATABASE_URL), so a test of a module
+ * that opens the database runs on both. `close` closes and removes it.
+ */
+export async function freshDatabase(): Promise<{ database: OpenDatabase; close(): Promise<void> }> {
+  const own = await ownPostgresDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ecopermit-db-'));
+  const database = openDatabase({ databaseUrl: own?.url ?? '', dataDir });
+  await migrateToLatest(database);
+  return {
+    database,
+    async close() {
+      await database.close();
+      await own?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

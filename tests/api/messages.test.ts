@@ -1,3 +1,4 @@
+// @module-tag dialect-free: the messages' language is chosen and translated in Node, before and after any query.
 /**
  * The API answers its messages in the caller's language (Accept-Language, as the portal sends it):
  * its own messages, the values they carry, the field messages of a service's rules, and English when

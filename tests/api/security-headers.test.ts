@@ -1,3 +1,4 @@
+// @module-tag dialect-free: headers and static files are set by the server, not by any query.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';

@@ -1,3 +1,6 @@
+// @module-tag dialect-free
+// A property of the browser's and the server's validation; the record is kept as JSON text on both
+// (tests/conformance/services.test.ts keeps every fixture's on PostgreSQL).
 /**
  * No silent loss, as a property: forms generated from the standard keywords an analyst may write
  * (object-level `anyOf` and `oneOf` options, `dependencies`, `additionalProperties`, tuple lists,

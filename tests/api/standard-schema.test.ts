@@ -1,3 +1,6 @@
+// @module-tag dialect-free
+// What a form's standard keywords accept is judged before the database; the record is kept as JSON text on both
+// (tests/conformance/services.test.ts keeps every fixture's on PostgreSQL).
 /**
  * Standard JSON Schema an analyst writes is kept as the form accepts it: a scaffolded service edited
  * with object-level `anyOf` (or `oneOf`), `additionalProperties` and `dependencies`

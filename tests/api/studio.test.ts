@@ -1,3 +1,5 @@
+// @module-tag dialect-free
+// The studio reads services from disk; its one query, the staff key, is tested on PostgreSQL by staff.test.ts.
 /**
  * The analyst studio's API: absent when off, behind a staff key when on, and, open, every service as
  * it is on disk now (a change shows without a restart), with its problems, fixtures, and what the

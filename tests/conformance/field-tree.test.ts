@@ -1,3 +1,4 @@
+// @module-tag dialect-free: no database.
 import { describe, expect, it } from 'vitest';
 import { describeCondition, fieldTree } from './field-tree';
 

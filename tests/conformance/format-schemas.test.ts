@@ -1,3 +1,4 @@
+// @module-tag dialect-free: no database (the files of services/ against their schemas).
 /**
  * The files of every service validate, as written (includes and all), against the schema their
  * `$schema` names, as an editor checks them: service.json against the definition's meta-schema, ui files

@@ -1,3 +1,4 @@
+// @module-tag dialect-free: no database (the portal's validators against the runtime ones).
 /**
  * The portal validates with Ajv code precompiled at build time (scripts/vite-plugin-services.ts), while
  * the server and the other suites compile at run time. For every service, every language and every

@@ -1,3 +1,4 @@
+// @module-tag dialect-free: no database (reference files against definitions).
 /**
  * One service, one name: the name the API's service list gives each service (its reference data) is the
  * title of its definition, which the landing page, the dashboard, the view and the certificate show. Only

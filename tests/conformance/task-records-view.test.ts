@@ -1,3 +1,4 @@
+// @module-tag dialect-free: no database (task records against the view's rows).
 /**
  * Conformance: what an applicant enters in a task after the submission (the audit's firm/expert) is
  * what the application's view then shows. For every service with tasks and every valid fixture of
