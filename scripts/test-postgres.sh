@@ -7,7 +7,8 @@
 # translations, the schemas' logic). So a new test file there runs on PostgreSQL unless it says it need
 # not (docs/testing.md). Tagged files are not even loaded: --experimental.preParse reads that all their
 # tests are skipped without running them.
-# Needs Debian's postgresql package (installed when missing and running as root). Port 54329 on loopback.
+# Needs Debian's postgresql package (installed when missing and running as root). Port 54329 on loopback
+# (TEST_PG_PORT to choose another).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,13 +21,18 @@ if [ -z "$pgbin" ] || [ ! -x "$pgbin/postgres" ]; then
   pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 fi
 
-port=54329
+# TEST_PG_PORT: another port, when 54329 is taken (another checkout's run on the same machine).
+port=${TEST_PG_PORT:-54329}
 cluster=$(mktemp -d /tmp/ecopermit-pg-XXXXXX)
-if [ "$(id -u)" = 0 ]; then chown postgres "$cluster"; fi
 as_postgres() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/bash -c "$*"; else bash -c "$*"; fi; }
-as_postgres "'$pgbin/initdb' -D '$cluster/data' -A trust -U postgres >/dev/null"
-as_postgres "'$pgbin/pg_ctl' -D '$cluster/data' -l '$cluster/log' -o '-p $port -k $cluster -c listen_addresses=127.0.0.1 -c fsync=off' -w start >/dev/null"
+# Removed however the run ends, a cluster that failed to start included (its log is printed then).
 trap 'as_postgres "\"$pgbin/pg_ctl\" -D \"$cluster/data\" -m immediate stop" >/dev/null 2>&1 || true; rm -rf "$cluster"' EXIT
+if [ "$(id -u)" = 0 ]; then chown postgres "$cluster"; fi
+as_postgres "'$pgbin/initdb' -D '$cluster/data' -A trust -U postgres >/dev/null"
+if ! as_postgres "'$pgbin/pg_ctl' -D '$cluster/data' -l '$cluster/log' -o '-p $port -k $cluster -c listen_addresses=127.0.0.1 -c fsync=off' -w start >/dev/null"; then
+  cat "$cluster/log" >&2
+  exit 1
+fi
 
 url() { echo "postgres://postgres@127.0.0.1:$port/$1"; }
 as_postgres "'$pgbin/createdb' -h 127.0.0.1 -p $port -U postgres ecopermit_migrations"

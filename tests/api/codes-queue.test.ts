@@ -294,11 +294,12 @@ describe('a request that queues a code wakes the sender', () => {
       const first = `first-${process.pid}@example.org`;
       const second = `second-${process.pid}@example.org`;
       await call(server.app, 'POST', 'clients', { body: registration(first, '0797000001') });
-      await eventually(() => entered.includes(first), 'the first code handed to the delivery', 5_000);
+      await eventually(() => entered.includes(first), 'the first code handed to the delivery');
       // Queued while that run is held in the delivery: the run read the queue before this code was there.
       await call(server.app, 'POST', 'clients', { body: registration(second, '0797000002') });
       open();
-      await eventually(() => delivered.includes(second), 'the second code delivered by the look after the run', 5_000);
+      // Each code goes to the e-mail address, then the phone: the phone's is the last of the run.
+      await eventually(() => delivered.includes('0797000002'), 'the second code delivered by the look after the run');
       expect(delivered).toEqual([first, '0797000001', second, '0797000002']);
     } finally {
       open();
