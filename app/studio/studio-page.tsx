@@ -111,19 +111,22 @@ export function StudioPage() {
     };
   }, [api, staffKey]);
 
-  // Reads the services again whenever the files change on disk (or the language changes).
+  // Reads the services again whenever the files change on disk (or the language changes). The next
+  // look is planned once the last one answered: a slow server is never asked again before it answers.
   useEffect(() => {
     if (access !== 'ok') return;
     let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       const answer = await api.get<{ revision: string }>('studio/revision');
-      if (live && answer.ok) setRevision(answer.data.revision);
+      if (!live) return;
+      if (answer.ok) setRevision(answer.data.revision);
+      timer = setTimeout(() => void poll(), REVISION_POLL_MS);
     };
     void poll();
-    const timer = setInterval(() => void poll(), REVISION_POLL_MS);
     return () => {
       live = false;
-      clearInterval(timer);
+      clearTimeout(timer);
     };
   }, [api, access]);
   useEffect(() => {

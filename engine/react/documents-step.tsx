@@ -60,6 +60,11 @@ export interface DocumentsStepProps {
    * of `existing` are the draft's and can be removed.
    */
   progress?: Record<string, number>;
+  /**
+   * The slots whose file the server confirmed it keeps (a sent body is not a kept file: "Saved in your
+   * draft." waits for the answer).
+   */
+  confirmed?: readonly string[];
   /** Slot -> why the draft does not hold what was chosen or removed for it. */
   problems?: Readonly<Record<string, { kind: 'upload' | 'removal'; error: string }>>;
   /** Tries again what failed for a slot. */
@@ -193,6 +198,7 @@ export const DocumentsStep = memo(function DocumentsStep(props: DocumentsStepPro
                 <UploadState
                   name={slot.label ?? slot.name}
                   percent={progress[slot.name] ?? 0}
+                  confirmed={props.confirmed?.includes(slot.name) ?? false}
                   failed={problems?.[slot.name]?.kind === 'upload'}
                 />
               ) : null}
@@ -227,11 +233,15 @@ export const DocumentsStep = memo(function DocumentsStep(props: DocumentsStepPro
   );
 });
 
-/** The way of a file to the draft: a bar while it goes, a line once it is there. */
-function UploadState({ name, percent, failed }: { name: string; percent: number; failed: boolean }) {
+/**
+ * The way of a file to the draft: a bar while it goes, a moving bar while the server stores it, a line
+ * once the server said it keeps it.
+ */
+function UploadState(props: { name: string; percent: number; confirmed: boolean; failed: boolean }) {
+  const { name, percent, confirmed, failed } = props;
   const { t } = useTranslation();
   if (failed) return null;
-  if (percent >= 100)
+  if (confirmed)
     return (
       <Typography variant="body2" color="success.main" role="status" sx={{ mt: 1 }}>
         {t('wizard.fileKept')}
@@ -239,7 +249,7 @@ function UploadState({ name, percent, failed }: { name: string; percent: number;
     );
   return (
     <LinearProgress
-      variant="determinate"
+      variant={percent >= 100 ? 'indeterminate' : 'determinate'}
       value={percent}
       aria-label={t('wizard.uploadProgress', { name })}
       sx={{ mt: 1 }}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ApiResult } from '../core/api-client';
 import type { StepKey } from '../core/wizard-state';
 import { ServiceWizard } from './service-wizard';
@@ -97,6 +97,10 @@ describe("a draft's files", () => {
     await waitFor(() => expect(uploads.upload).toHaveBeenCalledTimes(1));
     expect(uploads.upload.mock.calls[0]?.[0]).toMatchObject({ applicationId: 41, description: 'Company certificate' });
     expect(screen.getByRole('progressbar', { name: 'Upload progress of Company certificate' })).toBeTruthy();
+    // The whole body sent is not the file kept: the line waits for the server's answer.
+    act(() => uploads.upload.mock.calls[0]?.[0].onProgress?.(100));
+    expect(screen.getByRole('progressbar', { name: 'Upload progress of Company certificate' })).toBeTruthy();
+    expect(screen.queryByText('Saved in your draft.')).toBeNull();
     uploads.answer();
     await screen.findByText('Saved in your draft.');
 

@@ -424,7 +424,12 @@ export function WizardFlow(props: WizardFlowProps) {
           onChoose={choose}
           onRemove={remove}
           {...(keepsDraft
-            ? { progress: state.submit.progress, problems: draftFiles.problems, onRetryFile: draftFiles.retry }
+            ? {
+                progress: state.submit.progress,
+                confirmed: state.submit.uploaded,
+                problems: draftFiles.problems,
+                onRetryFile: draftFiles.retry,
+              }
             : {})}
         />
       ) : null}

@@ -230,7 +230,13 @@ describe('Content-Security-Policy', () => {
               .getByRole('radiogroup', { name: definition.variants.label })
               .getByLabel(form.variant.label, { exact: true })
               .check();
-          await page.getByRole('button', { name: 'Next' }).click();
+          // Pressed from the keyboard: a pointer aimed at Next right after the jump to the page's end can
+          // be released beside it, as fields scrolled into view take their drawn heights (their
+          // `content-visibility` guess was 80 px) and move the button between the press and the release.
+          // (A key press does not wait for the button to be enabled: Next waits for the form to be whole.)
+          const next = page.getByRole('button', { name: 'Next' });
+          await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);
+          await next.press('Enter');
           await page.getByText('Please correct the highlighted fields before continuing.').waitFor();
           await page.getByText('This field is required').first().waitFor();
         }

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   addCompanyThroughUi,
@@ -63,6 +63,9 @@ describe('a draft in the address', () => {
     for (const draft of await offered())
       await apiCall(product, 'DELETE', `client/application/${draft.application_id}`, { token: user.token });
   }
+
+  // Each test starts with no draft, whatever the one before left.
+  afterEach(discardDrafts);
 
   /** Fills step 1 of the plastics form for the company, describing it with `description`. */
   const fillStepOne = (on: Page, description: string) =>
@@ -130,7 +133,6 @@ describe('a draft in the address', () => {
       } finally {
         await phone.close();
       }
-      await discardDrafts();
     });
   }, 120_000);
 
@@ -148,7 +150,6 @@ describe('a draft in the address', () => {
       // The steps replaced the address instead of adding to the history: Back leaves the wizard.
       await page.goBack();
       await page.waitForURL(/\/auth-plastics$/);
-      await discardDrafts();
     });
   }, 120_000);
 
@@ -175,7 +176,6 @@ describe('a draft in the address', () => {
       await page.getByRole('button', { name: 'Remove the file of Company registration certificate' }).click();
       await page.getByText('Already uploaded: certificate.pdf').waitFor({ state: 'detached' });
       await expect.poll(async () => (await offered())[0]?.files, { timeout: 15_000 }).toBe(0);
-      await discardDrafts();
     });
   }, 120_000);
 });
