@@ -4,7 +4,7 @@
  * drives Debian's Chromium through playwright-core.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,16 +18,25 @@ const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** The repository's own portal build, which `npm start` serves (STATIC_DIR's default). */
 const repositoryDist = join(root, 'dist');
 
-/** Newest modification time of the files under `paths` (0 when there are none). */
-function newestMtime(paths: string[]): number {
-  let newest = 0;
-  const walk = (path: string): void => {
-    const info = statSync(path);
-    if (info.isDirectory()) for (const entry of readdirSync(path)) walk(join(path, entry));
-    else newest = Math.max(newest, info.mtimeMs);
+/** The files under `folder` by their path inside it, with their contents (none when it is missing). */
+function filesUnder(folder: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (path: string, relative: string): void => {
+    if (statSync(path).isDirectory())
+      for (const entry of readdirSync(path)) walk(join(path, entry), relative ? `${relative}/${entry}` : entry);
+    else files.set(relative, readFileSync(path));
   };
-  for (const path of paths) if (existsSync(path)) walk(path);
-  return newest;
+  if (existsSync(folder)) walk(folder, '');
+  return files;
+}
+
+/** Do the two folders hold the same files with the same contents? */
+function sameFiles(a: string, b: string): boolean {
+  const left = filesUnder(a);
+  const right = filesUnder(b);
+  if (left.size !== right.size) return false;
+  for (const [path, content] of left) if (!right.get(path)?.equals(content)) return false;
+  return true;
 }
 
 /**
@@ -46,15 +55,17 @@ export async function buildPortal(env: Record<string, string> = {}): Promise<voi
     delete buildEnv.SERVICES_DIR;
     delete buildEnv.LOOKUPS_DIR;
   }
-  // A copy keeps the modification times of the repository's files until it is changed.
+  // A copy is served with the repository's portal only while it holds what the repository holds.
   if (staticDir === repositoryDist && settings.SERVICES_DIR) {
-    const copied = [settings.SERVICES_DIR, settings.LOOKUPS_DIR ?? '']
-      .filter(Boolean)
-      .map((path) => resolve(root, path));
-    if (newestMtime(copied) > newestMtime([join(root, 'services'), join(root, 'fixtures', 'lookups')]))
-      throw new Error(
-        `${settings.SERVICES_DIR} was changed after it was copied: start it with a portal built from it (servicesCopy's ownPortal)`,
-      );
+    const copies: Array<[string | undefined, string]> = [
+      [settings.SERVICES_DIR, join(root, 'services')],
+      [settings.LOOKUPS_DIR, join(root, 'fixtures', 'lookups')],
+    ];
+    for (const [copy, original] of copies)
+      if (copy && !sameFiles(resolve(root, copy), original))
+        throw new Error(
+          `${copy} differs from ${original}: start it with a portal built from it (servicesCopy's ownPortal)`,
+        );
   }
 
   const script = `import { buildPortalIfStale } from ${JSON.stringify(pathToFileURL(join(root, 'scripts', 'build-portal.mjs')).href)};
