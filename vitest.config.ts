@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
 import { tsImport } from 'tsx/esm/api';
 
 // The plugin runs engine/core's TypeScript (extensionless imports, JSON modules): loaded through tsx,
@@ -17,10 +18,14 @@ export default defineConfig({
   plugins: [servicesPlugin()],
   test: {
     environment: 'node',
-    testTimeout: 20000,
+    // A guard against a hang, not a measure of speed: a busy machine must not fail a test that finishes.
+    testTimeout: 120_000,
     hookTimeout: 60000,
     setupFiles: ['tests/setup/patient-waits.ts'],
     pool: 'forks',
+    // Two files at a time even on two cores (Vitest's default there is one): much of a file's time is
+    // spent waiting (servers, timers, the disk), so two share the cores well (docs/testing.md has figures).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     tags: [
       {
         name: 'dialect-free',
