@@ -29,7 +29,7 @@ as_postgres() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/bash -c "$*"; el
 trap 'as_postgres "\"$pgbin/pg_ctl\" -D \"$cluster/data\" -m immediate stop" >/dev/null 2>&1 || true; rm -rf "$cluster"' EXIT
 if [ "$(id -u)" = 0 ]; then chown postgres "$cluster"; fi
 as_postgres "'$pgbin/initdb' -D '$cluster/data' -A trust -U postgres >/dev/null"
-if ! as_postgres "'$pgbin/pg_ctl' -D '$cluster/data' -l '$cluster/log' -o '-p $port -k $cluster -c listen_addresses=127.0.0.1 -c fsync=off' -w start >/dev/null"; then
+if ! as_postgres "'$pgbin/pg_ctl' -D '$cluster/data' -l '$cluster/log' -o '-p $port -k $cluster -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300' -w start >/dev/null"; then
   cat "$cluster/log" >&2
   exit 1
 fi
@@ -38,10 +38,10 @@ url() { echo "postgres://postgres@127.0.0.1:$port/$1"; }
 as_postgres "'$pgbin/createdb' -h 127.0.0.1 -p $port -U postgres ecopermit_migrations"
 as_postgres "'$pgbin/createdb' -h 127.0.0.1 -p $port -U postgres ecopermit_api"
 
-# One database for the migrations test, one for the API suite: each test server creates a database of
-# its own from it (tests/api/helpers.ts); the crash test's server processes use it directly.
+# One database for the migrations test, one for the API suite: each test server, and each file that
+# starts server processes (crash, draining), creates a database of its own from it
+# (tests/api/helpers.ts), so two files run at a time as in npm test (two servers' pools: more connections).
 # Test files or folders may be named (npm run test:pg -- tests/api/x.test.ts): the three folders otherwise.
 if [ $# -eq 0 ]; then set -- tests/api/ tests/conformance/ server/; fi
 TEST_DATABASE_URL=$(url ecopermit_migrations) TEST_API_DATABASE_URL=$(url ecopermit_api) \
-  npx vitest run --config vitest.config.ts "$@" --tags-filter='!dialect-free' --experimental.preParse \
-  --no-file-parallelism
+  npx vitest run --config vitest.config.ts "$@" --tags-filter='!dialect-free' --experimental.preParse

@@ -2,7 +2,7 @@
  * The server process killed (SIGKILL) in the middle of a submission, then started again on the same
  * data: what is left is either a draft that can be resumed or a complete submission, and the
  * uploads folder holds exactly the files the database records. Runs on SQLite, and on PostgreSQL in
- * `npm run test:pg` (TEST_API_DATABASE_URL).
+ * `npm run test:pg` (a database of its own on TEST_API_DATABASE_URL's cluster).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -11,13 +11,15 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServerProcess, type ServerProcess } from '../../scripts/server-process';
 import { codeInMailLine } from '../../server/mail/deliver';
-import { multipart, PDF, PLASTICS_MANDATORY as MANDATORY, plasticsBody } from './helpers';
+import { multipart, ownPostgresDatabase, PDF, PLASTICS_MANDATORY as MANDATORY, plasticsBody } from './helpers';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ecopermit-crash-'));
 const PATH = 'clients/applications/plastic-bags-authorization';
 
 let port = 0;
 let server: ServerProcess | null = null;
+/** On PostgreSQL, the database of this file's server (kept across its restarts). */
+let database: Awaited<ReturnType<typeof ownPostgresDatabase>> = null;
 const log: string[] = [];
 
 /** Starts the real server process on the shared data (and port, so the client keeps its address). */
@@ -27,7 +29,7 @@ async function start(): Promise<void> {
     log,
     env: {
       DATA_DIR: dataDir,
-      DATABASE_URL: process.env.TEST_API_DATABASE_URL ?? '',
+      DATABASE_URL: database?.url ?? '',
       STATIC_DIR: join(dataDir, 'no-portal'),
       LOG_LEVEL: 'warn',
       OTP_RESEND_SECONDS: '0',
@@ -164,12 +166,14 @@ const onDisk = () => readdirSync(join(dataDir, 'uploads')).sort();
 
 beforeAll(async () => {
   port = await freePort();
+  database = await ownPostgresDatabase();
   await start();
   await signIn();
 }, 120_000);
 
 afterAll(async () => {
   await kill();
+  await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -4,21 +4,29 @@
  * in flight (a body still arriving) gets its normal answer after that, and the process exits 0. When
  * a request does not finish within SHUTDOWN_GRACE_SECONDS, the process exits 0 all the same. Also
  * checks the JSON log lines carry the caller's request id. Runs on SQLite, and on PostgreSQL in
- * `npm run test:pg` (TEST_API_DATABASE_URL).
+ * `npm run test:pg` (a database of its own on TEST_API_DATABASE_URL's cluster).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
 import { NOT_READY } from '../../server/routes/operations';
+import { ownPostgresDatabase } from './helpers';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ecopermit-drain-'));
 const running: ServerProcess[] = [];
+/** On PostgreSQL, the database of this file's servers. */
+let database: Awaited<ReturnType<typeof ownPostgresDatabase>> = null;
+
+beforeAll(async () => {
+  database = await ownPostgresDatabase();
+});
 
 afterAll(async () => {
   for (const server of running) await server.stop('SIGKILL');
+  await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -26,7 +34,7 @@ async function start(env: Record<string, string>): Promise<ServerProcess> {
   const server = await startServerProcess({
     env: {
       DATA_DIR: dataDir,
-      DATABASE_URL: process.env.TEST_API_DATABASE_URL ?? '',
+      DATABASE_URL: database?.url ?? '',
       STATIC_DIR: join(dataDir, 'no-portal'),
       LOG_LEVEL: 'info',
       ...env,

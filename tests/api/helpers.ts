@@ -76,9 +76,10 @@ let databases = 0;
 /**
  * On the PostgreSQL run (TEST_API_DATABASE_URL), a database of its own for one test server, dropped
  * when it closes, so servers never see each other's rows or attempt counters; null on SQLite, where
- * every server has its own file anyway.
+ * every server has its own file anyway. Files that start server processes of their own use it too, so
+ * files can run side by side on one PostgreSQL cluster.
  */
-async function ownPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+export async function ownPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const base = process.env.TEST_API_DATABASE_URL ?? '';
   if (!base) return null;
   databases += 1;
