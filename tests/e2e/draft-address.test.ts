@@ -145,6 +145,10 @@ describe('a draft in the address', () => {
       // Another page of the portal, reached within it; then the browser's Back.
       await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
       await page.waitForURL('**/dashboard');
+      // The dashboard drawn, as the applicant sees it before pressing Back: the address changes first,
+      // and while the dashboard's code still loads the wizard stays on screen, and stays, if Back comes
+      // before it is replaced.
+      await page.getByRole('heading', { name: 'Your Applications' }).waitFor();
       await page.goBack();
       await expectDocumentsStep(page, id);
       // The steps replaced the address instead of adding to the history: Back leaves the wizard.

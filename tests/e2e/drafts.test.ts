@@ -123,9 +123,10 @@ describe('drafts', () => {
       await page.getByRole('button', { name: /^Discard the draft of / }).click();
       const dialog = page.getByRole('dialog', { name: 'Discard this draft?' });
       await dialog.getByRole('button', { name: 'Discard' }).click();
+      // Gone from the server, then from the page (the link may leave the page for a moment earlier, while
+      // the list is read again).
+      await expect.poll(offered, { timeout: 15_000 }).toEqual([]);
       await page.getByRole('link', { name: /^Continue your application/ }).waitFor({ state: 'detached' });
-
-      expect(await offered()).toEqual([]);
       const user = await storedUser(page);
       expect((await apiCall(product, 'GET', `application/${draft.application_id}`, { token: user.token })).status).toBe(
         404,
