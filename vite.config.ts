@@ -17,10 +17,13 @@ const { prerenderPlugin } = (await tsImport(
   './scripts/vite-plugin-prerender.ts',
   import.meta.url,
 )) as typeof import('./scripts/vite-plugin-prerender');
-const { precompressPlugin } = (await tsImport(
+const { compressionEffort, precompressPlugin } = (await tsImport(
   './scripts/vite-plugin-precompress.ts',
   import.meta.url,
 )) as typeof import('./scripts/vite-plugin-precompress');
+
+// PORTAL_COMPRESSION=fast: the quick twins of a build only tests read (scripts/build-portal.mjs).
+const compression = compressionEffort(process.env.PORTAL_COMPRESSION);
 
 const app = (path: string) => fileURLToPath(new URL(`./app/${path}`, import.meta.url));
 
@@ -67,8 +70,8 @@ export default defineConfig({
     // SERVICES_DIR: the definitions of another folder, as the server's setting of the same name.
     servicesPlugin(process.env.SERVICES_DIR ? { servicesDir: process.env.SERVICES_DIR } : {}),
     pageChunksPlugin(PAGE_GROUPS, app('main.tsx')),
-    precompressPlugin(),
-    prerenderPlugin(),
+    precompressPlugin(compression),
+    prerenderPlugin(compression),
   ],
   server: {
     fs: { allow: ['..'] },

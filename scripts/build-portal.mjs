@@ -2,7 +2,7 @@
 // (scripts/cluster) call it before they serve it. Plain ESM so it runs before anything is compiled.
 // With SERVICES_DIR (another folder of service definitions) the portal is built from those.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,10 +25,24 @@ function newestMtime(paths) {
 }
 
 /**
- * Builds the portal into `staticDir` unless its index.html is newer than every source.
- * @returns false when the build failed (its messages are on the console).
+ * The file of a build that says how hard its twins were compressed (PORTAL_COMPRESSION, `best` or
+ * `fast`): a build of the test suites (`fast`) is built again for `npm start`, which asks for `best`.
+ * A build without it was made before the setting: `best`.
  */
-export function buildPortalIfStale(staticDir, env = process.env) {
+const COMPRESSION_FILE = '.compression';
+
+/** The compression `staticDir` was built with. */
+function builtCompression(staticDir) {
+  const file = join(staticDir, COMPRESSION_FILE);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : 'best';
+}
+
+/**
+ * Whether the portal in `staticDir` can be served as it is: its index.html is newer than every source
+ * and its twins are compressed at least as hard as PORTAL_COMPRESSION asks (`best` unless `fast`).
+ */
+export function portalIsCurrent(staticDir, env = process.env) {
+  const compression = env.PORTAL_COMPRESSION || 'best';
   const builtIndex = join(staticDir, 'index.html');
   const sources = [
     'app',
@@ -44,7 +58,21 @@ export function buildPortalIfStale(staticDir, env = process.env) {
     'scripts/vite-plugin-prerender.ts',
     'package.json',
   ].map((p) => resolve(root, p));
-  if (existsSync(builtIndex) && newestMtime(sources) <= statSync(builtIndex).mtimeMs) return true;
+  return (
+    existsSync(builtIndex) &&
+    newestMtime(sources) <= statSync(builtIndex).mtimeMs &&
+    (compression === 'fast' || builtCompression(staticDir) === 'best')
+  );
+}
+
+/**
+ * Builds the portal into `staticDir` unless it is current (portalIsCurrent), at the compression
+ * PORTAL_COMPRESSION asks, which it notes in the build.
+ * @returns false when the build failed (its messages are on the console).
+ */
+export function buildPortalIfStale(staticDir, env = process.env) {
+  if (portalIsCurrent(staticDir, env)) return true;
+  const compression = env.PORTAL_COMPRESSION || 'best';
   console.log(`Building the portal (${staticDir})...`);
   // Always a production build: an inherited NODE_ENV (vitest sets `test`) would make Vite bundle
   // React's development build, which would then be served until the sources change.
@@ -53,5 +81,7 @@ export function buildPortalIfStale(staticDir, env = process.env) {
     stdio: 'inherit',
     env: { ...env, NODE_ENV: 'production' },
   });
-  return build.status === 0;
+  if (build.status !== 0) return false;
+  writeFileSync(join(staticDir, COMPRESSION_FILE), `${compression}\n`);
+  return true;
 }

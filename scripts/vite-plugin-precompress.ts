@@ -4,6 +4,11 @@
  * (`@fastify/static`'s `preCompressed`). Done once at build time: brotli at its highest quality, gzip
  * by Zopfli, whose deflate streams any gzip reader decodes and are about 4% smaller than zlib's best
  * (Zopfli is slow, so it runs in worker threads, one per core).
+ *
+ * The effort is a setting (`PORTAL_COMPRESSION`, `compressionEffort`): `best` as above, the default and
+ * what a release is built with; `fast` (brotli quality 5, zlib's gzip) for the builds the test suites
+ * make, which serve the same twins the same way but never weigh them: half the time of a build goes to
+ * the best compression.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -11,10 +16,27 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { brotliCompress, constants } from 'node:zlib';
+import { brotliCompress, constants, gzip as zlibGzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
+const gzipFast = promisify(zlibGzip);
+
+/** How hard the twins are compressed: `best` for a release, `fast` for a build only tests read. */
+export type CompressionEffort = 'best' | 'fast';
+
+/** Brotli's quality for a fast build: many times faster than the highest, a few percent larger. */
+const FAST_BROTLI_QUALITY = 5;
+
+/**
+ * The effort a `PORTAL_COMPRESSION` setting asks for: `best` when unset.
+ * @throws Error naming the setting when its value is neither `best` nor `fast`
+ */
+export function compressionEffort(setting: string | undefined): CompressionEffort {
+  if (setting === undefined || setting === '' || setting === 'best') return 'best';
+  if (setting === 'fast') return 'fast';
+  throw new Error(`PORTAL_COMPRESSION must be "best" or "fast", not "${setting}"`);
+}
 
 /** Files worth compressing: text formats, above the size where a compressed answer saves anything. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|map)$/;
@@ -79,18 +101,19 @@ export type Gzip = (content: Buffer) => Promise<Buffer>;
 
 /**
  * The compressed twins of one file's content: `{ br, gz }`, or null when the file is not worth it.
- * `gzip` is the pool's (tests may give zlib's).
+ * `gzip` is the pool's (tests may give zlib's); `brotliQuality` the highest unless given.
  */
 export async function compressedTwins(
   name: string,
   content: Buffer,
   gzip: Gzip,
+  brotliQuality: number = constants.BROTLI_MAX_QUALITY,
 ): Promise<{ br: Buffer; gz: Buffer } | null> {
   if (!COMPRESSIBLE.test(name) || content.length < MIN_BYTES) return null;
   const [br, gz] = await Promise.all([
     brotli(content, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
         [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
       },
     }),
@@ -99,7 +122,28 @@ export async function compressedTwins(
   return { br, gz };
 }
 
-export function precompressPlugin(): Plugin {
+/** Makes the twins of the files of one build at the given effort; `close` ends its workers. */
+export interface Compressor {
+  twins(name: string, content: Buffer): Promise<{ br: Buffer; gz: Buffer } | null>;
+  close(): Promise<unknown>;
+}
+
+/**
+ * A compressor at `effort`: `best` gzips through a Zopfli pool (started here, ended by `close`),
+ * `fast` with zlib in this thread.
+ */
+export function compressor(effort: CompressionEffort): Compressor {
+  if (effort === 'fast')
+    return {
+      twins: (name, content) => compressedTwins(name, content, (bytes) => gzipFast(bytes), FAST_BROTLI_QUALITY),
+      close: async () => undefined,
+    };
+  const pool = zopfliPool();
+  return { twins: (name, content) => compressedTwins(name, content, pool.gzip), close: pool.close };
+}
+
+/** The plugin; `effort` from `compressionEffort(process.env.PORTAL_COMPRESSION)` in vite.config.ts. */
+export function precompressPlugin(effort: CompressionEffort = 'best'): Plugin {
   let outDir = '';
   return {
     name: 'ecopermit-precompress',
@@ -109,19 +153,19 @@ export function precompressPlugin(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
-      const pool = zopfliPool();
+      const twinsOf = compressor(effort);
       try {
         // index.html is written by Vite as an asset of the bundle too, so it is compressed with the rest.
         await Promise.all(
           Object.keys(bundle).map(async (name) => {
             const path = join(outDir, name);
-            const twins = await compressedTwins(name, await readFile(path), pool.gzip);
+            const twins = await twinsOf.twins(name, await readFile(path));
             if (!twins) return;
             await Promise.all([writeFile(`${path}.br`, twins.br), writeFile(`${path}.gz`, twins.gz)]);
           }),
         );
       } finally {
-        await pool.close();
+        await twinsOf.close();
       }
     },
   };

@@ -11,7 +11,7 @@
  * - `pages/pages.json`: address -> file, the shell and the languages, which the server reads
  *   (server/portal-pages.ts) to answer each address with its page in the visitor's language.
  *
- * Each file gets its brotli and gzip twins, like the rest of the build.
+ * Each file gets its brotli and gzip twins, like the rest of the build (at the same `effort`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -21,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { build, type Plugin } from 'vite';
 import { ANALYSING } from './vite-plugin-page-chunks';
-import { compressedTwins, zopfliPool } from './vite-plugin-precompress';
+import { compressor, type CompressionEffort } from './vite-plugin-precompress';
 
 /** Where the pages go in the build, and the name of their index. */
 export const PAGES_DIR = 'pages';
@@ -100,7 +100,8 @@ async function referenceApi(): Promise<{ ask: AskApi; close(): Promise<void> }> 
   };
 }
 
-export function prerenderPlugin(): Plugin {
+/** The plugin; `effort` is the compression of the pages' twins, as the precompress plugin's. */
+export function prerenderPlugin(effort: CompressionEffort = 'best'): Plugin {
   let configFile: string | undefined;
   let mode = 'production';
   let outDir = '';
@@ -128,7 +129,7 @@ export function prerenderPlugin(): Plugin {
         delete process.env[PRERENDERING];
       }
       const api = await referenceApi();
-      const pool = zopfliPool();
+      const twinsOf = compressor(effort);
       try {
         const prerender = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as PrerenderModule;
         const template = await readFile(join(outDir, 'index.html'), 'utf8');
@@ -138,7 +139,7 @@ export function prerenderPlugin(): Plugin {
           const path = join(outDir, PAGES_DIR, language, file);
           const bytes = Buffer.from(content);
           await writeFile(path, bytes);
-          const twins = await compressedTwins(file, bytes, pool.gzip);
+          const twins = await twinsOf.twins(file, bytes);
           if (twins) await Promise.all([writeFile(`${path}.br`, twins.br), writeFile(`${path}.gz`, twins.gz)]);
         };
         // Pages are drawn one after the other (the translator is the module's); files are written
@@ -173,7 +174,7 @@ export function prerenderPlugin(): Plugin {
         };
         await writeFile(join(outDir, PAGES_DIR, PAGES_INDEX), `${JSON.stringify(index, null, 2)}\n`);
       } finally {
-        await Promise.all([api.close(), pool.close()]);
+        await Promise.all([api.close(), twinsOf.close()]);
         rmSync(ssrDir, { recursive: true, force: true });
       }
     },

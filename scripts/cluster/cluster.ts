@@ -100,7 +100,10 @@ export async function startCluster(
     for (const step of stops.reverse()) await Promise.resolve(step()).catch(() => undefined);
   };
   try {
-    if (!buildPortalIfStale(join(root, 'dist'))) throw new Error('The portal build failed; see the messages above.');
+    // A local cluster serves a build made for trying, not for release: its twins quickly compressed
+    // (PORTAL_COMPRESSION, unless set), as the test suites build theirs.
+    if (!buildPortalIfStale(join(root, 'dist'), { PORTAL_COMPRESSION: 'fast', ...process.env }))
+      throw new Error('The portal build failed; see the messages above.');
     const pg: ThrowawayPostgres = startThrowawayPostgres(await freePort());
     stops.push(() => pg.stop());
     pg.createDatabase('ecopermit');
