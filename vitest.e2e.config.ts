@@ -1,4 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { tsImport } from 'tsx/esm/api';
+
+// Loaded through tsx, as vitest.config.ts loads its plugin: Vite's config loader flags extensionless imports.
+const { OwnPortalFirst } = (await tsImport(
+  './scripts/own-portal-first.ts',
+  import.meta.url,
+)) as typeof import('./scripts/own-portal-first');
 
 // Browser end-to-end tests: Debian's Chromium driven by playwright-core against the real server.
 export default defineConfig({
@@ -12,5 +19,7 @@ export default defineConfig({
     // portals they share are built first, once (global-setup.ts).
     globalSetup: ['tests/e2e/global-setup.ts'],
     maxWorkers: 2,
+    // A file that builds a portal of its own starts first (scripts/own-portal-first.ts).
+    sequence: { sequencer: OwnPortalFirst },
   },
 });

@@ -2,11 +2,12 @@
  * The portal under its Content-Security-Policy (server/security-headers.ts: no inline scripts, no
  * `eval`): every page of the portal is opened in Chromium on the real product, and any violation
  * fails the test: `securitypolicyviolation` events of the page, console messages and page errors that
- * name the policy. Covered: every route of app/routes.tsx (the public pages, sign-out, the studio with
- * its fixtures, the signed-in pages, a page not found and a page whose code fails to load), every
- * service of services/ (info page, wizard with its validation errors shown, the view of an application
- * that does not exist; for plastics the confirm step, submit, the submitted and the approved
- * application's view), the feature page a service opens, the wizard in German, whose precompiled
+ * name the policy (policyViolations, harness.ts). Covered: every route of app/routes.tsx (the public
+ * pages, sign-out, the studio with its fixtures, the signed-in pages, a page not found and a page whose
+ * code fails to load), every service of services/ (the view of an application that does not exist;
+ * their info pages and the first step of each form with its validation errors shown are opened under
+ * the same watch by keyboard.test.ts; for plastics here the wizard, the confirm step, submit, the
+ * submitted and the approved application's view), the feature page a service opens, the wizard in German, whose precompiled
  * validator is another module, and the answers a browser may open outside the pages: a built asset,
  * API answers and error envelopes, and the certificate (its facts and its PDF).
  */
@@ -15,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { loadServiceDefinitions } from '../../engine/core/load-definitions';
 import { formsOf } from '../../engine/core/service-forms';
 import { readServiceFiles } from '../../engine/core/node/read-service-files';
@@ -28,20 +29,16 @@ import {
   registerThroughApi,
   storedUser,
 } from './flows';
-import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import { launchBrowser, policyViolations, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const { definitions } = loadServiceDefinitions(readServiceFiles(join(root, 'services')).files);
 
-/** A message about the policy: Chromium's "Refused to ... Content Security Policy", or an EvalError. */
-const POLICY_MESSAGE = /Content Security Policy|unsafe-eval|EvalError/i;
-
 describe('Content-Security-Policy', () => {
   let product: RunningProduct;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  const violations: string[] = [];
+  let violations: string[] = [];
   const files = mkdtempSync(join(tmpdir(), 'ecopermit-files-'));
   const company = 'Nyungwe Packaging';
 
@@ -49,28 +46,10 @@ describe('Content-Security-Policy', () => {
     // The studio open (no staff key), so its page is covered like the others.
     product = await startProduct({ STUDIO: 'open' });
     browser = await launchBrowser();
-    context = await browser.newContext();
-    await context.exposeBinding('__reportCspViolation', (_source, text: unknown) => {
-      violations.push(String(text));
-    });
-    // Before any script of the page: a violation during start-up counts too.
-    await context.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
-        const where = `${event.sourceFile || location.href}:${event.lineNumber}`;
-        void report(
-          `${event.effectiveDirective} blocked ${event.blockedURI || event.sample || '(inline)'} at ${where}`,
-        );
-      });
-    });
+    const context = await browser.newContext();
+    violations = await policyViolations(context);
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
-    page.on('console', (message) => {
-      if (POLICY_MESSAGE.test(message.text())) violations.push(`console ${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => {
-      if (POLICY_MESSAGE.test(`${error.name}: ${error.message}`)) violations.push(`page error: ${error.message}`);
-    });
   });
 
   afterEach(() => {
@@ -213,77 +192,77 @@ describe('Content-Security-Policy', () => {
     });
   });
 
-  it.each(definitions.map((definition) => [definition.key, definition] as const))(
-    'service %s: info, wizard with validation errors, submit and view',
-    async (key, definition) => {
-      await screenshotOnFailure(page, `csp-${key}`, async () => {
-        await open(definition.routes.info);
-        await page.getByRole('link', { name: 'Apply Now' }).first().waitFor();
+  // Every service's information page and the first step of each of its forms, with its errors, are
+  // opened under the same watch by keyboard.test.ts; here one service goes on to the end.
+  it('service plastics: info, wizard with validation errors, submit and view', async () => {
+    const definition = definitions.find((candidate) => candidate.key === 'plastics');
+    if (!definition) throw new Error('no plastics service');
+    await screenshotOnFailure(page, 'csp-plastics', async () => {
+      await open(definition.routes.info);
+      await page.getByRole('link', { name: 'Apply Now' }).first().waitFor();
 
-        // The wizard's validator runs: an empty step 1 shows its errors, in every form of the service.
-        await open(definition.routes.apply);
-        await page.getByRole('heading', { name: definition.wizard.title }).waitFor();
-        await page.getByRole('heading', { name: 'Application Details' }).waitFor();
-        for (const form of formsOf(definition)) {
-          if (definition.variants && form.variant)
-            await page
-              .getByRole('radiogroup', { name: definition.variants.label })
-              .getByLabel(form.variant.label, { exact: true })
-              .check();
-          // Pressed from the keyboard: a pointer aimed at Next right after the jump to the page's end can
-          // be released beside it, as fields scrolled into view take their drawn heights (their
-          // `content-visibility` guess was 80 px) and move the button between the press and the release.
-          // (A key press does not wait for the button to be enabled: Next waits for the form to be whole.)
-          const next = page.getByRole('button', { name: 'Next' });
-          await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);
-          await next.press('Enter');
-          await page.getByText('Please correct the highlighted fields before continuing.').waitFor();
-          await page.getByText('This field is required').first().waitFor();
-        }
+      // The wizard's validator runs: an empty step 1 shows its errors, in every form of the service.
+      await open(definition.routes.apply);
+      await page.getByRole('heading', { name: definition.wizard.title }).waitFor();
+      await page.getByRole('heading', { name: 'Application Details' }).waitFor();
+      for (const form of formsOf(definition)) {
+        if (definition.variants && form.variant)
+          await page
+            .getByRole('radiogroup', { name: definition.variants.label })
+            .getByLabel(form.variant.label, { exact: true })
+            .check();
+        // Pressed from the keyboard: a pointer aimed at Next right after the jump to the page's end can
+        // be released beside it, as fields scrolled into view take their drawn heights (their
+        // `content-visibility` guess was 80 px) and move the button between the press and the release.
+        // (A key press does not wait for the button to be enabled: Next waits for the form to be whole.)
+        const next = page.getByRole('button', { name: 'Next' });
+        await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);
+        await next.press('Enter');
+        await page.getByText('Please correct the highlighted fields before continuing.').waitFor();
+        await page.getByText('This field is required').first().waitFor();
+      }
 
-        // Steps 1 to 3 and the submit; a service other than plastics would need its own form filling.
-        if (key !== 'plastics') return;
-        await applyForPlastics(page, product, company, files);
-        const user = await storedUser(page);
-        const list = await apiCall<{ items: Array<{ id: number; service_id: number }> }>(
-          product,
-          'GET',
-          `clients/applications/${user.id}`,
-          { token: user.token },
-        );
-        const submitted = list.data.items.find((item) => item.service_id === definition.id);
-        if (!submitted) throw new Error('the submitted application is not listed');
+      // Steps 1 to 3 and the submit.
+      await applyForPlastics(page, product, company, files);
+      const user = await storedUser(page);
+      const list = await apiCall<{ items: Array<{ id: number; service_id: number }> }>(
+        product,
+        'GET',
+        `clients/applications/${user.id}`,
+        { token: user.token },
+      );
+      const submitted = list.data.items.find((item) => item.service_id === definition.id);
+      if (!submitted) throw new Error('the submitted application is not listed');
 
-        // The read-only view: its answers as text.
-        await open(`${definition.routes.view}?appId=${submitted.id}`);
+      // The read-only view: its answers as text.
+      await open(`${definition.routes.view}?appId=${submitted.id}`);
+      await page.getByText('Attachments').first().waitFor();
+      await page.getByRole('table', { name: 'Details' }).waitFor();
+      if (definition.routes.edit) {
+        await open(`${definition.routes.edit}?appId=${submitted.id}`);
         await page.getByText('Attachments').first().waitFor();
-        await page.getByRole('table', { name: 'Details' }).waitFor();
-        if (definition.routes.edit) {
-          await open(`${definition.routes.edit}?appId=${submitted.id}`);
-          await page.getByText('Attachments').first().waitFor();
-        }
+      }
 
-        // Approved: the view with its certificate link, the certificate's facts and its PDF.
-        const detail = await apiCall<{ app_id: string }>(product, 'GET', `application/${submitted.id}`, {
-          token: user.token,
-        });
-        await product.staff('status', detail.data.app_id, '6', '--comment', 'Approved.');
-        await open(`${definition.routes.view}?appId=${submitted.id}`);
-        await page.getByText('Application Approved').waitFor();
-        const certificate = await page.getByRole('link', { name: 'View Certificate' }).getAttribute('href');
-        if (!certificate) throw new Error('no certificate link');
-        expect(await open(`${certificate}?format=json`)).toBe(200);
-        await page.getByText(detail.data.app_id).first().waitFor();
-        // The PDF is shown by the browser's viewer, not by the page: its answer keeps the page from
-        // being framed and from being sniffed as anything else.
-        const pdf = await page.request.get(`${product.baseUrl}${certificate}`);
-        expect(pdf.headers()['content-type']).toBe('application/pdf');
-        expect(pdf.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-        expect(pdf.headers()['x-content-type-options']).toBe('nosniff');
-        expect(pdf.headers()['cache-control']).toBe('no-store');
+      // Approved: the view with its certificate link, the certificate's facts and its PDF.
+      const detail = await apiCall<{ app_id: string }>(product, 'GET', `application/${submitted.id}`, {
+        token: user.token,
       });
-    },
-  );
+      await product.staff('status', detail.data.app_id, '6', '--comment', 'Approved.');
+      await open(`${definition.routes.view}?appId=${submitted.id}`);
+      await page.getByText('Application Approved').waitFor();
+      const certificate = await page.getByRole('link', { name: 'View Certificate' }).getAttribute('href');
+      if (!certificate) throw new Error('no certificate link');
+      expect(await open(`${certificate}?format=json`)).toBe(200);
+      await page.getByText(detail.data.app_id).first().waitFor();
+      // The PDF is shown by the browser's viewer, not by the page: its answer keeps the page from
+      // being framed and from being sniffed as anything else.
+      const pdf = await page.request.get(`${product.baseUrl}${certificate}`);
+      expect(pdf.headers()['content-type']).toBe('application/pdf');
+      expect(pdf.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(pdf.headers()['x-content-type-options']).toBe('nosniff');
+      expect(pdf.headers()['cache-control']).toBe('no-store');
+    });
+  });
 
   it('the wizard in German, with its own precompiled validator', async () => {
     await screenshotOnFailure(page, 'csp-german', async () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { freePort } from '../../scripts/server-process';
 import { pdfTextLines } from '../../server/certificates/pdf-text';
 import { codeInMailLine } from '../../server/mail/deliver';
@@ -178,6 +178,37 @@ export async function startProduct(
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A message about the policy: Chromium's "Refused to ... Content Security Policy", or an EvalError. */
+const POLICY_MESSAGE = /Content Security Policy|unsafe-eval|EvalError/i;
+
+/**
+ * Collects the Content-Security-Policy violations of every page of `context`, from before its first
+ * script (a violation during start-up counts too): the page's `securitypolicyviolation` events, and the
+ * console messages and page errors that name the policy. Call it before the context opens a page.
+ * @returns the list they are added to, as they happen
+ */
+export async function policyViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding('__reportCspViolation', (_source, text: unknown) => {
+    violations.push(String(text));
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
+      const where = `${event.sourceFile || location.href}:${event.lineNumber}`;
+      void report(`${event.effectiveDirective} blocked ${event.blockedURI || event.sample || '(inline)'} at ${where}`);
+    });
+  });
+  context.on('console', (message) => {
+    if (POLICY_MESSAGE.test(message.text())) violations.push(`console ${message.type()}: ${message.text()}`);
+  });
+  context.on('weberror', (webError) => {
+    const error = webError.error();
+    if (POLICY_MESSAGE.test(`${error.name}: ${error.message}`)) violations.push(`page error: ${error.message}`);
+  });
+  return violations;
 }
 
 /** Launches Debian's Chromium headless with the flags this closed network needs. */

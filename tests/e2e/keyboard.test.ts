@@ -4,17 +4,19 @@
  * violation; Tab reaches every control of step 1 in turn (a radio group is one stop), a text field
  * takes typing, the arrow keys move a radio group's choice to the next option and back (Tab then
  * leaves the group) and choose a select's option, and Enter on Next validates the step.
+ * All of it under the portal's Content-Security-Policy, watched as content-security-policy.test.ts
+ * watches its pages (policyViolations): no violation in any of those pages, step 1's errors included.
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { loadServiceDefinitions } from '../../engine/core/load-definitions';
 import { formsOf } from '../../engine/core/service-forms';
 import { readServiceFiles } from '../../engine/core/node/read-service-files';
 import { violations } from './axe';
 import { addCompanyThroughUi, loginThroughUi, newAccount, registerThroughApi } from './flows';
-import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import { launchBrowser, policyViolations, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const { definitions } = loadServiceDefinitions(readServiceFiles(join(root, 'services')).files);
@@ -75,13 +77,16 @@ describe('every service with the keyboard only, and axe on its pages', () => {
   let product: RunningProduct;
   let browser: Browser;
   let page: Page;
+  let policyBreaches: string[] = [];
 
   beforeAll(async () => {
     product = await startProduct();
     const account = newAccount('Olivier', 'Habimana');
     await registerThroughApi(product, account);
     browser = await launchBrowser();
-    page = await (await browser.newContext()).newPage();
+    const context = await browser.newContext();
+    policyBreaches = await policyViolations(context);
+    page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await loginThroughUi(page, product, account.email, account.password);
     await addCompanyThroughUi(page, product, {
@@ -90,6 +95,10 @@ describe('every service with the keyboard only, and axe on its pages', () => {
       telephone: '0788777888',
       email: 'info@gishwati.example.org',
     });
+  });
+
+  afterEach(() => {
+    expect(policyBreaches).toEqual([]);
   });
 
   afterAll(async () => {
