@@ -10,6 +10,7 @@ const { servicesPlugin } = (await tsImport(
 )) as typeof import('./scripts/vite-plugin-services');
 
 const API_TESTS = 'tests/api/**/*.test.ts';
+const S3_CONTRACT = 'server/storage/s3-store.test.ts';
 
 // Unit, conformance and API tests: no browser needed. Component tests opt into jsdom with a
 // `// @vitest-environment jsdom` comment at the top of the file.
@@ -51,14 +52,27 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'unit',
+          // The files without a page (no jsdom): not isolated either, under the same check as `api`.
+          name: 'node',
           include: [
-            'engine/**/*.test.{ts,tsx}',
-            'app/**/*.test.{ts,tsx}',
+            'engine/core/**/*.test.ts',
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
-            'tests/{unit,conformance}/**/*.test.{ts,tsx}',
+            'tests/{unit,conformance}/**/*.test.ts',
           ],
+          // The S3 client's wait for a `100-continue` answer (a 6-second timer of @smithy/node-http-handler)
+          // outlives the file's last upload: that file runs isolated, with the pages.
+          exclude: [S3_CONTRACT],
+          isolate: false,
+          setupFiles: ['tests/setup/leaves-nothing.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The components and pages (jsdom): each file in a process of its own, its page and modules fresh.
+          name: 'unit',
+          include: ['engine/react/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}', S3_CONTRACT],
         },
       },
     ],

@@ -1,13 +1,17 @@
 /**
- * The API test files share one worker and its modules (vitest.config.ts: the `api` project is not
- * isolated), so a file must leave the process as it found it. Around each file this checks that it did:
- * its environment variables, process listeners, current folder, exit code and globals are as they were,
- * real timers are back, no timer or interval it started is still waiting (a server left open keeps its
- * mail sender's), and no more servers, sockets or child processes are open than when it began. A file
- * that leaves any of them fails, naming what it left.
+ * The API test files, and the other files without a page, share one worker and its modules
+ * (vitest.config.ts: the `api` and `node` projects are not isolated), so a file must leave the process
+ * as it found it. Around each file this checks that it did: its environment variables, process
+ * listeners, current folder, exit code and globals are as they were, real timers are back, no timer or
+ * interval it started is still waiting (a server left open keeps its mail sender's), and no more
+ * servers, sockets or child processes are open than when it began. A file that leaves any of them
+ * fails, naming what it left.
  */
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, vi } from 'vitest';
+// zod sets globals of its own (its registry and settings) once, at its first import in the process: a
+// file that is the first to load it (through a module it imports during a test) did not leave them.
+import 'zod';
 
 /** How long what a file closed may take to go (a socket or a child process ends a moment after). */
 const GONE_WITHIN_MS = 15_000;
