@@ -310,6 +310,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         index: ['index.html'],
         // The build writes .br and .gz twins (vite-plugin-precompress): sent as the browser accepts.
         preCompressed: true,
+        // Files whose names start with a dot are the build's notes to its tools (its `.compression`),
+        // not the portal's: never sent.
+        dotfiles: 'ignore',
         cacheControl: false,
         setHeaders: (response, path) => response.setHeader('Cache-Control', portalCacheControl(path)),
       });

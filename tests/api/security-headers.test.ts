@@ -20,6 +20,10 @@ beforeAll(async () => {
   writeFileSync(join(portal, 'assets', 'big-4d5e6f.js'), BIG_SCRIPT);
   writeFileSync(join(portal, 'assets', 'big-4d5e6f.js.br'), brotliCompressSync(BIG_SCRIPT));
   writeFileSync(join(portal, 'assets', 'big-4d5e6f.js.gz'), gzipSync(BIG_SCRIPT));
+  // The build's note to its tools (scripts/build-portal.mjs), and one a tool may keep in a folder.
+  writeFileSync(join(portal, '.compression'), 'fast\n');
+  mkdirSync(join(portal, '.vite'));
+  writeFileSync(join(portal, '.vite', 'manifest.json'), '{}');
   server = await startServer({ STATIC_DIR: portal });
   alice = await signUp(server);
 });
@@ -162,11 +166,17 @@ describe('security headers', () => {
     }
   });
 
-  it('answers a file the build does not hold with 404, not the app shell', async () => {
+  it('answers a file the build does not hold with 404, not the app shell, and never sends its notes', async () => {
     for (const url of ['/assets/gone-1a2b3c.js', '/assets/old.css', '/favicon-old.png', '/assets/']) {
       const missing = await server.app.inject({ method: 'GET', url });
       expect(missing.statusCode, url).toBe(404);
       expect(missing.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+    // The build's own notes are not files of the portal.
+    for (const url of ['/.compression', '/.vite/manifest.json']) {
+      const note = await server.app.inject({ method: 'GET', url });
+      expect(note.body, url).not.toContain('fast');
+      expect(note.body, url).not.toBe('{}');
     }
     const route = await server.app.inject({ method: 'GET', url: '/view-application?appId=3' });
     expect(route.statusCode).toBe(200);
