@@ -45,6 +45,7 @@ describe('i18n-check', () => {
       write(join(dir, 'app/feature/i18n/ru.json'), { feature: { title: 'Функция' }, nav: { home: 'Начало' } });
       // A service whose German catalogue lacks a text and keeps a stale one.
       cpSync(join(root, 'services/plastics'), join(dir, 'services/plastics'), { recursive: true });
+      cpSync(join(root, 'services/platform'), join(dir, 'services/platform'), { recursive: true });
       const dePath = join(dir, 'services/plastics/i18n/de.json');
       const de = JSON.parse(readFileSync(dePath, 'utf8')) as Record<string, string>;
       delete de['Your ID number must be 16 digits!'];
@@ -75,6 +76,7 @@ describe('i18n-check', () => {
     try {
       // The disposal service's form moved to a fragment folder: its texts come from the fragment's catalogue.
       cpSync(join(root, 'services/disposal'), join(dir, 'services/disposal'), { recursive: true });
+      cpSync(join(root, 'services/platform'), join(dir, 'services/platform'), { recursive: true });
       for (const file of ['schema.json', 'ui.json'])
         cpSync(join(dir, 'services/disposal', file), join(dir, 'services/shared-form', file));
       rmSync(join(dir, 'services/disposal/schema.json'));

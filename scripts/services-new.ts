@@ -14,6 +14,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeFormattedJson as writeFormatted } from './write-formatted-json';
+import { PLATFORM_LIFECYCLE_REF } from '../engine/core/lifecycle-upgrade';
 
 export interface NewServiceOptions {
   /** Folder name, route stem and record name: lowercase words joined by '-'. */
@@ -201,6 +202,9 @@ function serviceFiles(options: Required<NewServiceOptions>): Record<string, unkn
         { label: 'Description of the activity', field: 'description' },
       ],
     },
+    // The platform's statuses and moves (submit, review, approve, return, reject...); the service's
+    // own statuses and transitions go after it.
+    lifecycle: { includes: [{ $ref: PLATFORM_LIFECYCLE_REF }] },
   };
   const schema = {
     $schema: 'http://json-schema.org/draft-07/schema#',

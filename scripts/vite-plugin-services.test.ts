@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../engine/core/definition-types';
-import { testDefinitionFile, testFiles, testFormSchema } from '../engine/core/test-definition';
+import { PLATFORM_LIFECYCLE, testDefinitionFile, testFiles, testFormSchema } from '../engine/core/test-definition';
+import { PLATFORM_LIFECYCLE_FILE } from '../engine/core/lifecycle-upgrade';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import {
   ajvLocalizerModule,
@@ -130,8 +131,16 @@ describe('standaloneToEsm', () => {
 
 type Hook<A extends unknown[], R> = (...args: A) => R;
 
+/** A services folder under `work` holding the platform's base lifecycle every service includes. */
+function servicesFolder(name: string): string {
+  const folder = join(work, name);
+  mkdirSync(join(folder, 'platform'), { recursive: true });
+  writeFileSync(join(folder, PLATFORM_LIFECYCLE_FILE), JSON.stringify(PLATFORM_LIFECYCLE));
+  return folder;
+}
+
 describe('servicesPlugin', () => {
-  const services = join(work, 'services');
+  const services = servicesFolder('services');
   mkdirSync(join(services, 'sample', 'i18n'), { recursive: true });
   const file = testDefinitionFile({
     submit: { calls: [{ name: 'save', method: 'POST', path: 'samples', body: { '...': '$form' }, savesRecord: true }] },
@@ -204,7 +213,7 @@ describe('servicesPlugin', () => {
 });
 
 describe('servicesPlugin with variants', () => {
-  const services = join(work, 'variant-services');
+  const services = servicesFolder('variant-services');
   mkdirSync(join(services, 'paired'), { recursive: true });
   mkdirSync(join(services, 'shared-forms', 'i18n'), { recursive: true });
   const variant = (key: string, title: string) => ({
@@ -250,7 +259,7 @@ describe('servicesPlugin with variants', () => {
 });
 
 describe('servicesPlugin with a kept earlier version', () => {
-  const services = join(work, 'versioned-services');
+  const services = servicesFolder('versioned-services');
   mkdirSync(join(services, 'sample', 'versions'), { recursive: true });
   const schema = (title: string): JsonSchema => ({
     ...testFormSchema,

@@ -1,7 +1,7 @@
 /**
- * Application reads and writes shared by the routes and the staff command: ownership lookups,
- * the detail answer, status moves with their history entry (the staff's decisions that judge a move
- * are in staff-decisions.ts).
+ * Application reads shared by the routes, the staff command and the executor of the transitions
+ * (transitions/execute.ts, which alone writes a status): ownership lookups, the row lock, missing
+ * uploads, the definition a stored application is judged by.
  */
 import type { Kysely, Transaction } from 'kysely';
 import {
@@ -12,12 +12,10 @@ import {
   type UploadSlot,
 } from '../engine/core';
 import type { AppContext } from './context';
-import { nowIso } from './db/database';
 import type { DialectName } from './db/migrations';
 import type { Application, Database } from './db/tables';
 import { REQUIRED } from './field-rules';
 import { HttpError, notFound, type FieldError } from './http';
-import { queueStatusEmail } from './mail/mail-queue';
 
 /** Statuses at which the applicant may change the form: draft and returned. */
 export const EDITABLE_STATUSES: readonly number[] = [STATUS.draft, STATUS.returned];
@@ -101,71 +99,6 @@ export function assertEditable(app: Application): void {
 /** The `app_id` shown to people: EP-<year>-<id, six digits>. */
 export function formatAppId(id: number, createdAt: string): string {
   return `EP-${createdAt.slice(0, 4)}-${String(id).padStart(6, '0')}`;
-}
-
-export interface StatusMove {
-  statusId: number;
-  comment?: string | null;
-  manualCertificate?: { path: string; name: string } | null;
-  /** Processed by hand, its certificate not uploaded yet (shown as under review until it is). */
-  manual?: boolean;
-  /** Who moves it: `staff:<name>`, `applicant`, `system` (the history records it). */
-  actor?: string;
-}
-
-/**
- * Moves an application to a status and records the history entry, in one transaction, with the
- * e-mail the status sends its applicant queued (`definition`: the one the application is judged by).
- * Does not judge the move: `staffMove` does for staff, the applicant's own calls check theirs.
- */
-export async function moveStatus(
-  db: Kysely<Database>,
-  applicationId: number,
-  move: StatusMove,
-  definition?: ServiceDefinition,
-): Promise<void> {
-  await db.transaction().execute((trx) => moveStatusIn(trx, applicationId, move, definition));
-}
-
-/** `moveStatus` inside a transaction the caller holds (with the application's lock). */
-export async function moveStatusIn(
-  trx: Kysely<Database>,
-  applicationId: number,
-  move: StatusMove,
-  definition: ServiceDefinition | undefined,
-): Promise<void> {
-  const now = nowIso();
-  await trx
-    .updateTable('applications')
-    .set({
-      status_id: move.statusId,
-      updated_at: now,
-      ...(move.manualCertificate
-        ? {
-            manually_processed: 1,
-            manual_certificate_path: move.manualCertificate.path,
-            manual_certificate_name: move.manualCertificate.name,
-            final_certificate_uploaded: 1,
-          }
-        : move.manual
-          ? { manually_processed: 1, final_certificate_uploaded: 0 }
-          : {}),
-    })
-    .where('id', '=', applicationId)
-    .execute();
-  await trx
-    .insertInto('flow_histories')
-    .values({
-      application_id: applicationId,
-      status_id: move.statusId,
-      comment_to_applicant: move.comment ?? null,
-      created_at: now,
-      actor: move.actor ?? 'system',
-    })
-    .execute();
-  // An approval processed by hand shows as under review until its certificate is filed: it tells then.
-  if (!move.manual)
-    await queueStatusEmail(trx, applicationId, { status: move.statusId, comment: move.comment ?? null }, definition);
 }
 
 /** The services' definitions, to judge an application by its own (`definitionOfStored`). */

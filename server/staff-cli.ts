@@ -1,8 +1,8 @@
 /**
- * Staff command: moves an application along the transitions staff may make
- * (engine/core/status-transitions.ts and its service's `lifecycle`), with a comment for the
- * applicant or the manually produced certificate, and takes the actions its service declares
- * (`lifecycle.actions`: a document, a text, facts). Uses the server's own database module, settings
+ * Staff command: takes the staff transitions of the application's service (its
+ * `lifecycle.transitions`, the platform's base included; engine/core/transitions.ts) by name or by the
+ * status they reach, with a comment for the applicant, the manually produced certificate, or what a
+ * transition takes (a document, a text), through the server's one executor. Uses the server's own database module, settings
  * and services folder; the history records each move as `staff:<user>`.
  *
  *   npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--<text> "<html>"]
@@ -33,7 +33,7 @@ import { commitWith, startsAsPdf } from './routes/files';
 import type { FileStore } from './storage/file-store';
 import { openFileStore } from './storage/open-store';
 import { createStaff, listStaff, removeStaff, rotateStaff } from './staff-accounts';
-import { lifecycleActions, reviewDocuments } from '../engine/core';
+import { reviewDocuments, statusKey, transitionsOf } from '../engine/core';
 import { definitionOfStored } from './applications-store';
 
 const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--<text> "<html>"]
@@ -48,12 +48,13 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
                   3 under review; or a status of the service's own (its lifecycle.statuses), reached
                   through the action that reaches it (with its --<text>, e.g. --conditions)
   --comment       comment shown to the applicant (e.g. why it was returned)
-  --<text>        the text an action takes (lifecycle.actions[].text), as HTML
+  --<text>        the text a transition takes (lifecycle.transitions[].text), as HTML
   --manual-certificate  certificate (PDF) of a manually processed application (approved, 6)
   --manual        processed by hand, the certificate to come (shown as under review until the
                   certificate command files it)
-  <action>        an action of the application's service (lifecycle.actions of its service.json),
-                  with --file <pdf> when it files a document; the actions are listed by
+  <action>        a staff transition of the application's service by name (lifecycle.transitions
+                  of its service.json and the platform's: approve, return, reject...), with
+                  --file <pdf> when it files a document; they are listed by
                   npm run staff -- actions <applicationId|app_id>
   attach          files one of the authority's review documents (PDF), kept from the applicant's list;
                   kind: one of the service's lifecycle.reviewDocuments (npm run staff -- actions <app> lists them)
@@ -316,6 +317,7 @@ async function run(argv: string[]): Promise<void> {
     if (!app) throw new Error(`No application '${command.application}'.`);
 
     const services = loadDefinitionsFrom(config.servicesDir ?? undefined);
+    const executor = { db: database.db, dialect: database.dialect, ...services };
     if (command.command === 'attach') {
       const done = await refusedAs(app.app_id, () =>
         withGivenFile(files, command.file, 'The document must be a PDF.', (given) =>
@@ -331,7 +333,7 @@ async function run(argv: string[]): Promise<void> {
     if (command.command === 'certificate') {
       const done = await refusedAs(app.app_id, () =>
         withGivenFile(files, command.file, CERTIFICATE_NOT_PDF, (given) =>
-          attachManualCertificate(database.db, database.dialect, services, app.id, given, actor),
+          attachManualCertificate(executor, app.id, given, actor),
         ),
       );
       console.log(`${done.app_id}: certificate filed (${basename(command.file)}); the applicant sees it approved`);
@@ -339,14 +341,18 @@ async function run(argv: string[]): Promise<void> {
     }
 
     if (command.command === 'actions') {
-      const actions = lifecycleActions(definitionOfStored(services, app));
       const definition = definitionOfStored(services, app);
-      if (actions.length === 0) console.log(`${app.app_id}: its service declares no actions`);
-      for (const action of actions)
+      // Every staff row of the service's transition table, by name (the rows of one name together).
+      const rows = transitionsOf(definition).filter((row) => row.by === 'staff');
+      for (const name of new Set(rows.map((row) => row.name))) {
+        const named = rows.filter((row) => row.name === name);
+        const first = named[0] as (typeof named)[number];
+        const from = [...new Set(named.flatMap((row) => row.from))].map((id) => statusKey(definition, id));
         console.log(
-          `${action.name}: ${action.description} (at status ${action.from.join(', ')}` +
-            `${action.document ? '; --file <pdf>' : ''}${action.text ? `; --${action.text.name} <html>` : ''})`,
+          `${name}: ${first.description ?? `moves it to ${statusKey(definition, first.to)}`} (at ${from.join(', ')}` +
+            `${first.document ? '; --file <pdf>' : ''}${first.text ? `; --${first.text.name} <html>` : ''})`,
         );
+      }
       for (const document of reviewDocuments(definition))
         console.log(`attach --kind ${document.kind}: files '${document.description}' (PDF)`);
       return;
@@ -354,7 +360,7 @@ async function run(argv: string[]): Promise<void> {
 
     if (command.command === 'action') {
       const act = (document: GivenFile | null) =>
-        staffAction(database.db, database.dialect, services, app.id, command.action, {
+        staffAction(executor, app.id, command.action, {
           comment: command.comment,
           texts: command.texts,
           document,
@@ -370,7 +376,7 @@ async function run(argv: string[]): Promise<void> {
     }
 
     const move = (certificate: GivenFile | null) =>
-      staffMove(database.db, database.dialect, services, app.id, {
+      staffMove(executor, app.id, {
         statusId: command.statusId,
         comment: command.comment,
         texts: command.texts,

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import {
+  statusesOf,
   applicationFacts,
   type ApplicationFacts,
   type ServiceDefinition,
@@ -48,7 +49,7 @@ export async function conditionFactsOf(
   definition: ServiceDefinition | undefined,
   application: Pick<Application, 'id' | 'status_id' | 'manually_processed' | 'final_certificate_uploaded'>,
 ): Promise<ApplicationFacts> {
-  return applicationFacts(application, await factsOf(db, definition, application.id));
+  return applicationFacts(application, await factsOf(db, definition, application.id), statusesOf(definition));
 }
 
 /** Stores facts of an application (each replaces the one of its name), inside the caller's transaction. */

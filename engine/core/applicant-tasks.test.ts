@@ -11,18 +11,22 @@ const firm: ApplicantTask = {
   action: 'Enter the firm/expert details',
   when: {
     properties: {
-      application_status_id: { const: 17 },
+      status: { const: 'tor-approved' },
       is_application_in_phase_2: { const: true },
       environmental_audit_firm: { not: { type: 'object', required: ['phone'] } },
     },
-    required: ['application_status_id', 'is_application_in_phase_2'],
+    required: ['status', 'is_application_in_phase_2'],
   },
   form: { schema: 'firm-schema.json', ui: 'firm-ui.json' },
   uploads: [
     { name: 'Audit report (Word)', accept: ['doc', 'docx'], required: true },
     { name: 'Supporting documents', accept: ['pdf', 'image'] },
   ],
-  save: { path: 'environmental-audit/firm-details', record: 'environmental_audit_firm', status: 3 },
+  save: {
+    path: 'environmental-audit/firm-details',
+    record: 'environmental_audit_firm',
+    transition: 'send-firm-details',
+  },
   messages: { upload: 'u', unavailable: 'n', refused: 'r', success: 's' },
   formSchema: { type: 'object' },
   uiSchema: {},
@@ -32,9 +36,11 @@ const firm: ApplicantTask = {
 const open = (row: { status_id: number; is_application_in_phase_2: unknown }, record: unknown = null) =>
   openTasks(
     { tasks: [firm] },
-    applicationFacts(row, {
-      is_application_in_phase_2: row.is_application_in_phase_2 === 1 || row.is_application_in_phase_2 === true,
-    }),
+    applicationFacts(
+      row,
+      { is_application_in_phase_2: row.is_application_in_phase_2 === 1 || row.is_application_in_phase_2 === true },
+      [{ key: 'tor-approved', id: 17 }],
+    ),
     () => record,
     schemaMatches,
   ).map((task) => task.key);

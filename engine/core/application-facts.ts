@@ -1,3 +1,4 @@
+import type { LifecycleStatusFile } from './definition-types';
 import { isSetFlag } from './value-path';
 
 /**
@@ -9,6 +10,8 @@ import { isSetFlag } from './value-path';
 
 /** What the conditions on an application's stage read: the platform's facts and the service's (`lifecycle.facts`). */
 export type ApplicationFacts = {
+  /** The status's key (`lifecycle.statuses`): what conditions name it by. */
+  status: string;
   application_status_id: number;
   manually_processed: boolean;
   final_certificate_uploaded: boolean;
@@ -16,14 +19,17 @@ export type ApplicationFacts = {
 
 /**
  * The facts of an application row or answer (flags may be 0/1 or booleans), with the service's own
- * facts (`factValues` of engine/core/lifecycle: its defaults overlaid by what is stored).
+ * facts (`factValues` of engine/core/lifecycle: its defaults overlaid by what is stored) and its
+ * status's key among `statuses` (the service's, `statusesOf`).
  */
 export function applicationFacts(
   row: { status_id: number; manually_processed?: unknown; final_certificate_uploaded?: unknown },
-  serviceFacts: Readonly<Record<string, unknown>> = {},
+  serviceFacts: Readonly<Record<string, unknown>>,
+  statuses: readonly LifecycleStatusFile[],
 ): ApplicationFacts {
   return {
     ...serviceFacts,
+    status: statuses.find((candidate) => candidate.id === row.status_id)?.key ?? `#${row.status_id}`,
     application_status_id: row.status_id,
     manually_processed: isSetFlag(row.manually_processed),
     final_certificate_uploaded: isSetFlag(row.final_certificate_uploaded),

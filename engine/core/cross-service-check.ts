@@ -74,13 +74,15 @@ export function clashesAcrossServices(
   // A document's download address is a route of the API: one service's.
   const downloads = new Map<string, string>();
   for (const def of loaded) {
-    (def.lifecycle?.actions ?? []).forEach((action, i) => {
-      if (!action.document) return;
+    const seen = new Set<string>();
+    (def.lifecycle?.transitions ?? []).forEach((action) => {
+      if (!action.document || seen.has(action.document.download)) return;
+      seen.add(action.document.download);
       const owner = downloads.get(action.document.download);
       if (owner) {
         problems.push({
           file: `${def.key}/service.json`,
-          pointer: pointerOf('lifecycle', 'actions', i, 'document', 'download'),
+          pointer: pointerOf('lifecycle', 'transitions'),
           message: `download '${action.document.download}' is already used by '${owner}'`,
         });
         duplicated.add(def.key);

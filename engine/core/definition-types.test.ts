@@ -13,14 +13,14 @@ import type {
   DocumentsStep,
   ExtraUpload,
   FormFiles,
-  Lifecycle,
-  LifecycleAction,
   LifecycleActionDocument,
   LifecycleActionText,
   LifecycleBlock,
-  LifecycleDecision,
   LifecycleFact,
-  LifecycleStatus,
+  LifecycleFile,
+  LifecycleStatusFile,
+  TransitionFile,
+  TransitionReason,
   ServiceDefinitionFile,
   ServiceVariantFile,
   ServiceView,
@@ -39,7 +39,7 @@ type Props<T> = T extends { properties: infer P } ? keyof P : never;
 type Defs = (typeof metaSchema)['definitions'];
 type Top = (typeof metaSchema)['properties'];
 type LifecycleSchema = Top['lifecycle']['properties'];
-type ActionSchema = LifecycleSchema['actions']['items'];
+type TransitionSchema = Defs['transition'];
 type TaskSchema = Defs['applicantTask']['properties'];
 type QueuesSchema = Top['workQueues'];
 
@@ -57,14 +57,18 @@ const checks = {
   variant: true satisfies SameKeys<Props<Defs['variant']>, keyof ServiceVariantFile>,
   workQueues: true satisfies SameKeys<Props<QueuesSchema>, keyof WorkQueues>,
   workQueue: true satisfies SameKeys<Props<QueuesSchema['properties']['queues']['items']>, keyof WorkQueue>,
-  lifecycle: true satisfies SameKeys<Props<Top['lifecycle']>, keyof Lifecycle>,
+  lifecycle: true satisfies SameKeys<Props<Top['lifecycle']>, keyof LifecycleFile>,
   fact: true satisfies SameKeys<Props<LifecycleSchema['facts']['additionalProperties']>, keyof LifecycleFact>,
-  status: true satisfies SameKeys<Props<LifecycleSchema['statuses']['items']>, keyof LifecycleStatus>,
-  action: true satisfies SameKeys<Props<ActionSchema>, keyof LifecycleAction>,
-  actionDocument: true satisfies SameKeys<Props<ActionSchema['properties']['document']>, keyof LifecycleActionDocument>,
-  actionText: true satisfies SameKeys<Props<ActionSchema['properties']['text']>, keyof LifecycleActionText>,
+  status: true satisfies SameKeys<Props<Defs['lifecycleStatus']>, keyof LifecycleStatusFile>,
+  transition: true satisfies SameKeys<Props<TransitionSchema>, keyof TransitionFile>,
+  reason: true satisfies SameKeys<Props<TransitionSchema['properties']['reason']>, keyof TransitionReason>,
+  actionDocument: true satisfies SameKeys<
+    Props<TransitionSchema['properties']['document']>,
+    keyof LifecycleActionDocument
+  >,
+  actionText: true satisfies SameKeys<Props<TransitionSchema['properties']['text']>, keyof LifecycleActionText>,
   block: true satisfies SameKeys<Props<LifecycleSchema['blocks']['items']>, keyof LifecycleBlock>,
-  decision: true satisfies SameKeys<Props<LifecycleSchema['decision']>, keyof LifecycleDecision>,
+  decision: true satisfies SameKeys<Props<LifecycleSchema['decision']>, keyof NonNullable<LifecycleFile['decision']>>,
 };
 
 describe('the format types', () => {

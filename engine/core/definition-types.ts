@@ -285,13 +285,12 @@ export interface ApplicantTaskMessages {
 /**
  * What an applicant task saves: `POST <path>` with `application_id` and the task's form data. The
  * server keeps the data as the application's record `record` (in the `application/{id}` answer under
- * that key), and may move the application to `status`, with `comment` in its history.
+ * that key), and may take the transition `transition` of the lifecycle (`via: "task"`).
  */
 export interface ApplicantTaskSave {
   path: string;
   record: string;
-  status?: number;
-  comment?: string;
+  transition?: string;
 }
 
 /**
@@ -338,20 +337,28 @@ export interface LifecycleFact {
 }
 
 /**
- * A status of the service's own lifecycle, beyond the platform's (spec 01 section 4): how the
- * applicant sees it and where staff may move an application on from it with a plain move.
+ * A status of an application, by key (`lifecycle.statuses`; the platform's are in
+ * `services/platform/lifecycle.json`, spec 01 section 4): its id, the one number stored, and, for a
+ * service's own status, how the applicant sees it.
  */
-export interface LifecycleStatus {
+export interface LifecycleStatusFile {
+  /** Its key: how every other part of the definitions names it. */
+  key: string;
   id: number;
   /** The badge label (translated by the portal's `status.<label>` texts, as the platform's are). */
-  label: string;
-  colour: 'success' | 'warning' | 'error' | 'dark' | 'info';
+  label?: string;
+  colour?: 'success' | 'warning' | 'error' | 'dark' | 'info';
   /** What happens next, the line under the badge. */
-  next: string;
-  /** Statuses staff may move an application at this status to with a plain move. */
-  staffMoves: number[];
+  next?: string;
   /** The e-mail the applicant receives when their application reaches it. */
   email?: StatusEmail;
+}
+
+/** A service's own status (beyond the platform's), as the engine shows it. */
+export interface LifecycleStatus extends LifecycleStatusFile {
+  label: string;
+  colour: 'success' | 'warning' | 'error' | 'dark' | 'info';
+  next: string;
 }
 
 /**
@@ -394,27 +401,60 @@ export interface LifecycleActionText {
   requiredMessage: string;
 }
 
+/** Who takes a transition. */
+export type TransitionActor = 'staff' | 'applicant';
+
 /**
- * Something staff do that moves an application to `to` and carries what that status needs: a
- * document, a text, facts. A status an action reaches is reached only through it.
+ * Where a transition is taken: the submission (`submit`), a staff move to a status (`move`), a staff
+ * action with what it carries (`action`), the applicant's answer to a decision (`decision`), the save
+ * of an applicant task (`task`).
  */
-export interface LifecycleAction {
-  /** Its name: `npm run staff -- <name> <app>` and `POST staff/applications/{id}/<name>`. */
+export type TransitionVia = 'submit' | 'move' | 'action' | 'decision' | 'task';
+
+/** A reason the applicant must give (a denied decision): its text becomes the history's comment. */
+export interface TransitionReason {
+  /** The body field that carries it. */
+  field: string;
+  requiredMessage: string;
+}
+
+/**
+ * One row of the lifecycle's transition table (`lifecycle.transitions`), statuses by key: who moves an
+ * application from which statuses to which, where, with what it takes (a document, a text, a reason,
+ * a condition on the application's facts), the facts it sets and the comment its history shows.
+ * Several rows may share a name (one verb from different statuses): they then share `to`, `by` and
+ * `via`.
+ */
+export interface TransitionFile {
+  /** Its name: `npm run staff -- <name> <app>` and `POST staff/applications/{id}/<name>` for staff. */
   name: string;
   /** What it does, in the staff command's help. */
-  description: string;
-  to: number;
-  /** Statuses the action may be taken at. */
-  from: number[];
-  /** The history's comment to the applicant. */
+  description?: string;
+  from: string[];
+  to: string;
+  by: TransitionActor;
+  via: TransitionVia;
+  /** The history's comment to the applicant when the one taking it gives none. */
   comment?: string;
   document?: LifecycleActionDocument;
   text?: LifecycleActionText;
-  /**
-   * Facts it sets: a value, `$today` (the date, YYYY-MM-DD) or `$text` (the action's text).
-   */
+  reason?: TransitionReason;
+  /** The applicant's answer this transition is (a decision): true accepts, false denies. */
+  answer?: boolean;
+  /** JSON Schema of the application's facts that must hold for it to be taken. */
+  when?: JsonSchema;
+  /** Facts it sets: a value, or a text with `{today}` (the date, YYYY-MM-DD) or `{text}` (its text). */
   sets?: Record<string, string | number | boolean | null>;
 }
+
+/** A transition with its statuses resolved to ids: what the engine and the server judge by. */
+export interface Transition extends Omit<TransitionFile, 'from' | 'to'> {
+  from: number[];
+  to: number;
+}
+
+/** A staff action: a transition `via: "action"` (kept as a name for what carries a document or text). */
+export type LifecycleAction = Transition;
 
 /** A block of the application's view while `when` holds: a line of guidance, maybe a download. */
 export interface LifecycleBlock {
@@ -428,14 +468,17 @@ export interface LifecycleBlock {
   document?: string;
 }
 
-/** An answer the applicant owes at `status` (`application/applicant-confirmation`): accept or deny. */
+/**
+ * An answer the applicant owes (`application/applicant-confirmation`), read from the transitions
+ * `via: "decision"`: the status it waits at, the fact holding what they answer to (HTML), and where
+ * accepting and denying lead.
+ */
 export interface LifecycleDecision {
   status: number;
   /** The fact holding what they answer to (HTML, shown sanitised). */
   text: string;
-  accept: { status: number; comment: string };
-  /** A denial needs a reason, which becomes the history's comment. */
-  deny: { status: number };
+  accept: Transition;
+  deny: Transition;
 }
 
 /** A working document of the authority's review, filed by staff and kept from the applicant's list. */
@@ -447,14 +490,35 @@ export interface LifecycleReviewDocument {
 }
 
 /**
- * The service's life after submission: its facts, statuses, staff actions, the blocks of the
- * application's view, the applicant's decision and the authority's review documents. Tasks
- * (`tasks`) are what the applicant sends.
+ * The service's life after submission as written: the files it includes (the platform's base,
+ * `services/platform/lifecycle.json`), its facts, statuses, transition table, the blocks of the
+ * application's view, the fact the applicant's decision reads and the authority's review documents.
+ * Tasks (`tasks`) are what the applicant sends.
+ */
+export interface LifecycleFile {
+  /** Lifecycles whose statuses and transitions come first (each `{"$ref": "<file>.json"}`, read). */
+  includes?: LifecycleFile[];
+  facts?: Record<string, LifecycleFact>;
+  statuses?: LifecycleStatusFile[];
+  transitions?: TransitionFile[];
+  blocks?: LifecycleBlock[];
+  /** The fact holding what the applicant's decision answers to. */
+  decision?: { text: string };
+  reviewDocuments?: LifecycleReviewDocument[];
+}
+
+/**
+ * The lifecycle as the engine and the server read it (engine/core/transitions.ts resolves it): every
+ * status with its key, the service's own with their presentation, the whole transition table with
+ * ids, and the decision read from it.
  */
 export interface Lifecycle {
   facts?: Record<string, LifecycleFact>;
-  statuses?: LifecycleStatus[];
-  actions?: LifecycleAction[];
+  /** Every status an application of the service may be at, the included ones first. */
+  allStatuses: LifecycleStatusFile[];
+  /** The service's own statuses (those the platform's base does not declare). */
+  statuses: LifecycleStatus[];
+  transitions: Transition[];
   blocks?: LifecycleBlock[];
   decision?: LifecycleDecision;
   reviewDocuments?: LifecycleReviewDocument[];
@@ -504,8 +568,11 @@ export interface ServiceDefinitionFile {
   workQueues?: WorkQueues;
   /** What the authority may ask of the applicant after submission. */
   tasks?: ApplicantTaskFile[];
-  /** The stages after submission: facts, statuses, staff actions, view blocks, the applicant's decision. */
-  lifecycle?: Lifecycle;
+  /**
+   * The stages after submission: facts, statuses, the transition table, view blocks, the decision
+   * (the meta-schema asks every service.json for it, with the platform's base included).
+   */
+  lifecycle?: LifecycleFile;
 }
 
 /** A `service.json` of a service with one form. */
@@ -519,8 +586,10 @@ export type SingleFormServiceFile = Omit<ServiceDefinitionFile, 'variants'> &
  */
 export interface ServiceDefinition extends Omit<
   ServiceDefinitionFile,
-  'form' | 'submit' | 'view' | 'variants' | 'tasks'
+  'form' | 'submit' | 'view' | 'variants' | 'tasks' | 'lifecycle'
 > {
+  /** The lifecycle, resolved (engine/core/transitions.ts); the loader always gives one. */
+  lifecycle?: Lifecycle;
   form: FormFiles;
   submit: { calls: SubmitCall[] };
   view: ServiceView;

@@ -17,6 +17,7 @@ import type { JsonSchema, ServiceDefinition } from './definition-types';
 import { allowedValues } from './allowed-values';
 import { pointerSegment, type DefinitionProblem } from './definition-problems';
 import { loadServiceDefinitions } from './load-definitions';
+import { PLATFORM_LIFECYCLE_FILE } from './lifecycle-upgrade';
 import { touchedPointers, type RecordMigration } from './record-migrations';
 import { definedProperties } from './schema-walk';
 import { formsOf } from './service-forms';
@@ -240,7 +241,7 @@ export function loadServiceVersions(
     }
     for (const [version, data] of [...archives].sort(([a], [b]) => a - b)) {
       const file = `${key}/${VERSIONS_FOLDER}/${version}.json`;
-      const loaded = loadArchive(data, key, file, problems);
+      const loaded = loadArchive(data, key, file, problems, files[PLATFORM_LIFECYCLE_FILE]);
       if (!loaded) continue;
       if (loaded.version !== version)
         problems.push({ file, pointer: '/version', message: `holds version ${loaded.version}, not ${version}` });
@@ -315,6 +316,7 @@ function loadArchive(
   key: string,
   file: string,
   problems: DefinitionProblem[],
+  platform: unknown,
 ): ServiceDefinition | null {
   if (!isRecord(data) || !Number.isInteger(data.version) || !isRecord(data.files)) {
     problems.push({
@@ -324,7 +326,9 @@ function loadArchive(
     });
     return null;
   }
-  const loaded = loadServiceDefinitions(data.files, { alone: true });
+  // An archive kept before the transition table does not hold the platform's base it now includes.
+  const base = PLATFORM_LIFECYCLE_FILE in data.files ? {} : { [PLATFORM_LIFECYCLE_FILE]: platform };
+  const loaded = loadServiceDefinitions({ ...base, ...data.files }, { alone: true });
   for (const problem of loaded.problems)
     problems.push({
       file,

@@ -88,11 +88,19 @@ export {
   type StatusEmailValues,
   type WrittenEmail,
 } from './status-emails';
-export { refusedMove } from './status-transitions';
 export {
-  actionFacts,
-  actionNamed,
-  actionReaching,
+  resolveLifecycle,
+  statusId,
+  statusKey,
+  statusesOf,
+  transitionAt,
+  transitionGraph,
+  transitionNames,
+  transitionsFrom,
+  transitionsNamed,
+  transitionsOf,
+} from './transitions';
+export {
   allFactDefaults,
   documentFileName,
   documentPath,
@@ -102,6 +110,7 @@ export {
   lifecycleActions,
   reviewDocuments,
   serviceStatuses,
+  transitionFacts,
   type FactValue,
 } from './lifecycle';
 export { applicationFacts, type ApplicationFacts } from './application-facts';

@@ -1,84 +1,109 @@
 /**
- * The loader's checks of a service's `lifecycle` beyond its meta-schema: what each part names exists
- * (facts, statuses, documents), an action's `$text` has a text to take, and each status is reached
- * by one action at most.
+ * The loader's checks of a service's `lifecycle` beyond its meta-schema, on the table as written and
+ * as resolved (transitions.ts): the platform's base is included, each row is taken by the one its
+ * `via` is for, what a row names exists (facts, documents, a task's transition), a status an action
+ * reaches is reached only through actions, and conditions name statuses by key.
  */
-import type { Lifecycle } from './definition-types';
+import type { JsonSchema, Lifecycle, ServiceDefinitionFile } from './definition-types';
 import { pointerOf, type Report } from './definition-problems';
 import { factsNamedIn } from './lifecycle';
 import { STATUS } from './status-presentation';
-import { UNDER_REVIEW_STATUS } from './status-transitions';
+import { statusId, statusKey } from './transitions';
+import { isRecord } from './value-path';
 
-/** The platform's statuses (spec 01 section 4, and 3, under review): a service adds others. */
-const PLATFORM_STATUSES = new Set<number>([...Object.values(STATUS), UNDER_REVIEW_STATUS]);
+/** Who takes a row of each `via`. */
+const ACTOR_OF_VIA = { submit: 'applicant', decision: 'applicant', task: 'applicant', move: 'staff', action: 'staff' };
 
-/** Reports the problems of `lifecycle` (in `serviceFile`). */
-export function checkLifecycle(lifecycle: Lifecycle | undefined, serviceFile: string, report: Report): void {
-  if (!lifecycle) return;
-  const facts = new Set(Object.keys(lifecycle.facts ?? {}));
-  const own = new Set<number>();
+/** Where an applicant task may hand an application: back to the authority, never a decision. */
+const TASK_TARGETS = ['submitted', 'under-review'];
+
+/** True when a condition names the stored status id instead of the status's key. */
+function namesStatusId(schema: unknown): boolean {
+  if (Array.isArray(schema)) return schema.some(namesStatusId);
+  if (!isRecord(schema)) return false;
+  return Object.entries(schema).some(([key, value]) => key === 'application_status_id' || namesStatusId(value));
+}
+
+/** Reports the problems of the lifecycle of `file` (resolved as `lifecycle`), in `serviceFile`. */
+export function checkLifecycle(
+  file: Pick<ServiceDefinitionFile, 'lifecycle' | 'tasks' | 'workQueues'>,
+  lifecycle: Lifecycle,
+  serviceFile: string,
+  report: Report,
+): void {
+  const written = file.lifecycle;
   const at = (...segments: Array<string | number>) => pointerOf('lifecycle', ...segments);
+  const definition = { lifecycle };
+  if (statusId(definition, 'draft') !== STATUS.draft || statusId(definition, 'submitted') !== STATUS.submitted)
+    report(serviceFile, at('includes'), "the lifecycle includes the platform's base: ../platform/lifecycle.json");
+  const facts = new Set(Object.keys(written?.facts ?? {}));
   const fact = (name: string, pointer: string) => {
     if (!facts.has(name)) report(serviceFile, pointer, `names fact '${name}', which lifecycle.facts does not declare`);
   };
 
-  (lifecycle.statuses ?? []).forEach((status, i) => {
-    if (PLATFORM_STATUSES.has(status.id))
-      report(serviceFile, at('statuses', i, 'id'), `status ${status.id} is one of the platform's`);
-    else if (own.has(status.id)) report(serviceFile, at('statuses', i, 'id'), `status ${status.id} is declared twice`);
-    own.add(status.id);
-  });
-  const known = (id: number) => PLATFORM_STATUSES.has(id) || own.has(id);
-  const status = (id: number, pointer: string) => {
-    if (!known(id)) report(serviceFile, pointer, `status ${id} is neither the platform's nor in lifecycle.statuses`);
-  };
-  (lifecycle.statuses ?? []).forEach((declared, i) =>
-    declared.staffMoves.forEach((id, j) => status(id, at('statuses', i, 'staffMoves', j))),
-  );
-
-  const names = new Set<string>();
-  const reached = new Set<number>();
   const documents = new Set<string>();
-  (lifecycle.actions ?? []).forEach((action, i) => {
-    if (names.has(action.name))
-      report(serviceFile, at('actions', i, 'name'), `action '${action.name}' is declared twice`);
-    names.add(action.name);
-    if (!own.has(action.to))
+  const actionTargets = new Set<number>();
+  (written?.transitions ?? []).forEach((row, i) => {
+    const resolved = lifecycle.transitions.find(
+      (candidate) => candidate.name === row.name && candidate.via === row.via,
+    );
+    if (row.by !== ACTOR_OF_VIA[row.via])
       report(
         serviceFile,
-        at('actions', i, 'to'),
-        `an action reaches one of the service's own statuses (lifecycle.statuses), not ${action.to}`,
+        at('transitions', i, 'by'),
+        `a transition via '${row.via}' is taken by ${ACTOR_OF_VIA[row.via]}`,
       );
-    else if (reached.has(action.to))
-      report(serviceFile, at('actions', i, 'to'), `status ${action.to} is reached by another action already`);
-    reached.add(action.to);
-    action.from.forEach((id, j) => status(id, at('actions', i, 'from', j)));
-    for (const [name, value] of Object.entries(action.sets ?? {})) {
-      fact(name, at('actions', i, 'sets', name));
-      if (value === '$text' && !action.text)
-        report(serviceFile, at('actions', i, 'sets', name), "'$text' needs the action's text (text)");
+    if (row.via === 'task' && !TASK_TARGETS.includes(row.to))
+      report(
+        serviceFile,
+        at('transitions', i, 'to'),
+        `a task hands the application back: ${TASK_TARGETS.join(' or ')}`,
+      );
+    if ((row.document || row.text) && row.via !== 'action')
+      report(serviceFile, at('transitions', i, 'via'), 'a transition that takes a document or a text is an action');
+    if (row.via === 'action' && resolved) actionTargets.add(resolved.to);
+    if ((row.answer !== undefined) !== (row.via === 'decision'))
+      report(serviceFile, at('transitions', i, 'answer'), 'a decision (and only a decision) answers true or false');
+    if (row.reason && row.via !== 'decision')
+      report(serviceFile, at('transitions', i, 'reason'), 'only a decision asks for a reason');
+    for (const [name, value] of Object.entries(row.sets ?? {})) {
+      fact(name, at('transitions', i, 'sets', name));
+      if (typeof value === 'string' && value.includes('{text}') && !row.text)
+        report(serviceFile, at('transitions', i, 'sets', name), "'{text}' needs the transition's text (text)");
     }
-    if (action.document) {
-      if (documents.has(action.document.description))
+    if (row.document) {
+      if (documents.has(row.document.description))
         report(
           serviceFile,
-          at('actions', i, 'document', 'description'),
+          at('transitions', i, 'document', 'description'),
           'another action files a document of this name',
         );
-      documents.add(action.document.description);
-      if (action.document.dashboardWhenSet)
-        fact(action.document.dashboardWhenSet, at('actions', i, 'document', 'dashboardWhenSet'));
+      documents.add(row.document.description);
+      if (row.document.dashboardWhenSet)
+        fact(row.document.dashboardWhenSet, at('transitions', i, 'document', 'dashboardWhenSet'));
+    }
+    if (namesStatusId(row.when)) report(serviceFile, at('transitions', i, 'when'), STATUS_BY_KEY);
+  });
+  lifecycle.transitions.forEach((row) => {
+    if (row.via === 'move' && actionTargets.has(row.to)) {
+      const index = (written?.transitions ?? []).findIndex((candidate) => candidate.name === row.name);
+      report(
+        serviceFile,
+        index >= 0 ? at('transitions', index, 'to') : at('includes'),
+        `status '${statusKey(definition, row.to)}' is reached by an action (what it carries is needed): a plain move may not reach it`,
+      );
     }
   });
 
-  (lifecycle.blocks ?? []).forEach((block, i) => {
+  (written?.blocks ?? []).forEach((block, i) => {
     if (block.document && !documents.has(block.document))
       report(serviceFile, at('blocks', i, 'document'), `no action files a document '${block.document}'`);
     for (const name of block.text ? factsNamedIn(block.text) : []) fact(name, at('blocks', i, 'text'));
+    if (namesStatusId(block.when)) report(serviceFile, at('blocks', i, 'when'), STATUS_BY_KEY);
   });
 
   const kinds = new Set<string>();
-  (lifecycle.reviewDocuments ?? []).forEach((document, i) => {
+  (written?.reviewDocuments ?? []).forEach((document, i) => {
     if (kinds.has(document.kind))
       report(serviceFile, at('reviewDocuments', i, 'kind'), `kind '${document.kind}' is declared twice`);
     kinds.add(document.kind);
@@ -87,16 +112,23 @@ export function checkLifecycle(lifecycle: Lifecycle | undefined, serviceFile: st
     documents.add(document.description);
   });
 
-  const decision = lifecycle.decision;
-  if (decision) {
-    fact(decision.text, at('decision', 'text'));
-    if (!own.has(decision.status))
+  if (written?.decision) fact(written.decision.text, at('decision', 'text'));
+
+  (file.tasks ?? []).forEach((task, i) => {
+    const name = task.save.transition;
+    if (name && !lifecycle.transitions.some((row) => row.name === name && row.via === 'task'))
       report(
         serviceFile,
-        at('decision', 'status'),
-        `the decision waits at one of the service's own statuses, not ${decision.status}`,
+        pointerOf('tasks', i, 'save', 'transition'),
+        `no transition '${name}' via "task" in the lifecycle`,
       );
-    status(decision.accept.status, at('decision', 'accept', 'status'));
-    status(decision.deny.status, at('decision', 'deny', 'status'));
-  }
+    if (namesStatusId(task.when)) report(serviceFile, pointerOf('tasks', i, 'when'), STATUS_BY_KEY);
+  });
+  (file.workQueues?.queues ?? []).forEach((queue, i) => {
+    if (namesStatusId(queue.when as JsonSchema))
+      report(serviceFile, pointerOf('workQueues', 'queues', i, 'when'), STATUS_BY_KEY);
+  });
 }
+
+/** Why a condition naming `application_status_id` is refused. */
+export const STATUS_BY_KEY = "name the status by its key ('status'), not by its id ('application_status_id')";

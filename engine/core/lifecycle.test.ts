@@ -1,26 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import type { Lifecycle } from './definition-types';
+import type { LifecycleFile, ServiceDefinitionFile } from './definition-types';
 import { checkLifecycle } from './lifecycle-check';
 import {
-  actionFacts,
-  actionReaching,
   allFactDefaults,
   blockText,
   documentFileName,
   documentPath,
   factValues,
+  lifecycleActions,
+  transitionFacts,
 } from './lifecycle';
+import { PLATFORM_LIFECYCLE, testLifecycle } from './test-definition';
+import { resolveLifecycle } from './transitions';
 
 /** A lifecycle unlike the audit's: a site inspection booked by staff. */
-const inspection: Lifecycle = {
+const inspection: Omit<LifecycleFile, 'includes'> = {
   facts: { inspection_booked: { default: false }, inspection_day: { default: null } },
-  statuses: [{ id: 40, label: 'Inspection Booked', colour: 'info', next: 'Wait.', staffMoves: [3, 9] }],
-  actions: [
+  statuses: [{ key: 'inspection-booked', id: 40, label: 'Inspection Booked', colour: 'info', next: 'Wait.' }],
+  transitions: [
     {
       name: 'book-inspection',
       description: 'books it',
-      to: 40,
-      from: [2, 3],
+      from: ['submitted', 'under-review'],
+      to: 'inspection-booked',
+      by: 'staff',
+      via: 'action',
       document: {
         description: 'Inspection plan',
         accept: ['pdf'],
@@ -30,38 +34,53 @@ const inspection: Lifecycle = {
         label: 'Download the plan',
       },
       text: { name: 'day', requiredMessage: 'Give the day.' },
-      sets: { inspection_booked: true, inspection_day: '$text', booked_on: '$today' },
+      sets: { inspection_booked: true, inspection_day: '{text}', booked_on: 'booked {today}' },
     },
+    { name: 'review', from: ['inspection-booked'], to: 'under-review', by: 'staff', via: 'move' },
   ],
-  blocks: [
-    { when: {}, severity: 'info', title: 'Booked', text: 'On {{inspection_day}}.', document: 'Inspection plan' },
-  ],
+  blocks: [{ when: {}, severity: 'info', title: 'Booked', text: 'On {inspection_day}.', document: 'Inspection plan' }],
 };
 
+/** The problems `checkLifecycle` and the resolution report for `own` (with the platform's base). */
+function problemsOf(own: Omit<LifecycleFile, 'includes'>, file: Partial<ServiceDefinitionFile> = {}): string[] {
+  const problems: string[] = [];
+  const report = (_file: string, pointer: string, message: string) => problems.push(`${pointer}: ${message}`);
+  const written = { includes: [PLATFORM_LIFECYCLE], ...own };
+  const lifecycle = resolveLifecycle(written, 's/service.json', report);
+  checkLifecycle({ ...file, lifecycle: written }, lifecycle, 's/service.json', report);
+  return problems;
+}
+
 describe('lifecycle', () => {
+  const resolved = {
+    lifecycle: testLifecycle({ ...inspection, facts: { ...inspection.facts, booked_on: { default: null } } }),
+  };
+
   it('answers every fact with its default, and an application its own facts over them', () => {
-    const audit = { lifecycle: { facts: { tor_approval_date: { default: null } } } };
-    expect(allFactDefaults([{ lifecycle: inspection }, audit, {}])).toEqual({
+    const audit = { lifecycle: testLifecycle({ facts: { tor_approval_date: { default: null } } }) };
+    expect(allFactDefaults([resolved, audit, {}])).toEqual({
       inspection_booked: false,
       inspection_day: null,
+      booked_on: null,
       tor_approval_date: null,
     });
     // A stored fact the service no longer declares is not answered.
-    expect(factValues({ lifecycle: inspection }, { inspection_day: '3 Dec', old: 1 })).toEqual({
+    expect(factValues(resolved, { inspection_day: '3 Dec', old: 1 })).toMatchObject({
       inspection_booked: false,
       inspection_day: '3 Dec',
     });
   });
 
-  it("fills an action's facts, its document's address and a block's text", () => {
-    const action = actionReaching({ lifecycle: inspection }, 40);
-    expect(action?.name).toBe('book-inspection');
-    expect(actionReaching({ lifecycle: inspection }, 6)).toBeUndefined();
-    expect(actionFacts(action ?? {}, { today: '2026-11-25', text: '3 Dec' })).toEqual({
+  it("fills a transition's facts, its document's address and a block's text", () => {
+    const [action] = lifecycleActions(resolved);
+    expect(action).toMatchObject({ name: 'book-inspection', from: [2, 3], to: 40 });
+    expect(transitionFacts(action ?? {}, { today: '2026-11-25', text: '3 Dec' })).toEqual({
       inspection_booked: true,
       inspection_day: '3 Dec',
-      booked_on: '2026-11-25',
+      booked_on: 'booked 2026-11-25',
     });
+    // `{text}` alone is the text, or null without one (not the empty text).
+    expect(transitionFacts(action ?? {}, { today: '2026-11-25' }).inspection_day).toBeNull();
     const document = action?.document;
     expect(document && documentPath(document, 'EP-2026-000001')).toBe('site-visits/plan/EP-2026-000001');
     expect(document && documentFileName(document, 'EP-2026-000001')).toBe('plan-EP-2026-000001.pdf');
@@ -71,32 +90,61 @@ describe('lifecycle', () => {
     expect(block && blockText(block, { inspection_day: null })).toBeNull();
   });
 
-  it('is checked: facts, statuses and documents it names must exist', () => {
-    const problems: string[] = [];
-    const report = (_file: string, pointer: string, message: string) => problems.push(`${pointer}: ${message}`);
-    checkLifecycle(inspection, 's/service.json', report);
-    expect(problems).toEqual([
-      "/lifecycle/actions/0/sets/booked_on: names fact 'booked_on', which lifecycle.facts does not declare",
+  it('is checked: facts, statuses and documents it names must exist, each row taken by its own', () => {
+    expect(problemsOf(inspection)).toEqual([
+      "/lifecycle/transitions/0/sets/booked_on: names fact 'booked_on', which lifecycle.facts does not declare",
     ]);
-    problems.length = 0;
-    checkLifecycle(
-      {
-        ...inspection,
-        facts: { ...inspection.facts, booked_on: { default: null } },
-        statuses: [{ id: 6, label: 'x', colour: 'info', next: 'x', staffMoves: [77] }],
-        blocks: [{ when: {}, severity: 'info', title: 'x', text: '{{nothing}}', document: 'Missing' }],
-        decision: { status: 40, text: 'inspection_day', accept: { status: 6, comment: 'ok' }, deny: { status: 3 } },
-      },
-      's/service.json',
-      report,
-    );
-    expect(problems).toEqual([
-      "/lifecycle/statuses/0/id: status 6 is one of the platform's",
-      "/lifecycle/statuses/0/staffMoves/0: status 77 is neither the platform's nor in lifecycle.statuses",
-      "/lifecycle/actions/0/to: an action reaches one of the service's own statuses (lifecycle.statuses), not 40",
+    expect(
+      problemsOf(
+        {
+          ...inspection,
+          facts: { ...inspection.facts, booked_on: { default: null } },
+          statuses: [
+            ...(inspection.statuses ?? []),
+            { key: 'approved', id: 60, label: 'x', colour: 'info', next: 'x' },
+            { key: 'bare', id: 61 },
+          ],
+          transitions: [
+            ...(inspection.transitions ?? []),
+            { name: 'approve', from: ['nowhere'], to: 'approved', by: 'applicant', via: 'move' },
+            { name: 'book-again', from: ['submitted'], to: 'inspection-booked', by: 'staff', via: 'move' },
+            { name: 'answer', from: ['inspection-booked'], to: 'approved', by: 'applicant', via: 'decision' },
+          ],
+          blocks: [
+            {
+              when: { properties: { application_status_id: { const: 40 } } },
+              severity: 'info',
+              title: 'x',
+              text: '{nothing}',
+              document: 'Missing',
+            },
+          ],
+        },
+        { tasks: [{ save: { path: 'x', record: 'x', transition: 'send' } } as never] },
+      ),
+    ).toEqual([
+      "/lifecycle/statuses/1: status 'approved' is declared twice",
+      "/lifecycle/statuses/2: a service's own status needs its label, colour and next",
+      "/lifecycle/transitions/2/name: rows named 'approve' must share to, by and via",
+      "/lifecycle/transitions/2/from/0: names status 'nowhere', which no lifecycle declares",
+      '/lifecycle/decision: a decision is lifecycle.decision (its text) and two transitions via "decision" from the same status: answer true and answer false',
+      "/lifecycle/transitions/2/by: a transition via 'move' is taken by staff",
+      '/lifecycle/transitions/4/answer: a decision (and only a decision) answers true or false',
+      "/lifecycle/transitions/3/to: status 'inspection-booked' is reached by an action (what it carries is needed): a plain move may not reach it",
       "/lifecycle/blocks/0/document: no action files a document 'Missing'",
       "/lifecycle/blocks/0/text: names fact 'nothing', which lifecycle.facts does not declare",
-      "/lifecycle/decision/status: the decision waits at one of the service's own statuses, not 40",
+      "/lifecycle/blocks/0/when: name the status by its key ('status'), not by its id ('application_status_id')",
+      '/tasks/0/save/transition: no transition \'send\' via "task" in the lifecycle',
+    ]);
+  });
+
+  it("reports a lifecycle that leaves out the platform's base", () => {
+    const problems: string[] = [];
+    const report = (_file: string, pointer: string, message: string) => problems.push(`${pointer}: ${message}`);
+    const lifecycle = resolveLifecycle({ statuses: [] }, 's/service.json', report);
+    checkLifecycle({ lifecycle: { statuses: [] } }, lifecycle, 's/service.json', report);
+    expect(problems).toEqual([
+      "/lifecycle/includes: the lifecycle includes the platform's base: ../platform/lifecycle.json",
     ]);
   });
 });

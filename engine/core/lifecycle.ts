@@ -1,8 +1,8 @@
 /**
  * The service's life after submission (`lifecycle` of service.json), read in one place for the
  * portal, the server and the staff command: the facts an application keeps, the statuses a service
- * adds to the platform's, the staff actions that reach them with what they carry, the blocks of the
- * application's view and the decision the applicant owes.
+ * adds to the platform's, the staff actions (transitions that carry a document or a text), the blocks
+ * of the application's view. The transition table itself is read in transitions.ts.
  */
 import type {
   LifecycleAction,
@@ -11,7 +11,9 @@ import type {
   LifecycleReviewDocument,
   LifecycleStatus,
   ServiceDefinition,
+  Transition,
 } from './definition-types';
+import { fillPlaceholders, placeholdersOf } from './placeholders';
 
 type WithLifecycle = Pick<ServiceDefinition, 'lifecycle'>;
 
@@ -47,19 +49,9 @@ export function serviceStatuses(definition: WithLifecycle | undefined): readonly
   return definition?.lifecycle?.statuses ?? [];
 }
 
-/** The service's staff actions. */
+/** The service's staff actions: its transitions that carry a document or a text (`via: "action"`). */
 export function lifecycleActions(definition: WithLifecycle | undefined): readonly LifecycleAction[] {
-  return definition?.lifecycle?.actions ?? [];
-}
-
-/** The action named `name`, if the service declares it. */
-export function actionNamed(definition: WithLifecycle | undefined, name: string): LifecycleAction | undefined {
-  return lifecycleActions(definition).find((action) => action.name === name);
-}
-
-/** The action that reaches `status` (a status an action reaches is reached only through it). */
-export function actionReaching(definition: WithLifecycle | undefined, status: number): LifecycleAction | undefined {
-  return lifecycleActions(definition).find((action) => action.to === status);
+  return (definition?.lifecycle?.transitions ?? []).filter((transition) => transition.via === 'action');
 }
 
 /** The document filed under `description` by one of the service's actions. */
@@ -86,27 +78,32 @@ export function downloadableDocuments<D extends WithLifecycle>(
   );
 }
 
-/** The facts an action sets, with `$today` and `$text` replaced. */
-export function actionFacts(
-  action: Pick<LifecycleAction, 'sets'>,
+/**
+ * The facts a transition sets: a value as written, a text with its `{today}` and `{text}` filled (a
+ * fact set to `{text}` alone is null when the transition was given no text).
+ */
+export function transitionFacts(
+  transition: Pick<Transition, 'sets'>,
   input: { today: string; text?: string | null },
 ): Record<string, FactValue> {
+  const values: Record<string, string | null> = { today: input.today, text: input.text ?? null };
   return Object.fromEntries(
-    Object.entries(action.sets ?? {}).map(([name, value]) => [
-      name,
-      value === '$today' ? input.today : value === '$text' ? (input.text ?? null) : value,
-    ]),
+    Object.entries(transition.sets ?? {}).map(([name, value]) => {
+      if (typeof value !== 'string') return [name, value];
+      if (value === '{text}') return [name, values.text];
+      return [name, fillPlaceholders(value, (placeholder) => values[placeholder] ?? `{${placeholder}}`)];
+    }),
   );
 }
 
 /** Where a document is downloaded for the application `appId` (under the API base). */
 export function documentPath(document: Pick<LifecycleActionDocument, 'download'>, appId: string): string {
-  return document.download.replace('{app_id}', encodeURIComponent(appId));
+  return fillPlaceholders(document.download, (name) => (name === 'app_id' ? encodeURIComponent(appId) : `{${name}}`));
 }
 
 /** The name a document's download is saved under. */
 export function documentFileName(document: Pick<LifecycleActionDocument, 'fileName'>, appId: string): string {
-  return document.fileName.replace('{app_id}', appId);
+  return fillPlaceholders(document.fileName, (name) => (name === 'app_id' ? appId : `{${name}}`));
 }
 
 /** Whether a fact counts as set: anything but null, undefined, false and the empty text. */
@@ -115,7 +112,7 @@ export function isFactSet(value: unknown): boolean {
 }
 
 /**
- * A block's text with each `{{fact}}` replaced by the fact's value; null when a fact it names is not
+ * A block's text with each `{fact}` replaced by the fact's value; null when a fact it names is not
  * set (the block then shows its title alone).
  */
 export function blockText(
@@ -124,7 +121,7 @@ export function blockText(
 ): string | null {
   if (!block.text) return null;
   let missing = false;
-  const text = block.text.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (_match, name: string) => {
+  const text = fillPlaceholders(block.text, (name) => {
     const value = facts[name];
     if (!isFactSet(value)) missing = true;
     return String(value);
@@ -132,7 +129,7 @@ export function blockText(
   return missing ? null : text;
 }
 
-/** The `{{fact}}` names a text reads (for the loader's check). */
+/** The `{fact}` names a text reads (for the loader's check). */
 export function factsNamedIn(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g)].map((match) => match[1] as string);
+  return placeholdersOf(text);
 }

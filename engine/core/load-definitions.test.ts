@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadServiceDefinitions } from './load-definitions';
 import { formsOf, variantOf } from './service-forms';
-import { testDefinition, testDefinitionFile, testFiles } from './test-definition';
+import { testDefinition, testDefinitionFile, testFiles, testLifecycleFile } from './test-definition';
+import type { TransitionFile } from './definition-types';
 
 describe('loadServiceDefinitions', () => {
   it('loads a correct definition with its files', () => {
@@ -386,7 +387,8 @@ describe('variants and shared fragments', () => {
     ]);
     expect(variantOf(definition!, 'b')?.submit.calls[0]?.path).toBe('samples-b');
     expect(variantOf(definition!, 'c')).toBeUndefined();
-    expect(definition?.fragments).toEqual(['shared-forms']);
+    // The platform's base lifecycle is a fragment every service includes.
+    expect(definition?.fragments).toEqual(['platform', 'shared-forms']);
     expect(formsOf(testDefinition())).toEqual([testDefinition()]);
   });
 
@@ -500,18 +502,34 @@ describe('variants and shared fragments', () => {
       key: 'details',
       title: 'Details wanted',
       action: 'Give the details',
-      when: { properties: { application_status_id: { const: 17 } } },
+      when: { properties: { status: { const: 'submitted' } } },
       form: { schema: 'task-schema.json', ui: 'task-ui.json' },
       uploads: [{ name: 'Report', accept: ['pdf'], required: true }],
-      save: { path: 'sample/details', record: 'sample_details', status: 3 },
+      save: { path: 'sample/details', record: 'sample_details', transition: 'send-details' },
       messages: { upload: 'Upload failed', unavailable: 'Try later', refused: 'Refused', success: 'Done' },
       ...overrides,
     });
+    /** The task's transition (and, for the problems, one that would let an applicant decide). */
+    const sendDetails = {
+      name: 'send-details',
+      from: ['submitted'],
+      to: 'under-review',
+      by: 'applicant',
+      via: 'task',
+    } satisfies TransitionFile;
+    const selfApprove = {
+      name: 'self-approve',
+      from: ['submitted'],
+      to: 'approved',
+      by: 'applicant',
+      via: 'task',
+    } satisfies TransitionFile;
     const withTask = (
       tasks: unknown[],
       schema: unknown = { type: 'object', properties: { who: { type: 'string', maxLength: 50 } } },
+      lifecycle = testLifecycleFile({ transitions: [sendDetails] }),
     ) => ({
-      ...testFiles({ tasks: tasks as never }),
+      ...testFiles({ tasks: tasks as never, lifecycle }),
       'sample/task-schema.json': schema,
       'sample/task-ui.json': { 'ui:order': ['who'] },
     });
@@ -530,7 +548,7 @@ describe('variants and shared fragments', () => {
       const { definitions, problems } = loadServiceDefinitions(
         withTask(
           [
-            task({ save: { path: 'sample/details', record: 'sample_details', status: 6 } }),
+            task({ save: { path: 'sample/details', record: 'sample_details', transition: 'approve' } }),
             task({
               form: { schema: 'task-schema.json', ui: 'missing.json' },
               save: { path: 'sample/other', record: 'sample_details' },
@@ -542,6 +560,7 @@ describe('variants and shared fragments', () => {
             task({ key: 'third', save: { path: 'sample/third', record: 'save' } }),
           ],
           { type: 'object', properties: { who: { type: 'string' } } },
+          testLifecycleFile({ transitions: [sendDetails, selfApprove] }),
         ),
       );
       expect(definitions).toEqual([]);
@@ -549,8 +568,13 @@ describe('variants and shared fragments', () => {
         expect.arrayContaining([
           {
             file: 'sample/service.json',
-            pointer: '/tasks/0/save/status',
-            message: 'a task hands the application back to the authority: status 2 or 3',
+            pointer: '/lifecycle/transitions/1/to',
+            message: 'a task hands the application back: submitted or under-review',
+          },
+          {
+            file: 'sample/service.json',
+            pointer: '/tasks/0/save/transition',
+            message: `no transition 'approve' via "task" in the lifecycle`,
           },
           { file: 'sample/service.json', pointer: '/tasks/1/key', message: "duplicate task 'details'" },
           {

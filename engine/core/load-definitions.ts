@@ -21,6 +21,9 @@ import type {
 import { compileSchema } from './form-validator';
 import { fileReader, resolveIncludes } from './definition-includes';
 import { checkLifecycle } from './lifecycle-check';
+import { resolveLifecycle } from './transitions';
+import { upgradeLifecycle } from './lifecycle-upgrade';
+import { isRecord } from './value-path';
 import { checkMeta } from './definition-meta';
 import { pointerOf, type DefinitionProblem, type Report } from './definition-problems';
 import { readFormFiles } from './form-files-check';
@@ -154,12 +157,15 @@ function loadOne(
   const serviceFile = `${folder}/service.json`;
   const report: Report = (file, pointer, message) => problems.push({ file, pointer, message });
   const included = new Set<string>();
-  const raw = resolveIncludes(files[serviceFile], serviceFile, files, report, included);
+  // A file written before the transition table is read in its format (lifecycle-upgrade.ts).
+  const written = isRecord(files[serviceFile]) ? upgradeLifecycle(files[serviceFile]) : files[serviceFile];
+  const raw = resolveIncludes(written, serviceFile, files, report, included);
   // A missing include leaves an empty object behind: judging that would only add noise.
   if (problems.length > start || !checkMeta(raw, serviceFile, report)) return null;
   const file = raw as ServiceDefinitionFile;
   if (file.key !== folder) report(serviceFile, '/key', `must equal the folder name '${folder}'`);
-  checkLifecycle(file.lifecycle, serviceFile, report);
+  const lifecycle = resolveLifecycle(file.lifecycle, serviceFile, report);
+  checkLifecycle(file, lifecycle, serviceFile, report);
 
   const parts: Array<FormPart & { variant?: { key: string; label: string } }> = [];
   if (file.variants) {
@@ -203,6 +209,7 @@ function loadOne(
     if (!loaded) continue;
     forms.push({
       ...shared,
+      lifecycle,
       form: part.form,
       submit: part.submit,
       view: part.view,

@@ -350,12 +350,11 @@ function localizeLifecycle(lifecycle: Lifecycle, translate: Translate): Lifecycl
           }
         : {}),
     }));
-  if (lifecycle.actions)
-    localized.actions = lifecycle.actions.map((action) =>
-      action.document
-        ? { ...action, document: { ...action.document, label: text(action.document.label, translate) } }
-        : action,
-    );
+  localized.transitions = lifecycle.transitions.map((transition) =>
+    transition.document
+      ? { ...transition, document: { ...transition.document, label: text(transition.document.label, translate) } }
+      : transition,
+  );
   if (lifecycle.blocks)
     localized.blocks = lifecycle.blocks.map((block) => ({
       ...block,

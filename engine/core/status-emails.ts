@@ -62,7 +62,8 @@ export const STATUS_EMAIL_FOOTER = {
 
 /**
  * The e-mail an application of `definition` sends when it reaches `statusId`: the service's own for a
- * status of its lifecycle, the platform's otherwise; undefined when that status sends none.
+ * status of its lifecycle (its texts hold `{app_id}`, `{service}`, `{name}`, `{comment}`), the
+ * platform's otherwise; undefined when that status sends none.
  */
 export function statusEmail(definition: ServiceDefinition | undefined, statusId: number): StatusEmail | undefined {
   const own = definition?.lifecycle?.statuses?.find((status) => status.id === statusId);
@@ -91,14 +92,21 @@ export interface WrittenEmail {
   html: string;
 }
 
-const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+/**
+ * A value's place in an e-mail's text: `{name}` as the definition format writes it (a service's own
+ * statuses), `{{name}}` as the server's catalogues write theirs (the platform's e-mails).
+ */
+const PLACEHOLDER = /\{\{(\w+)\}\}|\{(\w+)\}/g;
 
 function fill(template: string, values: StatusEmailValues): string {
-  return template.replace(PLACEHOLDER, (whole, name: string) => {
-    const value = (values as unknown as Record<string, unknown>)[name];
+  return template.replace(PLACEHOLDER, (whole, doubled: string | undefined, single: string | undefined) => {
+    const value = (values as unknown as Record<string, unknown>)[doubled ?? single ?? ''];
     return typeof value === 'string' ? value : whole;
   });
 }
+
+/** Whether a paragraph names the move's comment (it is left out when there is none). */
+const namesComment = (paragraph: string) => paragraph.includes('{{comment}}') || paragraph.includes('{comment}');
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -117,7 +125,7 @@ export function writeStatusEmail(
 ): WrittenEmail {
   const comment = values.comment?.trim() ? values.comment.trim() : '';
   const paragraphs = email.paragraphs
-    .filter((paragraph) => comment !== '' || !paragraph.includes('{{comment}}'))
+    .filter((paragraph) => comment !== '' || !namesComment(paragraph))
     .map((paragraph) => fill(translate(paragraph), { ...values, comment }));
   const linkLabel = translate(email.linkLabel);
   const footer = translate(STATUS_EMAIL_FOOTER.text);

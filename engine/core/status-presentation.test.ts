@@ -17,7 +17,7 @@ describe('presentStatus', () => {
   });
   it("shows a service's own status as its lifecycle declares it, over the platform's fallback", () => {
     const statuses = [
-      { id: 17, label: 'TOR Approved', colour: 'warning' as const, next: 'Choose the firm.', staffMoves: [3] },
+      { key: 'tor-approved', id: 17, label: 'TOR Approved', colour: 'warning' as const, next: 'Choose the firm.' },
     ];
     expect(presentStatus({ application_status_id: 17 }, statuses)).toEqual({
       label: 'TOR Approved',

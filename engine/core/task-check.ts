@@ -7,7 +7,6 @@ import { fileReader } from './definition-includes';
 import { pointerOf, type Report } from './definition-problems';
 import { readFormFiles } from './form-files-check';
 import { compileSchema } from './form-validator';
-import { APPLICANT_TASK_STATUSES } from './status-transitions';
 
 /**
  * Checks a service's applicant tasks: their forms, conditions, uploads and saves; keys and records
@@ -40,12 +39,6 @@ export function loadTasks(
     if (records.has(task.save.record))
       fail(serviceFile, at('save', 'record'), `record '${task.save.record}' is already saved by the service`);
     records.add(task.save.record);
-    if (task.save.status !== undefined && !APPLICANT_TASK_STATUSES.includes(task.save.status))
-      fail(
-        serviceFile,
-        at('save', 'status'),
-        `a task hands the application back to the authority: status ${APPLICANT_TASK_STATUSES.join(' or ')}`,
-      );
     try {
       compileSchema(task.when);
     } catch (error) {

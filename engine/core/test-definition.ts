@@ -1,7 +1,32 @@
-import type { ServiceDefinition, SingleFormServiceFile } from './definition-types';
+import platformLifecycle from '../../services/platform/lifecycle.json';
+import type { LifecycleFile, ServiceDefinition, SingleFormServiceFile } from './definition-types';
+import { PLATFORM_LIFECYCLE_FILE, PLATFORM_LIFECYCLE_REF } from './lifecycle-upgrade';
+import { resolveLifecycle } from './transitions';
 
-/** A service.json without tasks (a task's form files are read by the loader, see `testFiles`). */
-type TasklessFile = Omit<SingleFormServiceFile, 'tasks'>;
+/**
+ * A service.json without tasks (a task's form files are read by the loader, see `testFiles`) and
+ * without its lifecycle, which `testFiles` writes and `testDefinition` resolves.
+ */
+type TasklessFile = Omit<SingleFormServiceFile, 'tasks' | 'lifecycle'>;
+
+/** The platform's base as the loader reads it (`services/platform/lifecycle.json`). */
+export const PLATFORM_LIFECYCLE = platformLifecycle as LifecycleFile;
+
+/** A lifecycle that includes the platform's base, as written, with `own` parts of a service's. */
+export function testLifecycleFile(own: Omit<LifecycleFile, 'includes'> = {}): LifecycleFile {
+  return { includes: [{ $ref: PLATFORM_LIFECYCLE_REF } as LifecycleFile], ...own };
+}
+
+/** `lifecycle` (as written, its includes read) resolved as the loader resolves it. */
+export function testLifecycle(own: Omit<LifecycleFile, 'includes'> = {}) {
+  return resolveLifecycle(
+    { includes: [PLATFORM_LIFECYCLE], ...own },
+    'sample/service.json',
+    (file, pointer, message) => {
+      throw new Error(`${file}#${pointer}: ${message}`);
+    },
+  );
+}
 
 /**
  * A small service definition for unit tests: shared by the engine's tests so each tests its
@@ -78,18 +103,27 @@ export const testUiSchema = {
 
 /** The files map of one sample service, as `readServiceFiles` returns it. */
 export function testFiles(overrides: Partial<SingleFormServiceFile> = {}): Record<string, unknown> {
-  const { tasks, ...rest } = overrides;
+  const { tasks, lifecycle, ...rest } = overrides;
   return {
-    'sample/service.json': { ...testDefinitionFile(rest), ...(tasks ? { tasks } : {}) },
+    [PLATFORM_LIFECYCLE_FILE]: structuredClone(platformLifecycle),
+    'sample/service.json': {
+      ...testDefinitionFile(rest),
+      lifecycle: lifecycle ?? testLifecycleFile(),
+      ...(tasks ? { tasks } : {}),
+    },
     'sample/schema.json': structuredClone(testFormSchema),
     'sample/ui.json': structuredClone(testUiSchema),
   };
 }
 
 /** The loaded sample definition (with `overrides` of its service.json). */
-export function testDefinition(overrides: Partial<TasklessFile> = {}): ServiceDefinition {
+export function testDefinition(
+  overrides: Partial<TasklessFile> & { lifecycle?: Omit<LifecycleFile, 'includes'> } = {},
+): ServiceDefinition {
+  const { lifecycle, ...rest } = overrides;
   return {
-    ...testDefinitionFile(overrides),
+    ...testDefinitionFile(rest),
+    lifecycle: testLifecycle(lifecycle),
     formSchema: structuredClone(testFormSchema),
     uiSchema: structuredClone(testUiSchema),
     callSchemas: {},

@@ -1,6 +1,7 @@
 import { applicationFacts, type ApplicationFacts } from '../core/application-facts';
 import type { ServiceDefinition } from '../core/definition-types';
 import { factValues, type FactValue } from '../core/lifecycle';
+import { statusesOf } from '../core/transitions';
 import type { ApplicationDetails } from './wizard-types';
 
 /**
@@ -18,5 +19,6 @@ export function answeredFacts(
       final_certificate_uploaded: application.final_certificate_uploaded,
     },
     factValues(definition, application as Record<string, FactValue>),
+    statusesOf(definition),
   );
 }

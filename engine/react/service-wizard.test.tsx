@@ -2,6 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ServiceDefinition, SingleFormServiceFile } from '../core/definition-types';
+import { testLifecycle } from '../core/test-definition';
 import { REQUIRED_MESSAGE } from '../core/transform-errors';
 import plasticsService from '../../services/plastics/service.json';
 import plasticsSchema from '../../services/plastics/schema.json';
@@ -17,7 +18,8 @@ afterEach(cleanup);
 beforeAll(preloadApplicationView);
 
 const plastics: ServiceDefinition = {
-  ...(plasticsService as unknown as Omit<SingleFormServiceFile, 'tasks'>),
+  ...(plasticsService as unknown as Omit<SingleFormServiceFile, 'tasks' | 'lifecycle'>),
+  lifecycle: testLifecycle(),
   formSchema: plasticsSchema,
   uiSchema: plasticsUi,
   callSchemas: {},

@@ -5,12 +5,13 @@
  *   POST staff/applications/{id}/status    { status_id, comment?, manual?, <text of the action reaching it>? }
  *   POST staff/applications/{id}/certificate  multipart, the certificate (a PDF) in `file`: of an
  *                                          application approved with `manual: true` (certificate to come)
- *   POST staff/applications/{id}/<action>  an action of the application's service (`lifecycle.actions`):
+ *   POST staff/applications/{id}/<name>    a staff transition of the application's service by name
+ *                                          (`lifecycle.transitions`, the platform's included):
  *                                          JSON { comment?, <its text>? }, or multipart with its document
  *                                          in `file` (a PDF) and the same fields
  *
- * Moves follow the transitions of engine/core/status-transitions.ts and the service's lifecycle
- * (409 with the reason otherwise) and are recorded in the application's history as `staff:<name>`.
+ * Moves follow the service's transition table (engine/core/transitions.ts), taken by the one executor
+ * (409 with the reason otherwise), and are recorded in the application's history as `staff:<name>`.
  */
 import { basename } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -107,7 +108,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (body.manual !== undefined && typeof body.manual !== 'boolean')
         errors.push({ field: 'manual', message: 'must be true or false' });
       if (errors.length > 0) throw new ValidationError(errors);
-      const moved = await staffMove(db, ctx.dialect, ctx, id, {
+      const moved = await staffMove(ctx, id, {
         statusId: statusId as number,
         comment: typeof comment === 'string' ? comment : null,
         texts,
@@ -128,7 +129,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
       const stray = Object.keys(fields);
       if (stray.length > 0)
         throw new ValidationError(stray.map((field) => ({ field, message: 'The certificate takes no other field.' })));
-      return attachManualCertificate(db, ctx.dialect, ctx, id, document, `staff:${staff.name}`);
+      return attachManualCertificate(ctx, id, document, `staff:${staff.name}`);
     });
     return ok(reply, { id, app_id: done.app_id, application_status_id: STATUS.approved });
   });
@@ -146,11 +147,11 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
         const errors: FieldError[] = [];
         const { comment, ...texts } = textsOf(body, [], errors);
         if (errors.length > 0) throw new ValidationError(errors);
-        const done = await staffAction(db, ctx.dialect, ctx, id, action, { comment: comment ?? null, texts, actor });
+        const done = await staffAction(ctx, id, action, { comment: comment ?? null, texts, actor });
         return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: done.to });
       }
       const done = await withStaffDocument(ctx, request, ({ comment, ...texts }, document) =>
-        staffAction(db, ctx.dialect, ctx, id, action, { comment: comment ?? null, texts, document, actor }),
+        staffAction(ctx, id, action, { comment: comment ?? null, texts, document, actor }),
       );
       return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: done.to });
     },

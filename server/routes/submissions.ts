@@ -181,8 +181,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (!application) return ok(reply, { saved: false, [call.name]: record });
         const target = application;
         const recordKey = call.savesRecord ? definition.view.record : call.name;
-        await persistSubmission(db, {
-          dialect: ctx.dialect,
+        await persistSubmission(ctx, {
           definition,
           call,
           applicationId: target.id,

@@ -5,19 +5,16 @@
  * only with its required uploads; the data is judged as a submit call's is (../submissions/judge.ts:
  * its widgets' checks, then the task's schema with the same messages as the portal, only the fields it
  * shows kept). The data becomes the application's record `save.record` (the one persist
- * step's upsert), and the application moves to `save.status` (back to the authority) with the task's
- * comment in its history.
+ * step's upsert), and the task's transition (`save.transition`, `via: "task"`) is taken by the one
+ * executor: back to the authority, with its comment in its history.
  */
 import type { FastifyInstance } from 'fastify';
 import { allTasks, taskForm, taskSlots, lookupBindings, definedProperties } from '../../engine/core';
 import { openTasksOf } from '../applicant-tasks';
-import {
-  definitionOfStored,
-  lockApplication,
-  missingUploadErrors,
-  moveStatusIn,
-  ownedApplication,
-} from '../applications-store';
+import type { Transaction } from 'kysely';
+import { lockApplication, missingUploadErrors, ownedApplication } from '../applications-store';
+import type { Application, Database } from '../db/tables';
+import { performTransition } from '../transitions/execute';
 import type { AppContext } from '../context';
 import { lookupMatchers } from '../submissions/lookup-names';
 import { upsertRecord } from '../submissions/persist';
@@ -49,27 +46,36 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext): void {
 
         const owned = await ownedApplication(db, request.clientId, Number(applicationId));
         if (owned.service_id !== definition.id) throw notFound('Application not found');
-        const moved = await db.transaction().execute(async (trx) => {
-          const locked = await lockApplication(trx, ctx.dialect, owned.id);
-          if (!locked) throw notFound('Application not found');
+        // The door's own work, under the application's lock: the task is open, its uploads are there,
+        // its record is kept.
+        const keepRecord = async (trx: Transaction<Database>, locked: Application) => {
           const open = await openTasksOf(trx, definition, locked);
           if (!open.some((candidate) => candidate.key === task.key)) throw new HttpError(409, TASK_CLOSED);
           const missing = await missingUploadErrors(trx, locked.id, taskSlots(task));
           if (missing.length > 0) throw new ValidationError(missing);
           await upsertRecord(trx, locked.id, task.save.record, data);
-          if (task.save.status === undefined) return locked.status_id;
-          await moveStatusIn(
-            trx,
-            locked.id,
-            {
-              statusId: task.save.status,
-              comment: task.save.comment ?? null,
-              actor: 'applicant',
-            },
-            definitionOfStored(ctx, locked),
-          );
-          return task.save.status;
-        });
+        };
+        const moved = task.save.transition
+          ? (
+              await performTransition(
+                ctx,
+                owned.id,
+                {
+                  by: 'applicant',
+                  via: ['task'],
+                  name: task.save.transition,
+                  owner: request.clientId,
+                  actor: 'applicant',
+                },
+                keepRecord,
+              )
+            ).to
+          : await db.transaction().execute(async (trx) => {
+              const locked = await lockApplication(trx, ctx.dialect, owned.id);
+              if (!locked) throw notFound('Application not found');
+              await keepRecord(trx, locked);
+              return locked.status_id;
+            });
         return ok(reply, { id: owned.id, application_status_id: moved, [task.save.record]: data });
       },
     );

@@ -5,7 +5,15 @@
  * (engine/core/work-queues.ts), with the same Ajv as every other rule.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { schemaMatches, submitRoute, STATUS, applicationFacts, queuesOf, servicesWithQueues } from '../../engine/core';
+import {
+  schemaMatches,
+  submitRoute,
+  STATUS,
+  applicationFacts,
+  queuesOf,
+  servicesWithQueues,
+  statusesOf,
+} from '../../engine/core';
 import { storedFacts } from '../stage-facts';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
@@ -39,7 +47,7 @@ export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
         return {
           row,
           facts: answerFacts(ctx, own),
-          queues: queuesOf(workQueues, applicationFacts(row, own), schemaMatches),
+          queues: queuesOf(workQueues, applicationFacts(row, own, statusesOf(definition)), schemaMatches),
         };
       });
     }

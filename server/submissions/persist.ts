@@ -15,18 +15,11 @@ import {
   STATUS,
   isRecord,
 } from '../../engine/core';
-import {
-  assertEditable,
-  EDITABLE_STATUSES,
-  lockApplication,
-  missingUploadErrors,
-  NOT_CHANGEABLE,
-} from '../applications-store';
+import { assertEditable, lockApplication, missingUploadErrors } from '../applications-store';
 import { nowIso } from '../db/database';
-import type { DialectName } from '../db/migrations';
 import type { Database } from '../db/tables';
 import { HttpError, ValidationError, type FieldError } from '../http';
-import { queueStatusEmail } from '../mail/mail-queue';
+import { performTransition, type ExecutorContext } from '../transitions/execute';
 
 type Data = Record<string, unknown>;
 
@@ -123,7 +116,6 @@ async function wholeForm(
 
 /** What a submit call persists: its record for an application, judged already. */
 export interface SubmitPersist {
-  dialect: DialectName;
   definition: ServiceDefinition;
   call: SubmitCall;
   applicationId: number;
@@ -140,81 +132,84 @@ export interface SubmitPersist {
 
 /**
  * Persists a submit call's record under the application's lock: a call may change an application only
- * while its form may (draft or returned); the call that saves the form's record submits it.
+ * while its form may (draft or returned); the call that saves the form's record submits it, through
+ * the one executor (the `via: "submit"` row of the table that leaves the application's status).
  */
-export async function persistSubmission(db: Kysely<Database>, persist: SubmitPersist): Promise<void> {
-  const { definition, call, record, recordKey, otherRecords, otherParts } = persist;
-  const target = { id: persist.applicationId };
+export async function persistSubmission(ctx: ExecutorContext, persist: SubmitPersist): Promise<void> {
+  const { definition, call, record, recordKey } = persist;
+  if (!call.savesRecord) {
+    await ctx.db.transaction().execute(async (trx) => {
+      const locked = await lockApplication(trx, ctx.dialect, persist.applicationId);
+      if (!locked) throw new HttpError(404, 'Application not found');
+      assertEditable(locked);
+      await upsertRecord(trx, locked.id, recordKey, record);
+    });
+    return;
+  }
+  await performTransition(
+    ctx,
+    persist.applicationId,
+    { by: 'applicant', via: ['submit'], actor: 'applicant' },
+    async (trx, locked) => {
+      assertEditable(locked);
+      await keepSubmittedRecords(trx, persist, locked.id);
+      const now = nowIso();
+      await trx
+        .updateTable('applications')
+        .set({
+          submitted_at: now,
+          definition_version: definition.version,
+          // The record holds the answers now: the draft's copy of them is not kept.
+          draft_answers: null,
+          draft_saved_at: null,
+          ...(locked.status_id === STATUS.returned ? { resubmitted: 1 } : {}),
+        })
+        .where('id', '=', locked.id)
+        .execute();
+    },
+  );
+}
 
-  await db.transaction().execute(async (trx) => {
-    // Under the application's lock: of concurrent submits of one draft, exactly one passes.
-    const locked = await lockApplication(trx, persist.dialect, target.id);
-    if (!locked) throw new HttpError(404, 'Application not found');
-    assertEditable(locked);
-    const parts = call.savesRecord ? pipelineParts(definition, call) : null;
-    if (parts) {
-      // The record call submits, so the form as a whole must hold then (a part a call before it
-      // saved is judged too), and the documents are those the whole form asks for, as the page
-      // decides them: a condition may read a field the record leaves out.
-      const whole = await wholeForm(trx, call, parts.senders, target.id, record);
-      const missing = await missingDocuments(trx, definition, target.id, whole);
-      if (missing.length > 0) throw new ValidationError(missing, DOCUMENTS_MISSING);
-      if (whole !== record) {
-        const incomplete = validateFormData(definition.formSchema, whole).errors;
-        if (incomplete.length > 0) throw new ValidationError(incomplete);
-      }
-      // A returned application is corrected in the form it was submitted with (its record says which).
-      if (otherRecords.length > 0) {
-        const other = await trx
-          .selectFrom('application_records')
-          .select('record_key')
-          .where('application_id', '=', target.id)
-          .where('record_key', 'in', otherRecords)
-          .executeTakeFirst();
-        if (other) throw new HttpError(409, OTHER_FORM);
-      }
-      if (otherParts.length > 0)
-        await trx
-          .deleteFrom('application_records')
-          .where('application_id', '=', target.id)
-          .where('record_key', 'in', otherParts)
-          .execute();
-    }
-    await upsertRecord(trx, target.id, recordKey, record);
-    if (!parts) return;
-    // The parts earlier calls saved from fields the record holds too (the audit's locations) are
-    // written again from the record: a submitted application cannot hold two answers to one question.
-    for (const { name, fields } of parts.restated) {
-      const part = Object.fromEntries(fields.filter((field) => field in record).map((field) => [field, record[field]]));
-      await upsertRecord(trx, target.id, name, part);
-    }
-    const now = nowIso();
-    const moved = await trx
-      .updateTable('applications')
-      .set({
-        status_id: STATUS.submitted,
-        submitted_at: now,
-        updated_at: now,
-        definition_version: definition.version,
-        // The record holds the answers now: the draft's copy of them is not kept.
-        draft_answers: null,
-        draft_saved_at: null,
-        ...(locked.status_id === STATUS.returned ? { resubmitted: 1 } : {}),
-      })
-      .where('id', '=', target.id)
-      .where('status_id', 'in', [...EDITABLE_STATUSES])
+/**
+ * The submitting call's work on the records (the caller holds the lock): the form as a whole must hold
+ * then (a part a call before it saved is judged too), and the documents are those the whole form asks
+ * for, as the page decides them: a condition may read a field the record leaves out.
+ */
+async function keepSubmittedRecords(
+  trx: Transaction<Database>,
+  persist: SubmitPersist,
+  applicationId: number,
+): Promise<void> {
+  const { definition, call, record, recordKey, otherRecords, otherParts } = persist;
+  const parts = pipelineParts(definition, call);
+  const whole = await wholeForm(trx, call, parts.senders, applicationId, record);
+  const missing = await missingDocuments(trx, definition, applicationId, whole);
+  if (missing.length > 0) throw new ValidationError(missing, DOCUMENTS_MISSING);
+  if (whole !== record) {
+    const incomplete = validateFormData(definition.formSchema, whole).errors;
+    if (incomplete.length > 0) throw new ValidationError(incomplete);
+  }
+  // A returned application is corrected in the form it was submitted with (its record says which).
+  if (otherRecords.length > 0) {
+    const other = await trx
+      .selectFrom('application_records')
+      .select('record_key')
+      .where('application_id', '=', applicationId)
+      .where('record_key', 'in', otherRecords)
       .executeTakeFirst();
-    if (moved.numUpdatedRows !== 1n) throw new HttpError(409, NOT_CHANGEABLE);
+    if (other) throw new HttpError(409, OTHER_FORM);
+  }
+  if (otherParts.length > 0)
     await trx
-      .insertInto('flow_histories')
-      .values({
-        application_id: target.id,
-        status_id: STATUS.submitted,
-        comment_to_applicant: null,
-        created_at: now,
-        actor: 'applicant',
-      })
+      .deleteFrom('application_records')
+      .where('application_id', '=', applicationId)
+      .where('record_key', 'in', otherParts)
       .execute();
-    await queueStatusEmail(trx, target.id, { status: STATUS.submitted, comment: null }, definition);
-  });
+  await upsertRecord(trx, applicationId, recordKey, record);
+  // The parts earlier calls saved from fields the record holds too (the audit's locations) are
+  // written again from the record: a submitted application cannot hold two answers to one question.
+  for (const { name, fields } of parts.restated) {
+    const part = Object.fromEntries(fields.filter((field) => field in record).map((field) => [field, record[field]]));
+    await upsertRecord(trx, applicationId, name, part);
+  }
 }

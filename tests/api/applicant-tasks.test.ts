@@ -10,7 +10,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffAction } from '../../server/staff-decisions';
 import { TASK_CLOSED } from '../../server/routes/tasks';
-import { applicationAt, attach, call, PDF, signUp, startServer, type TestServer, type TestUser } from './helpers';
+import {
+  applicationAt,
+  attach,
+  call,
+  PDF,
+  signUp,
+  startServer,
+  type TestServer,
+  type TestUser,
+  executorOf,
+} from './helpers';
 
 const AUDIT = 17003;
 const SAVE = 'environmental-audit/firm-details';
@@ -48,7 +58,7 @@ async function auditInPhase2(): Promise<{ id: number; app_id: string }> {
   const path = `uploads/${'cd'.repeat(8)}${(Date.now() + application.id).toString(16).padStart(16, '0')}`;
   mkdirSync(join(server.config.dataDir, 'uploads'), { recursive: true });
   writeFileSync(join(server.config.dataDir, path), PDF);
-  await staffAction(server.database.db, server.database.dialect, server.services, application.id, 'approve-tor', {
+  await staffAction(executorOf(server), application.id, 'approve-tor', {
     document: { path, name: 'tor.pdf', size: PDF.length, pdf: true },
     actor: 'staff:t',
   });

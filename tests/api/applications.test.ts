@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveStatus } from '../../server/applications-store';
+import { moveStatus } from '../../server/transitions/execute';
 import { parseStaffArgs } from '../../server/staff-cli';
 import { call, signUp, startServer, type TestServer, type TestUser } from './helpers';
 

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveStatus } from '../../server/applications-store';
+import { moveStatus } from '../../server/transitions/execute';
 import { nowIso } from '../../server/db/database';
 import { JSON_MESSAGES } from '../../server/json-body';
 import { pdfTextLines } from '../../server/certificates/pdf-text';

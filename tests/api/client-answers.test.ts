@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../engine/core/status-presentation';
-import { moveStatus } from '../../server/applications-store';
+import { moveStatus } from '../../server/transitions/execute';
 import { applicationAt, call, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
 let server: TestServer;

@@ -20,6 +20,7 @@ import {
   startServer,
   type TestServer,
   type TestUser,
+  executorOf,
 } from './helpers';
 import { eventually, startSmtp, type TestSmtp } from './smtp';
 
@@ -87,8 +88,7 @@ describe('decision e-mails', () => {
   it('tells of a return with the staff comment and a link to correct it, then of the approval with the certificate', async () => {
     const { user, draft, appId } = await submitted();
     await eventually(() => mailsTo(user).length === 1, 'the receipt');
-    const { dialect, db } = server.database;
-    await staffMove(db, dialect, server.services, draft, {
+    await staffMove(executorOf(server), draft, {
       statusId: STATUS.returned,
       comment: 'Add the <b>import permit</b>',
       ...staff,
@@ -101,11 +101,15 @@ describe('decision e-mails', () => {
     // The comment is the staff's text, not markup: the HTML version shows it as written.
     expect(returned?.html).toContain('Add the &lt;b&gt;import permit&lt;/b&gt;');
 
-    await db.updateTable('applications').set({ status_id: STATUS.submitted }).where('id', '=', draft).execute();
-    await staffMove(db, dialect, server.services, draft, { statusId: STATUS.approved, ...staff });
+    await server.database.db
+      .updateTable('applications')
+      .set({ status_id: STATUS.submitted })
+      .where('id', '=', draft)
+      .execute();
+    await staffMove(executorOf(server), draft, { statusId: STATUS.approved, ...staff });
     await eventually(() => mailsTo(user).length === 3, 'the approval');
     const approved = mailsTo(user)[2];
-    const { certificate_token } = await db
+    const { certificate_token } = await server.database.db
       .selectFrom('applications')
       .select('certificate_token')
       .where('id', '=', draft)
@@ -123,17 +127,16 @@ describe('decision e-mails', () => {
     await call(server.app, 'PUT', `client/${user.id}/language`, { token: user.token, body: { language: 'de' } });
     const audit = await applicationAt(server, user, AUDIT, STATUS.submitted);
     await eventually(() => mailsTo(user).length === 1, 'the receipt');
-    const { dialect, db } = server.database;
-    await staffAction(db, dialect, server.services, audit.id, 'approve-tor', {
+    await staffAction(executorOf(server), audit.id, 'approve-tor', {
       document: { path: `uploads/tor-${audit.id}`, name: 'tor.pdf', size: 10, pdf: true },
       ...staff,
     });
-    await staffAction(db, dialect, server.services, audit.id, 'approve-with-conditions', {
+    await staffAction(executorOf(server), audit.id, 'approve-with-conditions', {
       texts: { conditions: '<p>Plant 100 trees</p>' },
       ...staff,
     });
     const other = await applicationAt(server, user, AUDIT, STATUS.submitted);
-    await staffMove(db, dialect, server.services, other.id, {
+    await staffMove(executorOf(server), other.id, {
       statusId: STATUS.rejected,
       comment: 'Out of scope',
       ...staff,
@@ -159,8 +162,8 @@ describe('decision e-mails', () => {
     expect(turnedOff.status, JSON.stringify(turnedOff.body)).toBe(200);
     expect(turnedOff.body.data.decision_emails).toBe(false);
     const { id } = await applicationAt(server, user, AUDIT, STATUS.submitted);
-    const { dialect, db } = server.database;
-    await staffMove(db, dialect, server.services, id, { statusId: STATUS.rejected, ...staff });
+    const { db } = server.database;
+    await staffMove(executorOf(server), id, { statusId: STATUS.rejected, ...staff });
     const queued = await db
       .selectFrom('mail_queue')
       .select('id')
@@ -187,7 +190,7 @@ describe('decision e-mails', () => {
   it('loses none and sends none twice while the SMTP server is down, with two instances sending', async () => {
     const users = [await signUp(server), await signUp(server)];
     await smtp.stop();
-    const { dialect, db } = server.database;
+    const { db } = server.database;
     // A second instance on the same database and queue, sending too.
     const second = await buildApp(server.config, { mail: { pollMs: 100, retryBaseMs: 200, retryMaxMs: 800 } });
     await second.ready();
@@ -197,7 +200,7 @@ describe('decision e-mails', () => {
         for (let i = 0; i < 3; i += 1)
           made.push({ user, id: (await applicationAt(server, user, AUDIT, STATUS.submitted)).id });
       for (const [index, { id }] of made.entries())
-        await staffMove(db, dialect, server.services, id, {
+        await staffMove(executorOf(server), id, {
           statusId: index % 2 === 0 ? STATUS.rejected : STATUS.returned,
           comment: `Decision ${index}`,
           ...staff,

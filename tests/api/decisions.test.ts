@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffAction, staffMove } from '../../server/staff-decisions';
 import { HttpError, ValidationError } from '../../server/http';
-import { applicationAt, call, signUp, startServer, type TestServer, type TestUser } from './helpers';
+import { applicationAt, call, signUp, startServer, type TestServer, type TestUser, executorOf } from './helpers';
 
 const CONFIRM = 'application/applicant-confirmation';
 const AUDIT = 17003;
@@ -41,7 +41,7 @@ afterAll(async () => server.close());
 
 const move = (id: number, statusId: number, extra: { conditions?: string; comment?: string } = {}) => {
   const { conditions, ...rest } = extra;
-  return staffMove(server.database.db, server.database.dialect, server.services, id, {
+  return staffMove(executorOf(server), id, {
     statusId,
     actor: 'staff:tester',
     ...rest,
@@ -50,7 +50,7 @@ const move = (id: number, statusId: number, extra: { conditions?: string; commen
 };
 
 const approveTor = (id: number, document: { path: string; name: string; size: number }, actor: string) =>
-  staffAction(server.database.db, server.database.dialect, server.services, id, 'approve-tor', {
+  staffAction(executorOf(server), id, 'approve-tor', {
     document: { ...document, pdf: true },
     actor,
   });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServicesDir } from '../../engine/core/node/load-services-dir';
 import { startNextVersion } from '../../scripts/services-version';
-import { moveStatus } from '../../server/applications-store';
+import { moveStatus } from '../../server/transitions/execute';
 import {
   applicantWithDraft,
   applicationAt,

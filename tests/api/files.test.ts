@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { moveStatus } from '../../server/applications-store';
+import { moveStatus } from '../../server/transitions/execute';
 import { call, multipart, PDF, PNG, signUp, startServer, type TestServer, type TestUser } from './helpers';
 
 let server: TestServer;

@@ -12,7 +12,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
-import { moveStatus, type Services } from '../../server/applications-store';
+import { type Services } from '../../server/applications-store';
+import { moveStatus, type ExecutorContext } from '../../server/transitions/execute';
 import { DEFAULT_SERVICES_DIR, loadDefinitionsFrom } from '../../server/definitions';
 import { migrateToLatest, openDatabase, type OpenDatabase } from '../../server/db/database';
 import { CODE_EMAIL_KIND, type CodeParams } from '../../server/mail/account-mail';
@@ -34,6 +35,11 @@ export interface TestServer {
   /** The services the server judges by, for the store's functions (`staffMove`, `staffAction`). */
   services: Services;
   close(): Promise<void>;
+}
+
+/** What the executor of the transitions needs of a test server (`staffMove`, `staffAction`, ...). */
+export function executorOf(server: Pick<TestServer, 'database' | 'services'>): ExecutorContext {
+  return { db: server.database.db, dialect: server.database.dialect, ...server.services };
 }
 
 /** A config for a temporary data folder (no portal, silent logs). */

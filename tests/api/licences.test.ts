@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveStatus } from '../../server/applications-store';
+import { moveStatus } from '../../server/transitions/execute';
 import { loadDefinitionsFrom } from '../../server/definitions';
 import { attach, call, companyBody, signUp, startServer, type TestServer, type TestUser } from './helpers';
 

@@ -77,7 +77,10 @@ describe('a two-phase lifecycle written in JSON alone', () => {
   it('passes the checks', () => {
     const loaded = loadDefinitionsFrom(join(root, 'services'));
     expect(loaded.problems).toEqual([]);
-    expect(loaded.definitions.find((d) => d.id === SERVICE)?.lifecycle?.actions?.[0]?.name).toBe(INSPECTION.action);
+    expect(
+      loaded.definitions.find((d) => d.id === SERVICE)?.lifecycle?.transitions.find((row) => row.via === 'action')
+        ?.name,
+    ).toBe(INSPECTION.action);
   });
 
   it('books the inspection only through its action, with its day and its plan', async () => {

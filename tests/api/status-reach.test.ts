@@ -7,12 +7,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentStatus, statisticsBucket } from '../../engine/core/status-presentation';
-import { serviceStatuses } from '../../engine/core/lifecycle';
+import { lifecycleActions, serviceStatuses } from '../../engine/core/lifecycle';
 import { staffAction, staffMove } from '../../server/staff-decisions';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDefinitionsFrom } from '../../server/definitions';
-import { applicationAt, call, signUp, startServer, type TestServer, type TestUser, servicesUnderTest } from './helpers';
+import {
+  applicationAt,
+  call,
+  signUp,
+  startServer,
+  type TestServer,
+  type TestUser,
+  servicesUnderTest,
+  executorOf,
+} from './helpers';
 
 type Detail = {
   application_status_id: number;
@@ -62,7 +71,7 @@ describe('every status, for every service', () => {
         to: status.id,
         label: status.label,
         certificate: false,
-        action: (definition.lifecycle?.actions ?? []).find((action) => action.to === status.id),
+        action: lifecycleActions(definition).find((action) => action.to === status.id),
       }));
       const moves = [...MOVES, ...own];
       for (const move of moves) {
@@ -75,13 +84,13 @@ describe('every status, for every service', () => {
             mkdirSync(join(server.config.dataDir, 'uploads'), { recursive: true });
             writeFileSync(join(server.config.dataDir, path), PDF);
           }
-          await staffAction(server.database.db, server.database.dialect, server.services, id, action.name, {
+          await staffAction(executorOf(server), id, action.name, {
             actor: 'staff:tester',
             ...(action.document ? { document: { path, name: 'document.pdf', size: PDF.length, pdf: true } } : {}),
             ...(action.text ? { texts: { [action.text.name]: '<p>Plant trees.</p>' } } : {}),
           });
         } else
-          await staffMove(server.database.db, server.database.dialect, server.services, id, {
+          await staffMove(executorOf(server), id, {
             statusId: move.to,
             actor: 'staff:tester',
             ...(move.manual ? { manual: true } : {}),

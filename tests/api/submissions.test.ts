@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_A_QUESTION, STATUS } from '../../engine/core';
-import { moveStatus } from '../../server/applications-store';
+import { moveStatus } from '../../server/transitions/execute';
 import {
   attach,
   call,

@@ -3,9 +3,9 @@
  * the caller only, placed by the queues' conditions in the audit's definition.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveStatus } from '../../server/applications-store';
+import { moveStatus } from '../../server/transitions/execute';
 import { staffAction, staffMove } from '../../server/staff-decisions';
-import { applicationAt, call, signUp, startServer, type TestServer, type TestUser } from './helpers';
+import { applicationAt, call, signUp, startServer, type TestServer, type TestUser, executorOf } from './helpers';
 
 const AUDIT = 17003;
 const BASE = 'environmental-audit';
@@ -43,13 +43,13 @@ describe('audit work queues', () => {
 
   it('place each audit by its status and phase, and list them to their client only', async () => {
     const move = (id: number, statusId: number, conditions?: string) =>
-      staffMove(server.database.db, server.database.dialect, server.services, id, {
+      staffMove(executorOf(server), id, {
         statusId,
         actor: 'staff:tester',
         ...(conditions ? { texts: { conditions } } : {}),
       });
     const approveTor = (id: number, document: { path: string; name: string; size: number }, actor: string) =>
-      staffAction(server.database.db, server.database.dialect, server.services, id, 'approve-tor', {
+      staffAction(executorOf(server), id, 'approve-tor', {
         document: { ...document, pdf: true },
         actor,
       });

@@ -18,6 +18,7 @@ import migrationSchema from '../../schemas/record-migration.schema.json';
 import definitionMetaSchema from '../../schemas/service-definition.schema.json';
 import variantSchema from '../../schemas/variant.schema.json';
 import viewRowsSchema from '../../schemas/view-rows.schema.json';
+import lifecycleSchema from '../../schemas/lifecycle.schema.json';
 import { uiSchemaText } from '../../scripts/services-schemas';
 
 const REPOSITORY = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -125,6 +126,7 @@ describe('every raw file under services/', () => {
     variantSchema,
     viewRowsSchema,
     migrationSchema,
+    lifecycleSchema,
   ])
     if (!ajv.getSchema((schema as { $id: string }).$id)) ajv.addSchema(schema as JsonSchema);
   const files = jsonFiles(SERVICES);
@@ -133,6 +135,7 @@ describe('every raw file under services/', () => {
     const names = files.map((file) => relative(SERVICES, file));
     expect(names).toContain('gcf-letter-blocks/view-rows.json');
     expect(names).toContain('licence-forms/basel.json');
+    expect(names).toContain('platform/lifecycle.json');
     expect(names.filter((name) => name.includes('/i18n/')).length).toBeGreaterThanOrEqual(40);
   });
 

@@ -1,8 +1,9 @@
 /**
  * A two-phase lifecycle unlike the audit's, written into a scaffolded service's JSON the way an
- * analyst edits it (no code): staff book a site inspection (status 40, with the day and the
- * inspection plan as a PDF), the applicant sees the booking and downloads the plan, then sends the
- * signed inspection report (a task), and the application goes back to review. Used by the API test
+ * analyst edits it (no code): staff book a site inspection (status 40, `inspection-booked`, with the
+ * day and the inspection plan as a PDF), the applicant sees the booking and downloads the plan, then
+ * sends the signed inspection report (a task), and the application goes back to review. Its rows of
+ * the transition table follow the platform's base, which it includes. Used by the API test
  * (tests/api/lifecycle.test.ts) and the browser test (tests/e2e/ninth-service.test.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 
 export const INSPECTION = {
   status: 40,
+  key: 'inspection-booked',
   label: 'Inspection Booked',
   action: 'book-inspection',
   dayOption: 'day',
@@ -38,11 +40,11 @@ export function addSiteInspection(root: string, key: string): void {
       action: INSPECTION.taskAction,
       when: {
         properties: {
-          application_status_id: { const: INSPECTION.status },
+          status: { const: INSPECTION.key },
           inspection_booked: { const: true },
           [INSPECTION.record]: { type: 'null' },
         },
-        required: ['application_status_id', 'inspection_booked'],
+        required: ['status', 'inspection_booked'],
       },
       form: { schema: 'report-schema.json', ui: 'report-ui.json' },
       uploads: [
@@ -54,7 +56,7 @@ export function addSiteInspection(root: string, key: string): void {
           requiredMessage: 'Please upload the signed inspection report',
         },
       ],
-      save: { path: INSPECTION.save, record: INSPECTION.record, status: 3, comment: 'Inspection report sent.' },
+      save: { path: INSPECTION.save, record: INSPECTION.record, transition: 'send-inspection-report' },
       messages: {
         upload: 'The report could not be uploaded.',
         unavailable: 'Please try again later.',
@@ -64,25 +66,31 @@ export function addSiteInspection(root: string, key: string): void {
     },
   ];
   service.lifecycle = {
+    includes: [{ $ref: '../platform/lifecycle.json' }],
     facts: {
       inspection_booked: { description: 'A site inspection is booked.', default: false },
       inspection_day: { description: 'The day of the inspection.', default: null },
     },
     statuses: [
       {
+        key: INSPECTION.key,
         id: INSPECTION.status,
         label: INSPECTION.label,
         colour: 'info',
         next: 'An inspector visits your site on the booked day; send the signed report afterwards.',
-        staffMoves: [3, 7, 9],
       },
     ],
-    actions: [
+    transitions: [
+      { name: 'review', from: [INSPECTION.key], to: 'under-review', by: 'staff', via: 'move' },
+      { name: 'return', from: [INSPECTION.key], to: 'returned', by: 'staff', via: 'move' },
+      { name: 'reject', from: [INSPECTION.key], to: 'rejected', by: 'staff', via: 'move' },
       {
         name: INSPECTION.action,
         description: 'books the site inspection (status 40) with its day and the inspection plan as a PDF',
-        to: INSPECTION.status,
-        from: [2, 3],
+        from: ['submitted', 'under-review'],
+        to: INSPECTION.key,
+        by: 'staff',
+        via: 'action',
         comment: 'Your site inspection is booked.',
         document: {
           description: INSPECTION.plan,
@@ -94,7 +102,16 @@ export function addSiteInspection(root: string, key: string): void {
           dashboardWhenSet: 'inspection_day',
         },
         text: { name: INSPECTION.dayOption, requiredMessage: 'Give the day of the inspection.' },
-        sets: { inspection_booked: true, inspection_day: '$text' },
+        sets: { inspection_booked: true, inspection_day: '{text}' },
+      },
+      {
+        name: 'send-inspection-report',
+        description: 'sends the signed inspection report',
+        from: [INSPECTION.key],
+        to: 'under-review',
+        by: 'applicant',
+        via: 'task',
+        comment: 'Inspection report sent.',
       },
     ],
     blocks: [
@@ -102,7 +119,7 @@ export function addSiteInspection(root: string, key: string): void {
         when: { properties: { inspection_booked: { const: true } }, required: ['inspection_booked'] },
         severity: 'info',
         title: INSPECTION.blockTitle,
-        text: 'The inspector visits your site on {{inspection_day}}.',
+        text: 'The inspector visits your site on {inspection_day}.',
         document: INSPECTION.plan,
       },
     ],

@@ -1,0 +1,285 @@
+/**
+ * The one executor of the lifecycle's transitions (engine/core/transitions.ts): every status change
+ * of an application is made here, in one transaction, under the application's lock. It lets the
+ * door that asked do its own work under the same lock (a submission's records, a task's record), finds
+ * the row of the table the request names that may be taken at the application's status by who asks,
+ * checks what the row takes (its condition, document, text, reason), then writes the status and
+ * the history row, sets the row's facts, files its document and queues the e-mail the status sends.
+ * Submissions, staff moves and actions (command and API), applicant decisions and task saves all
+ * come through `performTransition`; nothing else writes `status_id`.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import {
+  schemaMatches,
+  STATUS,
+  statusKey,
+  transitionFacts,
+  transitionsOf,
+  type ServiceDefinition,
+  type Transition,
+  type TransitionActor,
+  type TransitionVia,
+} from '../../engine/core';
+import { definitionOfStored, lockApplication, type Services } from '../applications-store';
+import { nowIso } from '../db/database';
+import type { DialectName } from '../db/migrations';
+import type { Application, Database } from '../db/tables';
+import { REQUIRED } from '../field-rules';
+import { HttpError, ValidationError, type FieldError } from '../http';
+import { queueStatusEmail } from '../mail/mail-queue';
+import { conditionFactsOf, writeFacts } from '../stage-facts';
+
+/** What the executor needs of the server. */
+export interface ExecutorContext extends Services {
+  db: Kysely<Database>;
+  dialect: DialectName;
+}
+
+/** A document given with a transition: where it is stored, its name and size, whether it is a PDF. */
+export interface TransitionDocument {
+  path: string;
+  name: string;
+  size: number;
+  pdf: boolean;
+}
+
+/** Which row is asked for, by whom, and what comes with it. */
+export interface TransitionRequest {
+  by: TransitionActor;
+  /** The doors the request comes through: a row of another `via` is not taken here. */
+  via: readonly TransitionVia[];
+  /** The row's name; or, for a staff move, the status it reaches (`to`). */
+  name?: string;
+  to?: number;
+  /** The applicant's answer (a decision). */
+  answer?: boolean;
+  /** Who takes it: `staff:<name>`, `applicant`, `system` (the history records it). */
+  actor: string;
+  /** Only this client's application (an applicant's request): 404 for anyone else's. */
+  owner?: number;
+  comment?: string | null;
+  /** Texts by name (a row's `text`). */
+  texts?: Readonly<Record<string, string>>;
+  /** The reason a denial gives (a row's `reason`). */
+  reason?: string | null;
+  document?: TransitionDocument | null;
+  /** An approval processed by hand, its certificate to come (shown as under review until it is). */
+  manual?: boolean;
+  /** The certificate of an approval processed by hand, filed with it. */
+  manualCertificate?: { path: string; name: string } | null;
+}
+
+/** What a transition did. */
+export interface TransitionDone {
+  app_id: string;
+  from: number;
+  to: number;
+  transition: Transition;
+}
+
+/** The door's own work under the lock, before the status is written (throws to refuse). */
+export type BeforeTransition = (
+  trx: Transaction<Database>,
+  app: Application,
+  definition: ServiceDefinition | undefined,
+) => Promise<void>;
+
+/**
+ * Takes the transition `request` names on application `applicationId`, in one transaction under its
+ * lock: 404 for an unknown application (or, for an applicant, one not theirs), 409 with the reason
+ * when no row of its service's table may be taken at its status, 422 when the row's document, text or
+ * reason is missing or refused.
+ */
+export async function performTransition(
+  ctx: ExecutorContext,
+  applicationId: number,
+  request: TransitionRequest,
+  before?: BeforeTransition,
+): Promise<TransitionDone> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const app = await lockApplication(trx, ctx.dialect, applicationId);
+    if (!app || (request.owner !== undefined && app.client_id !== request.owner))
+      throw new HttpError(404, 'Application not found');
+    const definition = definitionOfStored(ctx, app);
+    // The door judges first (its own words: a task that is not open, a form that cannot change);
+    // what it writes is undone with the rest when the row refuses.
+    if (before) await before(trx, app, definition);
+    const transition = rowFor(definition, app, request);
+    const facts = await conditionFactsOf(trx, definition, app);
+    if (transition.when && !schemaMatches(transition.when, facts))
+      throw new HttpError(409, `'${transition.name}' cannot be taken now: its condition does not hold.`);
+    const text = judgeTakes(transition, request);
+    const comment = request.comment?.trim() ? request.comment : (request.reason ?? transition.comment ?? null);
+    await writeStatus(trx, app.id, transition.to, { ...request, comment }, definition);
+    const now = nowIso();
+    await writeFacts(trx, app.id, transitionFacts(transition, { today: now.slice(0, 10), text }));
+    if (transition.document && request.document)
+      await trx
+        .insertInto('attachments')
+        .values({
+          application_id: app.id,
+          description: transition.document.description,
+          path: request.document.path,
+          name: request.document.name,
+          size: request.document.size,
+          mime: 'application/pdf',
+          created_at: now,
+          internal: 1,
+        })
+        .execute();
+    return { app_id: app.app_id, from: app.status_id, to: transition.to, transition };
+  });
+}
+
+/** The row the request asks for at the application's status, or a 409 saying why there is none. */
+function rowFor(definition: ServiceDefinition | undefined, app: Application, request: TransitionRequest): Transition {
+  const asked = transitionsOf(definition).filter(
+    (row) =>
+      row.by === request.by &&
+      request.via.includes(row.via) &&
+      (request.name === undefined || row.name === request.name) &&
+      (request.to === undefined || row.to === request.to) &&
+      (request.answer === undefined || row.answer === request.answer),
+  );
+  const row = asked.find((candidate) => candidate.from.includes(app.status_id));
+  if (row) return row;
+  throw new HttpError(409, refusal(definition, app, request, asked));
+}
+
+/** Why nothing the request asks for may be taken at the application's status, in words for people. */
+function refusal(
+  definition: ServiceDefinition | undefined,
+  app: Application,
+  request: TransitionRequest,
+  asked: readonly Transition[],
+): string {
+  const at = app.status_id;
+  if (request.by === 'staff') {
+    if (at === STATUS.draft) return 'A draft has not been submitted: it cannot be decided.';
+    if (at === STATUS.approved || at === STATUS.rejected) return 'The application has been decided already.';
+    if (request.to !== undefined && at === request.to) return `The application is at status ${at} already.`;
+    if (request.name !== undefined) {
+      if (asked.length === 0) {
+        const known = [
+          ...new Set(
+            transitionsOf(definition)
+              .filter((row) => row.by === 'staff')
+              .map((row) => row.name),
+          ),
+        ];
+        return (
+          `${app.app_id} has no action '${request.name}'` +
+          (known.length > 0 ? ` (its service has: ${known.join(', ')}).` : '.')
+        );
+      }
+      if (asked.some((row) => row.to === at)) return `The application is at status ${at} already.`;
+      const from = [...new Set(asked.flatMap((row) => row.from))];
+      return `The action '${request.name}' is taken at status ${from.join(', ')}, not ${at}.`;
+    }
+    const reachable = transitionsOf(definition)
+      .filter((row) => row.by === 'staff' && request.via.includes(row.via) && row.from.includes(at))
+      .map((row) => row.to);
+    return `An application at status ${at} can move to ${[...new Set(reachable)].join(', ')}, not ${request.to}.`;
+  }
+  return `'${request.name ?? statusKey(definition, request.to ?? -1)}' cannot be taken at status '${statusKey(definition, at)}'.`;
+}
+
+/** Checks what the row takes against what came with the request; answers the row's text, if any. */
+function judgeTakes(transition: Transition, request: TransitionRequest): string | null {
+  const errors: FieldError[] = [];
+  const takes = transition.text?.name ?? null;
+  const stray = Object.keys(request.texts ?? {}).filter((name) => name !== takes);
+  const what = transition.via === 'action' ? `The action '${transition.name}'` : `A move to status ${transition.to}`;
+  if (stray.length > 0)
+    throw new ValidationError(stray.map((name) => ({ field: name, message: `${what} takes no '${name}'.` })));
+  if (transition.document && !request.document) errors.push({ field: 'file', message: REQUIRED });
+  if (!transition.document && request.document)
+    errors.push({ field: 'file', message: `The action '${transition.name}' files no document.` });
+  if (transition.document && request.document && !request.document.pdf)
+    errors.push({ field: 'file', message: transition.document.notPdfMessage });
+  const given = takes ? request.texts?.[takes] : undefined;
+  const text = given?.trim() ? given : null;
+  if (transition.text && !text) errors.push({ field: transition.text.name, message: transition.text.requiredMessage });
+  if (transition.reason && !request.reason?.trim())
+    errors.push({ field: transition.reason.field, message: transition.reason.requiredMessage });
+  if (errors.length > 0) throw new ValidationError(errors);
+  return text;
+}
+
+/**
+ * Writes an application's status and its history row, with the e-mail the status sends queued (an
+ * approval processed by hand tells once its certificate is filed).
+ */
+async function writeStatus(
+  trx: Kysely<Database>,
+  applicationId: number,
+  statusId: number,
+  request: Pick<TransitionRequest, 'comment' | 'manual' | 'manualCertificate' | 'actor'>,
+  definition: ServiceDefinition | undefined,
+): Promise<void> {
+  const now = nowIso();
+  await trx
+    .updateTable('applications')
+    .set({
+      status_id: statusId,
+      updated_at: now,
+      ...(request.manualCertificate
+        ? {
+            manually_processed: 1,
+            manual_certificate_path: request.manualCertificate.path,
+            manual_certificate_name: request.manualCertificate.name,
+            final_certificate_uploaded: 1,
+          }
+        : request.manual
+          ? { manually_processed: 1, final_certificate_uploaded: 0 }
+          : {}),
+    })
+    .where('id', '=', applicationId)
+    .execute();
+  await trx
+    .insertInto('flow_histories')
+    .values({
+      application_id: applicationId,
+      status_id: statusId,
+      comment_to_applicant: request.comment ?? null,
+      created_at: now,
+      actor: request.actor,
+    })
+    .execute();
+  if (!request.manual)
+    await queueStatusEmail(trx, applicationId, { status: statusId, comment: request.comment ?? null }, definition);
+}
+
+/**
+ * Files the certificate of an approval processed by hand (`manual`), keeping it approved: the
+ * applicant then sees it approved, with the certificate to download, and the history records the day.
+ * Judged by the caller (staff-decisions.ts) under the same lock; a write of the executor's own, so
+ * that nothing outside this module writes a status.
+ */
+export async function fileManualCertificate(
+  trx: Transaction<Database>,
+  app: Application,
+  certificate: { path: string; name: string },
+  actor: string,
+  definition: ServiceDefinition | undefined,
+): Promise<void> {
+  await writeStatus(trx, app.id, STATUS.approved, { manualCertificate: certificate, actor }, definition);
+}
+
+/**
+ * Puts an application at a status without judging the move, with its history row and e-mail: for
+ * seeding and for tests that need an application at a given stage. The product's doors use
+ * `performTransition`.
+ */
+export async function moveStatus(
+  db: Kysely<Database>,
+  applicationId: number,
+  move: { statusId: number; comment?: string | null; manual?: boolean; actor?: string },
+  definition?: ServiceDefinition,
+): Promise<void> {
+  await db
+    .transaction()
+    .execute((trx) =>
+      writeStatus(trx, applicationId, move.statusId, { ...move, actor: move.actor ?? 'system' }, definition),
+    );
+}
