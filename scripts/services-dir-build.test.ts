@@ -21,6 +21,7 @@ describe('a portal built from another services folder', () => {
     cpSync(join(REPOSITORY, 'fixtures'), join(root, 'fixtures'), { recursive: true });
     // Only one service of the repository is copied: the others must not reach the build.
     cpSync(join(REPOSITORY, 'services', 'disposal'), join(root, 'services', 'disposal'), { recursive: true });
+    cpSync(join(REPOSITORY, 'services', 'platform'), join(root, 'services', 'platform'), { recursive: true });
     await scaffoldService(root, { key: 'tree-planting', id: 17999, title: 'Tree planting' });
     const german = JSON.parse(
       readFileSync(join(root, 'services', 'tree-planting', 'i18n', 'de.json'), 'utf8'),

@@ -5,6 +5,7 @@ import { loadServiceDefinitions } from '../../engine/core/load-definitions';
 import plasticsSchema from '../../services/plastics/schema.json';
 import plasticsService from '../../services/plastics/service.json';
 import plasticsUi from '../../services/plastics/ui.json';
+import platformLifecycle from '../../services/platform/lifecycle.json';
 import { clearStoredUser, setStoredUser } from '../auth/user-store';
 import { LanguageSwitcher, preloadLanguageMenu } from '../layout/language-switcher';
 import { localizedDefinitions } from '../localized-definitions';
@@ -16,6 +17,7 @@ import i18n, { activateStoredLanguage, assembleCatalogue, changeLanguage, langua
 import { LANGUAGE_STORAGE_KEY } from './languages';
 
 const { definitions, problems } = loadServiceDefinitions({
+  'platform/lifecycle.json': platformLifecycle,
   'plastics/service.json': plasticsService,
   'plastics/schema.json': plasticsSchema,
   'plastics/ui.json': plasticsUi,
