@@ -22,6 +22,13 @@ const { compressionEffort, precompressPlugin } = (await tsImport(
   import.meta.url,
 )) as typeof import('./scripts/vite-plugin-precompress');
 
+const { quietTypingSetting } = (await tsImport(
+  './app/quiet-typing-setting.ts',
+  import.meta.url,
+)) as typeof import('./app/quiet-typing-setting');
+// VITE_QUIET_TYPING, baked into the page: a wrong value stops the build with a message naming it.
+quietTypingSetting(process.env.VITE_QUIET_TYPING);
+
 // PORTAL_COMPRESSION=fast: the quick twins of a build only tests read (scripts/build-portal.mjs).
 const compression = compressionEffort(process.env.PORTAL_COMPRESSION);
 

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@mui/material';
 import {
   useTranslation,
+  QuietTypingArea,
   ServiceWizard,
   type RenderLink,
   type ResumePoint,
@@ -12,6 +13,7 @@ import { type ServiceDefinition, formKey, formsOf } from '../../engine/core';
 import { useApi } from '../api-context';
 import { getStoredToken, useUser } from '../auth/user-store';
 import { serviceValidators } from '../service-validators';
+import { quietTypingOn } from '../quiet-typing-setting';
 import { useSubmissionRefresh } from '../submissions';
 import { applySearch, stepOfAddress } from './draft-address';
 
@@ -91,23 +93,28 @@ export function ServiceApplicationPage({
   );
   // Read when a continued draft opens: the step it was left at.
   const resumeStep = stepOfAddress(location.search);
+  // The form's area types quietly unless the setting turns it off (quiet-typing-setting.ts); read
+  // once, so the area does not change under a form being filled.
+  const [quiet] = useState(quietTypingOn);
   if (!user) return null;
   return (
     <ServiceValidatorsContext.Provider value={serviceValidators}>
-      <ServiceWizard
-        definition={definition}
-        api={api}
-        onSubmitted={onSubmitted}
-        clientId={user.id}
-        getToken={getStoredToken}
-        mode={mode}
-        applicationId={applicationId}
-        renderLink={renderLink}
-        dashboardHref="/dashboard"
-        saveDrafts
-        onResumePoint={onResumePoint}
-        {...(resumeStep ? { resumeStep } : {})}
-      />
+      <QuietTypingArea on={quiet}>
+        <ServiceWizard
+          definition={definition}
+          api={api}
+          onSubmitted={onSubmitted}
+          clientId={user.id}
+          getToken={getStoredToken}
+          mode={mode}
+          applicationId={applicationId}
+          renderLink={renderLink}
+          dashboardHref="/dashboard"
+          saveDrafts
+          onResumePoint={onResumePoint}
+          {...(resumeStep ? { resumeStep } : {})}
+        />
+      </QuietTypingArea>
     </ServiceValidatorsContext.Provider>
   );
 }

@@ -7,8 +7,8 @@
  * Why: RJSF keeps the whole form's data in one state, so every change re-renders every field, and a
  * controlled MUI text field re-renders itself on every key too; typed straight into both, each
  * keystroke of a large form costs a few times what a plain input does. Here a keystroke renders
- * nothing, and does not even go through React's event system (quiet-typing.ts); the form catches up
- * once per pause.
+ * nothing, and inside the portal's form area it does not even go through React's event system
+ * (quiet-typing.ts); the form catches up once per pause.
  */
 import {
   useCallback,
@@ -114,7 +114,8 @@ export function useDeferredEdit(options: {
   pendingEdits: ServiceFormContext['pendingEdits'] | undefined;
   /**
    * What an edit of the field does besides starting the pause (a word limit, a counter); the field's
-   * React onChange must do the same. Keys reach it without React (quiet-typing.ts).
+   * React onChange must do the same. Inside the portal's form area keys reach it without React
+   * (quiet-typing.ts).
    */
   onTyping?: TypingHandler;
 }): DeferredEdit {

@@ -34,6 +34,8 @@ export { ConfirmStep } from './confirm-step';
 export { DocumentsStep, chosenFile, type AttachmentsState } from './documents-step';
 export { StepProgress } from './step-progress';
 export { TextInput } from './text-input';
+export { QuietTypingArea, useQuietTypingArea } from './quiet-typing-area';
+export { quietTypingArea } from './quiet-typing';
 export { ServiceValidatorsContext, type Localizer, type ServiceValidatorSource } from './validator';
 export {
   precompiledValidators,

@@ -3,7 +3,7 @@
  * field: "Characters left: 12 of 2000". The field's element holds the limit as `maxlength`, so typing
  * stops at it, and the counter says why.
  *
- * The text fields render nothing per key (deferred-input-template.tsx, quiet-typing.ts), so neither
+ * The text fields render nothing per key (deferred-input-template.tsx), so neither
  * does the counter: each key reads the text's length, and only near the limit writes the counter's
  * text in place, into an element React renders empty and never fills. A screen reader hears the
  * count when typing pauses (the form's status region), not at every key.

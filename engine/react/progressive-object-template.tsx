@@ -4,10 +4,25 @@
  * of 46 fields drawn in one task kept the page from taking input for that whole task; this way the
  * first field takes typing while the ones below the fold are still being drawn. Short objects (a row,
  * an address) render whole at once.
+ *
+ * It draws the theme's markup itself (title, description, the grid of fields, the add button of an
+ * expandable object: the same elements, classes and ids as RJSF's MUI `ObjectFieldTemplate`) rather
+ * than wrapping that template: one component less at every level of a form's objects, above every
+ * field (each is a step of React's walk for each event a key fires in a field, quiet-typing.ts).
  */
-import { useEffect, useLayoutEffect, useMemo, useState, type ComponentType } from 'react';
-import { Templates } from '@rjsf/mui';
-import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import Grid from '@mui/material/Grid';
+import type { SxProps, Theme } from '@mui/material/styles';
+import {
+  buttonId,
+  canExpand,
+  descriptionId,
+  getTemplate,
+  getUiOptions,
+  titleId,
+  type ObjectFieldTemplateProps,
+  type RJSFSchema,
+} from '@rjsf/utils';
 import type { FormData, ServiceFormContext } from './form-context';
 
 /**
@@ -40,8 +55,26 @@ function whenIdle(task: () => void): () => void {
 
 type Props = ObjectFieldTemplateProps<FormData, RJSFSchema, ServiceFormContext>;
 
-// The theme defines it; typed as optional only because a theme may leave any template out.
-const BaseObjectTemplate = Templates.ObjectFieldTemplate as ComponentType<Props>;
+/** Props of a grid slot as `ui:options.mui.rjsfSlotProps` gives them (see @rjsf/mui's `getMuiProps`). */
+interface SlotProps {
+  sx?: SxProps<Theme>;
+  [prop: string]: unknown;
+}
+
+interface GridSlots {
+  objectGridContainer?: SlotProps;
+  objectGridItem?: SlotProps;
+  objectAddButtonGridContainer?: SlotProps;
+  objectAddButtonGridItem?: SlotProps;
+}
+
+/** The theme's own `sx` of a slot, with the slot's `sx` after it (@rjsf/mui's `computeSxProps`). */
+function slotSx(own: Record<string, unknown>, slot: SlotProps | undefined): SxProps<Theme> {
+  const extra = slot?.sx;
+  if (!extra) return own as SxProps<Theme>;
+  if (Array.isArray(extra)) return [own, ...(extra as unknown[])] as SxProps<Theme>;
+  return { ...own, ...(extra as Record<string, unknown>) } as SxProps<Theme>;
+}
 
 /**
  * Each field of a long object is drawn by the browser only when near the screen (CSS
@@ -60,46 +93,83 @@ const FIELD_OFF_SCREEN = {
 /** The grid of such fields: the first field's room above replaces the grid's top margin. */
 const GRID_OF_OFF_SCREEN_FIELDS = { sx: { mt: 0, mb: LABEL_ROOM } };
 
-/**
- * `uiSchema` with the long object's fields drawn only near the screen (MUI theme's grid item and
- * container slots).
- */
-function offScreenFields(uiSchema: Props['uiSchema']): Props['uiSchema'] {
-  const options = (uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
-  const mui = (options.mui ?? {}) as Record<string, unknown>;
-  const slots = (mui.rjsfSlotProps ?? {}) as Record<string, unknown>;
-  return {
-    ...uiSchema,
-    'ui:options': {
-      ...options,
-      mui: {
-        ...mui,
-        rjsfSlotProps: { objectGridItem: FIELD_OFF_SCREEN, objectGridContainer: GRID_OF_OFF_SCREEN_FIELDS, ...slots },
-      },
-    },
-  };
-}
-
 /** The object's fields, the later ones added task by task; once complete, every field shows at once. */
 export function ProgressiveObjectTemplate(props: Props) {
-  const total = props.properties.length;
+  const { description, title, properties, required, disabled, readonly, uiSchema, fieldPathId } = props;
+  const { schema, formData, optionalDataControl, onAddProperty, registry } = props;
+  const total = properties.length;
   const long = total > FIRST_FIELDS;
-  const uiSchema = useMemo(() => (long ? offScreenFields(props.uiSchema) : props.uiSchema), [long, props.uiSchema]);
   // Infinity once every field has been drawn: fields a condition adds later show at once.
   const [shown, setShown] = useState(() => (total > FIRST_FIELDS ? FIRST_FIELDS : Infinity));
   const complete = shown >= total;
-  const drawing = props.registry.formContext.drawing;
+  const drawing = registry.formContext.drawing;
   // Before the first paint, so nothing below the form is offered before it is whole.
   useLayoutEffect(() => (complete ? undefined : drawing?.start()), [complete, drawing]);
   useEffect(() => {
     if (shown >= total) return;
     return whenIdle(() => setShown((count) => (count + FIELDS_PER_TASK >= total ? Infinity : count + FIELDS_PER_TASK)));
   }, [shown, total]);
+
+  const uiOptions = getUiOptions<FormData, RJSFSchema, ServiceFormContext>(uiSchema);
+  const TitleFieldTemplate = getTemplate('TitleFieldTemplate', registry, uiOptions);
+  const DescriptionFieldTemplate = getTemplate('DescriptionFieldTemplate', registry, uiOptions);
+  const { AddButton } = registry.templates.ButtonTemplates;
+  const showOptionalDataControlInTitle = !readonly && !disabled;
+  const slots = ((uiOptions.mui as { rjsfSlotProps?: GridSlots } | undefined)?.rjsfSlotProps ?? {}) as GridSlots;
+  // A long object's fields are drawn only near the screen, unless the uiSchema says otherwise.
+  const container = slots.objectGridContainer ?? (long ? GRID_OF_OFF_SCREEN_FIELDS : undefined);
+  const item = slots.objectGridItem ?? (long ? FIELD_OFF_SCREEN : undefined);
+  const { objectAddButtonGridContainer: addContainer, objectAddButtonGridItem: addItem } = slots;
+  const drawn = complete ? properties : properties.slice(0, shown);
   return (
-    <BaseObjectTemplate
-      {...props}
-      uiSchema={uiSchema}
-      properties={shown >= total ? props.properties : props.properties.slice(0, shown)}
-    />
+    <>
+      {title ? (
+        <TitleFieldTemplate
+          id={titleId(fieldPathId)}
+          title={title}
+          required={required}
+          schema={schema}
+          uiSchema={uiSchema}
+          registry={registry}
+          optionalDataControl={showOptionalDataControlInTitle ? optionalDataControl : undefined}
+        />
+      ) : null}
+      {description ? (
+        <DescriptionFieldTemplate
+          id={descriptionId(fieldPathId)}
+          description={description}
+          schema={schema}
+          uiSchema={uiSchema}
+          registry={registry}
+        />
+      ) : null}
+      <Grid container spacing={2} {...container} sx={slotSx({ mt: 1.25 }, container)}>
+        {showOptionalDataControlInTitle ? undefined : optionalDataControl}
+        {drawn.map((element) =>
+          // A hidden field gets no grid item: the item would still take up room.
+          element.hidden ? (
+            element.content
+          ) : (
+            <Grid key={element.name} size={{ xs: 12 }} {...item} sx={slotSx({ mb: 1.25 }, item)}>
+              {element.content}
+            </Grid>
+          ),
+        )}
+      </Grid>
+      {canExpand(schema, uiSchema, formData) ? (
+        <Grid container {...addContainer} sx={slotSx({ justifyContent: 'flex-end' }, addContainer)}>
+          <Grid {...addItem}>
+            <AddButton
+              id={buttonId(fieldPathId, 'add')}
+              className="rjsf-object-property-expand"
+              onClick={onAddProperty}
+              disabled={disabled || readonly}
+              uiSchema={uiSchema}
+              registry={registry}
+            />
+          </Grid>
+        </Grid>
+      ) : null}
+    </>
   );
 }

@@ -49,6 +49,7 @@ import type { ApiClient } from '../core/api-client';
 import type { ServiceDefinition } from '../core/definition-types';
 import { transformErrors as coreTransformErrors } from '../core/transform-errors';
 import { DeferredInputTemplate } from './deferred-input-template';
+import { FlatFieldTemplate } from './field-template';
 import { RecheckingForm, type Recheck } from './rechecking-form';
 import { createHeldRechecks } from './held-rechecks';
 import { recheckAnnouncement } from './followed-errors';
@@ -86,9 +87,11 @@ const ALL_WIDGETS: RegistryWidgetsType<FormData, RJSFSchema, ServiceFormContext>
   ...WIDGETS,
 };
 // Text inputs hand their value to the form when typing pauses, so a keystroke re-renders one field;
-// long lists of fields are drawn over a few tasks; lists without a widget are rows (rows-templates.tsx).
+// long lists of fields are drawn over a few tasks; lists without a widget are rows (rows-templates.tsx);
+// fields and objects draw the theme's markup with fewer components above each field.
 const TEMPLATES = {
   ...Templates,
+  FieldTemplate: FlatFieldTemplate,
   BaseInputTemplate: DeferredInputTemplate,
   ObjectFieldTemplate: ProgressiveObjectTemplate,
   ArrayFieldTemplate: RowsArrayTemplate,

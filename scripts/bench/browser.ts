@@ -2,7 +2,9 @@
  * Bench pieces in headless Chromium against the built portal:
  *
  * - keystroke latency: one key every 100 ms into a text field and a long-text area of the audit
- *   form (the largest) and of plastics; for each key the time from keydown to the first task after
+ *   form (the largest) and of plastics, with the portal's quiet typing on (its default) and off (the
+ *   browser's localStorage choice, app/quiet-typing-setting.ts), both in the same run and turns;
+ *   for each key the time from keydown to the first task after
  *   the next animation frame (the frame that shows the character), against the same typing into a
  *   plain page with as many native controls (inputs and one <textarea>) opened from the portal's own
  *   origin, in the same browser, in turns over a few rounds. The browser's own work per key grows
@@ -225,10 +227,17 @@ async function typePlain(page: Page, origin: string, controls: number) {
 /** Rounds of typing into each page of a comparison, taken in turns (see `keystrokesPiece`). */
 const KEYSTROKE_ROUNDS = 3;
 
-/** Opens a service's form and waits until an applicant would start typing. */
-async function openForm(page: Page, origin: string, form: Form) {
+/**
+ * Opens a service's form with the portal's quiet typing `on` or off (this browser's choice, kept in
+ * localStorage: app/quiet-typing-setting.ts) and waits until an applicant would start typing.
+ */
+async function openForm(page: Page, origin: string, form: Form, quiet: 'on' | 'off' = 'on') {
+  // The page is one of the portal's origin already (signed in from its login page).
+  await page.evaluate((choice) => localStorage.setItem('quietTyping', choice), quiet);
   await page.goto(`${origin}${form.apply}`);
   await page.locator('form input[type=text]').first().waitFor({ timeout: 30_000 });
+  // The figures are only as good as the choice taking effect: the form's area says which it is.
+  await page.locator(`[data-quiet-typing=${quiet}] form`).first().waitFor({ timeout: 30_000 });
   // Typing starts once the form has its lists (lookups, companies), as an applicant's would.
   await page.waitForLoadState('networkidle');
 }
@@ -240,18 +249,27 @@ const fieldsOf = (page: Page) => ({
 });
 
 /**
- * Keystroke latencies of a service's form, of its plain twin, of the form's page without its scripts
- * and of its react-hook-form + MUI twin, typed in turns over `KEYSTROKE_ROUNDS` rounds so that a
- * slower moment of the machine weighs on all alike.
+ * Keystroke latencies of a service's form with quiet typing on and off, of its plain twin, of the
+ * form's page without its scripts and of its react-hook-form + MUI twin, typed in turns over
+ * `KEYSTROKE_ROUNDS` rounds so that a slower moment of the machine weighs on all alike.
  */
 async function formKeystrokes(page: Page, origin: string, form: Form) {
-  const latencies = { form: [] as number[], plain: [] as number[], scriptless: [] as number[], rhf: [] as number[] };
+  const latencies = {
+    form: [] as number[],
+    quietOff: [] as number[],
+    plain: [] as number[],
+    scriptless: [] as number[],
+    rhf: [] as number[],
+  };
   const { input, textarea } = fieldsOf(page);
   for (let round = 0; round < KEYSTROKE_ROUNDS; round += 1) {
     latencies.plain.push(...(await typePlain(page, origin, form.fields)));
-    await openForm(page, origin, form);
+    await openForm(page, origin, form, 'off');
+    latencies.quietOff.push(...(await textAndTextarea(page, input, textarea)));
+    await openForm(page, origin, form, 'on');
     const counts = await controlCounts(page);
     latencies.form.push(...(await textAndTextarea(page, input, textarea)));
+    // The page without scripts is the same with quiet typing on or off (its area is a plain div).
     await openAsPageOf(page, origin, await scriptFreeCopy(page));
     latencies.scriptless.push(...(await textAndTextarea(page, input, textarea)));
     await page.goto(twinUrl(origin, counts, 'form'));
@@ -260,6 +278,7 @@ async function formKeystrokes(page: Page, origin: string, form: Form) {
   }
   return {
     form: quantiles(latencies.form),
+    quietOff: quantiles(latencies.quietOff),
     plain: quantiles(latencies.plain),
     scriptless: quantiles(latencies.scriptless),
     rhf: quantiles(latencies.rhf),
@@ -270,12 +289,14 @@ export function keystrokesPiece(dist: () => string): BenchPiece {
   const forms = ['audit', 'plastics'] as const;
   return {
     name: 'keystroke latency',
-    ids: forms.flatMap((name) => [
-      `keystroke_${name}_median_x` as const,
-      `keystroke_${name}_p95_x` as const,
-      `keystroke_${name}_vs_bare_x` as const,
-      `keystroke_${name}_vs_rhf_x` as const,
-    ]),
+    ids: forms.flatMap((name) =>
+      (['', 'quiet_off_'] as const).flatMap((off) => [
+        `keystroke_${name}_${off}median_x` as const,
+        `keystroke_${name}_${off}p95_x` as const,
+        `keystroke_${name}_${off}vs_bare_x` as const,
+        `keystroke_${name}_${off}vs_rhf_x` as const,
+      ]),
+    ),
     run: () =>
       withServer(dist(), async (server) => {
         const browser = await launchChromium();
@@ -285,27 +306,33 @@ export function keystrokesPiece(dist: () => string): BenchPiece {
           const lone = quantiles(await typePlain(page, origin, 1));
           const figures: Figure[] = [];
           for (const form of measuredForms()) {
-            const { form: measured, plain, scriptless, rhf } = await formKeystrokes(page, origin, form);
+            const { form: quietOn, quietOff, plain, scriptless, rhf } = await formKeystrokes(page, origin, form);
             const name = form.key === AUDIT ? 'audit' : 'plastics';
             const ms = (value: number) => `${value.toFixed(1)} ms`;
-            const detail = (q: 'median' | 'p95') =>
-              `${ms(measured[q])} vs ${ms(plain[q])}, ${form.fields} fields; ` +
-              `${(measured[q] / lone[q]).toFixed(2)}x a lone input; ` +
-              `the page without scripts ${(scriptless[q] / plain[q]).toFixed(2)}x, the twin ${(rhf[q] / plain[q]).toFixed(2)}x`;
-            figures.push(
-              figure(`keystroke_${name}_median_x`, measured.median / plain.median, detail('median')),
-              figure(`keystroke_${name}_p95_x`, measured.p95 / plain.p95, detail('p95')),
-              figure(
-                `keystroke_${name}_vs_bare_x`,
-                measured.median / scriptless.median,
-                `${ms(measured.median)} vs ${ms(scriptless.median)}`,
-              ),
-              figure(
-                `keystroke_${name}_vs_rhf_x`,
-                measured.median / rhf.median,
-                `${ms(measured.median)} vs ${ms(rhf.median)}`,
-              ),
-            );
+            // The same four figures with quiet typing on (the portal's default) and off.
+            for (const [off, measured] of [
+              ['', quietOn],
+              ['quiet_off_', quietOff],
+            ] as const) {
+              const detail = (q: 'median' | 'p95') =>
+                `${ms(measured[q])} vs ${ms(plain[q])}, ${form.fields} fields; ` +
+                `${(measured[q] / lone[q]).toFixed(2)}x a lone input; ` +
+                `the page without scripts ${(scriptless[q] / plain[q]).toFixed(2)}x, the twin ${(rhf[q] / plain[q]).toFixed(2)}x`;
+              figures.push(
+                figure(`keystroke_${name}_${off}median_x`, measured.median / plain.median, detail('median')),
+                figure(`keystroke_${name}_${off}p95_x`, measured.p95 / plain.p95, detail('p95')),
+                figure(
+                  `keystroke_${name}_${off}vs_bare_x`,
+                  measured.median / scriptless.median,
+                  `${ms(measured.median)} vs ${ms(scriptless.median)}`,
+                ),
+                figure(
+                  `keystroke_${name}_${off}vs_rhf_x`,
+                  measured.median / rhf.median,
+                  `${ms(measured.median)} vs ${ms(rhf.median)}`,
+                ),
+              );
+            }
           }
           return figures;
         } finally {

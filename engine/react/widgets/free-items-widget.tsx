@@ -2,8 +2,9 @@
  * "free-items": free-text items shown as chips; the value is an array of strings. Names are trimmed
  * and empty or duplicate names (ignoring case) are not added (spec 01 section 5).
  *
- * The name being typed is the browser's until Add (or Enter) reads it: the box is uncontrolled and
- * its keys skip React (quiet-typing.ts), so typing re-renders nothing; an added name empties the box
+ * The name being typed is the browser's until Add (or Enter) reads it: the box is uncontrolled, so
+ * typing re-renders nothing, and inside the portal's form area its keys skip React (quiet-typing.ts;
+ * elsewhere its onChange does the same as the quiet handler); an added name empties the box
  * by drawing a new one, which keeps the focus when it had it.
  */
 import { memo, useCallback, useRef, useState, type KeyboardEvent } from 'react';
