@@ -111,7 +111,7 @@ describe('a service file written before the transition table', () => {
 
   it('is loaded as the table says, and a kept version without the platform file is read too', () => {
     const { lifecycle: _lifecycle, ...current } = testFiles()['sample/service.json'] as Record<string, unknown>;
-    const files = { ...testFiles(), 'sample/service.json': current };
+    const files: Record<string, unknown> = { ...testFiles(), 'sample/service.json': current };
     const { definitions, problems } = loadServiceDefinitions(files);
     expect(problems).toEqual([]);
     expect(transitionGraph(definitions[0] as never)).toContain('draft -> submitted  submit (applicant, submit)');
