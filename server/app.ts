@@ -57,6 +57,7 @@ import { installDraining } from './draining';
 import { installMetrics } from './metrics';
 import { installRequestIdHeader, requestIdOf } from './request-id';
 import { operationsRoutes } from './routes/operations';
+import { requireResponseSchemas } from './contract/require-answers';
 
 /** One route of the API: method, URL pattern (`/api/application/:id`) and whether it needs no token. */
 export interface ApiRoute {
@@ -138,6 +139,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, public: route.config?.public === true });
     }
   });
+  requireResponseSchemas(app);
 
   const database = openDatabase({
     ...config,

@@ -27,6 +27,16 @@ import { email as emailOf, phone, REQUIRED, requiredText as requiredTextOf } fro
 import { HttpError, idParam, ok, parseBody, ValidationError } from '../http';
 import { passwordProblem, PASSWORD_MAX_LENGTH } from '../password-policy';
 import { newOtp, newToken, sameDigest, sha256 } from '../security';
+import { answers, type Schema } from '../contract/answers';
+import {
+  CODE_CONFIRMED,
+  DONE,
+  LANGUAGE_SET,
+  LOGIN_ANSWER,
+  PUBLIC_USER,
+  REGISTERED,
+  RESET_STEP,
+} from '../contract/accounts';
 import { consume, consumeAll, release, reset, TooManyAttempts, type Limit } from '../throttle';
 
 const OTP_TTL_MS = 10 * 60 * 1000;
@@ -148,6 +158,12 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
         : {}),
     },
   };
+  /** A public account call answering `data` with `status`. */
+  const publicAnswering = (data: Schema, status = 200): RouteShorthandOptions => ({
+    ...publicRoute,
+    schema: { response: answers({ [status]: data }) },
+  });
+  const answering = (data: Schema): RouteShorthandOptions => ({ schema: { response: answers({ 200: data }) } });
 
   async function findByUsername(username: string): Promise<Client | undefined> {
     return db
@@ -265,7 +281,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     ctx.wakeMailSender();
   }
 
-  app.post('/clients', publicRoute, async (request, reply) => {
+  app.post('/clients', publicAnswering(REGISTERED, 201), async (request, reply) => {
     const body = parseBody(registerBody, request.body);
     await throttleSends('register', [`to:${body.email}`, `to:${body.telephone}`]);
     // Whatever happens below, the caller gets this answer: nobody learns who is registered.
@@ -350,7 +366,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return error;
   };
 
-  app.post('/client/confirm-otp', publicRoute, async (request, reply) => {
+  app.post('/client/confirm-otp', publicAnswering(CODE_CONFIRMED), async (request, reply) => {
     const body = parseBody(otpBody, request.body);
     const client = await findByUsername(body.username);
     // An unknown name is counted like an account, so the hourly limit does not tell who is registered.
@@ -397,7 +413,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return ok(reply, { confirmed: true, password_token: passwordToken });
   });
 
-  app.post('/client/password', publicRoute, async (request, reply) => {
+  app.post('/client/password', publicAnswering(DONE), async (request, reply) => {
     const body = parseBody(passwordBody, request.body);
     await setPassword(body.username, body.password, body.password_token);
     return ok(reply, { done: true });
@@ -405,7 +421,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.post<{ Body: { password?: unknown } | undefined }>(
     '/clients/reset-password',
-    publicRoute,
+    publicAnswering(RESET_STEP),
     async (request, reply) => {
       const raw = request.body ?? {};
       if (raw.password !== undefined) {
@@ -425,7 +441,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  app.post('/clients/login', publicRoute, async (request: FastifyRequest, reply) => {
+  app.post('/clients/login', publicAnswering(LOGIN_ANSWER), async (request: FastifyRequest, reply) => {
     const body = parseBody(loginBody, request.body);
     // Both counters are taken before the password is hashed: a refused attempt costs no hashing,
     // and concurrent attempts cannot verify more passwords than the limits allow.
@@ -453,7 +469,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return ok(reply, { ...publicUser(client), token });
   });
 
-  app.post('/clients/logout', async (request, reply) => {
+  app.post('/clients/logout', answering(DONE), async (request, reply) => {
     await db.updateTable('tokens').set({ revoked_at: nowIso() }).where('token_hash', '=', request.tokenHash).execute();
     return ok(reply, { done: true });
   });
@@ -462,7 +478,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
    * The language of the client's e-mails (codes, notices, e-mails about applications), chosen in the
    * portal's language menu: only this changes it after registration, never a request's Accept-Language.
    */
-  app.put<{ Params: { id: string } }>('/client/:id/language', async (request, reply) => {
+  app.put<{ Params: { id: string } }>('/client/:id/language', answering(LANGUAGE_SET), async (request, reply) => {
     const id = idParam(request.params.id);
     assertSelf(request, id);
     const { language } = parseBody(languageBody, request.body);
@@ -472,7 +488,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return ok(reply, { language });
   });
 
-  app.put<{ Params: { id: string } }>('/client/:id', async (request, reply) => {
+  app.put<{ Params: { id: string } }>('/client/:id', answering(PUBLIC_USER), async (request, reply) => {
     const id = idParam(request.params.id);
     assertSelf(request, id);
     const body = parseBody(profileBody, request.body);

@@ -27,6 +27,15 @@ import { storedFacts } from '../stage-facts';
 import { storedDraftAnswers } from '../drafts';
 import { newCertificateToken } from '../security';
 import { certificatePath } from './certificates';
+import { answers } from '../contract/answers';
+import {
+  APPLICATION_CREATED,
+  APPLICATION_DETAIL,
+  applicationsPageSchema,
+  factNames,
+  STATISTICS,
+  unlockAnswer,
+} from '../contract/applications';
 
 export const PAGE_SIZE = 25;
 
@@ -145,10 +154,12 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const status = (id: number) => ({ id, name: ctx.statusName(id) });
   // The dashboard's and an application's reads, kept by the client's data revision.
-  const answers = new ClientAnswers();
+  const kept = new ClientAnswers();
+  const facts = factNames([...ctx.definitions, ...ctx.archived]);
 
   app.post<{ Params: { serviceId: string }; Body: { client_id?: unknown } | undefined }>(
     '/client/application/:serviceId',
+    { schema: { response: answers({ 201: APPLICATION_CREATED }) } },
     async (request, reply) => {
       const serviceId = idParam(request.params.serviceId);
       assertSelf(request, request.body?.client_id);
@@ -187,12 +198,14 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.get<{ Params: { id: string } }>('/application/:id', async (request, reply) => {
-    const id = idParam(request.params.id);
-    return answerClientRead(answers, request, reply, `application ${id}`, () =>
-      applicationDetail(request.clientId, id),
-    );
-  });
+  app.get<{ Params: { id: string } }>(
+    '/application/:id',
+    { schema: { response: answers({ 200: APPLICATION_DETAIL }) } },
+    async (request, reply) => {
+      const id = idParam(request.params.id);
+      return answerClientRead(kept, request, reply, `application ${id}`, () => applicationDetail(request.clientId, id));
+    },
+  );
 
   async function applicationDetail(clientId: number, id: number) {
     const application = await ownedApplication(db, clientId, id);
@@ -275,12 +288,13 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Params: { clientId: string }; Querystring: { page?: unknown } }>(
     '/clients/applications/:clientId',
+    { schema: { response: answers({ 200: applicationsPageSchema(facts) }) } },
     async (request, reply) => {
       const clientId = idParam(request.params.clientId);
       assertSelf(request, clientId);
       const pageText = String(request.query.page ?? '1');
       const page = /^[1-9]\d{0,6}$/.test(pageText) ? Number(pageText) : 1;
-      return answerClientRead(answers, request, reply, `applications ${page}`, () => applicationsPage(clientId, page));
+      return answerClientRead(kept, request, reply, `applications ${page}`, () => applicationsPage(clientId, page));
     },
   );
 
@@ -309,11 +323,15 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   }
 
-  app.get<{ Params: { clientId: string } }>('/client/statistics/:clientId', async (request, reply) => {
-    const clientId = idParam(request.params.clientId);
-    assertSelf(request, clientId);
-    return answerClientRead(answers, request, reply, 'statistics', () => statistics(clientId));
-  });
+  app.get<{ Params: { clientId: string } }>(
+    '/client/statistics/:clientId',
+    { schema: { response: answers({ 200: STATISTICS }) } },
+    async (request, reply) => {
+      const clientId = idParam(request.params.clientId);
+      assertSelf(request, clientId);
+      return answerClientRead(kept, request, reply, 'statistics', () => statistics(clientId));
+    },
+  );
 
   async function statistics(clientId: number) {
     const rows = await db
@@ -344,10 +362,14 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // A feature is open to a client holding a submitted application of the service that opens it.
   for (const { definition, unlock } of allUnlocks(ctx.definitions)) {
-    app.get<{ Params: { clientId: string } }>(submitRoute({ path: unlock.check.path }), async (request, reply) => {
-      const clientId = idParam(request.params.clientId);
-      assertSelf(request, clientId);
-      return ok(reply, { [unlock.check.answer]: await hasSubmittedApplication(db, clientId, definition.id) });
-    });
+    app.get<{ Params: { clientId: string } }>(
+      submitRoute({ path: unlock.check.path }),
+      { schema: { response: answers({ 200: unlockAnswer(unlock.check.answer) }) } },
+      async (request, reply) => {
+        const clientId = idParam(request.params.clientId);
+        assertSelf(request, clientId);
+        return ok(reply, { [unlock.check.answer]: await hasSubmittedApplication(db, clientId, definition.id) });
+      },
+    );
   }
 }

@@ -20,6 +20,21 @@ import { definitionOfStored } from '../applications-store';
 import { renderCertificatePdf, renderLetterPdf } from '../certificates/certificate-pdf';
 import type { AppContext } from '../context';
 import { notFound, ok } from '../http';
+import { ERROR_ANSWER, okAnswer } from '../contract/answers';
+import { CERTIFICATE_FACTS } from '../contract/files';
+
+/** The certificate as a PDF, or (`?format=json`, a manually processed one) its facts as data. */
+const CERTIFICATE_ANSWERS = {
+  200: {
+    description: 'The certificate or letter, or its facts',
+    content: {
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      'application/json': { schema: okAnswer(CERTIFICATE_FACTS) },
+    },
+  },
+  '4xx': { description: 'Refused', ...ERROR_ANSWER },
+  '5xx': { description: 'Failed', ...ERROR_ANSWER },
+};
 
 /** The holder printed on the certificate: the first filled `view.holder` field, else the applicant. */
 export function certificateHolder(
@@ -47,7 +62,7 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Params: { token: string }; Querystring: { format?: unknown } }>(
     '/verify/certificate/:token',
-    { config: { public: true } },
+    { config: { public: true }, schema: { response: CERTIFICATE_ANSWERS } },
     async (request, reply) => {
       const token = String(request.params.token);
       if (!TOKEN.test(token)) throw notFound('Certificate not found');

@@ -9,6 +9,8 @@ import type { AppContext } from '../context';
 import { isUniqueViolation, nowIso } from '../db/database';
 import type { Company } from '../db/tables';
 import { email, MAX_KILOGRAMS, normalizeTin, phone, REQUIRED, requiredText } from '../field-rules';
+import { answers } from '../contract/answers';
+import { COMPANIES, COMPANY } from '../contract/companies';
 import { HttpError, idParam, isDbId, notFound, ok, parseBody, ValidationError, type FieldError } from '../http';
 
 const text = () => requiredText(500);
@@ -160,7 +162,7 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   }
 
-  app.post('/companies', async (request, reply) => {
+  app.post('/companies', { schema: { response: answers({ 201: COMPANY }) } }, async (request, reply) => {
     const body = parseBody(companyBody, request.body);
     assertSelf(request, body.client_id);
     await checkReferences(body);
@@ -176,39 +178,47 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(reply, companyView(company), 201);
   });
 
-  app.get<{ Params: { clientId: string } }>('/companies/:clientId', async (request, reply) => {
-    const clientId = idParam(request.params.clientId);
-    assertSelf(request, clientId);
-    const rows = await db
-      .selectFrom('companies')
-      .selectAll()
-      .where('client_id', '=', clientId)
-      .orderBy('id', 'desc')
-      .execute();
-    return ok(reply, rows.map(companyView));
-  });
+  app.get<{ Params: { clientId: string } }>(
+    '/companies/:clientId',
+    { schema: { response: answers({ 200: COMPANIES }) } },
+    async (request, reply) => {
+      const clientId = idParam(request.params.clientId);
+      assertSelf(request, clientId);
+      const rows = await db
+        .selectFrom('companies')
+        .selectAll()
+        .where('client_id', '=', clientId)
+        .orderBy('id', 'desc')
+        .execute();
+      return ok(reply, rows.map(companyView));
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/companies/:id', async (request, reply) => {
-    const id = idParam(request.params.id);
-    const existing = await db
-      .selectFrom('companies')
-      .select('id')
-      .where('id', '=', id)
-      .where('client_id', '=', request.clientId)
-      .executeTakeFirst();
-    if (!existing) throw notFound('Company not found');
-    const body = parseBody(companyBody, request.body);
-    assertSelf(request, body.client_id);
-    await checkReferences(body);
-    await assertTinFree(body.tin, id);
-    const company = await savingTin(() =>
-      db
-        .updateTable('companies')
-        .set({ ...columns(body), updated_at: nowIso() })
+  app.put<{ Params: { id: string } }>(
+    '/companies/:id',
+    { schema: { response: answers({ 200: COMPANY }) } },
+    async (request, reply) => {
+      const id = idParam(request.params.id);
+      const existing = await db
+        .selectFrom('companies')
+        .select('id')
         .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow(),
-    );
-    return ok(reply, companyView(company));
-  });
+        .where('client_id', '=', request.clientId)
+        .executeTakeFirst();
+      if (!existing) throw notFound('Company not found');
+      const body = parseBody(companyBody, request.body);
+      assertSelf(request, body.client_id);
+      await checkReferences(body);
+      await assertTinFree(body.tin, id);
+      const company = await savingTin(() =>
+        db
+          .updateTable('companies')
+          .set({ ...columns(body), updated_at: nowIso() })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+      return ok(reply, companyView(company));
+    },
+  );
 }

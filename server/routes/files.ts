@@ -35,6 +35,8 @@ import { REQUIRED } from '../field-rules';
 import { formParts, receiveFile } from '../multipart';
 import { consume, release } from '../throttle';
 import { STORED_KEY, type FileStore, type ReceivedFile } from '../storage/file-store';
+import { answers, download } from '../contract/answers';
+import { TEMPLATE_TYPES, UPLOADED } from '../contract/files';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
@@ -208,120 +210,124 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
    * leaves either a temporary file or an unrecorded one, both removed by a later start's sweep
    * (`sweepOrphans`), never a record without its file.
    */
-  app.post('/applications/upload/file', async (request, reply) => {
-    if (!request.isMultipart())
-      throw new ValidationError([{ field: 'file', message: 'Send the file as multipart/form-data.' }]);
-    const fields: Record<string, string> = {};
-    let application: Application | null = null;
-    let stored: { received: ReceivedFile; name: string } | null = null;
-    const replaced: string[] = [];
-    try {
-      for await (const part of formParts(request)) {
-        if (part.type === 'file') {
-          if (stored || part.fieldname !== 'file') {
-            part.file.resume();
-            throw new ValidationError([
-              { field: part.fieldname, message: 'Send exactly one file, in the field "file".' },
-            ]);
+  app.post(
+    '/applications/upload/file',
+    { schema: { response: answers({ 201: UPLOADED }) } },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new ValidationError([{ field: 'file', message: 'Send the file as multipart/form-data.' }]);
+      const fields: Record<string, string> = {};
+      let application: Application | null = null;
+      let stored: { received: ReceivedFile; name: string } | null = null;
+      const replaced: string[] = [];
+      try {
+        for await (const part of formParts(request)) {
+          if (part.type === 'file') {
+            if (stored || part.fieldname !== 'file') {
+              part.file.resume();
+              throw new ValidationError([
+                { field: part.fieldname, message: 'Send exactly one file, in the field "file".' },
+              ]);
+            }
+            const name = basename(part.filename || 'file').slice(0, 200);
+            stored = { received: await receiveFile(part, ctx.files), name };
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+            // Refuse early, before the file is read, when the form names the application first.
+            if (part.fieldname === 'application_id' && !stored)
+              application = await attachableApplication(request.clientId, part.value);
           }
-          const name = basename(part.filename || 'file').slice(0, 200);
-          stored = { received: await receiveFile(part, ctx.files), name };
-        } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
-          // Refuse early, before the file is read, when the form names the application first.
-          if (part.fieldname === 'application_id' && !stored)
-            application = await attachableApplication(request.clientId, part.value);
         }
-      }
-      if (!stored) throw new ValidationError([{ field: 'file', message: REQUIRED }]);
-      // The file is in: whether it may be attached is judged once, by `taskUploadOf` below.
-      application ??= await ownedApplication(db, request.clientId, idParam(fields.application_id));
-      const description = (fields.description ?? '').trim().slice(0, 300) || stored.name;
-      const taskUpload = await taskUploadOf(db, application, description);
-      const extension = fileExtension(stored.name);
-      const sniffed = sniffKind(stored.received.head, extension);
-      const kinds = taskUpload ? taskUpload.accept : acceptedKinds(application, description);
-      if (!sniffed || !kinds.includes(sniffed.kind) || !FILE_KINDS[sniffed.kind].extensions.includes(extension)) {
-        throw new HttpError(415, `This file type is not accepted. Accepted: ${kinds.join(', ')}`);
-      }
-      const size = stored.received.size;
-      await consumeDailyAllowance(request.clientId, size);
-      const file = stored;
-      const target = application;
-      const row = await recordAttachment(request.clientId, size, () =>
-        db.transaction().execute(async (trx) => {
-          const locked = await lockApplication(trx, ctx.dialect, target.id);
-          if (!locked) throw notFound('Application not found');
-          // Judged again under the lock: the application may have moved since.
-          if (taskUpload) await taskUploadOf(trx, locked, description);
-          else assertEditable(locked);
-          // A draft's new file for a document replaces the one it held: nobody at the authority has seen
-          // it. A returned application keeps every version for the authority's history; the
-          // applicant's list shows the latest (`currentAttachments`).
-          if (locked.status_id === STATUS.draft) {
-            const earlier = await trx
-              .deleteFrom('attachments')
-              .where('application_id', '=', locked.id)
-              .where('description', '=', description)
-              .where('internal', '=', 0)
-              .returning('path')
-              .execute();
-            replaced.push(...earlier.map((row) => row.path));
-          }
-          const held = await trx
-            .selectFrom('attachments')
-            .select((eb) => [
-              eb.fn.countAll<string | number>().as('files'),
-              eb.fn.sum<string | number>('size').as('bytes'),
-            ])
-            .where('application_id', '=', target.id)
-            .executeTakeFirst();
-          if (
-            Number(held?.files ?? 0) + 1 > limits.uploadFilesPerApplication ||
-            Number(held?.bytes ?? 0) + size > limits.uploadBytesPerApplication
-          ) {
-            throw new HttpError(
-              409,
-              UPLOAD_MESSAGES.applicationFull(
-                limits.uploadFilesPerApplication,
-                Math.round(limits.uploadBytesPerApplication / MEGABYTE),
-              ),
+        if (!stored) throw new ValidationError([{ field: 'file', message: REQUIRED }]);
+        // The file is in: whether it may be attached is judged once, by `taskUploadOf` below.
+        application ??= await ownedApplication(db, request.clientId, idParam(fields.application_id));
+        const description = (fields.description ?? '').trim().slice(0, 300) || stored.name;
+        const taskUpload = await taskUploadOf(db, application, description);
+        const extension = fileExtension(stored.name);
+        const sniffed = sniffKind(stored.received.head, extension);
+        const kinds = taskUpload ? taskUpload.accept : acceptedKinds(application, description);
+        if (!sniffed || !kinds.includes(sniffed.kind) || !FILE_KINDS[sniffed.kind].extensions.includes(extension)) {
+          throw new HttpError(415, `This file type is not accepted. Accepted: ${kinds.join(', ')}`);
+        }
+        const size = stored.received.size;
+        await consumeDailyAllowance(request.clientId, size);
+        const file = stored;
+        const target = application;
+        const row = await recordAttachment(request.clientId, size, () =>
+          db.transaction().execute(async (trx) => {
+            const locked = await lockApplication(trx, ctx.dialect, target.id);
+            if (!locked) throw notFound('Application not found');
+            // Judged again under the lock: the application may have moved since.
+            if (taskUpload) await taskUploadOf(trx, locked, description);
+            else assertEditable(locked);
+            // A draft's new file for a document replaces the one it held: nobody at the authority has seen
+            // it. A returned application keeps every version for the authority's history; the
+            // applicant's list shows the latest (`currentAttachments`).
+            if (locked.status_id === STATUS.draft) {
+              const earlier = await trx
+                .deleteFrom('attachments')
+                .where('application_id', '=', locked.id)
+                .where('description', '=', description)
+                .where('internal', '=', 0)
+                .returning('path')
+                .execute();
+              replaced.push(...earlier.map((row) => row.path));
+            }
+            const held = await trx
+              .selectFrom('attachments')
+              .select((eb) => [
+                eb.fn.countAll<string | number>().as('files'),
+                eb.fn.sum<string | number>('size').as('bytes'),
+              ])
+              .where('application_id', '=', target.id)
+              .executeTakeFirst();
+            if (
+              Number(held?.files ?? 0) + 1 > limits.uploadFilesPerApplication ||
+              Number(held?.bytes ?? 0) + size > limits.uploadBytesPerApplication
+            ) {
+              throw new HttpError(
+                409,
+                UPLOAD_MESSAGES.applicationFull(
+                  limits.uploadFilesPerApplication,
+                  Math.round(limits.uploadBytesPerApplication / MEGABYTE),
+                ),
+              );
+            }
+            // Stored before it is recorded: a record never points at a missing file.
+            return commitWith(ctx.files, file.received, (path) =>
+              trx
+                .insertInto('attachments')
+                .values({
+                  application_id: target.id,
+                  description,
+                  path,
+                  name: file.name,
+                  size,
+                  mime: sniffed.mime,
+                  created_at: nowIso(),
+                  sha256: file.received.sha256,
+                })
+                .returning(['id', 'description', 'path', 'name'])
+                .executeTakeFirstOrThrow(),
             );
-          }
-          // Stored before it is recorded: a record never points at a missing file.
-          return commitWith(ctx.files, file.received, (path) =>
-            trx
-              .insertInto('attachments')
-              .values({
-                application_id: target.id,
-                description,
-                path,
-                name: file.name,
-                size,
-                mime: sniffed.mime,
-                created_at: nowIso(),
-                sha256: file.received.sha256,
-              })
-              .returning(['id', 'description', 'path', 'name'])
-              .executeTakeFirstOrThrow(),
-          );
-        }),
-      );
-      stored = null;
-      // The files the new one replaced, once their records are gone (a crash, or a file store down
-      // now, leaves files no record points to, which a later start's sweep removes): the upload is
-      // recorded, so it is answered as done.
-      for (const path of replaced) {
-        await ctx.files
-          .remove(path)
-          .catch((err: unknown) => request.log.warn({ err }, 'removing a replaced file failed'));
+          }),
+        );
+        stored = null;
+        // The files the new one replaced, once their records are gone (a crash, or a file store down
+        // now, leaves files no record points to, which a later start's sweep removes): the upload is
+        // recorded, so it is answered as done.
+        for (const path of replaced) {
+          await ctx.files
+            .remove(path)
+            .catch((err: unknown) => request.log.warn({ err }, 'removing a replaced file failed'));
+        }
+        return ok(reply, row, 201);
+      } finally {
+        // Anything not recorded (refused, too large, aborted) is removed from the store.
+        if (stored) await ctx.files.discard(stored.received.temporaryKey).catch(() => undefined);
       }
-      return ok(reply, row, 201);
-    } finally {
-      // Anything not recorded (refused, too large, aborted) is removed from the store.
-      if (stored) await ctx.files.discard(stored.received.temporaryKey).catch(() => undefined);
-    }
-  });
+    },
+  );
 
   /**
    * A document template a definition ships (`documents.templates`, a file of the service folder's
@@ -329,7 +335,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
    */
   app.get<{ Params: { serviceId: string; file: string } }>(
     '/service/templates/:serviceId/:file',
-    { config: { public: true } },
+    { config: { public: true }, schema: { response: download(TEMPLATE_TYPES, 'A blank document of the service') } },
     async (request, reply) => {
       const { serviceId, file } = request.params;
       const definition = ctx.definitions.find((d) => d.id === idParam(serviceId));
@@ -350,34 +356,39 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.get<{ Querystring: { file?: unknown } }>('/service/download-attachment', async (request, reply) => {
-    const file = String(request.query.file ?? '');
-    if (!STORED_KEY.test(file)) throw notFound('File not found');
-    const attachment = await db
-      .selectFrom('attachments')
-      .innerJoin('applications', 'applications.id', 'attachments.application_id')
-      .select(['attachments.name', 'attachments.mime'])
-      .where('attachments.path', '=', file)
-      .where('applications.client_id', '=', request.clientId)
-      .executeTakeFirst();
-    const certificate = attachment
-      ? undefined
-      : await db
-          .selectFrom('applications')
-          .select(['manual_certificate_name'])
-          .where('manual_certificate_path', '=', file)
-          .where('client_id', '=', request.clientId)
-          .executeTakeFirst();
-    const name = attachment?.name ?? certificate?.manual_certificate_name ?? null;
-    if (!attachment && !certificate) throw notFound('File not found');
-    return sendStoredFile(reply, file, name ?? 'file', attachment?.mime ?? 'application/octet-stream');
-  });
+  app.get<{ Querystring: { file?: unknown } }>(
+    '/service/download-attachment',
+    { schema: { response: download(['application/octet-stream'], "A file of the caller's application") } },
+    async (request, reply) => {
+      const file = String(request.query.file ?? '');
+      if (!STORED_KEY.test(file)) throw notFound('File not found');
+      const attachment = await db
+        .selectFrom('attachments')
+        .innerJoin('applications', 'applications.id', 'attachments.application_id')
+        .select(['attachments.name', 'attachments.mime'])
+        .where('attachments.path', '=', file)
+        .where('applications.client_id', '=', request.clientId)
+        .executeTakeFirst();
+      const certificate = attachment
+        ? undefined
+        : await db
+            .selectFrom('applications')
+            .select(['manual_certificate_name'])
+            .where('manual_certificate_path', '=', file)
+            .where('client_id', '=', request.clientId)
+            .executeTakeFirst();
+      const name = attachment?.name ?? certificate?.manual_certificate_name ?? null;
+      if (!attachment && !certificate) throw notFound('File not found');
+      return sendStoredFile(reply, file, name ?? 'file', attachment?.mime ?? 'application/octet-stream');
+    },
+  );
 
   // The documents staff actions file (`lifecycle.actions[].document`; the audit's approved ToR at
   // spec 02's api/verify/tor/{app_id}): the caller's own application's latest, once filed.
   for (const { definition, document } of downloadableDocuments(ctx.definitions)) {
     app.get<{ Params: { appId?: unknown } }>(
       `/${document.download.replace('{app_id}', ':appId')}`,
+      { schema: { response: download(['application/pdf'], document.description) } },
       async (request, reply) => {
         const appId = String(request.params.appId ?? '');
         const filed = await db

@@ -7,6 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { idParam, ok } from '../http';
+import { answers } from '../contract/answers';
+import { LOOKUP_ENTRIES, SERVICE_ATTACHMENTS, SERVICES } from '../contract/reference';
 import { attachmentLabels, labelsFor, lookupLabel, serviceLabels } from '../reference-labels';
 
 /** `plastics/consumption-areas/{parent}` -> `/plastics/consumption-areas/:parent`. */
@@ -27,7 +29,7 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const hasParent = list.path.includes('{parent}');
     app.get<{ Params: { parent: string } }>(
       lookupRoutePath(list.path),
-      { config: { public: true } },
+      { config: { public: true }, schema: { response: answers({ 200: LOOKUP_ENTRIES }) } },
       async (request, reply) => {
         let query = db.selectFrom('lookups').select(['id', 'name', 'extra']).where('kind', '=', list.kind);
         if (hasParent) query = query.where('parent_id', '=', idParam(request.params.parent));
@@ -43,19 +45,23 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
   }
 
-  app.get('/services', { config: { public: true } }, async (request, reply) => {
-    const labels = labelsFor(ctx.reference.labels, request.headers['accept-language']);
-    const services = await db.selectFrom('services').select(['id', 'name', 'description']).orderBy('id').execute();
-    void reply.header('Vary', 'Accept-Language');
-    return ok(
-      reply,
-      labels ? services.map((service) => ({ ...service, ...serviceLabels(labels, service) })) : services,
-    );
-  });
+  app.get(
+    '/services',
+    { config: { public: true }, schema: { response: answers({ 200: SERVICES }) } },
+    async (request, reply) => {
+      const labels = labelsFor(ctx.reference.labels, request.headers['accept-language']);
+      const services = await db.selectFrom('services').select(['id', 'name', 'description']).orderBy('id').execute();
+      void reply.header('Vary', 'Accept-Language');
+      return ok(
+        reply,
+        labels ? services.map((service) => ({ ...service, ...serviceLabels(labels, service) })) : services,
+      );
+    },
+  );
 
   app.get<{ Params: { serviceId: string } }>(
     '/service/attachments/:serviceId',
-    { config: { public: true } },
+    { config: { public: true }, schema: { response: answers({ 200: SERVICE_ATTACHMENTS }) } },
     async (request, reply) => {
       const serviceId = idParam(request.params.serviceId);
       const labels = labelsFor(ctx.reference.labels, request.headers['accept-language']);

@@ -42,6 +42,8 @@ import type { AppContext } from '../context';
 import { DEFAULT_SERVICES_DIR, loadDefinitionsFrom } from '../definitions';
 import { notFound, ok, parseBody, ValidationError } from '../http';
 import { staffOf } from '../staff-accounts';
+import { answers, download, type Schema } from '../contract/answers';
+import { STUDIO_ACCESS, STUDIO_CHECK, STUDIO_REVISION, STUDIO_SERVICES } from '../contract/operations';
 
 export type StudioMode = 'off' | 'on' | 'open';
 
@@ -73,6 +75,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
   const servicesDir = ctx.servicesDir ?? DEFAULT_SERVICES_DIR;
   const fixturesRoot = resolve(servicesDir, '..', 'fixtures');
   const open = { config: { public: true } };
+  const answering = (data: Schema) => ({ ...open, schema: { response: answers({ 200: data }) } });
 
   /** Absent when off; a staff member's key when on. */
   async function admit(request: FastifyRequest): Promise<void> {
@@ -116,53 +119,57 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
     return `${stamps.length}-${hash >>> 0}`;
   };
 
-  app.get('/studio/access', open, async (request, reply) => {
+  app.get('/studio/access', answering(STUDIO_ACCESS), async (request, reply) => {
     await admit(request);
     return ok(reply, { mode });
   });
 
-  app.get('/studio/revision', open, async (request, reply) => {
+  app.get('/studio/revision', answering(STUDIO_REVISION), async (request, reply) => {
     await admit(request);
     return ok(reply, { revision: revisionNow() });
   });
 
-  app.get<{ Querystring: { language?: unknown } }>('/studio/services', open, async (request, reply) => {
-    await admit(request);
-    const query = request.query;
-    const language = typeof query.language === 'string' && LANGUAGE.test(query.language) ? query.language : 'en';
-    const { definitions, archived, migrations, problems } = loadNow();
-    const revision = revisionNow();
-    return ok(reply, {
-      problems,
-      services: definitions.map((definition) => {
-        // Each form read in the language once; the service's title is the one its forms carry.
-        const forms = formsOf(definition).map((form) => {
-          const dir = fixturesDirOf(form, fixturesRoot);
+  app.get<{ Querystring: { language?: unknown } }>(
+    '/studio/services',
+    answering(STUDIO_SERVICES),
+    async (request, reply) => {
+      await admit(request);
+      const query = request.query;
+      const language = typeof query.language === 'string' && LANGUAGE.test(query.language) ? query.language : 'en';
+      const { definitions, archived, migrations, problems } = loadNow();
+      const revision = revisionNow();
+      return ok(reply, {
+        problems,
+        services: definitions.map((definition) => {
+          // Each form read in the language once; the service's title is the one its forms carry.
+          const forms = formsOf(definition).map((form) => {
+            const dir = fixturesDirOf(form, fixturesRoot);
+            return {
+              key: formKey(form),
+              variant: form.variant?.label ?? null,
+              definition: localized(form, language),
+              // The module of the form's validators as it is on disk now, for the live form.
+              validator: validatorAddress(definition.key, formKey(form), language, revision),
+              fixtures: {
+                valid: readFixtureFolder<Record<string, unknown>>(join(dir, 'valid')),
+                invalid: readFixtureFolder<{ data: Record<string, unknown>; expect: unknown }>(join(dir, 'invalid')),
+              },
+            };
+          });
           return {
-            key: formKey(form),
-            variant: form.variant?.label ?? null,
-            definition: localized(form, language),
-            // The module of the form's validators as it is on disk now, for the live form.
-            validator: validatorAddress(definition.key, formKey(form), language, revision),
-            fixtures: {
-              valid: readFixtureFolder<Record<string, unknown>>(join(dir, 'valid')),
-              invalid: readFixtureFolder<{ data: Record<string, unknown>; expect: unknown }>(join(dir, 'invalid')),
-            },
+            key: definition.key,
+            id: definition.id,
+            title: forms[0]?.definition.title ?? definition.title,
+            // The version edited now, the earlier ones kept, and the migrations between them.
+            version: definition.version,
+            kept: archived.filter((a) => a.id === definition.id).map((a) => a.version),
+            migrations: (migrations.get(definition.id) ?? []).map((m) => m.to),
+            forms,
           };
-        });
-        return {
-          key: definition.key,
-          id: definition.id,
-          title: forms[0]?.definition.title ?? definition.title,
-          // The version edited now, the earlier ones kept, and the migrations between them.
-          version: definition.version,
-          kept: archived.filter((a) => a.id === definition.id).map((a) => a.version),
-          migrations: (migrations.get(definition.id) ?? []).map((m) => m.to),
-          forms,
-        };
-      }),
-    });
-  });
+        }),
+      });
+    },
+  );
 
   /**
    * The validators of one form as they are on disk now, localized as the services answer gave it: an
@@ -171,7 +178,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
    */
   app.get<{ Params: { service: string; form: string; file: string }; Querystring: { rev?: unknown; sig?: unknown } }>(
     '/studio/validators/:service/:form/:file',
-    open,
+    { ...open, schema: { response: download(['text/javascript'], "The form's validators, an ES module") } },
     async (request, reply) => {
       if (mode === 'off') throw notFound();
       const { service, form: key, file } = request.params;
@@ -197,7 +204,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
    * (in `language`), the documents step 2 asks for, the confirm step's summary, the view's rows and
    * tables, and the calls a submit would send.
    */
-  app.post('/studio/check', open, async (request, reply) => {
+  app.post('/studio/check', answering(STUDIO_CHECK), async (request, reply) => {
     await admit(request);
     const body = parseBody(checkBody, request.body);
     const { definitions } = loadNow();

@@ -36,6 +36,8 @@ import { submitRouteSchema } from '../route-schemas';
 import { lookupMatchers, lookupNames, optionKey } from '../submissions/lookup-names';
 import { persistSubmission } from '../submissions/persist';
 import { judgeFormData } from '../submissions/judge';
+import { answers } from '../contract/answers';
+import { READ_BACK, submitAnswerSchema } from '../contract/submissions';
 
 type Data = Record<string, unknown>;
 
@@ -151,7 +153,20 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
       url,
       // Derived from the definitions: the path's placeholders, and a JSON object (its fields are
       // judged below by the call's own schema, with the form's messages).
-      schema: submitRouteSchema(url),
+      schema: {
+        ...submitRouteSchema(url),
+        // What the route's calls save: their records and parts, by name.
+        response: answers({
+          200: submitAnswerSchema([
+            ...new Set(
+              candidates.flatMap(({ call, definition }) => [
+                call.name,
+                ...(call.savesRecord ? [definition.view.record] : []),
+              ]),
+            ),
+          ]),
+        }),
+      },
       handler: async (request, reply) => {
         const { candidate, read, application } = await resolve(candidates, request, request.body);
         const { definition, call, bindings, schema, declared, otherRecords, otherParts } = candidate;
@@ -212,30 +227,34 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   }
   for (const [url, candidates] of reads) {
-    app.get<{ Params: { applicationId?: string } }>(url, async (request, reply) => {
-      const application = await ownedApplication(db, request.clientId, idParam(request.params.applicationId));
-      const candidate = candidateOf(candidates, application);
-      if (!candidate) throw new HttpError(404, 'Application not found');
-      const stored = await db
-        .selectFrom('application_records')
-        .select('data')
-        .where('application_id', '=', application.id)
-        .where('record_key', '=', candidate.call.name)
-        .executeTakeFirst();
-      if (!stored) return ok(reply, []);
-      // What the call sent, rebuilt from what was saved (the rows of the transit states, the list of
-      // an audit's locations).
-      const saved = JSON.parse(stored.data) as Data;
-      const key = readKey(candidate.call) ?? '';
-      const value = resolveBodyValue(candidate.call.body[key], saved, {
-        clientId: application.client_id,
-        applicationId: application.id,
-        serviceId: application.service_id,
-      });
-      const field = readField(candidate.call);
-      const rows = Array.isArray(value) ? value : [];
-      return ok(reply, field ? await withLookedUpRows(candidate, field, rows) : rows);
-    });
+    app.get<{ Params: { applicationId?: string } }>(
+      url,
+      { schema: { response: answers({ 200: READ_BACK }) } },
+      async (request, reply) => {
+        const application = await ownedApplication(db, request.clientId, idParam(request.params.applicationId));
+        const candidate = candidateOf(candidates, application);
+        if (!candidate) throw new HttpError(404, 'Application not found');
+        const stored = await db
+          .selectFrom('application_records')
+          .select('data')
+          .where('application_id', '=', application.id)
+          .where('record_key', '=', candidate.call.name)
+          .executeTakeFirst();
+        if (!stored) return ok(reply, []);
+        // What the call sent, rebuilt from what was saved (the rows of the transit states, the list of
+        // an audit's locations).
+        const saved = JSON.parse(stored.data) as Data;
+        const key = readKey(candidate.call) ?? '';
+        const value = resolveBodyValue(candidate.call.body[key], saved, {
+          clientId: application.client_id,
+          applicationId: application.id,
+          serviceId: application.service_id,
+        });
+        const field = readField(candidate.call);
+        const rows = Array.isArray(value) ? value : [];
+        return ok(reply, field ? await withLookedUpRows(candidate, field, rows) : rows);
+      },
+    );
   }
 
   /**
