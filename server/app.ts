@@ -58,6 +58,8 @@ import { installMetrics } from './metrics';
 import { installRequestIdHeader, requestIdOf } from './request-id';
 import { operationsRoutes } from './routes/operations';
 import { requireResponseSchemas } from './contract/require-answers';
+import { installOpenApi, openApiRoute } from './contract/openapi';
+import { addBodyExamples } from './contract/examples';
 
 /** One route of the API: method, URL pattern (`/api/application/:id`) and whether it needs no token. */
 export interface ApiRoute {
@@ -268,6 +270,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 20 },
     });
 
+    addBodyExamples(app);
+    await installOpenApi(app, process.env.npm_package_version ?? '0.1.0');
     await app.register(
       async (api) => {
         installNoStore(api);
@@ -288,6 +292,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         submissionRoutes(api, ctx);
         studioRoutes(api, ctx);
         operationsRoutes(api, ctx, drain);
+        openApiRoute(api);
       },
       { prefix: '/api' },
     );
