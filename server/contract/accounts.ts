@@ -1,4 +1,4 @@
-/** The answers of the account routes (server/routes/accounts.ts). */
+/** The answers of the account routes (server/routes/accounts.ts and the plugins it registers). */
 import { flag, integer, nullableText, object, text, type Schema } from './answers';
 
 /** The signed-in client as login and the profile answer it. */

@@ -1,4 +1,4 @@
-/** The answers of the file routes (server/routes/files.ts, certificates.ts, application-copy.ts). */
+/** The answers of the file routes (server/routes/uploads.ts, downloads.ts, certificates.ts, application-copy.ts). */
 import { flag, integer, object, text, type Schema } from './answers';
 
 export const UPLOADED: Schema = object({ id: integer, description: text, path: text, name: text }, ['id', 'path']);

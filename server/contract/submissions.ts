@@ -18,3 +18,17 @@ export function submitAnswerSchema(names: readonly string[]): Schema {
 
 /** A read-back call: the rows the call saved, as it sent them. */
 export const READ_BACK: Schema = list(anyValue);
+
+/** The names a submit route's calls save under: each call's name, and the form's record for a record call. */
+export function savedNames(
+  candidates: ReadonlyArray<{
+    call: { name: string; savesRecord?: boolean };
+    definition: { view: { record: string } };
+  }>,
+): string[] {
+  return [
+    ...new Set(
+      candidates.flatMap(({ call, definition }) => [call.name, ...(call.savesRecord ? [definition.view.record] : [])]),
+    ),
+  ];
+}

@@ -37,6 +37,7 @@ const CERTIFICATE_ANSWERS = {
 };
 
 /** The holder printed on the certificate: the first filled `view.holder` field, else the applicant. */
+/** Registers the public verification of certificates. */
 export function certificateHolder(
   definition: ServiceDefinition | undefined,
   record: unknown,
@@ -51,11 +52,6 @@ export function certificateHolder(
 
 /** Shape of a certificate token (base64url, 22 characters for 128 bits; test data may be longer). */
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
-
-/** The verification address of a certificate, relative to the API base (the detail's `certUrl`). */
-export function certificatePath(token: string): string {
-  return `verify/certificate/${token}`;
-}
 
 export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;

@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { idParam, ok } from '../http';
 import { answers } from '../contract/answers';
 import { LOOKUP_ENTRIES, SERVICE_ATTACHMENTS, SERVICES } from '../contract/reference';
+import { lookupEntry } from '../lookup-entry';
 import { attachmentLabels, labelsFor, lookupLabel, serviceLabels } from '../reference-labels';
 
 /** `plastics/consumption-areas/{parent}` -> `/plastics/consumption-areas/:parent`. */
@@ -16,12 +17,7 @@ export function lookupRoutePath(path: string): string {
   return `/${path.replace(/^\/+/, '').replace(/\{parent\}/g, ':parent')}`;
 }
 
-/** A row of a list as the API answers it: id, name and the entry's own fields (`is_active`). */
-export function lookupEntry(row: { id: number; name: string; extra: string | null }): Record<string, unknown> {
-  const extra = row.extra ? (JSON.parse(row.extra) as Record<string, unknown>) : {};
-  return { ...extra, id: row.id, name: row.name };
-}
-
+/** Registers one GET per lookup list, and the services with their required documents. */
 export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 

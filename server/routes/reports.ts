@@ -8,19 +8,13 @@ import { z } from 'zod';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { hasSubmittedApplication } from '../applications-store';
-import { MONTH_MESSAGES, monthMessage, monthProblem, unlockOf } from '../../engine/core';
+import { monthMessage, monthProblem, unlockOf } from '../../engine/core';
+import { REPORT_MESSAGES } from '../report-messages';
 import { isUniqueViolation, nowIso } from '../db/database';
 import { HttpError, idParam, isDbId, ok, parseBody, ValidationError } from '../http';
 import { MAX_KILOGRAMS, REQUIRED } from '../field-rules';
 import { answers } from '../contract/answers';
 import { RECYCLED_REPORT, RECYCLED_REPORTS } from '../contract/companies';
-
-export const REPORT_MESSAGES = {
-  future: MONTH_MESSAGES.future,
-  company: 'Choose one of your companies.',
-  locked: (service: string) =>
-    `Recycled quantities can be reported once you have submitted an application for "${service}".`,
-} as const;
 
 const reportBody = z.object({
   company_id: z
@@ -60,6 +54,7 @@ const reportBody = z.object({
   client_id: z.unknown().optional(),
 });
 
+/** Registers the recycled quantity reports: adding one, and the caller's list. */
 export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 

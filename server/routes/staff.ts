@@ -21,7 +21,7 @@ import { idParam, ok, ValidationError, type FieldError } from '../http';
 import { formParts, receiveFile } from '../multipart';
 import { staffOf } from '../staff-accounts';
 import type { ReceivedFile } from '../storage/file-store';
-import { commitWith, startsAsPdf } from './files';
+import { commitWith, startsAsPdf } from '../storage/stored-files';
 import { answers } from '../contract/answers';
 import { STAFF_CERTIFICATE, STAFF_MOVE } from '../contract/lifecycle';
 
@@ -86,6 +86,7 @@ async function withStaffDocument<T>(
   }
 }
 
+/** Registers the staff's moves, certificate and actions. */
 export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   // Public for the applicants' token check: each route checks its staff key instead.

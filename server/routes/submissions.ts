@@ -8,10 +8,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  type JsonSchema,
-  type ServiceDefinition,
-  type SubmitCall,
-  callSchema,
   readField,
   readKey,
   readSubmitBody,
@@ -19,41 +15,26 @@ import {
   submitRoute,
   withCallDefaults,
   type ReadBody,
-  formsOf,
-  lookupBindings,
-  type LookupBinding,
-  isRecord,
   valueAt,
   STATUS,
-  definedProperties,
 } from '../../engine/core';
-import { assertEditable, definitionOfStored, ownedApplication } from '../applications-store';
+import { assertEditable, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';
+import { answers } from '../contract/answers';
+import { READ_BACK, savedNames, submitAnswerSchema } from '../contract/submissions';
 import type { Application } from '../db/tables';
-import { forbidden, HttpError, idParam, isDbId, ok, ValidationError } from '../http';
 import { REQUIRED } from '../field-rules';
+import { forbidden, HttpError, idParam, isDbId, ok, ValidationError } from '../http';
 import { submitRouteSchema } from '../route-schemas';
-import { lookupMatchers, lookupNames, optionKey } from '../submissions/lookup-names';
+import { lookupMatchers } from '../submissions/lookup-names';
+import { withLookedUpRows } from '../submissions/looked-up-rows';
 import { persistSubmission } from '../submissions/persist';
 import { judgeFormData } from '../submissions/judge';
-import { answers } from '../contract/answers';
-import { READ_BACK, submitAnswerSchema } from '../contract/submissions';
+import { candidateOf, collectSubmitRoutes, type Candidate } from '../submissions/submit-routes';
 
 type Data = Record<string, unknown>;
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
-
-interface Candidate {
-  definition: ServiceDefinition;
-  call: SubmitCall;
-  bindings: LookupBinding[];
-  schema: JsonSchema;
-  declared: ReadonlySet<string>;
-  /** Records of the service's other forms (variants): an application holds the record of one form. */
-  otherRecords: string[];
-  /** Parts the other forms' calls save and this form's do not (a Basel form's transit rows for Rotterdam). */
-  otherParts: string[];
-}
 
 /**
  * Registers every submit call of every definition. Services may share a route (both licences save a
@@ -63,53 +44,7 @@ interface Candidate {
 export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const matchers = lookupMatchers(ctx);
-  const routes = new Map<string, { method: SubmitCall['method']; url: string; candidates: Candidate[] }>();
-
-  // The current services first (a call without an application is judged by them), then the kept
-  // earlier versions, which judge the applications submitted under them.
-  for (const service of [...ctx.definitions, ...ctx.archived]) {
-    const records = formsOf(service).map((form) => form.view.record);
-    const partsOf = (form: ServiceDefinition) =>
-      form.submit.calls.filter((call) => !call.savesRecord).map((call) => call.name);
-    for (const definition of formsOf(service)) {
-      const ownParts = new Set(partsOf(definition));
-      // What the other forms' calls save and this form's do not: left from before a switched choice.
-      const otherParts = [
-        ...new Set(formsOf(service).flatMap((form) => (form === definition ? [] : partsOf(form)))),
-      ].filter((name) => !ownParts.has(name));
-      const bindings = lookupBindings(definition);
-      for (const call of definition.submit.calls) {
-        const url = submitRoute(call);
-        const routeKey = `${call.method} ${url}`;
-        const route = routes.get(routeKey) ?? { method: call.method, url, candidates: [] };
-        if (route.candidates.some((c) => c.definition.id === service.id && c.definition.version === service.version))
-          throw new Error(`Submit route ${routeKey} is claimed twice by the forms of '${definition.key}'`);
-        const schema = callSchema(definition, call);
-        if (!schema)
-          throw new Error(
-            `Service '${definition.key}': schema '${call.schema ?? ''}' of call '${call.name}' is not loaded`,
-          );
-        route.candidates.push({
-          definition,
-          call,
-          bindings,
-          schema,
-          declared: new Set(definedProperties(schema).keys()),
-          otherRecords: records.filter((record) => record !== definition.view.record),
-          otherParts,
-        });
-        routes.set(routeKey, route);
-      }
-    }
-  }
-
-  /** The candidate of an application: its service's, in the version that judges it (a draft: the current one). */
-  function candidateOf(candidates: readonly Candidate[], application: Application): Candidate | undefined {
-    const judge = definitionOfStored(ctx, application);
-    return candidates.find(
-      (c) => c.definition.id === application.service_id && c.definition.version === judge?.version,
-    );
-  }
+  const routes = collectSubmitRoutes(ctx);
 
   /** The call a request is for, with the application it names (null for a call without one). */
   async function resolve(
@@ -130,7 +65,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     if (!isDbId(read.applicationId)) throw new HttpError(404, 'Application not found');
     const application = await ownedApplication(db, request.clientId, Number(read.applicationId));
-    const owner = candidateOf(candidates, application);
+    const owner = candidateOf(ctx, candidates, application);
     if (!owner) {
       throw new ValidationError([
         {
@@ -147,7 +82,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { candidate, read, application };
   }
 
-  for (const { method, url, candidates } of routes.values()) {
+  for (const { method, url, candidates } of routes) {
     app.route<{ Body: Data; Params: Record<string, string> }>({
       method,
       url,
@@ -156,16 +91,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         ...submitRouteSchema(url),
         // What the route's calls save: their records and parts, by name.
-        response: answers({
-          200: submitAnswerSchema([
-            ...new Set(
-              candidates.flatMap(({ call, definition }) => [
-                call.name,
-                ...(call.savesRecord ? [definition.view.record] : []),
-              ]),
-            ),
-          ]),
-        }),
+        response: answers({ 200: submitAnswerSchema(savedNames(candidates)) }),
       },
       handler: async (request, reply) => {
         const { candidate, read, application } = await resolve(candidates, request, request.body);
@@ -219,7 +145,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Read-back calls: what a call saved for an application, e.g. GET transit-states/{applicationId}.
   // Services may share the path; the application says whose call it is.
   const reads = new Map<string, Candidate[]>();
-  for (const { candidates } of routes.values()) {
+  for (const { candidates } of routes) {
     for (const candidate of candidates) {
       if (!candidate.call.read) continue;
       const url = submitRoute({ path: candidate.call.read });
@@ -232,7 +158,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
       { schema: { response: answers({ 200: READ_BACK }) } },
       async (request, reply) => {
         const application = await ownedApplication(db, request.clientId, idParam(request.params.applicationId));
-        const candidate = candidateOf(candidates, application);
+        const candidate = candidateOf(ctx, candidates, application);
         if (!candidate) throw new HttpError(404, 'Application not found');
         const stored = await db
           .selectFrom('application_records')
@@ -252,28 +178,8 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
         });
         const field = readField(candidate.call);
         const rows = Array.isArray(value) ? value : [];
-        return ok(reply, field ? await withLookedUpRows(candidate, field, rows) : rows);
+        return ok(reply, field ? await withLookedUpRows(db, matchers, candidate, field, rows) : rows);
       },
-    );
-  }
-
-  /**
-   * Rows of a list whose id field names an option of a list the server serves (lookup-codes) get the
-   * option too: `{ code, waste_identification_id, waste_identification: { id, name } }`.
-   */
-  async function withLookedUpRows(candidate: Candidate, field: string, rows: unknown[]): Promise<unknown[]> {
-    const binding = candidate.bindings.find((b) => b.field === field && b.check === 'lookup-rows');
-    if (!binding?.source || !binding.idField) return rows;
-    const idField = binding.idField;
-    const names = await lookupNames(
-      db,
-      matchers,
-      binding.source,
-      rows.map((row) => (isRecord(row) ? row[idField] : null)),
-    );
-    const nested = optionKey(idField);
-    return rows.map((row) =>
-      isRecord(row) ? { ...row, [nested]: { id: row[idField], name: names?.get(String(row[idField])) ?? null } } : row,
     );
   }
 }

@@ -13,8 +13,9 @@ import { idParam, ok } from '../http';
 import { paramsSchema } from '../route-schemas';
 import { answers, list } from '../contract/answers';
 import { applicationSummarySchema, factNames, queueCountsSchema } from '../contract/applications';
-import { answerFacts, applicationSummary, ownFacts, SUMMARY_COLUMNS } from './applications';
+import { answerFacts, applicationSummary, ownFacts, SUMMARY_COLUMNS } from '../application-summaries';
 
+/** Registers the work queues of the services that declare them: counts and lists. */
 export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const summary = applicationSummarySchema(factNames([...ctx.definitions, ...ctx.archived]));
