@@ -10,7 +10,7 @@ import { formatAppId, hasSubmittedApplication } from '../applications-store';
 import { assertSelf } from '../auth-hook';
 import { answerClientRead, ClientAnswers } from '../client-answers';
 import type { AppContext } from '../context';
-import { answers } from '../contract/answers';
+import { answers, queryTexts } from '../contract/answers';
 import {
   APPLICATION_CREATED,
   applicationsPageSchema,
@@ -75,7 +75,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Params: { clientId: string }; Querystring: { page?: unknown } }>(
     '/clients/applications/:clientId',
-    { schema: { response: answers({ 200: applicationsPageSchema(facts) }) } },
+    { schema: { querystring: queryTexts(['page']), response: answers({ 200: applicationsPageSchema(facts) }) } },
     async (request, reply) => {
       const clientId = idParam(request.params.clientId);
       assertSelf(request, clientId);

@@ -20,7 +20,7 @@ import { definitionOfStored } from '../applications-store';
 import { renderCertificatePdf, renderLetterPdf } from '../certificates/certificate-pdf';
 import type { AppContext } from '../context';
 import { notFound, ok } from '../http';
-import { ERROR_ANSWER, okAnswer } from '../contract/answers';
+import { ERROR_ANSWER, okAnswer, queryTexts } from '../contract/answers';
 import { CERTIFICATE_FACTS } from '../contract/files';
 
 /** The certificate as a PDF, or (`?format=json`, a manually processed one) its facts as data. */
@@ -58,7 +58,7 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Params: { token: string }; Querystring: { format?: unknown } }>(
     '/verify/certificate/:token',
-    { config: { public: true }, schema: { response: CERTIFICATE_ANSWERS } },
+    { config: { public: true }, schema: { querystring: queryTexts(['format']), response: CERTIFICATE_ANSWERS } },
     async (request, reply) => {
       const token = String(request.params.token);
       if (!TOKEN.test(token)) throw notFound('Certificate not found');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { downloadableDocuments, fileExtension, formsOf } from '../../engine/core';
 import type { AppContext } from '../context';
-import { download } from '../contract/answers';
+import { download, queryTexts } from '../contract/answers';
 import { TEMPLATE_TYPES } from '../contract/files';
 import { idParam, notFound } from '../http';
 import { STORED_KEY } from '../storage/file-store';
@@ -47,7 +47,12 @@ export function downloadRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Querystring: { file?: unknown } }>(
     '/service/download-attachment',
-    { schema: { response: download(['application/octet-stream'], "A file of the caller's application") } },
+    {
+      schema: {
+        querystring: queryTexts(['file']),
+        response: download(['application/octet-stream'], "A file of the caller's application"),
+      },
+    },
     async (request, reply) => {
       const file = String(request.query.file ?? '');
       if (!STORED_KEY.test(file)) throw notFound('File not found');

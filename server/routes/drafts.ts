@@ -20,7 +20,7 @@ import { nowIso } from '../db/database';
 import { offeredDrafts, removeDraft, removeDraftDocument } from '../drafts';
 import { REQUIRED } from '../field-rules';
 import { HttpError, idParam, notFound, ok, ValidationError } from '../http';
-import { answers } from '../contract/answers';
+import { answers, queryTexts } from '../contract/answers';
 import { DRAFT_DISCARDED, DRAFT_DOCUMENT_REMOVED, DRAFT_SAVED, OFFERED_DRAFTS } from '../contract/applications';
 
 export const DRAFT_MESSAGES = {
@@ -87,7 +87,7 @@ export function draftRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Querystring: { service_id?: unknown } }>(
     '/client/drafts',
-    { schema: { response: answers({ 200: OFFERED_DRAFTS }) } },
+    { schema: { querystring: queryTexts(['service_id']), response: answers({ 200: OFFERED_DRAFTS }) } },
     async (request, reply) => {
       const service = request.query.service_id;
       const serviceId = service === undefined || service === '' ? undefined : idParam(service);
@@ -99,7 +99,7 @@ export function draftRoutes(app: FastifyInstance, ctx: AppContext): void {
   // for the document replaces it without this: the upload does that on a draft).
   app.delete<{ Params: { id: string }; Querystring: { description?: unknown } }>(
     '/client/application/:id/attachments',
-    { schema: { response: answers({ 200: DRAFT_DOCUMENT_REMOVED }) } },
+    { schema: { querystring: queryTexts(['description']), response: answers({ 200: DRAFT_DOCUMENT_REMOVED }) } },
     async (request, reply) => {
       const id = idParam(request.params.id);
       // Read as the upload stores it (trimmed, at most 300 characters), so the same text names the same file.

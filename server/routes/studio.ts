@@ -19,7 +19,7 @@ import {
 } from '../../engine/core/node';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import type { AppContext } from '../context';
-import { answers, download, type Schema } from '../contract/answers';
+import { answers, download, queryTexts, type Schema } from '../contract/answers';
 import { STUDIO_ACCESS, STUDIO_REVISION, STUDIO_SERVICES } from '../contract/operations';
 import { notFound, ok } from '../http';
 import { LANGUAGE, studioDisk } from '../studio-disk';
@@ -53,7 +53,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Querystring: { language?: unknown } }>(
     '/studio/services',
-    answering(STUDIO_SERVICES),
+    { ...open, schema: { querystring: queryTexts(['language']), response: answers({ 200: STUDIO_SERVICES }) } },
     async (request, reply) => {
       await admit(request);
       const query = request.query;
@@ -100,7 +100,13 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
    */
   app.get<{ Params: { service: string; form: string; file: string }; Querystring: { rev?: unknown; sig?: unknown } }>(
     '/studio/validators/:service/:form/:file',
-    { ...open, schema: { response: download(['text/javascript'], "The form's validators, an ES module") } },
+    {
+      ...open,
+      schema: {
+        querystring: queryTexts(['rev', 'sig']),
+        response: download(['text/javascript'], "The form's validators, an ES module"),
+      },
+    },
     async (request, reply) => {
       if (mode === 'off') throw notFound();
       const { service, form: key, file } = request.params;

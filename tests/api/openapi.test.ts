@@ -81,4 +81,17 @@ describe('GET /api/openapi.json', () => {
       expect(body?.content['application/json']?.example, call).toEqual(example);
     }
   });
+
+  it('documents the query each route reads', () => {
+    const queryOf = (path: string) =>
+      (
+        (document.paths[path]?.get as { parameters?: Array<{ in: string; name: string }> } | undefined)?.parameters ??
+        []
+      )
+        .filter((parameter) => parameter.in === 'query')
+        .map((parameter) => parameter.name);
+    expect(queryOf('/api/clients/applications/{clientId}')).toEqual(['page']);
+    expect(queryOf('/api/service/download-attachment')).toEqual(['file']);
+    expect(queryOf('/api/verify/certificate/{token}')).toEqual(['format']);
+  });
 });
