@@ -19,6 +19,7 @@ import { seedReferenceData } from './db/seed';
 import { DEFAULT_SERVICES_DIR, loadDefinitionsFrom } from './definitions';
 import { readServerMessages, translateErrorData } from './messages';
 import { studioRoutes } from './routes/studio';
+import { studioCheckRoutes } from './routes/studio-check';
 import { migrateStoredApplications } from './stored-migrations';
 import { HttpError } from './http';
 import { DependencyUnavailable } from './unavailable';
@@ -37,7 +38,9 @@ import { workQueueRoutes } from './routes/work-queues';
 import { staffRoutes } from './routes/staff';
 import { certificateRoutes } from './routes/certificates';
 import { companyRoutes } from './routes/companies';
-import { fileRoutes, MAX_UPLOAD_BYTES } from './routes/files';
+import { uploadRoutes } from './routes/uploads';
+import { downloadRoutes } from './routes/downloads';
+import { MAX_UPLOAD_BYTES } from './storage/stored-files';
 import { openFileStore } from './storage/open-store';
 import { recordedIn, sweepOrphans } from './storage/orphans';
 import { referenceRoutes } from './routes/reference';
@@ -57,6 +60,9 @@ import { installDraining } from './draining';
 import { installMetrics } from './metrics';
 import { installRequestIdHeader, requestIdOf } from './request-id';
 import { operationsRoutes } from './routes/operations';
+import { requireResponseSchemas } from './contract/require-answers';
+import { installOpenApi, openApiRoute } from './contract/openapi';
+import { addBodyExamples } from './contract/examples';
 
 /** One route of the API: method, URL pattern (`/api/application/:id`) and whether it needs no token. */
 export interface ApiRoute {
@@ -138,6 +144,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, public: route.config?.public === true });
     }
   });
+  requireResponseSchemas(app);
 
   const database = openDatabase({
     ...config,
@@ -266,6 +273,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 20 },
     });
 
+    addBodyExamples(app);
+    await installOpenApi(app, process.env.npm_package_version ?? '0.1.0');
     await app.register(
       async (api) => {
         installNoStore(api);
@@ -281,11 +290,14 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         workQueueRoutes(api, ctx);
         staffRoutes(api, ctx);
         certificateRoutes(api, ctx);
-        fileRoutes(api, ctx);
+        uploadRoutes(api, ctx);
+        downloadRoutes(api, ctx);
         reportRoutes(api, ctx);
         submissionRoutes(api, ctx);
         studioRoutes(api, ctx);
+        studioCheckRoutes(api, ctx);
         operationsRoutes(api, ctx, drain);
+        openApiRoute(api);
       },
       { prefix: '/api' },
     );

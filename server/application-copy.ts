@@ -16,7 +16,7 @@ import {
   type ServiceDefinition,
 } from '../engine/core';
 import { localizeFromDisk } from '../engine/core/node';
-import { currentAttachments } from './routes/applications';
+import { currentAttachments } from './application-summaries';
 import type { AppContext } from './context';
 import type { Application } from './db/tables';
 import type { CopyBlock } from './certificates/copy-layout';

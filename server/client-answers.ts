@@ -85,7 +85,9 @@ export async function answerClientRead(
   const { clientId, dataRevision } = request;
   let text = answers.get(clientId, key, dataRevision);
   if (text === undefined) {
-    text = JSON.stringify(envelope(await build()));
+    // Serialised by the route's response schema, as every answer is: what it does not declare stays here.
+    const serialised = reply.code(200).serialize(envelope(await build()));
+    text = typeof serialised === 'string' ? serialised : Buffer.from(serialised as ArrayBuffer).toString('utf8');
     answers.set(clientId, key, dataRevision, text);
   }
   return reply.code(200).type('application/json; charset=utf-8').send(text);

@@ -29,7 +29,7 @@ import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { HttpError, ValidationError } from './http';
 import { loadDefinitionsFrom } from './definitions';
-import { commitWith, startsAsPdf } from './routes/files';
+import { commitWith, startsAsPdf } from './storage/stored-files';
 import type { FileStore } from './storage/file-store';
 import { openFileStore } from './storage/open-store';
 import { createStaff, listStaff, removeStaff, rotateStaff } from './staff-accounts';

@@ -12,7 +12,7 @@ import { applicationPath, ownRoute, statusEmail, writeStatusEmail, type WrittenE
 import { definitionOfStored } from '../applications-store';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
-import { certificatePath } from '../routes/certificates';
+import { certificatePath } from '../certificates/certificate-path';
 import { CODE_EMAIL_KIND, NOTICE_EMAIL_KIND, requestedLanguage, withoutCode, writeAccountMail } from './account-mail';
 import { holdLease, releaseLease } from './lease';
 import { STATUS_EMAIL_KIND, type StatusEmailParams } from './mail-queue';

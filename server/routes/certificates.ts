@@ -20,8 +20,24 @@ import { definitionOfStored } from '../applications-store';
 import { renderCertificatePdf, renderLetterPdf } from '../certificates/certificate-pdf';
 import type { AppContext } from '../context';
 import { notFound, ok } from '../http';
+import { ERROR_ANSWER, okAnswer, queryTexts } from '../contract/answers';
+import { CERTIFICATE_FACTS } from '../contract/files';
+
+/** The certificate as a PDF, or (`?format=json`, a manually processed one) its facts as data. */
+const CERTIFICATE_ANSWERS = {
+  200: {
+    description: 'The certificate or letter, or its facts',
+    content: {
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      'application/json': { schema: okAnswer(CERTIFICATE_FACTS) },
+    },
+  },
+  '4xx': { description: 'Refused', ...ERROR_ANSWER },
+  '5xx': { description: 'Failed', ...ERROR_ANSWER },
+};
 
 /** The holder printed on the certificate: the first filled `view.holder` field, else the applicant. */
+/** Registers the public verification of certificates. */
 export function certificateHolder(
   definition: ServiceDefinition | undefined,
   record: unknown,
@@ -37,17 +53,12 @@ export function certificateHolder(
 /** Shape of a certificate token (base64url, 22 characters for 128 bits; test data may be longer). */
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** The verification address of a certificate, relative to the API base (the detail's `certUrl`). */
-export function certificatePath(token: string): string {
-  return `verify/certificate/${token}`;
-}
-
 export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   app.get<{ Params: { token: string }; Querystring: { format?: unknown } }>(
     '/verify/certificate/:token',
-    { config: { public: true } },
+    { config: { public: true }, schema: { querystring: queryTexts(['format']), response: CERTIFICATE_ANSWERS } },
     async (request, reply) => {
       const token = String(request.params.token);
       if (!TOKEN.test(token)) throw notFound('Certificate not found');

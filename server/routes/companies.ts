@@ -3,86 +3,22 @@
  * on the server with the spec's rules.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { assertSelf } from '../auth-hook';
+import {
+  companyBody,
+  companyView,
+  INVALID_OPTION,
+  LOCATION_LEVELS,
+  TIN_TAKEN,
+  type CompanyBody,
+} from '../company-rules';
 import type { AppContext } from '../context';
+import { answers } from '../contract/answers';
+import { COMPANIES, COMPANY } from '../contract/companies';
 import { isUniqueViolation, nowIso } from '../db/database';
-import type { Company } from '../db/tables';
-import { email, MAX_KILOGRAMS, normalizeTin, phone, REQUIRED, requiredText } from '../field-rules';
-import { HttpError, idParam, isDbId, notFound, ok, parseBody, ValidationError, type FieldError } from '../http';
+import { HttpError, idParam, notFound, ok, parseBody, ValidationError, type FieldError } from '../http';
 
-const text = () => requiredText(500);
-const intId = (message = REQUIRED) =>
-  z.union([z.number(), z.string().trim()], { error: message }).refine(isDbId, { error: message }).transform(Number);
-const optionalId = () =>
-  z
-    .union([z.literal(''), z.null(), intId('Choose a valid option.')])
-    .optional()
-    .transform((v) => (v === '' || v === null || v === undefined ? null : v));
-
-const companyBody = z.object({
-  name: text(),
-  company_category_id: intId(),
-  type_registration: text(),
-  // Invisible characters alone are no TIN: what is left once they are removed must not be empty.
-  tin: requiredText(50)
-    .transform(normalizeTin)
-    .refine((tin) => tin.length > 0, { error: REQUIRED }),
-  telephone: phone(),
-  email: email(),
-  avgMonthlyPlasticQuantity: z
-    .union(
-      [
-        z.literal(''),
-        z.null(),
-        z.number().nonnegative().max(MAX_KILOGRAMS),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,13}(\.\d{1,6})?$/),
-      ],
-      {
-        error: 'Enter a number of kilograms.',
-      },
-    )
-    .optional()
-    .transform((v) => (v === '' || v === null || v === undefined ? null : Number(v))),
-  activities: text(),
-  address: text(),
-  contact_person_name: z
-    .string()
-    .trim()
-    .max(200)
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  contact_person_job_title: text(),
-  contact_person_phone: phone(),
-  contact_person_email: email(),
-  province_id: optionalId(),
-  district_id: optionalId(),
-  sector_id: optionalId(),
-  cell_id: optionalId(),
-  client_id: z.unknown().optional(),
-});
-
-type CompanyBody = z.infer<typeof companyBody>;
-
-const INVALID_OPTION = 'Choose a valid option.';
-export const TIN_TAKEN = 'A company with this TIN is already registered.';
-
-/** The location levels from the top; each one's id must be a child of the level above. */
-const LOCATION_LEVELS = [
-  { field: 'province_id', kind: 'provinces', name: 'province' },
-  { field: 'district_id', kind: 'districts', name: 'district' },
-  { field: 'sector_id', kind: 'sectors', name: 'sector' },
-  { field: 'cell_id', kind: 'cells', name: 'cell' },
-] as const;
-
-/** A company as the API answers it (the average also under the name the portal sends). */
-export function companyView(company: Company) {
-  return { ...company, avgMonthlyPlasticQuantity: company.average_monthly_plastic_quantity };
-}
-
+/** Registers the company routes of the signed-in client. */
 export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
@@ -160,7 +96,7 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   }
 
-  app.post('/companies', async (request, reply) => {
+  app.post('/companies', { schema: { response: answers({ 201: COMPANY }) } }, async (request, reply) => {
     const body = parseBody(companyBody, request.body);
     assertSelf(request, body.client_id);
     await checkReferences(body);
@@ -176,39 +112,47 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(reply, companyView(company), 201);
   });
 
-  app.get<{ Params: { clientId: string } }>('/companies/:clientId', async (request, reply) => {
-    const clientId = idParam(request.params.clientId);
-    assertSelf(request, clientId);
-    const rows = await db
-      .selectFrom('companies')
-      .selectAll()
-      .where('client_id', '=', clientId)
-      .orderBy('id', 'desc')
-      .execute();
-    return ok(reply, rows.map(companyView));
-  });
+  app.get<{ Params: { clientId: string } }>(
+    '/companies/:clientId',
+    { schema: { response: answers({ 200: COMPANIES }) } },
+    async (request, reply) => {
+      const clientId = idParam(request.params.clientId);
+      assertSelf(request, clientId);
+      const rows = await db
+        .selectFrom('companies')
+        .selectAll()
+        .where('client_id', '=', clientId)
+        .orderBy('id', 'desc')
+        .execute();
+      return ok(reply, rows.map(companyView));
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/companies/:id', async (request, reply) => {
-    const id = idParam(request.params.id);
-    const existing = await db
-      .selectFrom('companies')
-      .select('id')
-      .where('id', '=', id)
-      .where('client_id', '=', request.clientId)
-      .executeTakeFirst();
-    if (!existing) throw notFound('Company not found');
-    const body = parseBody(companyBody, request.body);
-    assertSelf(request, body.client_id);
-    await checkReferences(body);
-    await assertTinFree(body.tin, id);
-    const company = await savingTin(() =>
-      db
-        .updateTable('companies')
-        .set({ ...columns(body), updated_at: nowIso() })
+  app.put<{ Params: { id: string } }>(
+    '/companies/:id',
+    { schema: { response: answers({ 200: COMPANY }) } },
+    async (request, reply) => {
+      const id = idParam(request.params.id);
+      const existing = await db
+        .selectFrom('companies')
+        .select('id')
         .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow(),
-    );
-    return ok(reply, companyView(company));
-  });
+        .where('client_id', '=', request.clientId)
+        .executeTakeFirst();
+      if (!existing) throw notFound('Company not found');
+      const body = parseBody(companyBody, request.body);
+      assertSelf(request, body.client_id);
+      await checkReferences(body);
+      await assertTinFree(body.tin, id);
+      const company = await savingTin(() =>
+        db
+          .updateTable('companies')
+          .set({ ...columns(body), updated_at: nowIso() })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+      return ok(reply, companyView(company));
+    },
+  );
 }

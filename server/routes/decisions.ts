@@ -10,6 +10,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { OBJECT_BODY } from '../route-schemas';
+import { answers } from '../contract/answers';
+import { APPLICANT_CONFIRMATION } from '../contract/lifecycle';
 import { HttpError, isDbId, ok, ValidationError, type FieldError } from '../http';
 import { REQUIRED } from '../field-rules';
 import { performTransition } from '../transitions/execute';
@@ -20,7 +22,7 @@ const REASON_MAX = 2000;
 export function decisionRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: Record<string, unknown> }>(
     '/application/applicant-confirmation',
-    { schema: { body: OBJECT_BODY } },
+    { schema: { body: OBJECT_BODY, response: answers({ 200: APPLICANT_CONFIRMATION }) } },
     async (request, reply) => {
       const body = request.body;
       const errors: FieldError[] = [];

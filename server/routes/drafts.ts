@@ -20,6 +20,8 @@ import { nowIso } from '../db/database';
 import { offeredDrafts, removeDraft, removeDraftDocument } from '../drafts';
 import { REQUIRED } from '../field-rules';
 import { HttpError, idParam, notFound, ok, ValidationError } from '../http';
+import { answers, queryTexts } from '../contract/answers';
+import { DRAFT_DISCARDED, DRAFT_DOCUMENT_REMOVED, DRAFT_SAVED, OFFERED_DRAFTS } from '../contract/applications';
 
 export const DRAFT_MESSAGES = {
   notDraft: 'This application is no longer a draft',
@@ -44,7 +46,10 @@ export function draftRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.put<{ Params: { id: string }; Body: DraftAnswers }>(
     '/client/application/:id/draft',
     // Text is counted in characters below; the bytes of UTF-8 may be up to four times as many.
-    { schema: { body: draftBodySchema }, bodyLimit: DRAFT_ANSWERS_MAX_CHARS * 4 },
+    {
+      schema: { body: draftBodySchema, response: answers({ 200: DRAFT_SAVED }) },
+      bodyLimit: DRAFT_ANSWERS_MAX_CHARS * 4,
+    },
     async (request, reply) => {
       const id = idParam(request.params.id);
       const application = await ownedApplication(db, request.clientId, id);
@@ -80,16 +85,21 @@ export function draftRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.get<{ Querystring: { service_id?: unknown } }>('/client/drafts', async (request, reply) => {
-    const service = request.query.service_id;
-    const serviceId = service === undefined || service === '' ? undefined : idParam(service);
-    return ok(reply, await offeredDrafts(db, request.clientId, serviceId));
-  });
+  app.get<{ Querystring: { service_id?: unknown } }>(
+    '/client/drafts',
+    { schema: { querystring: queryTexts(['service_id']), response: answers({ 200: OFFERED_DRAFTS }) } },
+    async (request, reply) => {
+      const service = request.query.service_id;
+      const serviceId = service === undefined || service === '' ? undefined : idParam(service);
+      return ok(reply, await offeredDrafts(db, request.clientId, serviceId));
+    },
+  );
 
   // The file a draft holds for a document, removed when the applicant removes it in step 2 (a new file
   // for the document replaces it without this: the upload does that on a draft).
   app.delete<{ Params: { id: string }; Querystring: { description?: unknown } }>(
     '/client/application/:id/attachments',
+    { schema: { querystring: queryTexts(['description']), response: answers({ 200: DRAFT_DOCUMENT_REMOVED }) } },
     async (request, reply) => {
       const id = idParam(request.params.id);
       // Read as the upload stores it (trimmed, at most 300 characters), so the same text names the same file.
@@ -104,11 +114,15 @@ export function draftRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/client/application/:id', async (request, reply) => {
-    const id = idParam(request.params.id);
-    const application = await ownedApplication(db, request.clientId, id);
-    if (application.status_id !== STATUS.draft) throw new HttpError(409, DRAFT_MESSAGES.notDraft);
-    if (!(await removeDraft(ctx, id))) throw new HttpError(409, DRAFT_MESSAGES.notDraft);
-    return ok(reply, { id });
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/client/application/:id',
+    { schema: { response: answers({ 200: DRAFT_DISCARDED }) } },
+    async (request, reply) => {
+      const id = idParam(request.params.id);
+      const application = await ownedApplication(db, request.clientId, id);
+      if (application.status_id !== STATUS.draft) throw new HttpError(409, DRAFT_MESSAGES.notDraft);
+      if (!(await removeDraft(ctx, id))) throw new HttpError(409, DRAFT_MESSAGES.notDraft);
+      return ok(reply, { id });
+    },
+  );
 }

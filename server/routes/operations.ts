@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import type { Drain } from '../draining';
+import { answers } from '../contract/answers';
+import { HEALTH, READINESS } from '../contract/operations';
 import { HttpError, ok } from '../http';
 
 export const NOT_READY = 'This instance is not ready to take requests.';
@@ -42,18 +44,24 @@ async function stateOf(check: () => Promise<unknown>): Promise<{ state: CheckSta
 
 /** Registers the health and readiness routes; `drain` is the app's draining state. */
 export function operationsRoutes(api: FastifyInstance, ctx: AppContext, drain: Drain): void {
-  api.get('/health', { config: { public: true } }, (_request, reply) => ok(reply, { status: 'up' }));
+  api.get('/health', { config: { public: true }, schema: { response: answers({ 200: HEALTH }) } }, (_request, reply) =>
+    ok(reply, { status: 'up' }),
+  );
 
-  api.get('/ready', { config: { public: true } }, async (request, reply) => {
-    const [database, storage] = await Promise.all([
-      stateOf(() => sql`select 1`.execute(ctx.db)),
-      stateOf(() => ctx.files.ready()),
-    ]);
-    if (database.reason !== undefined) request.log.warn({ err: database.reason }, 'readiness: the database failed');
-    if (storage.reason !== undefined) request.log.warn({ err: storage.reason }, 'readiness: the file store failed');
-    const readiness: Readiness = { database: database.state, storage: storage.state, draining: drain.draining };
-    if (readiness.draining || readiness.database !== 'ok' || readiness.storage !== 'ok')
-      throw new HttpError(503, NOT_READY, readiness);
-    return ok(reply, readiness);
-  });
+  api.get(
+    '/ready',
+    { config: { public: true }, schema: { response: answers({ 200: READINESS }) } },
+    async (request, reply) => {
+      const [database, storage] = await Promise.all([
+        stateOf(() => sql`select 1`.execute(ctx.db)),
+        stateOf(() => ctx.files.ready()),
+      ]);
+      if (database.reason !== undefined) request.log.warn({ err: database.reason }, 'readiness: the database failed');
+      if (storage.reason !== undefined) request.log.warn({ err: storage.reason }, 'readiness: the file store failed');
+      const readiness: Readiness = { database: database.state, storage: storage.state, draining: drain.draining };
+      if (readiness.draining || readiness.database !== 'ok' || readiness.storage !== 'ok')
+        throw new HttpError(503, NOT_READY, readiness);
+      return ok(reply, readiness);
+    },
+  );
 }

@@ -7,6 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { idParam, ok } from '../http';
+import { answers } from '../contract/answers';
+import { LOOKUP_ENTRIES, SERVICE_ATTACHMENTS, SERVICES } from '../contract/reference';
+import { lookupEntry } from '../lookup-entry';
 import { attachmentLabels, labelsFor, lookupLabel, serviceLabels } from '../reference-labels';
 
 /** `plastics/consumption-areas/{parent}` -> `/plastics/consumption-areas/:parent`. */
@@ -14,12 +17,7 @@ export function lookupRoutePath(path: string): string {
   return `/${path.replace(/^\/+/, '').replace(/\{parent\}/g, ':parent')}`;
 }
 
-/** A row of a list as the API answers it: id, name and the entry's own fields (`is_active`). */
-export function lookupEntry(row: { id: number; name: string; extra: string | null }): Record<string, unknown> {
-  const extra = row.extra ? (JSON.parse(row.extra) as Record<string, unknown>) : {};
-  return { ...extra, id: row.id, name: row.name };
-}
-
+/** Registers one GET per lookup list, and the services with their required documents. */
 export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
@@ -27,7 +25,7 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const hasParent = list.path.includes('{parent}');
     app.get<{ Params: { parent: string } }>(
       lookupRoutePath(list.path),
-      { config: { public: true } },
+      { config: { public: true }, schema: { response: answers({ 200: LOOKUP_ENTRIES }) } },
       async (request, reply) => {
         let query = db.selectFrom('lookups').select(['id', 'name', 'extra']).where('kind', '=', list.kind);
         if (hasParent) query = query.where('parent_id', '=', idParam(request.params.parent));
@@ -43,19 +41,23 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
   }
 
-  app.get('/services', { config: { public: true } }, async (request, reply) => {
-    const labels = labelsFor(ctx.reference.labels, request.headers['accept-language']);
-    const services = await db.selectFrom('services').select(['id', 'name', 'description']).orderBy('id').execute();
-    void reply.header('Vary', 'Accept-Language');
-    return ok(
-      reply,
-      labels ? services.map((service) => ({ ...service, ...serviceLabels(labels, service) })) : services,
-    );
-  });
+  app.get(
+    '/services',
+    { config: { public: true }, schema: { response: answers({ 200: SERVICES }) } },
+    async (request, reply) => {
+      const labels = labelsFor(ctx.reference.labels, request.headers['accept-language']);
+      const services = await db.selectFrom('services').select(['id', 'name', 'description']).orderBy('id').execute();
+      void reply.header('Vary', 'Accept-Language');
+      return ok(
+        reply,
+        labels ? services.map((service) => ({ ...service, ...serviceLabels(labels, service) })) : services,
+      );
+    },
+  );
 
   app.get<{ Params: { serviceId: string } }>(
     '/service/attachments/:serviceId',
-    { config: { public: true } },
+    { config: { public: true }, schema: { response: answers({ 200: SERVICE_ATTACHMENTS }) } },
     async (request, reply) => {
       const serviceId = idParam(request.params.serviceId);
       const labels = labelsFor(ctx.reference.labels, request.headers['accept-language']);

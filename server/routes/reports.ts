@@ -8,17 +8,13 @@ import { z } from 'zod';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { hasSubmittedApplication } from '../applications-store';
-import { MONTH_MESSAGES, monthMessage, monthProblem, unlockOf } from '../../engine/core';
+import { monthMessage, monthProblem, unlockOf } from '../../engine/core';
+import { REPORT_MESSAGES } from '../report-messages';
 import { isUniqueViolation, nowIso } from '../db/database';
 import { HttpError, idParam, isDbId, ok, parseBody, ValidationError } from '../http';
 import { MAX_KILOGRAMS, REQUIRED } from '../field-rules';
-
-export const REPORT_MESSAGES = {
-  future: MONTH_MESSAGES.future,
-  company: 'Choose one of your companies.',
-  locked: (service: string) =>
-    `Recycled quantities can be reported once you have submitted an application for "${service}".`,
-} as const;
+import { answers } from '../contract/answers';
+import { RECYCLED_REPORT, RECYCLED_REPORTS } from '../contract/companies';
 
 const reportBody = z.object({
   company_id: z
@@ -58,6 +54,7 @@ const reportBody = z.object({
   client_id: z.unknown().optional(),
 });
 
+/** Registers the recycled quantity reports: adding one, and the caller's list. */
 export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
@@ -75,72 +72,80 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
    * applicant's correction; there is no other way to fix a typing error) and answers 200 with
    * `updated: true`, a new one answers 201.
    */
-  app.post('/clients/report/recycled-quantity', async (request, reply) => {
-    const body = parseBody(reportBody, request.body);
-    assertSelf(request, body.client_id);
-    await assertUnlocked(request.clientId);
-    const company = await db
-      .selectFrom('companies')
-      .select(['id', 'name'])
-      .where('id', '=', body.company_id)
-      .where('client_id', '=', request.clientId)
-      .executeTakeFirst();
-    if (!company) throw new ValidationError([{ field: 'company_id', message: REPORT_MESSAGES.company }]);
-    const columns = ['id', 'company_id', 'report_month', 'quantity', 'created_at'] as const;
-    const update = () =>
-      db
-        .updateTable('recycled_reports')
-        .set({ quantity: body.quantity })
-        .where('company_id', '=', company.id)
-        .where('report_month', '=', body.report_month)
-        .returning(columns)
+  app.post(
+    '/clients/report/recycled-quantity',
+    { schema: { response: answers({ 200: RECYCLED_REPORT, 201: RECYCLED_REPORT }) } },
+    async (request, reply) => {
+      const body = parseBody(reportBody, request.body);
+      assertSelf(request, body.client_id);
+      await assertUnlocked(request.clientId);
+      const company = await db
+        .selectFrom('companies')
+        .select(['id', 'name'])
+        .where('id', '=', body.company_id)
+        .where('client_id', '=', request.clientId)
         .executeTakeFirst();
-    const updated = await update();
-    if (updated) return ok(reply, { ...updated, company_name: company.name, updated: true }, 200);
-    try {
-      const row = await db
-        .insertInto('recycled_reports')
-        .values({
-          client_id: request.clientId,
-          company_id: company.id,
-          report_month: body.report_month,
-          quantity: body.quantity,
-          created_at: nowIso(),
-        })
-        .returning(columns)
-        .executeTakeFirstOrThrow();
-      return ok(reply, { ...row, company_name: company.name, updated: false }, 201);
-    } catch (error) {
-      // The same month was reported by a concurrent request: this one corrects it.
-      if (!isUniqueViolation(error)) throw error;
-      const raced = await update();
-      if (!raced) throw error;
-      return ok(reply, { ...raced, company_name: company.name, updated: true }, 200);
-    }
-  });
+      if (!company) throw new ValidationError([{ field: 'company_id', message: REPORT_MESSAGES.company }]);
+      const columns = ['id', 'company_id', 'report_month', 'quantity', 'created_at'] as const;
+      const update = () =>
+        db
+          .updateTable('recycled_reports')
+          .set({ quantity: body.quantity })
+          .where('company_id', '=', company.id)
+          .where('report_month', '=', body.report_month)
+          .returning(columns)
+          .executeTakeFirst();
+      const updated = await update();
+      if (updated) return ok(reply, { ...updated, company_name: company.name, updated: true }, 200);
+      try {
+        const row = await db
+          .insertInto('recycled_reports')
+          .values({
+            client_id: request.clientId,
+            company_id: company.id,
+            report_month: body.report_month,
+            quantity: body.quantity,
+            created_at: nowIso(),
+          })
+          .returning(columns)
+          .executeTakeFirstOrThrow();
+        return ok(reply, { ...row, company_name: company.name, updated: false }, 201);
+      } catch (error) {
+        // The same month was reported by a concurrent request: this one corrects it.
+        if (!isUniqueViolation(error)) throw error;
+        const raced = await update();
+        if (!raced) throw error;
+        return ok(reply, { ...raced, company_name: company.name, updated: true }, 200);
+      }
+    },
+  );
 
   /**
    * Contract extension (README "API extensions"): the caller's entries as
    * [{ id, company_id, company_name, report_month, quantity, created_at }], newest month first.
    */
-  app.get<{ Params: { clientId: string } }>('/clients/report/recycled-quantity/:clientId', async (request, reply) => {
-    const clientId = idParam(request.params.clientId);
-    assertSelf(request, clientId);
-    const rows = await db
-      .selectFrom('recycled_reports')
-      .innerJoin('companies', 'companies.id', 'recycled_reports.company_id')
-      .select([
-        'recycled_reports.id',
-        'recycled_reports.company_id',
-        'companies.name as company_name',
-        'recycled_reports.report_month',
-        'recycled_reports.quantity',
-        'recycled_reports.created_at',
-      ])
-      .where('recycled_reports.client_id', '=', clientId)
-      .orderBy('recycled_reports.report_month', 'desc')
-      .orderBy('recycled_reports.id', 'desc')
-      .execute();
-    return ok(reply, rows);
-  });
+  app.get<{ Params: { clientId: string } }>(
+    '/clients/report/recycled-quantity/:clientId',
+    { schema: { response: answers({ 200: RECYCLED_REPORTS }) } },
+    async (request, reply) => {
+      const clientId = idParam(request.params.clientId);
+      assertSelf(request, clientId);
+      const rows = await db
+        .selectFrom('recycled_reports')
+        .innerJoin('companies', 'companies.id', 'recycled_reports.company_id')
+        .select([
+          'recycled_reports.id',
+          'recycled_reports.company_id',
+          'companies.name as company_name',
+          'recycled_reports.report_month',
+          'recycled_reports.quantity',
+          'recycled_reports.created_at',
+        ])
+        .where('recycled_reports.client_id', '=', clientId)
+        .orderBy('recycled_reports.report_month', 'desc')
+        .orderBy('recycled_reports.id', 'desc')
+        .execute();
+      return ok(reply, rows);
+    },
+  );
 }

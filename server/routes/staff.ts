@@ -22,7 +22,9 @@ import { idParam, ok, ValidationError, type FieldError } from '../http';
 import { formParts, receiveFile } from '../multipart';
 import { staffOf } from '../staff-accounts';
 import type { ReceivedFile } from '../storage/file-store';
-import { commitWith, startsAsPdf } from './files';
+import { commitWith, startsAsPdf } from '../storage/stored-files';
+import { answers } from '../contract/answers';
+import { STAFF_CERTIFICATE, STAFF_MOVE } from '../contract/lifecycle';
 
 /** The longest comment or text staff may give. */
 const TEXT_MAX = 20_000;
@@ -85,14 +87,16 @@ async function withStaffDocument<T>(
   }
 }
 
+/** Registers the staff's moves, certificate and actions. */
 export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   // Public for the applicants' token check: each route checks its staff key instead.
   const staffOnly = { config: { public: true } };
+  const moving = { ...staffOnly, schema: { response: answers({ 200: STAFF_MOVE }) } };
 
   app.post<{ Params: { id: string }; Body: Record<string, unknown> | undefined }>(
     '/staff/applications/:id/status',
-    staffOnly,
+    moving,
     async (request, reply) => {
       const staff = await staffOf(db, request, ctx.config.limits.staffKeyMs);
       const id = idParam(request.params.id);
@@ -120,23 +124,31 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   // Before the actions' route: `certificate` is the staff's own, not a service's action.
-  app.post<{ Params: { id: string } }>('/staff/applications/:id/certificate', staffOnly, async (request, reply) => {
-    const staff = await staffOf(db, request, ctx.config.limits.staffKeyMs);
-    const id = idParam(request.params.id);
-    if (!request.isMultipart())
-      throw new ValidationError([{ field: 'file', message: 'Send the certificate (a PDF) as multipart, in "file".' }]);
-    const done = await withStaffDocument(ctx, request, (fields, document) => {
-      const stray = Object.keys(fields);
-      if (stray.length > 0)
-        throw new ValidationError(stray.map((field) => ({ field, message: 'The certificate takes no other field.' })));
-      return attachManualCertificate(ctx, id, document, `staff:${staff.name}`);
-    });
-    return ok(reply, { id, app_id: done.app_id, application_status_id: STATUS.approved });
-  });
+  app.post<{ Params: { id: string } }>(
+    '/staff/applications/:id/certificate',
+    { ...staffOnly, schema: { response: answers({ 200: STAFF_CERTIFICATE }) } },
+    async (request, reply) => {
+      const staff = await staffOf(db, request, ctx.config.limits.staffKeyMs);
+      const id = idParam(request.params.id);
+      if (!request.isMultipart())
+        throw new ValidationError([
+          { field: 'file', message: 'Send the certificate (a PDF) as multipart, in "file".' },
+        ]);
+      const done = await withStaffDocument(ctx, request, (fields, document) => {
+        const stray = Object.keys(fields);
+        if (stray.length > 0)
+          throw new ValidationError(
+            stray.map((field) => ({ field, message: 'The certificate takes no other field.' })),
+          );
+        return attachManualCertificate(ctx, id, document, `staff:${staff.name}`);
+      });
+      return ok(reply, { id, app_id: done.app_id, application_status_id: STATUS.approved });
+    },
+  );
 
   app.post<{ Params: { id: string; action: string } }>(
     '/staff/applications/:id/:action',
-    staffOnly,
+    moving,
     async (request, reply) => {
       const staff = await staffOf(db, request, ctx.config.limits.staffKeyMs);
       const id = idParam(request.params.id);

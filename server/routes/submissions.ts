@@ -8,10 +8,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  type JsonSchema,
-  type ServiceDefinition,
-  type SubmitCall,
-  callSchema,
   readField,
   readKey,
   readSubmitBody,
@@ -19,39 +15,26 @@ import {
   submitRoute,
   withCallDefaults,
   type ReadBody,
-  formsOf,
-  lookupBindings,
-  type LookupBinding,
-  isRecord,
   valueAt,
   STATUS,
-  definedProperties,
 } from '../../engine/core';
-import { assertEditable, definitionOfStored, ownedApplication } from '../applications-store';
+import { assertEditable, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';
+import { answers } from '../contract/answers';
+import { READ_BACK, savedNames, submitAnswerSchema } from '../contract/submissions';
 import type { Application } from '../db/tables';
-import { forbidden, HttpError, idParam, isDbId, ok, ValidationError } from '../http';
 import { REQUIRED } from '../field-rules';
+import { forbidden, HttpError, idParam, isDbId, ok, ValidationError } from '../http';
 import { submitRouteSchema } from '../route-schemas';
-import { lookupMatchers, lookupNames, optionKey } from '../submissions/lookup-names';
+import { lookupMatchers } from '../submissions/lookup-names';
+import { withLookedUpRows } from '../submissions/looked-up-rows';
 import { persistSubmission } from '../submissions/persist';
 import { judgeFormData } from '../submissions/judge';
+import { candidateOf, collectSubmitRoutes, type Candidate } from '../submissions/submit-routes';
 
 type Data = Record<string, unknown>;
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
-
-interface Candidate {
-  definition: ServiceDefinition;
-  call: SubmitCall;
-  bindings: LookupBinding[];
-  schema: JsonSchema;
-  declared: ReadonlySet<string>;
-  /** Records of the service's other forms (variants): an application holds the record of one form. */
-  otherRecords: string[];
-  /** Parts the other forms' calls save and this form's do not (a Basel form's transit rows for Rotterdam). */
-  otherParts: string[];
-}
 
 /**
  * Registers every submit call of every definition. Services may share a route (both licences save a
@@ -61,53 +44,7 @@ interface Candidate {
 export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const matchers = lookupMatchers(ctx);
-  const routes = new Map<string, { method: SubmitCall['method']; url: string; candidates: Candidate[] }>();
-
-  // The current services first (a call without an application is judged by them), then the kept
-  // earlier versions, which judge the applications submitted under them.
-  for (const service of [...ctx.definitions, ...ctx.archived]) {
-    const records = formsOf(service).map((form) => form.view.record);
-    const partsOf = (form: ServiceDefinition) =>
-      form.submit.calls.filter((call) => !call.savesRecord).map((call) => call.name);
-    for (const definition of formsOf(service)) {
-      const ownParts = new Set(partsOf(definition));
-      // What the other forms' calls save and this form's do not: left from before a switched choice.
-      const otherParts = [
-        ...new Set(formsOf(service).flatMap((form) => (form === definition ? [] : partsOf(form)))),
-      ].filter((name) => !ownParts.has(name));
-      const bindings = lookupBindings(definition);
-      for (const call of definition.submit.calls) {
-        const url = submitRoute(call);
-        const routeKey = `${call.method} ${url}`;
-        const route = routes.get(routeKey) ?? { method: call.method, url, candidates: [] };
-        if (route.candidates.some((c) => c.definition.id === service.id && c.definition.version === service.version))
-          throw new Error(`Submit route ${routeKey} is claimed twice by the forms of '${definition.key}'`);
-        const schema = callSchema(definition, call);
-        if (!schema)
-          throw new Error(
-            `Service '${definition.key}': schema '${call.schema ?? ''}' of call '${call.name}' is not loaded`,
-          );
-        route.candidates.push({
-          definition,
-          call,
-          bindings,
-          schema,
-          declared: new Set(definedProperties(schema).keys()),
-          otherRecords: records.filter((record) => record !== definition.view.record),
-          otherParts,
-        });
-        routes.set(routeKey, route);
-      }
-    }
-  }
-
-  /** The candidate of an application: its service's, in the version that judges it (a draft: the current one). */
-  function candidateOf(candidates: readonly Candidate[], application: Application): Candidate | undefined {
-    const judge = definitionOfStored(ctx, application);
-    return candidates.find(
-      (c) => c.definition.id === application.service_id && c.definition.version === judge?.version,
-    );
-  }
+  const routes = collectSubmitRoutes(ctx);
 
   /** The call a request is for, with the application it names (null for a call without one). */
   async function resolve(
@@ -128,7 +65,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     if (!isDbId(read.applicationId)) throw new HttpError(404, 'Application not found');
     const application = await ownedApplication(db, request.clientId, Number(read.applicationId));
-    const owner = candidateOf(candidates, application);
+    const owner = candidateOf(ctx, candidates, application);
     if (!owner) {
       throw new ValidationError([
         {
@@ -145,13 +82,17 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { candidate, read, application };
   }
 
-  for (const { method, url, candidates } of routes.values()) {
+  for (const { method, url, candidates } of routes) {
     app.route<{ Body: Data; Params: Record<string, string> }>({
       method,
       url,
       // Derived from the definitions: the path's placeholders, and a JSON object (its fields are
       // judged below by the call's own schema, with the form's messages).
-      schema: submitRouteSchema(url),
+      schema: {
+        ...submitRouteSchema(url),
+        // What the route's calls save: their records and parts, by name.
+        response: answers({ 200: submitAnswerSchema(savedNames(candidates)) }),
+      },
       handler: async (request, reply) => {
         const { candidate, read, application } = await resolve(candidates, request, request.body);
         const { definition, call, bindings, schema, declared, otherRecords, otherParts } = candidate;
@@ -203,7 +144,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Read-back calls: what a call saved for an application, e.g. GET transit-states/{applicationId}.
   // Services may share the path; the application says whose call it is.
   const reads = new Map<string, Candidate[]>();
-  for (const { candidates } of routes.values()) {
+  for (const { candidates } of routes) {
     for (const candidate of candidates) {
       if (!candidate.call.read) continue;
       const url = submitRoute({ path: candidate.call.read });
@@ -211,49 +152,33 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   }
   for (const [url, candidates] of reads) {
-    app.get<{ Params: { applicationId?: string } }>(url, async (request, reply) => {
-      const application = await ownedApplication(db, request.clientId, idParam(request.params.applicationId));
-      const candidate = candidateOf(candidates, application);
-      if (!candidate) throw new HttpError(404, 'Application not found');
-      const stored = await db
-        .selectFrom('application_records')
-        .select('data')
-        .where('application_id', '=', application.id)
-        .where('record_key', '=', candidate.call.name)
-        .executeTakeFirst();
-      if (!stored) return ok(reply, []);
-      // What the call sent, rebuilt from what was saved (the rows of the transit states, the list of
-      // an audit's locations).
-      const saved = JSON.parse(stored.data) as Data;
-      const key = readKey(candidate.call) ?? '';
-      const value = resolveBodyValue(candidate.call.body[key], saved, {
-        clientId: application.client_id,
-        applicationId: application.id,
-        serviceId: application.service_id,
-      });
-      const field = readField(candidate.call);
-      const rows = Array.isArray(value) ? value : [];
-      return ok(reply, field ? await withLookedUpRows(candidate, field, rows) : rows);
-    });
-  }
-
-  /**
-   * Rows of a list whose id field names an option of a list the server serves (lookup-codes) get the
-   * option too: `{ code, waste_identification_id, waste_identification: { id, name } }`.
-   */
-  async function withLookedUpRows(candidate: Candidate, field: string, rows: unknown[]): Promise<unknown[]> {
-    const binding = candidate.bindings.find((b) => b.field === field && b.check === 'lookup-rows');
-    if (!binding?.source || !binding.idField) return rows;
-    const idField = binding.idField;
-    const names = await lookupNames(
-      db,
-      matchers,
-      binding.source,
-      rows.map((row) => (isRecord(row) ? row[idField] : null)),
-    );
-    const nested = optionKey(idField);
-    return rows.map((row) =>
-      isRecord(row) ? { ...row, [nested]: { id: row[idField], name: names?.get(String(row[idField])) ?? null } } : row,
+    app.get<{ Params: { applicationId?: string } }>(
+      url,
+      { schema: { response: answers({ 200: READ_BACK }) } },
+      async (request, reply) => {
+        const application = await ownedApplication(db, request.clientId, idParam(request.params.applicationId));
+        const candidate = candidateOf(ctx, candidates, application);
+        if (!candidate) throw new HttpError(404, 'Application not found');
+        const stored = await db
+          .selectFrom('application_records')
+          .select('data')
+          .where('application_id', '=', application.id)
+          .where('record_key', '=', candidate.call.name)
+          .executeTakeFirst();
+        if (!stored) return ok(reply, []);
+        // What the call sent, rebuilt from what was saved (the rows of the transit states, the list of
+        // an audit's locations).
+        const saved = JSON.parse(stored.data) as Data;
+        const key = readKey(candidate.call) ?? '';
+        const value = resolveBodyValue(candidate.call.body[key], saved, {
+          clientId: application.client_id,
+          applicationId: application.id,
+          serviceId: application.service_id,
+        });
+        const field = readField(candidate.call);
+        const rows = Array.isArray(value) ? value : [];
+        return ok(reply, field ? await withLookedUpRows(db, matchers, candidate, field, rows) : rows);
+      },
     );
   }
 }

@@ -21,6 +21,8 @@ import { upsertRecord } from '../submissions/persist';
 import { judgeFormData } from '../submissions/judge';
 import { REQUIRED } from '../field-rules';
 import { submitRouteSchema } from '../route-schemas';
+import { answers } from '../contract/answers';
+import { taskSavedSchema } from '../contract/lifecycle';
 import { HttpError, isDbId, notFound, ok, ValidationError } from '../http';
 
 export const TASK_CLOSED = 'This application is not waiting for these details.';
@@ -36,7 +38,12 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Registered and judged as a submit call that saves a form is (submissions.ts).
     app.post<{ Body: Record<string, unknown> }>(
       `/${task.save.path}`,
-      { schema: submitRouteSchema(`/${task.save.path}`) },
+      {
+        schema: {
+          ...submitRouteSchema(`/${task.save.path}`),
+          response: answers({ 200: taskSavedSchema(task.save.record) }),
+        },
+      },
       async (request, reply) => {
         const { application_id: applicationId } = request.body;
         if (!isDbId(applicationId)) throw new ValidationError([{ field: 'application_id', message: REQUIRED }]);

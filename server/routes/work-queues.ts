@@ -19,10 +19,14 @@ import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { idParam, ok } from '../http';
 import { paramsSchema } from '../route-schemas';
-import { answerFacts, applicationSummary, ownFacts, SUMMARY_COLUMNS } from './applications';
+import { answers, list } from '../contract/answers';
+import { applicationSummarySchema, factNames, queueCountsSchema } from '../contract/applications';
+import { answerFacts, applicationSummary, ownFacts, SUMMARY_COLUMNS } from '../application-summaries';
 
+/** Registers the work queues of the services that declare them: counts and lists. */
 export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  const summary = applicationSummarySchema(factNames([...ctx.definitions, ...ctx.archived]));
 
   for (const { definition, workQueues } of servicesWithQueues(ctx.definitions)) {
     /** The client's applications of the service beyond draft, newest first, each with its queues. */
@@ -53,10 +57,11 @@ export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
 
     // The client's id is in each path the definition declares (`{clientId}`).
-    const clientParams = { schema: { params: paramsSchema(['clientId']) } };
+    const params = paramsSchema(['clientId']);
+    const countsSchema = queueCountsSchema(workQueues.queues.map((queue) => queue.key));
     app.get<{ Params: { clientId: string } }>(
       submitRoute({ path: workQueues.counts }),
-      clientParams,
+      { schema: { params, response: answers({ 200: countsSchema }) } },
       async (request, reply) => {
         const applications = await queued(request);
         const counts = Object.fromEntries(workQueues.queues.map((queue) => [queue.key, 0]));
@@ -69,7 +74,7 @@ export function workQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
     for (const queue of workQueues.queues) {
       app.get<{ Params: { clientId: string } }>(
         submitRoute({ path: queue.path }),
-        clientParams,
+        { schema: { params, response: answers({ 200: list(summary) }) } },
         async (request, reply) => {
           const applications = await queued(request);
           return ok(

@@ -7,7 +7,7 @@ import { isOfferedEntry } from '../../engine/core';
 import type { AppContext } from '../context';
 import type { Database } from '../db/tables';
 import { isDbId } from '../http';
-import { lookupEntry } from '../routes/reference';
+import { lookupEntry } from '../lookup-entry';
 
 /** The key of the looked-up option in a row of a lookup-codes list: `waste_identification_id` -> `waste_identification`. */
 export function optionKey(idField: string): string {

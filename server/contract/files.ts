@@ -1,0 +1,19 @@
+/** The answers of the file routes (server/routes/uploads.ts, downloads.ts, certificates.ts, application-copy.ts). */
+import { flag, integer, object, text, type Schema } from './answers';
+
+export const UPLOADED: Schema = object({ id: integer, description: text, path: text, name: text }, ['id', 'path']);
+
+/** What `verify/certificate/{token}?format=json` answers: only what a verifier needs. */
+export const CERTIFICATE_FACTS: Schema = object(
+  { app_id: text, service: text, holder: text, approved: flag, approved_at: text },
+  ['app_id', 'service', 'holder', 'approved'],
+);
+
+/** Content types of the documents a definition may ship as templates. */
+export const TEMPLATE_TYPES = [
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.oasis.opendocument.text',
+  'application/octet-stream',
+] as const;

@@ -1,0 +1,97 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_EXAMPLES } from '../../server/contract/examples';
+import { startServer, type TestServer } from './helpers';
+
+let server: TestServer;
+let document: {
+  openapi: string;
+  paths: Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: unknown }>>;
+};
+beforeAll(async () => {
+  server = await startServer();
+  const answer = await server.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(answer.statusCode).toBe(200);
+  document = answer.json();
+});
+afterAll(async () => server.close());
+
+/** A Fastify route path as OpenAPI writes it: `/api/application/:id` -> `/api/application/{id}`. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists every live route of the API with its answers', () => {
+    expect(server.app.apiRoutes.length).toBeGreaterThan(40);
+    const missing = server.app.apiRoutes.filter((route) => {
+      const operation = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+      const statuses = Object.keys(operation?.responses ?? {});
+      return !statuses.some((status) => status.startsWith('2')) || !statuses.includes('4XX');
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('documents no route the server does not have', () => {
+    const live = new Set(server.app.apiRoutes.map((route) => `${route.method} ${openApiPath(route.url)}`));
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented.filter((operation) => !live.has(operation))).toEqual([]);
+  });
+
+  it('holds the calls the specs document (section 7 of spec 01 and 02), their bodies with an example', () => {
+    const documented = [
+      ...Object.keys(BODY_EXAMPLES),
+      'GET /api/provinces',
+      'GET /api/districts/:parent',
+      'GET /api/company-categories',
+      'GET /api/companies/:clientId',
+      'GET /api/application/:id',
+      'GET /api/service/attachments/:serviceId',
+      'GET /api/services',
+      'POST /api/applications/upload/file',
+      'GET /api/service/download-attachment',
+      'GET /api/verify/certificate/:token',
+      'POST /api/clients/applications/plastic-bags-authorization',
+      'POST /api/clients/applications/application-guidance-disposal',
+      'GET /api/clients/applications/:clientId',
+      'GET /api/client/statistics/:clientId',
+      'POST /api/clients/applications/application-basel-convention',
+      'POST /api/waste-identifications-applicant',
+      'POST /api/transit-states',
+      'GET /api/transit-states/:applicationId',
+      'POST /api/applications/requests/environmental-audit',
+      'POST /api/environmental-request/locations',
+    ];
+    const missing = documented.filter((call) => {
+      const [method = '', url = ''] = call.split(' ');
+      return !document.paths[openApiPath(url)]?.[method.toLowerCase()];
+    });
+    expect(missing).toEqual([]);
+    for (const [call, example] of Object.entries(BODY_EXAMPLES)) {
+      const [method = '', url = ''] = call.split(' ');
+      const body = document.paths[openApiPath(url)]?.[method.toLowerCase()]?.requestBody as
+        { content: Record<string, { example?: unknown }> } | undefined;
+      expect(body?.content['application/json']?.example, call).toEqual(example);
+    }
+  });
+
+  it('documents the query each route reads', () => {
+    const queryOf = (path: string) =>
+      (
+        (document.paths[path]?.get as { parameters?: Array<{ in: string; name: string }> } | undefined)?.parameters ??
+        []
+      )
+        .filter((parameter) => parameter.in === 'query')
+        .map((parameter) => parameter.name);
+    expect(queryOf('/api/clients/applications/{clientId}')).toEqual(['page']);
+    expect(queryOf('/api/service/download-attachment')).toEqual(['file']);
+    expect(queryOf('/api/verify/certificate/{token}')).toEqual(['format']);
+  });
+});
