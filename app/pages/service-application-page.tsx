@@ -9,8 +9,7 @@ import {
 } from '../../engine/react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { type ServiceDefinition, formKey, formsOf } from '../../engine/core';
-import { useApi } from '../api-context';
-import { getStoredToken, useUser } from '../auth/user-store';
+import { useUser } from '../auth/user-store';
 import { serviceValidators } from '../service-validators';
 import { useSubmissionRefresh } from '../submissions';
 import { applySearch, stepOfAddress } from './draft-address';
@@ -48,7 +47,6 @@ export function ServiceApplicationPage({
   /** Told where the applicant is in the draft, before the address says it. */
   onResumePoint?: (point: ResumePoint) => void;
 }) {
-  const api = useApi();
   const user = useUser();
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
@@ -96,10 +94,8 @@ export function ServiceApplicationPage({
     <ServiceValidatorsContext.Provider value={serviceValidators}>
       <ServiceWizard
         definition={definition}
-        api={api}
         onSubmitted={onSubmitted}
         clientId={user.id}
-        getToken={getStoredToken}
         mode={mode}
         applicationId={applicationId}
         renderLink={renderLink}

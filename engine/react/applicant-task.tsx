@@ -19,7 +19,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from './translation';
-import type { ApiClient } from '../core/api-client';
+import { useBackend } from './backend-context';
 import { answeredFacts } from './answered-facts';
 import { taskFacts, taskForm, taskSlots } from '../core/applicant-tasks';
 import type { ApplicantTask, ServiceDefinition } from '../core/definition-types';
@@ -36,7 +36,6 @@ import type { ApplicationDetails } from './wizard-types';
 export interface ApplicantTasksProps {
   /** The service (as shown: translated). */
   definition: ServiceDefinition;
-  api: ApiClient;
   clientId: number | string;
   application: ApplicationDetails;
   /** Called after a task was saved (and `reloadAfterMs` passed): read the application again. */
@@ -85,7 +84,8 @@ function TaskDialog(
     onClose: () => void;
   },
 ) {
-  const { api, clientId, application, task, form, onClose, onDone } = props;
+  const { clientId, application, task, form, onClose, onDone } = props;
+  const backend = useBackend();
   const { t } = useTranslation();
   const describe = useFailureMessage();
   const formRef = useRef<ServiceFormHandle>(null);
@@ -149,14 +149,14 @@ function TaskDialog(
           // Shown from the start of each file, before its first progress event.
           setProgress({ slot: labelOf(slot), percent: 0 });
           return (props.upload ?? uploadFile)({
-            api,
+            backend,
             applicationId: application.id,
             description: slot,
             file,
             onProgress,
           }).result;
         },
-        send: (request) => api.post(request.path, request.body),
+        send: (request) => backend.send(request),
         onUploadProgress: (slot, percent) => setProgress({ slot: labelOf(slot), percent }),
         onUploadDone: (slot) => {
           uploaded.current.add(slot);
@@ -198,7 +198,7 @@ function TaskDialog(
           <ServiceForm
             ref={formRef}
             definition={form}
-            api={api}
+            api={backend}
             clientId={clientId}
             idPrefix={`task-${task.key}`}
             disabled={busy || done}

@@ -22,12 +22,13 @@ import { documentLabels, type ServiceAttachment } from '../core/required-documen
 import { isRecord, isSetFlag } from '../core/value-path';
 import { answeredViewRows, detailTables, type DetailTable } from '../core/view-rows';
 import type { FormData } from './form-context';
-import { downloadWithToken } from './upload-file';
+import { useBackend } from './backend-context';
 import { Busy, LabelledRowsTable, ListTable } from './status-blocks';
 import { RetryAlert } from './retry-alert';
 import { useApiQuery } from './use-api-query';
 import type { ApplicationAttachment, ApplicationDetails, ServiceWizardProps } from './wizard-types';
 import type { LifecycleStatus, ServiceDefinition } from '../core/definition-types';
+import type { DownloadSource } from '../core/backend-port';
 import { StageBlocks } from './stage-blocks';
 import { WizardFlow } from './wizard-flow';
 import { WizardTitle } from './wizard-title';
@@ -42,55 +43,41 @@ const CHIP_COLOURS: Record<StatusColour, 'success' | 'warning' | 'error' | 'info
 
 export function ApplicationView(props: ServiceWizardProps) {
   const { t, i18n } = useTranslation();
-  const { api, applicationId, definition, getToken } = props;
+  const { applicationId, definition } = props;
+  const backend = useBackend();
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [copying, setCopying] = useState(false);
   const known = applicationId !== undefined && applicationId !== null && applicationId !== '';
   // Read through the query cache: the portal may have read it already to know whose application it is.
-  const view = useApiQuery<ApplicationDetails>(
-    known ? `application/${encodeURIComponent(String(applicationId))}` : null,
-    { api },
-  );
+  const view = useApiQuery<ApplicationDetails>(known ? backend.sources.application(applicationId) : null, {
+    api: backend,
+  });
   // The documents' names in the page's language (the wizard reads the same list through the cache).
   const readsDocumentList = known && formsOf(definition).some((form) => form.documents.serviceAttachments);
   const documentList = useApiQuery<ServiceAttachment[]>(
-    readsDocumentList ? `service/attachments/${definition.id}` : null,
-    { api },
+    readsDocumentList ? backend.sources.serviceAttachments(definition.id) : null,
+    { api: backend },
   );
 
-  /** Downloads a file of the API with the bearer token (`apiPath` under the API base). */
-  const downloadFrom = useCallback(
-    async (apiPath: string, fileName: string) => {
+  /** Saves a file the backend holds: an attachment or a document of the lifecycle. */
+  const download = useCallback(
+    async (source: DownloadSource, fileName: string) => {
       setDownloadError(null);
-      const error = await downloadWithToken(api.url(apiPath), getToken, fileName);
+      const error = await backend.download(source, fileName);
       if (error) setDownloadError(error);
     },
-    [api, getToken],
+    [backend],
   );
-  /**
-   * The server's PDF copy of the application, in the language the page shows (the fetch carries no
-   * API client hooks, so the language is sent here).
-   */
+  /** The backend's printable copy of the application, in the language the page shows. */
   const downloadCopy = useCallback(
     async (id: number | string, appId: string) => {
       setDownloadError(null);
       setCopying(true);
-      const error = await downloadWithToken(
-        api.url(`application/${encodeURIComponent(String(id))}/copy`),
-        getToken,
-        `${appId}.pdf`,
-        undefined,
-        { 'Accept-Language': i18n.language },
-      );
+      const error = await backend.downloadCopy(id, `${appId}.pdf`, i18n.language);
       setCopying(false);
       if (error) setDownloadError(error);
     },
-    [api, getToken, i18n.language],
-  );
-  const download = useCallback(
-    (path: string, fileName: string) =>
-      downloadFrom(`service/download-attachment?file=${encodeURIComponent(path)}`, fileName),
-    [downloadFrom],
+    [backend, i18n.language],
   );
 
   // On the view route the heading is the service's title, then with the application's number once read.
@@ -184,13 +171,16 @@ export function ApplicationView(props: ServiceWizardProps) {
                 color="inherit"
                 size="small"
                 onClick={() =>
-                  void download(app.manual_certificate?.path ?? '', app.manual_certificate?.file_name ?? 'certificate')
+                  void download(
+                    { attachment: app.manual_certificate?.path ?? '' },
+                    app.manual_certificate?.file_name ?? 'certificate',
+                  )
                 }
               >
                 {t('view.viewCertificate')}
               </Button>
             ) : app.certUrl ? (
-              <Button color="inherit" size="small" href={api.url(app.certUrl)} target="_blank" rel="noopener">
+              <Button color="inherit" size="small" href={backend.linkUrl(app.certUrl)} target="_blank" rel="noopener">
                 {t('view.viewCertificate')}
               </Button>
             ) : undefined
@@ -202,15 +192,13 @@ export function ApplicationView(props: ServiceWizardProps) {
 
       <StageBlocks
         definition={form}
-        api={api}
         application={app}
-        onDownload={(path, name) => void downloadFrom(path, name)}
+        onDownload={(document, name) => void download({ document }, name)}
         onAnswered={changedByApplicant}
       />
 
       <ApplicantTasks
         definition={definition}
-        api={api}
         clientId={props.clientId}
         application={app}
         {...(props.upload ? { upload: props.upload } : {})}
@@ -258,7 +246,7 @@ export function ApplicationView(props: ServiceWizardProps) {
           application={app}
           attachments={attachments}
           {...(Array.isArray(documentList.data) ? { serviceAttachments: documentList.data } : {})}
-          onDownload={(path, name) => void download(path, name)}
+          onDownload={(path, name) => void download({ attachment: path }, name)}
         />
       )}
 

@@ -1,12 +1,13 @@
 /**
  * The files of a draft kept as they are chosen in step 2 (`createDraftFileQueue`, engine/core/draft-files.ts):
  * a chosen file is uploaded to the draft at once, its progress in the wizard's state as on Submit; a
- * removed one is removed from the draft (`DELETE client/application/{id}/attachments?description=`).
+ * removed one is removed from the draft (the backend's `removeDraftFile`).
  * An applicant who leaves after choosing finds the file in the draft: uploads are not cancelled when
  * the wizard goes away within the portal, and while one is on its way, closing the page asks first.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch } from 'react';
-import { ABORTED_CODE, type ApiClient, type ApiResult } from '../core/api-client';
+import { ABORTED_CODE, type ApiResult } from '../core/api-client';
+import type { EngineBackend } from '../core/backend-port';
 import { createDraftFileQueue, type DraftFileFailure } from '../core/draft-files';
 import type { WizardAction } from '../core/wizard-state';
 import { resolveTarget, type ApplicationTarget } from './application-target';
@@ -37,19 +38,13 @@ export interface DraftFiles {
 export interface DraftFilesOptions {
   /** Off: nothing goes to the draft (a returned application, whose files go with the submission). */
   enabled: boolean;
-  api: ApiClient;
-  getToken: () => string | null | undefined;
+  backend: EngineBackend;
   upload: (options: UploadFileOptions) => UploadHandle;
   target: ApplicationTarget;
   /** The files the draft holds already (a continued draft); read once. */
   kept: readonly ApplicationAttachment[];
   /** The wizard's state receives the progress and the arrivals (`uploadProgress`, `uploadDone`). */
   dispatch: Dispatch<WizardAction<File>>;
-}
-
-/** The API path that removes a draft's file of one document. */
-export function draftDocumentPath(applicationId: number | string, description: string): string {
-  return `client/application/${encodeURIComponent(String(applicationId))}/attachments?description=${encodeURIComponent(description)}`;
 }
 
 const NOTHING_REMOVED: ApiResult<unknown> = { ok: true, code: 200, data: null };
@@ -77,8 +72,8 @@ export function useDraftFiles(options: DraftFilesOptions): DraftFiles {
           const result = resolveTarget(latest.current.target).then((target) => {
             if (!target.ok) return target;
             if (aborted) return { ok: false as const, code: ABORTED_CODE, error: UPLOAD_ABORTED };
-            const { api, getToken, upload } = latest.current;
-            handle = upload({ api, getToken, applicationId: target.data, description: slot, file, onProgress });
+            const { backend, upload } = latest.current;
+            handle = upload({ backend, applicationId: target.data, description: slot, file, onProgress });
             return handle.result;
           });
           return {
@@ -93,7 +88,7 @@ export function useDraftFiles(options: DraftFilesOptions): DraftFiles {
           const target = await resolveTarget(latest.current.target);
           // A draft never created holds nothing.
           if (!target.ok) return NOTHING_REMOVED;
-          return latest.current.api.delete(draftDocumentPath(target.data, slot));
+          return latest.current.backend.removeDraftFile(target.data, slot);
         },
         onProgress: (slot, percent) => latest.current.dispatch({ type: 'uploadProgress', slot, percent }),
         onUploaded: (slot) => latest.current.dispatch({ type: 'uploadDone', slot }),

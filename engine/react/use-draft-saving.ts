@@ -1,12 +1,13 @@
 /**
- * The wizard's saving of step 1 into its draft (`PUT client/application/{id}/draft`), on the rules of
+ * The wizard's saving of step 1 into its draft (the backend's `saveDraft`), on the rules of
  * `createDraftSaver` (engine/core/draft-saver.ts): a while after the applicant stops typing, at least
  * every `DRAFT_SAVE_MAX_WAIT_MS` while they go on, at once when they leave a step, with a request that
  * outlives the page when the page is hidden or closed, never after the submission. A failed save
  * blocks nothing: it is told, and tried again by itself.
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { ApiClient, ApiResult } from '../core/api-client';
+import type { ApiResult } from '../core/api-client';
+import type { EngineBackend } from '../core/backend-port';
 import { hasDraftAnswers, type DraftAnswers } from '../core/draft-answers';
 import { createDraftSaver, type DraftSaver, type DraftSaveStatus } from '../core/draft-saver';
 import { fitsKeepalive } from '../core/keepalive-body';
@@ -78,14 +79,14 @@ const IDLE: DraftSaving = {
  * `resume`: answers a page left this draft with, which the server does not hold: sent at once.
  */
 export function useDraftSaving(options: {
-  api: ApiClient;
+  backend: Pick<EngineBackend, 'saveDraft'>;
   target: Target;
   enabled: boolean;
   saved?: DraftAnswers;
   collect?: () => DraftAnswers | undefined;
   resume?: DraftAnswers | null;
 }): DraftSaving {
-  const { api, target, enabled } = options;
+  const { backend, target, enabled } = options;
   // Read once, when the wizard opens: a new render changes nothing.
   const initial = useRef(options.saved);
   const resume = useRef(options.resume ?? undefined);
@@ -120,11 +121,7 @@ export function useDraftSaving(options: {
         // A request outliving the page carries 64 KiB at most: a larger draft goes as usual (a hidden
         // page may stay alive long enough), and its copy in the browser waits for the next visit.
         const keepalive = leaving && fitsKeepalive(JSON.stringify(draft));
-        const result = await api.put(
-          `client/application/${encodeURIComponent(String(resolved.data))}/draft`,
-          draft,
-          keepalive ? { keepalive } : undefined,
-        );
+        const result = await backend.saveDraft(resolved.data, draft, keepalive ? { keepalive } : undefined);
         return result.ok;
       },
       keepLeft: (left) => {
@@ -135,7 +132,7 @@ export function useDraftSaving(options: {
       },
     });
     return { saver: created, state: source, worthSaving: worth };
-  }, [api, target]);
+  }, [backend, target]);
 
   useEffect(() => {
     if (!enabled) return;

@@ -30,6 +30,7 @@ import { VariantChooser } from './variant-chooser';
 import type { UnshownError } from './unshown-errors';
 import { useFailureMessage } from './failure-message';
 import { useApiQuery } from './use-api-query';
+import { useBackend } from './backend-context';
 import { useDraftSaving } from './use-draft-saving';
 import { DraftSaveNote } from './draft-save-note';
 import { useLeftDraft } from './left-drafts';
@@ -66,7 +67,8 @@ export const NO_ATTACHMENTS: ApplicationAttachment[] = [];
 
 export function WizardFlow(props: WizardFlowProps) {
   const { t } = useTranslation();
-  const { definition, api, clientId, getToken, applicationId, initialData, existing, editing, resumed = false } = props;
+  const { definition, clientId, applicationId, initialData, existing, editing, resumed = false } = props;
+  const backend = useBackend();
   // A new application and a continued draft are kept in their draft; a returned one is its record.
   const keepsDraft = props.saveDrafts === true && !editing;
   const renderLink = props.renderLink ?? defaultRenderLink;
@@ -94,7 +96,7 @@ export function WizardFlow(props: WizardFlowProps) {
   );
   // Step 1 is kept in the draft as it is filled (a returned application's answers are its record).
   const draftSaving = useDraftSaving({
-    api,
+    backend,
     target: applicationId,
     enabled: keepsDraft,
     ...(resumed ? { saved: savedDraft } : {}),
@@ -107,8 +109,7 @@ export function WizardFlow(props: WizardFlowProps) {
   // Files go to the draft as they are chosen, so a draft continued later (or reloaded) holds them.
   const draftFiles = useDraftFiles({
     enabled: keepsDraft,
-    api,
-    getToken,
+    backend,
     upload,
     target: applicationId,
     kept: resumed ? existing : NO_ATTACHMENTS,
@@ -150,8 +151,8 @@ export function WizardFlow(props: WizardFlowProps) {
 
   // The service's attachment list: read once per page through the query cache.
   const attachmentList = useApiQuery<ServiceAttachment[]>(
-    definition.documents.serviceAttachments ? `service/attachments/${definition.id}` : null,
-    { api },
+    definition.documents.serviceAttachments ? backend.sources.serviceAttachments(definition.id) : null,
+    { api: backend },
   );
   const attachments: AttachmentsState = useMemo(() => {
     if (!definition.documents.serviceAttachments) return { status: 'ready', items: NO_SERVICE_ATTACHMENTS };
@@ -257,7 +258,7 @@ export function WizardFlow(props: WizardFlowProps) {
     applicationId: number | string,
     onProgress: (percent: number) => void,
   ) => {
-    const handle = upload({ api, getToken, applicationId, description: slot, file, onProgress });
+    const handle = upload({ backend, applicationId, description: slot, file, onProgress });
     uploads.current.add(handle);
     const result = await handle.result;
     uploads.current.delete(handle);
@@ -296,8 +297,7 @@ export function WizardFlow(props: WizardFlowProps) {
       }),
       completedCalls: state.submit.completedCalls,
       upload: (slot, file, onProgress) => uploadSlot(slot, file, target.data, onProgress),
-      send: (request) =>
-        request.method === 'PUT' ? api.put(request.path, request.body) : api.post(request.path, request.body),
+      send: (request) => backend.send(request),
       onUploadProgress: (slot, percent) => dispatch({ type: 'uploadProgress', slot, percent }),
       onUploadDone: (slot) => dispatch({ type: 'uploadDone', slot }),
       onCallDone: (request) => {
@@ -394,7 +394,7 @@ export function WizardFlow(props: WizardFlowProps) {
               key={formKey(form)}
               ref={formRef}
               definition={form}
-              api={api}
+              api={backend}
               clientId={clientId}
               initialData={state.formData}
               {...(keepsDraft ? { onChange: onFormChange, onEditing: draftSaving.touched } : {})}
@@ -420,7 +420,7 @@ export function WizardFlow(props: WizardFlowProps) {
           existing={held}
           editing={editing}
           templates={activeForm.documents.templates}
-          templateUrl={(file) => api.url(`service/templates/${definition.id}/${encodeURIComponent(file)}`)}
+          templateUrl={(file) => backend.templateUrl(definition.id, file)}
           onChoose={choose}
           onRemove={remove}
           {...(keepsDraft
