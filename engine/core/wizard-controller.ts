@@ -210,7 +210,11 @@ export function createWizardController<F extends WizardFile = WizardFile>(
       },
       onStatus: (status, savedAt) => update({ draft: { status, savedAt } }),
       save: async (draft, { leaving }) => {
-        const target = await resolveTarget(options.target);
+        // An id known already is used at once: a save sent as the page goes cannot wait a turn.
+        const target =
+          typeof options.target === 'object'
+            ? await resolveTarget(options.target)
+            : { ok: true as const, code: 200, data: options.target };
         if (!target.ok) return false;
         // A request outliving the page carries 64 KiB at most: a larger draft goes as usual (a hidden
         // page may stay alive long enough), and its copy in the browser waits for the next visit.
