@@ -40,7 +40,7 @@ export {
 } from './precompiled-validators';
 
 // After submission
-export { ReadOnlyApplication } from './application-view';
+export { ReadOnlyApplication } from './read-only-application';
 export { ListTable } from './status-blocks';
 
 // Pages loaded on demand
