@@ -142,6 +142,11 @@ export interface WizardController<F extends WizardFile = WizardFile> {
   submit(input: SubmissionInput): Promise<void>;
   /** Aborts a submission under way: its uploads are cancelled and it fails as aborted. */
   abort(): void;
+  /**
+   * The wizard is shown: answers a page left behind (`resume`) are saved now. Not done on creation, so
+   * a controller made and thrown away (a render React discards) sends nothing.
+   */
+  open(): void;
   /** The page is hidden or left: unsaved answers go in a request that outlives it. */
   leave(): void;
   /** The wizard goes away: what is unsaved goes, what runs is cancelled (the draft's files are not). */
@@ -293,9 +298,6 @@ export function createWizardController<F extends WizardFile = WizardFile>(
   let submission: AbortController | null = null;
   let holdTimer: unknown = null;
 
-  // Answers a page left behind are saved as soon as the wizard is open.
-  if (saver && options.resume) void saver.flush(options.resume);
-
   async function submit(input: SubmissionInput): Promise<void> {
     if (snapshot.state.submit.status === 'working' || snapshot.state.step !== 'confirm') return;
     // Submitted answers are the record's: nothing more goes to the draft.
@@ -430,6 +432,9 @@ export function createWizardController<F extends WizardFile = WizardFile>(
     },
     submit,
     abort: () => submission?.abort(),
+    open() {
+      if (saver && options.resume) void saver.flush(options.resume);
+    },
     leave: () => saver?.leave(),
     dispose() {
       saver?.leave();

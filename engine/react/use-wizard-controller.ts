@@ -64,6 +64,7 @@ export function useWizardController(props: WizardControllerProps): WizardControl
       if (document.visibilityState === 'hidden') controller.leave();
     };
     const leave = () => controller.leave();
+    controller.open();
     if (keepsDraft) {
       document.addEventListener('visibilitychange', hidden);
       window.addEventListener('pagehide', leave);
