@@ -1,4 +1,6 @@
-import { type ApiClient, type ApiClientOptions, deferredApiClient } from '../engine/core';
+import type { ApiClient } from '../engine/core';
+import { deferredApiClient } from './backend/deferred-api-client';
+import type { ApiClientOptions } from './backend/ky-api-client';
 import { clearStoredUser, getStoredToken } from './auth/user-store';
 import i18n from './i18n';
 
@@ -13,13 +15,13 @@ export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undef
  * they were (RequireAuth), where the login page explains why. `overrides` serve tests.
  *
  * The client's transport (ky, retries, the uploader) loads with the first call, so the public pages'
- * first download does without it (engine/core/deferred-api-client.ts).
+ * first download does without it (backend/deferred-api-client.ts).
  */
 export function createAppApi(overrides: Partial<ApiClientOptions> = {}): ApiClient {
   return deferredApiClient(overrides.baseUrl ?? API_BASE, async () => {
     const [{ createApiClient }, { xhrUploader }] = await Promise.all([
-      import('../engine/core/ky-api-client'),
-      import('../engine/react/upload-file'),
+      import('./backend/ky-api-client'),
+      import('./backend/xhr-uploader'),
     ]);
     return createApiClient({
       baseUrl: API_BASE,

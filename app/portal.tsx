@@ -1,15 +1,15 @@
 import { StrictMode, type ReactNode } from 'react';
 import type { ApiClient } from '../engine/core';
-import { ApiContext } from './api-context';
+import { ApiProviders } from './backend/api-providers';
 import { RouteTable } from './routes';
 import { PortalThemeProvider } from './theme-provider';
 
-/** What every page of the portal sits in: the theme and the API client. */
+/** What every page of the portal sits in: the theme, the API client and the engine's backend. */
 export function PortalProviders({ api, children }: { api: ApiClient; children: ReactNode }) {
   return (
     <StrictMode>
       <PortalThemeProvider>
-        <ApiContext.Provider value={api}>{children}</ApiContext.Provider>
+        <ApiProviders api={api}>{children}</ApiProviders>
       </PortalThemeProvider>
     </StrictMode>
   );

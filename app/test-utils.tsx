@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation, useNavigate, type RouteObject } from 'react-
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient, ApiResult, ServiceDefinition } from '../engine/core';
 import { createApiQueryClient } from '../engine/react';
-import { ApiContext } from './api-context';
+import { ApiProviders } from './backend/api-providers';
 import { ApiQueryProvider } from './api-query-provider';
 import { RouteTable } from './routes';
 import { DefinitionsContext, staticDefinitions } from './definitions-context';
@@ -112,7 +112,7 @@ export function renderRoutes(routes: RouteObject[], options: RenderOptions = {})
   }
   const view = render(
     <PortalThemeProvider>
-      <ApiContext.Provider value={options.api ?? fakeApi({})}>
+      <ApiProviders api={options.api ?? fakeApi({})}>
         <ApiQueryProvider client={queryClient}>
           <DefinitionsContext.Provider value={staticDefinitions(options.definitions ?? [], [], options.archived ?? [])}>
             <MemoryRouter initialEntries={[options.at ?? '/']}>
@@ -121,7 +121,7 @@ export function renderRoutes(routes: RouteObject[], options: RenderOptions = {})
             </MemoryRouter>
           </DefinitionsContext.Provider>
         </ApiQueryProvider>
-      </ApiContext.Provider>
+      </ApiProviders>
     </PortalThemeProvider>,
   );
   const testRouter: TestRouter = {

@@ -15,10 +15,11 @@ import {
   isFactSet,
   lifecycleActions,
 } from '../../engine/core';
-import { useTranslation, downloadWithToken } from '../../engine/react';
+import { useTranslation } from '../../engine/react';
 import { useApi } from '../api-context';
 import type { ApplicationSummary } from '../applications-list';
 import { getStoredToken } from '../auth/user-store';
+import { downloadWithToken } from '../backend/download';
 
 /** The documents of `definition` a dashboard row of `application` offers: those whose fact is set. */
 export function rowDocuments(

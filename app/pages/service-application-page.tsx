@@ -10,8 +10,7 @@ import {
 } from '../../engine/react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { type ServiceDefinition, formKey, formsOf } from '../../engine/core';
-import { useApi } from '../api-context';
-import { getStoredToken, useUser } from '../auth/user-store';
+import { useUser } from '../auth/user-store';
 import { serviceValidators } from '../service-validators';
 import { quietTypingOn } from '../quiet-typing-setting';
 import { useSubmissionRefresh } from '../submissions';
@@ -50,7 +49,6 @@ export function ServiceApplicationPage({
   /** Told where the applicant is in the draft, before the address says it. */
   onResumePoint?: (point: ResumePoint) => void;
 }) {
-  const api = useApi();
   const user = useUser();
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
@@ -102,10 +100,8 @@ export function ServiceApplicationPage({
       <QuietTypingArea on={quiet}>
         <ServiceWizard
           definition={definition}
-          api={api}
           onSubmitted={onSubmitted}
           clientId={user.id}
-          getToken={getStoredToken}
           mode={mode}
           applicationId={applicationId}
           renderLink={renderLink}

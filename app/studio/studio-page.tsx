@@ -22,7 +22,7 @@ import {
   ServiceValidatorsContext,
 } from '../../engine/react';
 import { API_BASE, createAppApi } from '../api';
-import { ApiContext } from '../api-context';
+import { ApiProviders } from '../backend/api-providers';
 import { LANGUAGES } from '../i18n/languages';
 import { ServiceInfoPage } from '../pages/service-info-page';
 import { studioValidators } from './studio-validators';
@@ -86,6 +86,7 @@ export function StudioPage() {
   const language = i18n.resolvedLanguage;
   const [staffKey, setStaffKey] = useState(() => sessionStorage.getItem(KEY_STORAGE) ?? '');
   const api = useStudioApi(staffKey);
+  const staffToken = useCallback(() => staffKey || null, [staffKey]);
   const [access, setAccess] = useState<'loading' | 'ok' | 'off' | 'key' | 'error'>('loading');
   const [accessError, setAccessError] = useState('');
   const [services, setServices] = useState<StudioService[]>([]);
@@ -174,13 +175,13 @@ export function StudioPage() {
         </Box>
       )}
       {access === 'ok' && (
-        <ApiContext.Provider value={api}>
+        <ApiProviders api={api} getToken={staffToken}>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {t('studio.intro')}
           </Typography>
           <Problems problems={problems} />
           <StudioWorkbench api={api} services={services} revision={revision} />
-        </ApiContext.Provider>
+        </ApiProviders>
       )}
     </Box>
   );

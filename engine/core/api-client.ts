@@ -2,8 +2,8 @@
  * The contract of the portal's client of the provider API (spec 01 section 7): every answer is an
  * envelope `{ code, data, error }`; codes 200 to 209 count as success; a network or parse failure
  * becomes `{ code: 500, error: 'server error' }` so callers handle one shape only, and nothing throws.
- * Its transport, on ky, is `createApiClient` (ky-api-client.ts); this module holds what pages and
- * hooks read of the answers, without the HTTP library.
+ * Its transport, on ky, is the portal's (app/backend/ky-api-client.ts): this module holds what pages
+ * and hooks read of the answers, without the HTTP library, a token or an address.
  */
 
 /** The envelope every call answers with. */
@@ -57,50 +57,6 @@ export interface RequestOptions {
 export interface UploadOptions extends RequestOptions {
   /** Called with 0..100 as the bytes go out (when the uploader can tell), and 100 on success. */
   onProgress?: (percent: number) => void;
-}
-
-/** What an uploader is asked to send: a multipart POST with the client's headers. */
-export interface UploadRequest {
-  url: string;
-  headers: Record<string, string>;
-  body: FormData;
-  onProgress?: (percent: number) => void;
-  signal?: AbortSignal;
-}
-
-/** The raw answer of an upload. */
-export interface UploadAnswer {
-  status: number;
-  text: string;
-}
-
-/**
- * Sends an upload and resolves with the raw answer; rejects when no answer came (network failure,
- * cancelled). engine/react's XMLHttpRequest uploader reports progress; tests inject fakes.
- */
-export type Uploader = (request: UploadRequest) => Promise<UploadAnswer>;
-
-export interface ApiClientOptions {
-  /** API base, e.g. `/api/` or `http://127.0.0.1:8080/api/`. */
-  baseUrl: string;
-  /** Returns the bearer token of the signed-in user, if any. */
-  getToken?: () => string | null | undefined;
-  /** Returns the interface language, sent as `Accept-Language` so the server may answer in it. */
-  getLanguage?: () => string | null | undefined;
-  /** Called when a call that carried a token answers 401, e.g. to sign out. */
-  onUnauthorized?: () => void;
-  /** The fetch ky uses (tests inject a fake); defaults to the global fetch at call time. */
-  fetch?: typeof fetch;
-  /** The transport of `upload` (progress needs XMLHttpRequest); defaults to a ky POST. */
-  uploader?: Uploader;
-  /** Timeout of one attempt in milliseconds (default 30 s). */
-  timeout?: number;
-  /** Retries of a GET (default 2). */
-  retries?: number;
-  /** Longest `Retry-After` honoured, in milliseconds (default 5 s). */
-  maxRetryAfter?: number;
-  /** Backoff before retry n (1, 2, ...) when the answer gives no `Retry-After`; ky's default doubles from 300 ms. */
-  retryDelay?: (attempt: number) => number;
 }
 
 export interface ApiClient {

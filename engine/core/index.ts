@@ -119,9 +119,34 @@ export { queuePath, queuesOf, servicesWithQueues } from './work-queues';
 export { allUnlocks, isUnlocked, unlockCheckPath, unlockOf } from './unlocks';
 
 // Talking to the API
-export type { ApiClient, ApiClientOptions, ApiResult } from './api-client';
-export { DEFAULT_MAX_RETRY_AFTER_MS } from './api-client';
-export { deferredApiClient } from './deferred-api-client';
+export type { ApiClient, ApiEnvelope, ApiResult, RequestOptions, UploadOptions } from './api-client';
+export {
+  ABORTED_CODE,
+  ABORTED_MESSAGE,
+  ApiError,
+  DEFAULT_GET_RETRIES,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  DEFAULT_TIMEOUT_MS,
+  failureMessage,
+  isSuccessCode,
+  joinApiPath,
+  readEnvelope,
+  readEnvelopeText,
+  retryAfterMs,
+  RETRY_STATUS_CODES,
+  SERVER_ERROR_MESSAGE,
+  TIMEOUT_CODE,
+  TIMEOUT_MESSAGE,
+} from './api-client';
+export type {
+  AttachmentUpload,
+  BackendCall,
+  BackendSources,
+  DecisionAnswer,
+  DownloadSource,
+  EngineBackend,
+  UploadedAttachment,
+} from './backend-port';
 
 // Drafts kept for their applicant
 export {

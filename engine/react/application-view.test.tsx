@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ServiceDefinition } from '../core/definition-types';
 import { testDefinitionFile } from '../core/test-definition';
 import { ApplicationView } from './application-view';
-import { fakeApi, ok, WithI18n } from './test-support';
+import { fakeBackend, ok, WithI18n } from './test-support';
 
 afterEach(() => {
   cleanup();
@@ -31,55 +31,35 @@ const application = (status: number) => ({
   sample_record: { quantity: 3 },
 });
 
-function renderView(status: number) {
-  const api = fakeApi({ 'GET application/41': ok(application(status)) });
+function renderView(status: number, routes: Parameters<typeof fakeBackend>[0] = {}) {
+  const backend = fakeBackend({ 'read application:41': ok(application(status)), ...routes });
   render(
-    <WithI18n>
-      <ApplicationView
-        definition={sample}
-        api={api}
-        clientId={5}
-        getToken={() => 'token'}
-        mode="view"
-        applicationId={41}
-      />
+    <WithI18n backend={backend}>
+      <ApplicationView definition={sample} clientId={5} mode="view" applicationId={41} />
     </WithI18n>,
   );
+  return backend;
 }
 
 describe("the view's copy of the application", () => {
-  it('downloads the PDF with the token and the language, busy meanwhile', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
-    vi.stubGlobal('fetch', fetchMock);
-    // jsdom has no object URLs; this file's environment is its own.
-    URL.createObjectURL = vi.fn(() => 'blob:copy');
-    URL.revokeObjectURL = vi.fn();
-    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    renderView(2);
+  it("asks the backend for the copy in the page's language, busy meanwhile", async () => {
+    let saved: (error: string | null) => void = () => undefined;
+    const backend = renderView(2, {
+      downloadCopy: () => new Promise<string | null>((resolve) => (saved = resolve)) as never,
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Download a copy (PDF)' }));
     const busy = await screen.findByRole('button', { name: 'Preparing the copy...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(fetchMock).toHaveBeenCalledWith('/api/application/41/copy', {
-      headers: { 'Accept-Language': 'en', Authorization: 'Bearer token' },
-    });
-    answer(new Response('%PDF-', { status: 200 }));
+    expect(backend.downloadCopy).toHaveBeenCalledWith(41, 'APP-41.pdf', 'en');
+    saved(null);
     await screen.findByRole('button', { name: 'Download a copy (PDF)' });
-    expect(clicked).toHaveBeenCalledTimes(1);
-    clicked.mockRestore();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says why when the copy cannot be made', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json(
-          { code: 409, data: null, error: 'Only a submitted application has a copy to download.' },
-          { status: 409 },
-        ),
-      ),
-    );
-    renderView(2);
+    renderView(2, {
+      downloadCopy: (() => Promise.resolve('Only a submitted application has a copy to download.')) as never,
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Download a copy (PDF)' }));
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Only a submitted application has a copy to download.',
@@ -104,8 +84,8 @@ describe("the view's documents", () => {
         extra: [{ name: 'Site plan', label: 'Lageplan' } as { name: string }],
       },
     };
-    const api = fakeApi({
-      'GET application/41': ok({
+    const backend = fakeBackend({
+      'read application:41': ok({
         ...application(2),
         application_attachments: [
           { description: 'Invoice', name: 'invoice.pdf', path: 'files/1' },
@@ -113,20 +93,13 @@ describe("the view's documents", () => {
           { description: 'Older document', name: 'old.pdf', path: 'files/3' },
         ],
       }),
-      [`GET service/attachments/${withExtra.id}`]: ok([
+      [`read attachments:${withExtra.id}`]: ok([
         { id: 1, name: 'Invoice', description: 'From the supplier', is_mandatory: true, label: 'Rechnung' },
       ]),
     });
     render(
-      <WithI18n>
-        <ApplicationView
-          definition={withExtra}
-          api={api}
-          clientId={5}
-          getToken={() => 'token'}
-          mode="view"
-          applicationId={41}
-        />
+      <WithI18n backend={backend}>
+        <ApplicationView definition={withExtra} clientId={5} mode="view" applicationId={41} />
       </WithI18n>,
     );
     expect(await screen.findByRole('button', { name: 'Download Rechnung' })).toBeTruthy();

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ApprovalConditions, CONFIRMATION_PATH, sanitizeConditions } from './approval-conditions';
-import { fakeApi, ok, WithI18n } from './test-support';
+import { ApprovalConditions, sanitizeConditions } from './approval-conditions';
+import { fakeBackend, ok, WithI18n } from './test-support';
 
 afterEach(cleanup);
 
@@ -30,17 +30,16 @@ describe('sanitizeConditions', () => {
 describe('ApprovalConditions', () => {
   function renderConditions() {
     const posts: unknown[] = [];
-    const api = fakeApi({
-      [`POST ${CONFIRMATION_PATH}`]: (_path, body) => {
-        posts.push(body);
+    const backend = fakeBackend({
+      answerDecision: (answer) => {
+        posts.push(answer);
         return ok({ application_status_id: 6 });
       },
     });
     const onAnswered = vi.fn();
     render(
-      <WithI18n>
+      <WithI18n backend={backend}>
         <ApprovalConditions
-          api={api}
           applicationId={12}
           conditions={'<p>Plant 200 trees</p><script>alert(1)</script>'}
           onAnswered={onAnswered}
@@ -65,7 +64,7 @@ describe('ApprovalConditions', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(onAnswered).toHaveBeenCalledTimes(1));
-    expect(posts).toEqual([{ application_id: 12, applicant_confirmed: false, applicant_reject_comment: 'Too costly' }]);
+    expect(posts).toEqual([{ applicationId: 12, accepted: false, reason: 'Too costly' }]);
   });
 
   it('asks before accepting, then answers', async () => {
@@ -75,6 +74,6 @@ describe('ApprovalConditions', () => {
     expect(within(dialog).getByText('Are you sure you want to ACCEPT the approval conditions?')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(onAnswered).toHaveBeenCalledTimes(1));
-    expect(posts).toEqual([{ application_id: 12, applicant_confirmed: true }]);
+    expect(posts).toEqual([{ applicationId: 12, accepted: true }]);
   });
 });

@@ -3,7 +3,7 @@
  * rich text from the authority shown only after sanitising (no script, no event handlers, no
  * javascript: links), and the applicant's answer. Accept and Deny each ask for confirmation with the
  * spec's prompts; a denial needs a reason ('Please provide a reason for rejection.'). The answer is
- * `application/applicant-confirmation`; on success the application is read again.
+ * the backend's `answerDecision`; on success the application is read again.
  */
 import { useId, useMemo, useState } from 'react';
 import DOMPurify from 'dompurify';
@@ -19,13 +19,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from './translation';
-import type { ApiClient } from '../core/api-client';
+import { useBackend } from './backend-context';
 import { useFailureMessage } from './failure-message';
-import { useApiMutation } from './use-api-query';
 import { TextInput } from './text-input';
-
-/** The call answering approval conditions (spec 02 section 7). */
-export const CONFIRMATION_PATH = 'application/applicant-confirmation';
 
 /**
  * What staff-written HTML may not carry even when harmless to scripts: styles and the attributes that
@@ -58,7 +54,6 @@ export function sanitizeConditions(html: string): string {
 type Answer = 'accept' | 'deny';
 
 export interface ApprovalConditionsProps {
-  api: ApiClient;
   applicationId: number;
   /** The conditions as the authority wrote them (HTML). */
   conditions: string | null | undefined;
@@ -66,10 +61,11 @@ export interface ApprovalConditionsProps {
   onAnswered: () => void;
 }
 
-export function ApprovalConditions({ api, applicationId, conditions, onAnswered }: ApprovalConditionsProps) {
+export function ApprovalConditions({ applicationId, conditions, onAnswered }: ApprovalConditionsProps) {
   const { t } = useTranslation();
   const describe = useFailureMessage();
-  const { send, busy } = useApiMutation({ api });
+  const backend = useBackend();
+  const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<Answer | null>(null);
   const [reason, setReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
@@ -90,15 +86,13 @@ export function ApprovalConditions({ api, applicationId, conditions, onAnswered 
       return;
     }
     setError(null);
-    const result = await send({
-      method: 'POST',
-      path: CONFIRMATION_PATH,
-      body: {
-        application_id: applicationId,
-        applicant_confirmed: asking === 'accept',
-        ...(asking === 'deny' ? { applicant_reject_comment: reason.trim() } : {}),
-      },
+    setBusy(true);
+    const result = await backend.answerDecision({
+      applicationId,
+      accepted: asking === 'accept',
+      ...(asking === 'deny' ? { reason: reason.trim() } : {}),
     });
+    setBusy(false);
     if (!result.ok) {
       setError(describe(result));
       return;

@@ -15,7 +15,7 @@ import { Busy } from './status-blocks';
 import { RetryAlert } from './retry-alert';
 import type { ApplicationAttachment } from './wizard-types';
 
-/** The service's attachment list (GET service/attachments/{id}) as it loads. */
+/** The service's attachment list (the backend's `sources.serviceAttachments`) as it loads. */
 export type AttachmentsState =
   { status: 'loading' } | { status: 'ready'; items: ServiceAttachment[] } | { status: 'failed'; error: string };
 

@@ -5,7 +5,7 @@ import type { ApiResult } from '../core/api-client';
 import type { StepKey } from '../core/wizard-state';
 import { ServiceWizard } from './service-wizard';
 import { COMPANY_CERTIFICATE, SAMPLE_SERVICE } from './wizard-test-support';
-import { fail, fakeApi, ok, WithI18n } from './test-support';
+import { fail, fakeBackend, ok, sentTo, WithI18n } from './test-support';
 import type { UploadFileOptions, UploadHandle, UploadedAttachment } from './upload-file';
 import type { ResumePoint } from './wizard-types';
 
@@ -19,7 +19,6 @@ const LOADED = { timeout: 20_000 };
 
 const sample = SAMPLE_SERVICE;
 const ATTACHMENTS = [COMPANY_CERTIFICATE];
-const REMOVE_PATH = 'client/application/41/attachments?description=Company%20certificate';
 
 /** An upload whose answer the test gives (`answer`), recording its progress callback. */
 function scriptedUpload() {
@@ -60,22 +59,20 @@ async function choose(file: File) {
 
 describe("a draft's files", () => {
   it("go to the draft when chosen, with progress; Remove deletes the draft's file; the submit sends none again", async () => {
-    const api = fakeApi({
-      'POST client/application/99': ok({ id: 41, app_id: 'APP-41', application_status_id: 1 }),
-      'GET service/attachments/99': ok(ATTACHMENTS),
-      'PUT client/application/41/draft': ok({ id: 41, saved_at: '2026-03-04T09:30:00.000Z' }),
-      [`DELETE ${REMOVE_PATH}`]: ok({ removed: 1 }),
-      'POST clients/applications/sample': ok({ id: 1 }),
+    const backend = fakeBackend({
+      createDraft: ok(41),
+      'read attachments:99': ok(ATTACHMENTS),
+      saveDraft: ok({ id: 41, saved_at: '2026-03-04T09:30:00.000Z' }),
+      removeDraftFile: ok({ removed: 1 }),
+      'send clients/applications/sample': ok({ id: 1 }),
     });
     const uploads = scriptedUpload();
     const points: ResumePoint[] = [];
     render(
-      <WithI18n>
+      <WithI18n backend={backend}>
         <ServiceWizard
           definition={sample}
-          api={api}
           clientId={5}
-          getToken={() => 't'}
           mode="new"
           upload={uploads.upload}
           saveDrafts
@@ -105,7 +102,7 @@ describe("a draft's files", () => {
     await screen.findByText('Saved in your draft.');
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove the file of Company certificate' }));
-    await waitFor(() => expect(api.delete).toHaveBeenCalledWith(REMOVE_PATH));
+    await waitFor(() => expect(backend.removeDraftFile).toHaveBeenCalledWith(41, 'Company certificate'));
     expect(screen.getByText('No file chosen')).toBeTruthy();
 
     await choose(pdf());
@@ -116,7 +113,7 @@ describe("a draft's files", () => {
     expect(screen.getByText(/^Company certificate: cert\.pdf/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submitting...' })).toBeTruthy());
-    expect(api.post).not.toHaveBeenCalledWith('clients/applications/sample', expect.anything());
+    expect(sentTo(backend, 'clients/applications/sample')).toEqual([]);
     uploads.answer();
     await screen.findByText('Application succesfully submitted');
     expect(uploads.upload).toHaveBeenCalledTimes(2);
@@ -124,23 +121,15 @@ describe("a draft's files", () => {
   });
 
   it('tell a failed upload with Try again, which sends the file again', async () => {
-    const api = fakeApi({
-      'POST client/application/99': ok({ id: 41, app_id: 'APP-41', application_status_id: 1 }),
-      'GET service/attachments/99': ok(ATTACHMENTS),
-      'PUT client/application/41/draft': ok({ id: 41, saved_at: '2026-03-04T09:30:00.000Z' }),
+    const backend = fakeBackend({
+      createDraft: ok(41),
+      'read attachments:99': ok(ATTACHMENTS),
+      saveDraft: ok({ id: 41, saved_at: '2026-03-04T09:30:00.000Z' }),
     });
     const uploads = scriptedUpload();
     render(
-      <WithI18n>
-        <ServiceWizard
-          definition={sample}
-          api={api}
-          clientId={5}
-          getToken={() => 't'}
-          mode="new"
-          upload={uploads.upload}
-          saveDrafts
-        />
+      <WithI18n backend={backend}>
+        <ServiceWizard definition={sample} clientId={5} mode="new" upload={uploads.upload} saveDrafts />
       </WithI18n>,
     );
     await screen.findByRole('heading', { name: 'Application Details' }, LOADED);
@@ -162,26 +151,24 @@ describe("a draft's files", () => {
 describe('a continued draft', () => {
   /** The wizard of draft 41 holding `answers` and a certificate, opened at `resumeStep`. */
   function continueDraft(answers: Record<string, unknown>, resumeStep: StepKey) {
-    const api = fakeApi({
-      'GET application/41': ok({
+    const backend = fakeBackend({
+      'read application:41': ok({
         id: 41,
         app_id: 'APP-41',
         application_status_id: 1,
         application_attachments: [{ id: 3, description: 'Company certificate', path: 'uploads/a', name: 'cert.pdf' }],
         draft: { answers, saved_at: '2026-03-04T09:30:00.000Z' },
       }),
-      'GET service/attachments/99': ok(ATTACHMENTS),
-      'PUT client/application/41/draft': ok({ id: 41 }),
-      [`DELETE ${REMOVE_PATH}`]: ok({ removed: 1 }),
+      'read attachments:99': ok(ATTACHMENTS),
+      saveDraft: ok({ id: 41 }),
+      removeDraftFile: ok({ removed: 1 }),
     });
     const points: ResumePoint[] = [];
     render(
-      <WithI18n>
+      <WithI18n backend={backend}>
         <ServiceWizard
           definition={sample}
-          api={api}
           clientId={5}
-          getToken={() => 't'}
           mode="view"
           applicationId={41}
           saveDrafts
@@ -190,7 +177,7 @@ describe('a continued draft', () => {
         />
       </WithI18n>,
     );
-    return { api, points };
+    return { backend, points };
   }
 
   it('opens at the step it was left at and lists the files it holds on the confirm step', async () => {
@@ -209,10 +196,10 @@ describe('a continued draft', () => {
   });
 
   it('removes a file the draft held, which then no longer counts for its document', async () => {
-    const { api } = continueDraft({ quantity: 7, description: 'Kept' }, 'documents');
+    const { backend } = continueDraft({ quantity: 7, description: 'Kept' }, 'documents');
     await screen.findByText('Already uploaded: cert.pdf', {}, LOADED);
     fireEvent.click(screen.getByRole('button', { name: 'Remove the file of Company certificate' }));
-    await waitFor(() => expect(api.delete).toHaveBeenCalledWith(REMOVE_PATH));
+    await waitFor(() => expect(backend.removeDraftFile).toHaveBeenCalledWith(41, 'Company certificate'));
     expect(screen.queryByText('Already uploaded: cert.pdf')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('Please upload Company certificate.');

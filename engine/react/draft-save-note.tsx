@@ -11,7 +11,13 @@
 import { useSyncExternalStore } from 'react';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from './translation';
-import type { DraftSaveStateSource } from './use-draft-saving';
+import type { DraftSaveState } from '../core/wizard-controller';
+
+/** The note's state, to subscribe to: only the note re-renders when it changes, not the wizard. */
+export interface DraftSaveStateSource {
+  get(): DraftSaveState;
+  subscribe(listener: () => void): () => void;
+}
 
 export function DraftSaveNote({ state }: { state: DraftSaveStateSource }) {
   const { t, i18n } = useTranslation();

@@ -5,7 +5,7 @@ import type { ApiResult } from '../core/api-client';
 import { draftText, leftDraftKey, leftDraftText, readLeftDraft } from '../core/left-draft';
 import { ServiceWizard } from './service-wizard';
 import { COMPANY_CERTIFICATE, fakeUpload, SAMPLE_SERVICE } from './wizard-test-support';
-import { fail, fakeApi, ok, WithI18n, type Route } from './test-support';
+import { fail, fakeBackend, ok, WithI18n, type Route } from './test-support';
 
 // The wizard's steps are loaded lazily: they are waited for as long as a busy machine needs, not the
 // default second. The waits of the saving itself run on fake timers.
@@ -23,41 +23,36 @@ afterEach(() => {
 const sample = SAMPLE_SERVICE;
 const ATTACHMENTS = [COMPANY_CERTIFICATE];
 
-const draftPuts = (api: ReturnType<typeof fakeApi>) =>
-  api.put.mock.calls.filter(([path]) => path === 'client/application/41/draft').map(([, body]) => body);
+const draftPuts = (backend: ReturnType<typeof fakeBackend>) =>
+  backend.saveDraft.mock.calls.filter(([id]) => id === 41).map(([, draft]) => draft);
 
 describe('the wizard keeps its draft', () => {
   it('saves step 1 when leaving it (complete or not), sends the chosen file when chosen, and nothing after the submission', async () => {
-    const api = fakeApi({
-      'POST client/application/99': ok({ id: 41, app_id: 'APP-41', application_status_id: 1 }),
-      'GET service/attachments/99': ok(ATTACHMENTS),
-      'PUT client/application/41/draft': ok({ id: 41, saved_at: '2026-03-04T09:30:00.000Z' }),
-      'POST clients/applications/sample': ok({ id: 1 }),
+    const backend = fakeBackend({
+      createDraft: ok(41),
+      'read attachments:99': ok(ATTACHMENTS),
+      saveDraft: ok({ id: 41, saved_at: '2026-03-04T09:30:00.000Z' }),
+      'send clients/applications/sample': ok({ id: 1 }),
     });
     const upload = fakeUpload();
     render(
-      <WithI18n>
-        <ServiceWizard
-          definition={sample}
-          api={api}
-          clientId={5}
-          getToken={() => 't'}
-          mode="new"
-          upload={upload}
-          saveDrafts
-        />
+      <WithI18n backend={backend}>
+        <ServiceWizard definition={sample} clientId={5} mode="new" upload={upload} saveDrafts />
       </WithI18n>,
     );
     await screen.findByRole('heading', { name: 'Application Details' });
     fireEvent.change(screen.getByLabelText(/Quantity/), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(draftPuts(api)).toEqual([{ answers: { quantity: 12 } }]));
+    await waitFor(() => expect(draftPuts(backend)).toEqual([{ answers: { quantity: 12 } }]));
     expect((await screen.findByText(/^Saved at /)).getAttribute('aria-live')).toBe('polite');
 
     fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Bags' } });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { name: 'Document Uploads' });
-    expect(draftPuts(api)).toEqual([{ answers: { quantity: 12 } }, { answers: { quantity: 12, description: 'Bags' } }]);
+    expect(draftPuts(backend)).toEqual([
+      { answers: { quantity: 12 } },
+      { answers: { quantity: 12, description: 'Bags' } },
+    ]);
 
     const input = await screen.findByLabelText('Choose a file for Company certificate');
     fireEvent.change(input, { target: { files: [new File(['%PDF'], 'cert.pdf', { type: 'application/pdf' })] } });
@@ -70,32 +65,24 @@ describe('the wizard keeps its draft', () => {
     await screen.findByText('Application succesfully submitted');
     // The file already in the draft is not sent again; the draft is not saved after the submission.
     expect(upload).toHaveBeenCalledTimes(1);
-    expect(draftPuts(api)).toHaveLength(2);
+    expect(draftPuts(backend)).toHaveLength(2);
   });
 
   it('continues a draft with its answers and its uploaded files, which count for their documents', async () => {
-    const api = fakeApi({
-      'GET application/41': ok({
+    const backend = fakeBackend({
+      'read application:41': ok({
         id: 41,
         app_id: 'APP-41',
         application_status_id: 1,
         application_attachments: [{ id: 3, description: 'Company certificate', path: 'uploads/a', name: 'cert.pdf' }],
         draft: { answers: { quantity: 7, description: 'Kept' }, saved_at: '2026-03-04T09:30:00.000Z' },
       }),
-      'GET service/attachments/99': ok(ATTACHMENTS),
-      'PUT client/application/41/draft': ok({ id: 41 }),
+      'read attachments:99': ok(ATTACHMENTS),
+      saveDraft: ok({ id: 41 }),
     });
     render(
-      <WithI18n>
-        <ServiceWizard
-          definition={sample}
-          api={api}
-          clientId={5}
-          getToken={() => 't'}
-          mode="view"
-          applicationId={41}
-          saveDrafts
-        />
+      <WithI18n backend={backend}>
+        <ServiceWizard definition={sample} clientId={5} mode="view" applicationId={41} saveDrafts />
       </WithI18n>,
     );
     await screen.findByRole('heading', { name: 'Application Details' });
@@ -106,7 +93,7 @@ describe('the wizard keeps its draft', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { name: 'Confirm Detail' });
     // Unchanged answers are not saved again.
-    expect(draftPuts(api)).toEqual([]);
+    expect(draftPuts(backend)).toEqual([]);
   });
 });
 
@@ -115,28 +102,20 @@ describe('the wizard saves its draft while the applicant types and when the page
 
   /** A continued draft (41) holding KEPT; `put` answers its saves. */
   async function openDraft(put: Route = () => ok({ id: 41 })) {
-    const api = fakeApi({
-      'GET application/41': ok({
+    const backend = fakeBackend({
+      'read application:41': ok({
         id: 41,
         app_id: 'APP-41',
         application_status_id: 1,
         application_attachments: [],
         draft: { ...KEPT, saved_at: '2026-03-04T09:30:00.000Z' },
       }),
-      'GET service/attachments/99': ok(ATTACHMENTS),
-      'PUT client/application/41/draft': put,
+      'read attachments:99': ok(ATTACHMENTS),
+      saveDraft: put,
     });
     render(
-      <WithI18n>
-        <ServiceWizard
-          definition={sample}
-          api={api}
-          clientId={5}
-          getToken={() => 't'}
-          mode="view"
-          applicationId={41}
-          saveDrafts
-        />
+      <WithI18n backend={backend}>
+        <ServiceWizard definition={sample} clientId={5} mode="view" applicationId={41} saveDrafts />
       </WithI18n>,
     );
     await screen.findByRole('heading', { name: 'Application Details' });
@@ -144,7 +123,7 @@ describe('the wizard saves its draft while the applicant types and when the page
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     vi.setSystemTime(new Date('2026-03-04T10:15:00'));
     const description = screen.getByLabelText(/Description/) as HTMLInputElement;
-    return { api, description };
+    return { backend, description };
   }
   /** Runs the clock on by `ms`, with the promises its timers start. */
   const advance = (ms: number) =>
@@ -159,13 +138,11 @@ describe('the wizard saves its draft while the applicant types and when the page
       document.dispatchEvent(new Event('visibilitychange'));
     });
   /** The request options of each save (the fake's signature names two arguments; the wizard passes three). */
-  const putOptions = (api: ReturnType<typeof fakeApi>) =>
-    (api.put.mock.calls as unknown[][])
-      .filter(([path]) => path === 'client/application/41/draft')
-      .map((call) => call[2]);
+  const putOptions = (backend: ReturnType<typeof fakeBackend>) =>
+    backend.saveDraft.mock.calls.filter(([id]) => id === 41).map((call) => call[2]);
 
   it('says "Unsaved changes" from the first key, saves the text still in the field after 10 s of typing, then says when', async () => {
-    const { api, description } = await openDraft();
+    const { backend, description } = await openDraft();
     expect(screen.queryByText('Unsaved changes')).toBeNull();
     let text = 'Kept';
     type(description, (text += ' w0'));
@@ -177,10 +154,10 @@ describe('the wizard saves its draft while the applicant types and when the page
       type(description, (text += ` w${word}`));
     }
     await advance(199);
-    expect(draftPuts(api)).toEqual([]);
+    expect(draftPuts(backend)).toEqual([]);
     await advance(1);
-    expect(draftPuts(api)).toEqual([{ answers: { quantity: 7, description: text } }]);
-    expect(putOptions(api)).toEqual([undefined]);
+    expect(draftPuts(backend)).toEqual([{ answers: { quantity: 7, description: text } }]);
+    expect(putOptions(backend)).toEqual([undefined]);
     expect(screen.getByText(/^Saved at 10:15/)).toBeTruthy();
     // The next key: the note no longer claims the draft is saved.
     type(description, `${text} more`);
@@ -188,19 +165,19 @@ describe('the wizard saves its draft while the applicant types and when the page
     // The field's pause (the form takes the text as the act ends), then the draft's quiet wait.
     await advance(250);
     await advance(2499);
-    expect(draftPuts(api)).toHaveLength(1);
+    expect(draftPuts(backend)).toHaveLength(1);
     await advance(1);
-    expect(draftPuts(api)).toHaveLength(2);
+    expect(draftPuts(backend)).toHaveLength(2);
     expect(screen.getByText(/^Saved at 10:15/)).toBeTruthy();
   });
 
   it('sends the typing of a hidden page at once with a request that outlives the page, and keeps a copy until the server confirms it', async () => {
     const answers: Array<(result: ApiResult<unknown>) => void> = [];
-    const { api, description } = await openDraft(() => new Promise((resolve) => answers.push(resolve)));
+    const { backend, description } = await openDraft(() => new Promise((resolve) => answers.push(resolve)));
     type(description, 'Kept, and the last words');
     hidePage();
-    expect(draftPuts(api)).toEqual([{ answers: { quantity: 7, description: 'Kept, and the last words' } }]);
-    expect(putOptions(api)).toEqual([{ keepalive: true }]);
+    expect(draftPuts(backend)).toEqual([{ answers: { quantity: 7, description: 'Kept, and the last words' } }]);
+    expect(putOptions(backend)).toEqual([{ keepalive: true }]);
     expect(readLeftDraft(localStorage.getItem(leftDraftKey(41)))).toEqual({
       draft: { answers: { quantity: 7, description: 'Kept, and the last words' } },
       basis: [expect.any(String)],
@@ -210,44 +187,44 @@ describe('the wizard saves its draft while the applicant types and when the page
     act(() => {
       window.dispatchEvent(new Event('pagehide'));
     });
-    expect(draftPuts(api)).toHaveLength(1);
+    expect(draftPuts(backend)).toHaveLength(1);
     await act(async () => answers[0]?.(ok({ id: 41 })));
     expect(localStorage.getItem(leftDraftKey(41))).toBeNull();
     expect(screen.getByText(/^Saved at 10:15/)).toBeTruthy();
     await advance(60_000);
-    expect(draftPuts(api)).toHaveLength(1);
+    expect(draftPuts(backend)).toHaveLength(1);
   });
 
   it('sends on pagehide what the field holds, and the listeners go with the wizard', async () => {
-    const { api, description } = await openDraft();
+    const { backend, description } = await openDraft();
     type(description, 'Kept, closed at once');
     act(() => {
       window.dispatchEvent(new Event('pagehide'));
     });
-    expect(draftPuts(api)).toEqual([{ answers: { quantity: 7, description: 'Kept, closed at once' } }]);
-    expect(putOptions(api)).toEqual([{ keepalive: true }]);
+    expect(draftPuts(backend)).toEqual([{ answers: { quantity: 7, description: 'Kept, closed at once' } }]);
+    expect(putOptions(backend)).toEqual([{ keepalive: true }]);
     await advance(0);
     cleanup();
     window.dispatchEvent(new Event('pagehide'));
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(draftPuts(api)).toHaveLength(1);
+    expect(draftPuts(backend)).toHaveLength(1);
   });
 
   it('says a failed save and tries again by itself, later each time', async () => {
     let refusals = 2;
-    const { api, description } = await openDraft(() => (refusals-- > 0 ? fail('down', 503) : ok({ id: 41 })));
+    const { backend, description } = await openDraft(() => (refusals-- > 0 ? fail('down', 503) : ok({ id: 41 })));
     type(description, 'Kept, then more');
     await advance(250);
     await advance(2500);
-    expect(draftPuts(api)).toHaveLength(1);
+    expect(draftPuts(backend)).toHaveLength(1);
     expect(screen.getByText('Not saved: trying again…')).toBeTruthy();
     await advance(2000);
-    expect(draftPuts(api)).toHaveLength(2);
+    expect(draftPuts(backend)).toHaveLength(2);
     expect(screen.getByText('Not saved: trying again…')).toBeTruthy();
     await advance(3999);
-    expect(draftPuts(api)).toHaveLength(2);
+    expect(draftPuts(backend)).toHaveLength(2);
     await advance(1);
-    expect(draftPuts(api)).toEqual(Array(3).fill({ answers: { quantity: 7, description: 'Kept, then more' } }));
+    expect(draftPuts(backend)).toEqual(Array(3).fill({ answers: { quantity: 7, description: 'Kept, then more' } }));
     expect(screen.getByText(/^Saved at 10:15/)).toBeTruthy();
   });
 });
@@ -256,40 +233,32 @@ describe('a draft whose page was left before the server confirmed its answers', 
   const SERVER = { answers: { quantity: 7, description: 'Kept' } };
 
   function renderDraft() {
-    const api = fakeApi({
-      'GET application/41': ok({
+    const backend = fakeBackend({
+      'read application:41': ok({
         id: 41,
         app_id: 'APP-41',
         application_status_id: 1,
         application_attachments: [],
         draft: { ...SERVER, saved_at: '2026-03-04T09:30:00.000Z' },
       }),
-      'GET service/attachments/99': ok(ATTACHMENTS),
-      'PUT client/application/41/draft': ok({ id: 41 }),
+      'read attachments:99': ok(ATTACHMENTS),
+      saveDraft: ok({ id: 41 }),
     });
     render(
-      <WithI18n>
-        <ServiceWizard
-          definition={sample}
-          api={api}
-          clientId={5}
-          getToken={() => 't'}
-          mode="view"
-          applicationId={41}
-          saveDrafts
-        />
+      <WithI18n backend={backend}>
+        <ServiceWizard definition={sample} clientId={5} mode="view" applicationId={41} saveDrafts />
       </WithI18n>,
     );
-    return api;
+    return backend;
   }
 
   it('continues from the answers kept in the browser and saves them at once', async () => {
     const left = { answers: { quantity: 7, description: 'Kept, and what did not fit' } };
     localStorage.setItem(leftDraftKey(41), leftDraftText({ answers: left, basis: [draftText(SERVER)] }));
-    const api = renderDraft();
+    const backend = renderDraft();
     await screen.findByRole('heading', { name: 'Application Details' });
     expect((screen.getByLabelText(/Description/) as HTMLInputElement).value).toBe('Kept, and what did not fit');
-    await waitFor(() => expect(draftPuts(api)).toEqual([left]));
+    await waitFor(() => expect(draftPuts(backend)).toEqual([left]));
     await waitFor(() => expect(localStorage.getItem(leftDraftKey(41))).toBeNull());
   });
 
@@ -299,10 +268,10 @@ describe('a draft whose page was left before the server confirmed its answers', 
       leftDraftKey(41),
       leftDraftText({ answers: left, basis: [draftText({ answers: { quantity: 7 } })] }),
     );
-    const api = renderDraft();
+    const backend = renderDraft();
     await screen.findByRole('heading', { name: 'Application Details' });
     expect((screen.getByLabelText(/Description/) as HTMLInputElement).value).toBe('Kept');
     await waitFor(() => expect(localStorage.getItem(leftDraftKey(41))).toBeNull());
-    expect(draftPuts(api)).toEqual([]);
+    expect(draftPuts(backend)).toEqual([]);
   });
 });

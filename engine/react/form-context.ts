@@ -7,7 +7,7 @@
  * is `plastics/consumption-areas/{consumption_area_id}`) subscribes to just the value it needs.
  */
 import { useSyncExternalStore } from 'react';
-import type { ApiClient } from '../core/api-client';
+import type { ApiReader } from './use-api-query';
 
 export type FormData = Record<string, unknown>;
 
@@ -18,7 +18,8 @@ export interface FormDataStore {
 }
 
 export interface ServiceFormContext {
-  api: ApiClient;
+  /** Reads the lists a definition names (lookups): the engine's backend, or any API client. */
+  api: ApiReader;
   clientId: number | string;
   /** Writes sibling fields (top-level or dotted paths); `undefined` clears a field. */
   setFields(patch: Record<string, unknown>): void;

@@ -4,9 +4,7 @@
  * share with the wizard. Modules not named here are the engine's own business (tests may reach them).
  *
  * Re-exporting costs no bytes: the engine's modules are declared free of import side effects
- * (`sideEffects` in package.json), so a page gets only what it uses. The two modules `app/api.ts`
- * loads on demand (`engine/core/ky-api-client`, `engine/react/upload-file`) are split points it names
- * by path in `import()`, so they stay out of the first download.
+ * (`sideEffects` in package.json), so a page gets only what it uses.
  */
 
 // Texts
@@ -23,9 +21,9 @@ export {
   useApiQuery,
 } from './use-api-query';
 export { ApiClientContext, useApiClient } from './api-context';
+export { BackendContext, useBackend } from './backend-context';
 export { useFailureMessage } from './failure-message';
 export { RetryAlert } from './retry-alert';
-export { downloadWithToken } from './upload-file';
 
 // Forms and the wizard
 export { preloadApplicationView, ServiceWizard, type RenderLink, type ResumePoint } from './service-wizard';
@@ -44,7 +42,7 @@ export {
 } from './precompiled-validators';
 
 // After submission
-export { ReadOnlyApplication } from './application-view';
+export { ReadOnlyApplication } from './read-only-application';
 export { ListTable } from './status-blocks';
 
 // Pages loaded on demand

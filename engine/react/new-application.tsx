@@ -1,5 +1,5 @@
 /**
- * A new application. Its draft is created on the server (POST client/application/{id}) while the
+ * A new application. Its draft is created by the backend (`createDraft`) while the
  * wizard is already on screen: the applicant types at once, and the submit waits for the draft's
  * id. A draft that cannot be created shows its error with Retry above the form, which keeps what
  * was typed.
@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from './translation';
 import type { ApiResult } from '../core/api-client';
+import { useBackend } from './backend-context';
 import { useFailureMessage } from './failure-message';
 import type { FormData } from './form-context';
 import { RetryAlert } from './retry-alert';
@@ -29,7 +30,8 @@ function newDraft(): Draft {
 
 export function NewApplication(props: ServiceWizardProps) {
   const { t } = useTranslation();
-  const { api, definition, clientId } = props;
+  const { definition, clientId } = props;
+  const backend = useBackend();
   const describe = useFailureMessage();
   // A new Draft per attempt; made in state (not in render's body) so a render twice makes one.
   const [draft, setDraft] = useState(newDraft);
@@ -40,19 +42,17 @@ export function NewApplication(props: ServiceWizardProps) {
     // One creation per attempt, even when effects run twice in development.
     if (started.current === draft) return;
     started.current = draft;
-    void api
-      .post<{ id: number | string }>(`client/application/${definition.id}`, { client_id: clientId })
-      .then((result) => {
-        const id = result.ok ? result.data?.id : undefined;
-        if (id !== undefined && id !== null) {
-          draft.settle({ ok: true, code: result.code, data: id });
-          return;
-        }
-        const error = result.ok ? t('wizard.draftFailed') : describe(result);
-        draft.settle({ ok: false, code: result.ok ? 500 : result.code, error });
-        setFailure(error);
-      });
-  }, [api, definition.id, clientId, draft, t, describe]);
+    void backend.createDraft(definition.id, clientId).then((result) => {
+      if (result.ok) {
+        draft.settle(result);
+        return;
+      }
+      // A creation that answered no id fails with the wizard's own message.
+      const error = result.error ? describe(result) : t('wizard.draftFailed');
+      draft.settle({ ok: false, code: result.code, error });
+      setFailure(error);
+    });
+  }, [backend, definition.id, clientId, draft, t, describe]);
 
   return (
     <>

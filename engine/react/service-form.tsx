@@ -45,7 +45,7 @@ import {
 } from '@rjsf/utils';
 import { useTranslation } from './translation';
 import type { TranslateFunction } from '../core/translator';
-import type { ApiClient } from '../core/api-client';
+import type { ApiReader } from './use-api-query';
 import type { ServiceDefinition } from '../core/definition-types';
 import { transformErrors as coreTransformErrors } from '../core/transform-errors';
 import { DeferredInputTemplate } from './deferred-input-template';
@@ -133,7 +133,8 @@ export interface ServiceFormHandle {
 export interface ServiceFormProps {
   /** The service's form (as shown: translated); `key` and `variant` name its validators. */
   definition: Pick<ServiceDefinition, 'key' | 'variant' | 'formSchema' | 'uiSchema'>;
-  api: ApiClient;
+  /** Reads the lists the form's widgets name (the engine's backend, or any API client). */
+  api: ApiReader;
   clientId: number | string;
   /** Data the form starts with; later changes of this prop are ignored (the form owns its data). */
   initialData?: FormData;

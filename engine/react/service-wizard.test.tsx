@@ -9,7 +9,7 @@ import plasticsSchema from '../../services/plastics/schema.json';
 import plasticsUi from '../../services/plastics/ui.json';
 import { preloadApplicationView, ServiceWizard } from './service-wizard';
 import { COMPANY_CERTIFICATE, fakeUpload, SAMPLE_SERVICE } from './wizard-test-support';
-import { fail, fakeApi, ok, WithI18n } from './test-support';
+import { fail, fakeBackend, ok, sentTo, WithI18n } from './test-support';
 import type { UploadFileOptions, UploadHandle } from './upload-file';
 
 afterEach(cleanup);
@@ -34,30 +34,22 @@ const sample = SAMPLE_SERVICE;
 describe('ServiceWizard (new application)', () => {
   it('creates the draft, validates step 1, refuses a missing mandatory upload, recovers from a failed submit and succeeds', async () => {
     let saves = 0;
-    const api = fakeApi({
-      'POST client/application/99': ok({ id: 41, app_id: 'APP-41', application_status_id: 1 }),
-      'GET service/attachments/99': ok(ATTACHMENTS),
-      'POST clients/applications/sample': () => (++saves === 1 ? fail('Invalid fields: quantity') : ok({ id: 1 })),
+    const backend = fakeBackend({
+      createDraft: ok(41),
+      'read attachments:99': ok(ATTACHMENTS),
+      'send clients/applications/sample': () => (++saves === 1 ? fail('Invalid fields: quantity') : ok({ id: 1 })),
     });
     const upload = fakeUpload();
     const onSubmitted = vi.fn();
     render(
-      <WithI18n>
-        <ServiceWizard
-          definition={sample}
-          api={api}
-          clientId={5}
-          getToken={() => 'token'}
-          mode="new"
-          upload={upload}
-          onSubmitted={onSubmitted}
-        />
+      <WithI18n backend={backend}>
+        <ServiceWizard definition={sample} clientId={5} mode="new" upload={upload} onSubmitted={onSubmitted} />
       </WithI18n>,
     );
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Apply | Sample');
     // The draft is created while the form is already there to fill; the submit below goes into it.
-    expect(api.post).toHaveBeenCalledWith('client/application/99', { client_id: 5 });
+    expect(backend.createDraft).toHaveBeenCalledWith(99, 5);
     await screen.findByRole('heading', { name: 'Application Details' });
 
     // Step 1: Next on an empty form stays and shows the messages.
@@ -101,7 +93,7 @@ describe('ServiceWizard (new application)', () => {
     expect(onSubmitted).not.toHaveBeenCalled();
     expect(upload).toHaveBeenCalledTimes(1);
     expect(upload.mock.calls[0]?.[0]).toMatchObject({ applicationId: 41, description: 'Company certificate' });
-    expect(api.post).toHaveBeenCalledWith('clients/applications/sample', {
+    expect(sentTo(backend, 'clients/applications/sample')).toContainEqual({
       quantity: 12,
       description: 'Bags for a shop',
       client_id: 5,
@@ -120,13 +112,13 @@ describe('ServiceWizard (new application)', () => {
 
   it('shows the server error with a retry above the form when the draft cannot be created', async () => {
     let attempts = 0;
-    const api = fakeApi({
-      'POST client/application/99': () => (++attempts === 1 ? fail('Forbidden', 403) : ok({ id: 8 })),
-      'GET service/attachments/99': ok([]),
+    const backend = fakeBackend({
+      createDraft: () => (++attempts === 1 ? fail('Forbidden', 403) : ok({ id: 8 })),
+      'read attachments:99': ok([]),
     });
     render(
-      <WithI18n>
-        <ServiceWizard definition={sample} api={api} clientId={5} getToken={() => 'token'} mode="new" />
+      <WithI18n backend={backend}>
+        <ServiceWizard definition={sample} clientId={5} mode="new" />
       </WithI18n>,
     );
     expect((await screen.findByRole('alert')).textContent).toContain('Forbidden');
@@ -164,9 +156,9 @@ describe('ServiceWizard (uploads at once, failure titles of the definition)', ()
 
   it('uploads every file at once, titles each failure as the definition says, and retries only what failed', async () => {
     const saves = [fail('Invalid fields: quantity', 422), fail('server error', 500), ok({ id: 1 })];
-    const api = fakeApi({
-      'POST client/application/99': ok({ id: 41, app_id: 'APP-41', application_status_id: 1 }),
-      'POST clients/applications/sample': () => saves.shift() ?? fail('unexpected', 418),
+    const backend = fakeBackend({
+      createDraft: ok(41),
+      'send clients/applications/sample': () => saves.shift() ?? fail('unexpected', 418),
     });
     // Each upload waits until it is released, so both must have started before either finishes.
     const releases: Array<() => void> = [];
@@ -187,8 +179,8 @@ describe('ServiceWizard (uploads at once, failure titles of the definition)', ()
       };
     });
     render(
-      <WithI18n>
-        <ServiceWizard definition={audit} api={api} clientId={5} getToken={() => 'token'} mode="new" upload={upload} />
+      <WithI18n backend={backend}>
+        <ServiceWizard definition={audit} clientId={5} mode="new" upload={upload} />
       </WithI18n>,
     );
     await screen.findByRole('heading', { name: 'Application Details' });
@@ -210,7 +202,7 @@ describe('ServiceWizard (uploads at once, failure titles of the definition)', ()
     const uploadAlert = await screen.findByRole('alert');
     expect(uploadAlert.textContent).toContain('File upload failed. Please check your files and try again.');
     expect(uploadAlert.textContent).toContain('upload failed');
-    expect(api.post).not.toHaveBeenCalledWith('clients/applications/sample', expect.anything());
+    expect(sentTo(backend, 'clients/applications/sample')).toEqual([]);
 
     // Only the failed file is sent again; the refused save has its own title, then a server failure its own.
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -228,25 +220,25 @@ describe('ServiceWizard (uploads at once, failure titles of the definition)', ()
 
 describe('ServiceWizard with the plastics definition', () => {
   it('creates a draft for service 1 and blocks Next on an empty step 1', async () => {
-    const api = fakeApi({
-      'POST client/application/1': ok({ id: 12, app_id: 'APP-12', application_status_id: 1 }),
-      'GET service/attachments/1': ok([]),
-      'GET plastic-types': ok([{ id: 1, name: 'Carry bags' }]),
-      'GET quantity-measures': ok([{ id: 3, name: 'Pieces' }]),
-      'GET plastics/consumption-areas': ok([
+    const backend = fakeBackend({
+      createDraft: ok(12),
+      'read attachments:1': ok([]),
+      'read plastic-types': ok([{ id: 1, name: 'Carry bags' }]),
+      'read quantity-measures': ok([{ id: 3, name: 'Pieces' }]),
+      'read plastics/consumption-areas': ok([
         { id: 5, name: 'Beverages' },
         { id: 6, name: 'Other' },
         { id: 7, name: 'Meet Supplying' },
       ]),
     });
     render(
-      <WithI18n>
-        <ServiceWizard definition={plastics} api={api} clientId={5} getToken={() => 'token'} mode="new" />
+      <WithI18n backend={backend}>
+        <ServiceWizard definition={plastics} clientId={5} mode="new" />
       </WithI18n>,
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(plastics.wizard.title);
     await screen.findByRole('heading', { name: 'Application Details' });
-    expect(api.post).toHaveBeenCalledWith('client/application/1', { client_id: 5 });
+    expect(backend.createDraft).toHaveBeenCalledWith(1, 5);
 
     // No answer is chosen for the applicant: not the first choice of a question, not 'false' for a boolean.
     const radios = screen.getAllByRole('radio') as HTMLInputElement[];
@@ -261,7 +253,7 @@ describe('ServiceWizard with the plastics definition', () => {
     expect(screen.getByRole('heading', { name: 'Application Details' })).toBeTruthy();
 
     // The consumption area lookup offers the list's own 'Other' (its real id) and drops 'Meet Supplying'.
-    await waitFor(() => expect(api.get).toHaveBeenCalledWith('plastics/consumption-areas'));
+    await waitFor(() => expect(backend.get).toHaveBeenCalledWith('plastics/consumption-areas'));
     const areas = screen
       .getAllByRole('combobox')
       .find((select) => within(select).queryByRole('option', { name: 'Beverages' }));
@@ -304,19 +296,12 @@ describe('ServiceWizard (view)', () => {
   });
 
   it('shows an approved application read-only with its attachments, rows and certificate link', async () => {
-    const api = fakeApi({
-      'GET application/41': ok(application(6, { certUrl: 'verify/certificate/Zm9yLXRoZS1jZXJ0aWZpY2F0ZQ' })),
+    const backend = fakeBackend({
+      'read application:41': ok(application(6, { certUrl: 'verify/certificate/Zm9yLXRoZS1jZXJ0aWZpY2F0ZQ' })),
     });
     render(
-      <WithI18n>
-        <ServiceWizard
-          definition={sample}
-          api={api}
-          clientId={5}
-          getToken={() => 'token'}
-          mode="view"
-          applicationId={41}
-        />
+      <WithI18n backend={backend}>
+        <ServiceWizard definition={sample} clientId={5} mode="view" applicationId={41} />
       </WithI18n>,
     );
     expect(await screen.findByText('Application Approved')).toBeTruthy();
@@ -325,7 +310,7 @@ describe('ServiceWizard (view)', () => {
     expect(screen.getByText('APPROVED')).toBeTruthy();
     expect(screen.getByText(/The authority approved your application/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View Certificate' }).getAttribute('href')).toBe(
-      '/api/verify/certificate/Zm9yLXRoZS1jZXJ0aWZpY2F0ZQ',
+      'link:verify/certificate/Zm9yLXRoZS1jZXJ0aWZpY2F0ZQ',
     );
     // The answers once, as text: no form, and no row for what was not answered.
     expect(screen.queryByRole('textbox')).toBeNull();
@@ -351,22 +336,14 @@ describe('ServiceWizard (view)', () => {
   });
 
   it('lets a returned application be corrected and submitted again', async () => {
-    const api = fakeApi({
-      'GET application/41': ok(application(7)),
-      'GET service/attachments/99': ok(ATTACHMENTS),
-      'POST clients/applications/sample': ok({ id: 1 }),
+    const backend = fakeBackend({
+      'read application:41': ok(application(7)),
+      'read attachments:99': ok(ATTACHMENTS),
+      'send clients/applications/sample': ok({ id: 1 }),
     });
     render(
-      <WithI18n>
-        <ServiceWizard
-          definition={sample}
-          api={api}
-          clientId={5}
-          getToken={() => 'token'}
-          mode="view"
-          applicationId={41}
-          upload={fakeUpload()}
-        />
+      <WithI18n backend={backend}>
+        <ServiceWizard definition={sample} clientId={5} mode="view" applicationId={41} upload={fakeUpload()} />
       </WithI18n>,
     );
     const returned = await screen.findByText('Application Returned');
@@ -383,30 +360,21 @@ describe('ServiceWizard (view)', () => {
     await screen.findByRole('heading', { name: 'Confirm Detail' });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Application succesfully submitted')).toBeTruthy();
-    expect(api.post).toHaveBeenCalledWith(
-      'clients/applications/sample',
+    expect(sentTo(backend, 'clients/applications/sample')).toContainEqual(
       expect.objectContaining({ quantity: 4, application_id: 41 }),
     );
   });
 
   it('keeps the loading state on the edit route as long as the definition says, then succeeds', async () => {
-    const api = fakeApi({
-      'GET application/41': ok(application(7)),
-      'GET service/attachments/99': ok(ATTACHMENTS),
-      'POST clients/applications/sample': ok({ id: 1 }),
+    const backend = fakeBackend({
+      'read application:41': ok(application(7)),
+      'read attachments:99': ok(ATTACHMENTS),
+      'send clients/applications/sample': ok({ id: 1 }),
     });
     const held = { ...sample, wizard: { title: 'Apply | Sample', editTitle: 'Edit | Sample', editLoadingMs: 700 } };
     render(
-      <WithI18n>
-        <ServiceWizard
-          definition={held}
-          api={api}
-          clientId={5}
-          getToken={() => 'token'}
-          mode="edit"
-          applicationId={41}
-          upload={fakeUpload()}
-        />
+      <WithI18n backend={backend}>
+        <ServiceWizard definition={held} clientId={5} mode="edit" applicationId={41} upload={fakeUpload()} />
       </WithI18n>,
     );
     expect(await screen.findByRole('heading', { name: 'Edit | Sample', level: 1 })).toBeTruthy();
@@ -418,7 +386,7 @@ describe('ServiceWizard (view)', () => {
     await screen.findByRole('heading', { name: 'Confirm Detail' });
     const clicked = Date.now();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('clients/applications/sample', expect.anything()));
+    await waitFor(() => expect(sentTo(backend, 'clients/applications/sample')).not.toEqual([]));
     // Saved, and still loading.
     expect(screen.getByRole('button', { name: /Submitting/ })).toBeTruthy();
     expect(await screen.findByText('Application succesfully submitted')).toBeTruthy();

@@ -1,8 +1,8 @@
 /**
- * The generic application wizard of every service: `<ServiceWizard definition api clientId
- * getToken mode applicationId? />`.
+ * The generic application wizard of every service: `<ServiceWizard definition clientId mode
+ * applicationId? />`, reaching its backend through `BackendContext` (engine/core/backend-port.ts).
  *
- * - `new`: creates the draft (POST client/application/{id}), then steps 1-3 (details, document
+ * - `new`: creates the draft (the backend's `createDraft`), then steps 1-3 (details, document
  *   uploads, confirm) and the submit pipeline of the definition, then the success panel.
  * - `view`: reads the application, titled by the service and its number with a line saying what
  *   happens next; a returned one (status 7) is edited with the same steps, anything else is shown

@@ -8,7 +8,6 @@ import { Suspense } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import type { ApiClient } from '../core/api-client';
 import type { ServiceDefinition } from '../core/definition-types';
 import { actionDocument, blockText, documentFileName, documentPath } from '../core/lifecycle';
 import { answeredFacts } from './answered-facts';
@@ -25,15 +24,14 @@ const ApprovalConditions = lazyNamed(() => import('./approval-conditions'), 'App
 export interface StageBlocksProps {
   /** The application's form (translated): its lifecycle and its validator. */
   definition: ServiceDefinition;
-  api: ApiClient;
   application: ApplicationDetails;
-  /** Downloads a file of the API (`apiPath` under the API base) under `fileName`. */
-  onDownload: (apiPath: string, fileName: string) => void;
+  /** Downloads a document the lifecycle offers (the definition's `download`) under `fileName`. */
+  onDownload: (document: string, fileName: string) => void;
   /** The applicant answered the decision: read the application again. */
   onAnswered: () => void;
 }
 
-export function StageBlocks({ definition, api, application, onDownload, onAnswered }: StageBlocksProps) {
+export function StageBlocks({ definition, application, onDownload, onAnswered }: StageBlocksProps) {
   const { t } = useTranslation();
   const { shown } = useServiceValidator(definition);
   const lifecycle = definition.lifecycle;
@@ -78,7 +76,6 @@ export function StageBlocks({ definition, api, application, onDownload, onAnswer
       {decision && application.application_status_id === decision.status ? (
         <Suspense fallback={<Busy>{t('widget.loading')}</Busy>}>
           <ApprovalConditions
-            api={api}
             applicationId={application.id}
             conditions={typeof facts[decision.text] === 'string' ? (facts[decision.text] as string) : null}
             onAnswered={onAnswered}

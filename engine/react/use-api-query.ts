@@ -46,17 +46,22 @@ export function createApiQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 }
 
-const ownClients = new WeakMap<ApiClient, QueryClient>();
+/**
+ * What a read needs of a client: its `get`. An ApiClient is one, and so is the engine's backend
+ * (engine/core/backend-port.ts), whose sources are read the same way.
+ */
+export type ApiReader = Pick<ApiClient, 'get'>;
 
-function useResolvedApi(api: ApiClient | undefined): ApiClient {
-  const provided = useContext(ApiClientContext);
+const ownClients = new WeakMap<ApiReader, QueryClient>();
+
+function useResolvedApi<A extends ApiReader>(api: A | undefined, provided: A | null): A {
   const resolved = api ?? provided;
   if (!resolved) throw new Error('No ApiClient: pass `api` or wrap the page in <ApiClientContext.Provider>.');
   return resolved;
 }
 
 /** The host's QueryClient, else one of the given ApiClient's own (see the file's note). */
-export function useApiQueryClient(api: ApiClient): QueryClient {
+export function useApiQueryClient(api: ApiReader): QueryClient {
   const provided = useContext(QueryClientContext);
   if (provided) return provided;
   let own = ownClients.get(api);
@@ -84,8 +89,8 @@ export function invalidateApiPaths(queryClient: QueryClient, paths: readonly str
 }
 
 export interface ApiQueryOptions<TData, TResult = TData> {
-  /** The client to read with; defaults to the `ApiClientContext` one. */
-  api?: ApiClient;
+  /** The client (or backend) to read with; defaults to the `ApiClientContext` one. */
+  api?: ApiReader;
   /** False holds the read (as a null path does). */
   enabled?: boolean;
   /** How long an answer counts as fresh (ms); fresh answers are not fetched again when a page mounts. Default 0. */
@@ -124,7 +129,7 @@ export function listOf<T>(data: unknown): T[] {
 }
 
 /** Reads `path` with the client; a failed answer throws, so Query records the failure. */
-async function read<T>(api: ApiClient, path: string, requireData: boolean): Promise<T> {
+async function read<T>(api: ApiReader, path: string, requireData: boolean): Promise<T> {
   // Query's abort signal is not passed on: an answer that arrives after the page left still fills
   // the cache for the next visit.
   const result = await api.get<T>(path);
@@ -141,7 +146,7 @@ export function useApiQuery<TData, TResult = TData>(
   path: string | null,
   options: ApiQueryOptions<TData, TResult> = {},
 ): ApiQueryState<TResult> {
-  const api = useResolvedApi(options.api);
+  const api = useResolvedApi<ApiReader>(options.api, useContext(ApiClientContext));
   const queryClient = useApiQueryClient(api);
   const describe = useFailureMessage();
   const enabled = path !== null && (options.enabled ?? true);
@@ -204,7 +209,7 @@ export interface ApiMutationState<T> {
  * The result is the ApiClient's: the caller shows its message or moves on.
  */
 export function useApiMutation<T = unknown>(options: ApiMutationOptions = {}): ApiMutationState<T> {
-  const api = useResolvedApi(options.api);
+  const api = useResolvedApi<ApiClient>(options.api, useContext(ApiClientContext));
   const queryClient = useApiQueryClient(api);
   const { invalidates } = options;
   const mutation = useMutation<ApiResult<T>, Error, ApiWrite>(

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import type { ServiceDefinition } from '../core/definition-types';
 import { testDefinitionFile } from '../core/test-definition';
 import { ServiceWizard } from './service-wizard';
-import { fakeApi, ok, WithI18n } from './test-support';
+import { fakeBackend, ok, sentTo, WithI18n } from './test-support';
 import type { UploadFileOptions, UploadHandle } from './upload-file';
 
 afterEach(cleanup);
@@ -132,23 +132,15 @@ const upload = vi.fn((options: UploadFileOptions): UploadHandle => ({
 
 describe('a service with several forms', () => {
   it('asks for the form first, keeps what was typed in each, and submits the chosen form with its rows', async () => {
-    const api = fakeApi({
-      'POST client/application/77': ok({ id: 5 }),
-      'POST paired/b': ok({ id: 5 }),
-      'POST paired/transit': ok([]),
+    const backend = fakeBackend({
+      createDraft: ok(5),
+      'send paired/b': ok({ id: 5 }),
+      'send paired/transit': ok([]),
     });
     const onSubmitted = vi.fn();
     render(
-      <WithI18n>
-        <ServiceWizard
-          definition={paired()}
-          api={api}
-          clientId={3}
-          getToken={() => 'token'}
-          mode="new"
-          upload={upload}
-          onSubmitted={onSubmitted}
-        />
+      <WithI18n backend={backend}>
+        <ServiceWizard definition={paired()} clientId={3} mode="new" upload={upload} onSubmitted={onSubmitted} />
       </WithI18n>,
     );
     const chooser = await screen.findByRole('radiogroup', { name: /Convention/ });
@@ -194,7 +186,7 @@ describe('a service with several forms', () => {
     await screen.findByRole('heading', { name: 'Document Uploads' });
     // The chosen form's template, from the service's folder.
     const template = screen.getByRole('link', { name: 'Notification template' });
-    expect(template.getAttribute('href')).toBe('/api/service/templates/77/notification.pdf');
+    expect(template.getAttribute('href')).toBe('templates:77:notification.pdf');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { name: 'Confirm Detail' });
     const summary = await screen.findByRole('table', { name: 'Summary of the application' });
@@ -203,13 +195,13 @@ describe('a service with several forms', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await screen.findByText('Application succesfully submitted');
-    expect(api.post).toHaveBeenCalledWith('paired/b', { waste: 'Lead batteries', application_id: 5 });
+    expect(sentTo(backend, 'paired/b')).toContainEqual({ waste: 'Lead batteries', application_id: 5 });
     // Only rows with both ends, trimmed.
-    expect(api.post).toHaveBeenCalledWith('paired/transit', {
+    expect(sentTo(backend, 'paired/transit')).toContainEqual({
       application_id: 5,
       transit: [{ from: 'Kenya', to: 'Rwanda' }],
     });
-    expect(api.post).not.toHaveBeenCalledWith('paired/a', expect.anything());
+    expect(sentTo(backend, 'paired/a')).toEqual([]);
     expect(onSubmitted).toHaveBeenCalledTimes(1);
   });
 
@@ -225,17 +217,10 @@ describe('a service with several forms', () => {
       record_b: { waste: 'Lead batteries' },
       transit: { transit: [{ from: 'Kenya', to: 'Rwanda', extra: { id: 1 } }] },
     });
-    const api = fakeApi({ 'GET application/5': ok(application(2)) });
+    const backend = fakeBackend({ 'read application:5': ok(application(2)) });
     const { unmount } = render(
-      <WithI18n>
-        <ServiceWizard
-          definition={paired()}
-          api={api}
-          clientId={3}
-          getToken={() => null}
-          mode="view"
-          applicationId={5}
-        />
+      <WithI18n backend={backend}>
+        <ServiceWizard definition={paired()} clientId={3} mode="view" applicationId={5} />
       </WithI18n>,
     );
     const details = await screen.findByRole('table', { name: 'Details' });
@@ -256,17 +241,10 @@ describe('a service with several forms', () => {
     unmount();
 
     // Returned, on the edit route: the form is fixed (no chooser) and holds the saved rows.
-    const returned = fakeApi({ 'GET application/5': ok(application(7)) });
+    const returned = fakeBackend({ 'read application:5': ok(application(7)) });
     render(
-      <WithI18n>
-        <ServiceWizard
-          definition={paired()}
-          api={returned}
-          clientId={3}
-          getToken={() => null}
-          mode="edit"
-          applicationId={5}
-        />
+      <WithI18n backend={returned}>
+        <ServiceWizard definition={paired()} clientId={3} mode="edit" applicationId={5} />
       </WithI18n>,
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit | Paired');
@@ -298,14 +276,8 @@ describe('errors no field shows', () => {
       callSchemas: {},
     };
     render(
-      <WithI18n>
-        <ServiceWizard
-          definition={definition}
-          api={fakeApi({ 'POST client/application/78': ok({ id: 6 }) })}
-          clientId={3}
-          getToken={() => null}
-          mode="new"
-        />
+      <WithI18n backend={fakeBackend({ createDraft: ok(6) })}>
+        <ServiceWizard definition={definition} clientId={3} mode="new" />
       </WithI18n>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Next' }));

@@ -1,6 +1,5 @@
 /** Props and API shapes of the application wizard. */
 import type { ReactNode } from 'react';
-import type { ApiClient } from '../core/api-client';
 import type { ServiceDefinition } from '../core/definition-types';
 import type { StepKey } from '../core/wizard-state';
 import type { UploadFileOptions, UploadHandle } from './upload-file';
@@ -50,9 +49,7 @@ export type RenderLink = (href: string, children: ReactNode) => ReactNode;
 
 export interface ServiceWizardProps {
   definition: ServiceDefinition;
-  api: ApiClient;
   clientId: number | string;
-  getToken: () => string | null | undefined;
   /** `edit` is `view` on the service's edit route (its own title). */
   mode: 'new' | 'view' | 'edit';
   /** Required in view and edit mode. */
@@ -83,6 +80,6 @@ export interface ServiceWizardProps {
    * continues the same draft at the same step.
    */
   onResumePoint?: (point: ResumePoint) => void;
-  /** Replaces the XMLHttpRequest upload (tests, other transports). */
+  /** Replaces the backend's upload (tests). */
   upload?: (options: UploadFileOptions) => UploadHandle;
 }

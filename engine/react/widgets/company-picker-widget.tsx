@@ -7,6 +7,7 @@ import { memo, useCallback, useMemo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { readFormContext } from '../form-context';
 import { useRemoteList } from './use-remote-list';
+import { useOptionalBackend } from '../backend-context';
 import { NativeSelect, coerceToSchema, type SelectOption } from './widget-helpers';
 
 function readFill(fill: unknown): Array<[string, string]> {
@@ -34,7 +35,9 @@ function CompanyPickerWidgetImpl(props: WidgetProps) {
     schema,
   } = props;
   const context = readFormContext(registry.formContext);
-  const list = useRemoteList(context.api, `companies/${encodeURIComponent(String(context.clientId))}`);
+  // Where the client's companies are is the backend's to say; a form outside the wizard has none.
+  const backend = useOptionalBackend();
+  const list = useRemoteList(context.api, backend ? backend.sources.companies(context.clientId) : null);
   const choices = useMemo<SelectOption[]>(
     () =>
       list.items

@@ -5,8 +5,7 @@
  * company, invalidates its path), so leaving step 1 and coming back does not refetch every select.
  * Failures are not kept: `retry`, or showing the field again, really asks again.
  */
-import type { ApiClient } from '../../core/api-client';
-import { useApiQuery } from '../use-api-query';
+import { useApiQuery, type ApiReader } from '../use-api-query';
 
 export type RemoteRecord = Record<string, unknown>;
 
@@ -26,7 +25,7 @@ function records(data: unknown): RemoteRecord[] {
 }
 
 /** `path` null means "nothing to load yet" (a templated source whose field is still empty). */
-export function useRemoteList(api: ApiClient, path: string | null): RemoteListState & { retry: () => void } {
+export function useRemoteList(api: ApiReader, path: string | null): RemoteListState & { retry: () => void } {
   const list = useApiQuery<unknown, RemoteRecord[]>(path, { api, staleTime: Infinity, select: records });
   const retry = list.refetch;
   switch (list.status) {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ServiceDefinition } from '../../core/definition-types';
 import { ServiceForm } from '../service-form';
-import { fakeApi, ok, WithI18n } from '../test-support';
+import { fakeApi, fakeBackend, ok, WithI18n } from '../test-support';
 import { addFreeItem } from './free-items-widget';
 import { lookupOptions } from './lookup-widget';
 import { withCode } from './lookup-codes-widget';
@@ -16,8 +16,9 @@ type FormDef = Pick<ServiceDefinition, 'formSchema' | 'uiSchema'>;
 function renderForm(form: FormDef, api = fakeApi({}), initialData?: Record<string, unknown>) {
   const onChange = vi.fn();
   const definition = { key: 'sample', ...form };
+  // The backend names where the client's companies are (`companies:5`); the form reads them with `api`.
   render(
-    <WithI18n>
+    <WithI18n backend={fakeBackend()}>
       <ServiceForm definition={definition} api={api} clientId={5} initialData={initialData} onChange={onChange} />
     </WithI18n>,
   );
@@ -244,7 +245,7 @@ describe('lookup', () => {
 describe('company-picker, country, yes-no, items-checklist', () => {
   it('fills company fields, lists countries by English name, answers yes/no and checks items', async () => {
     const fake = fakeApi({
-      'GET companies/5': ok([{ id: 4, name: 'Acme Ltd', tin: '123456789' }]),
+      'GET companies:5': ok([{ id: 4, name: 'Acme Ltd', tin: '123456789' }]),
       'GET items': ok([
         { id: 1, name: 'Bread' },
         { id: 2, name: 'Meat' },

@@ -7,10 +7,8 @@ import {
   retryAfterMs,
   SERVER_ERROR_MESSAGE,
   TIMEOUT_MESSAGE,
-  type ApiClientOptions,
-  type Uploader,
-} from './api-client';
-import { createApiClient } from './ky-api-client';
+} from '../../engine/core/api-client';
+import { createApiClient, type ApiClientOptions, type Uploader } from './ky-api-client';
 
 type Answer = Response | Error | ((request: Request) => Promise<Response>);
 

@@ -12,7 +12,7 @@
  *   `maxRetryAfter`, and a longer one is answered at once instead of keeping the page waiting.
  *
  * Uploads need progress, which fetch does not report, so the transport of `upload` is injectable
- * (`uploader`): the portal gives an XMLHttpRequest one (engine/react), and without one the client
+ * (`uploader`): the portal gives an XMLHttpRequest one (xhr-uploader.ts), and without one the client
  * posts the form with ky. Either way the headers and the 401 handling are the client's.
  */
 import ky, { HTTPError, TimeoutError, type BeforeRetryState, type KyInstance } from 'ky';
@@ -30,12 +30,54 @@ import {
   readEnvelopeText,
   retryAfterMs,
   type ApiClient,
-  type ApiClientOptions,
   type ApiResult,
   type RequestOptions,
   type UploadOptions,
-  type Uploader,
-} from './api-client';
+} from '../../engine/core';
+
+/** What an uploader is asked to send: a multipart POST with the client's headers. */
+export interface UploadRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: FormData;
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** The raw answer of an upload. */
+export interface UploadAnswer {
+  status: number;
+  text: string;
+}
+
+/**
+ * Sends an upload and resolves with the raw answer; rejects when no answer came (network failure,
+ * cancelled). The XMLHttpRequest uploader (xhr-uploader.ts) reports progress; tests inject fakes.
+ */
+export type Uploader = (request: UploadRequest) => Promise<UploadAnswer>;
+
+export interface ApiClientOptions {
+  /** API base, e.g. `/api/` or `http://127.0.0.1:8080/api/`. */
+  baseUrl: string;
+  /** Returns the bearer token of the signed-in user, if any. */
+  getToken?: () => string | null | undefined;
+  /** Returns the interface language, sent as `Accept-Language` so the server may answer in it. */
+  getLanguage?: () => string | null | undefined;
+  /** Called when a call that carried a token answers 401, e.g. to sign out. */
+  onUnauthorized?: () => void;
+  /** The fetch ky uses (tests inject a fake); defaults to the global fetch at call time. */
+  fetch?: typeof fetch;
+  /** The transport of `upload` (progress needs XMLHttpRequest); defaults to a ky POST. */
+  uploader?: Uploader;
+  /** Timeout of one attempt in milliseconds (default 30 s). */
+  timeout?: number;
+  /** Retries of a GET (default 2). */
+  retries?: number;
+  /** Longest `Retry-After` honoured, in milliseconds (default 5 s). */
+  maxRetryAfter?: number;
+  /** Backoff before retry n (1, 2, ...) when the answer gives no `Retry-After`; ky's default doubles from 300 ms. */
+  retryDelay?: (attempt: number) => number;
+}
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiClient } from './api-client';
+import type { ApiClient } from '../../engine/core/api-client';
 import { deferredApiClient } from './deferred-api-client';
 
 /** A transport answering every call with its method and path. */

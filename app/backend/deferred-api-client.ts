@@ -11,7 +11,7 @@ import {
   SERVER_ERROR_MESSAGE,
   type ApiClient,
   type ApiResult,
-} from './api-client';
+} from '../../engine/core';
 
 /**
  * A client answering every call through the one `load` gives, loaded at the first call (again after
