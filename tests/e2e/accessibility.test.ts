@@ -102,6 +102,8 @@ describe('accessibility (axe, WCAG 2.1 AA)', () => {
 
       await page.goto(`${product.baseUrl}/auth-plastics-apply`);
       await page.getByRole('heading', { name: 'Application Details' }).waitFor();
+      // Next is held until the form's validator is there; judged once it is (its colour then settles).
+      await page.locator('button:has-text("Next"):not([disabled])').waitFor();
       expect(await violations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByText('Please correct the highlighted fields before continuing.').waitFor();
