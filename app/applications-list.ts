@@ -3,42 +3,13 @@
  * the pages that show them share: paths, row links, the service's title, dates. The dashboard, the
  * work queues and the status notifications of the top bar read them.
  */
-import { type ServiceDefinition, applicationPath, presentStatus } from '../engine/core';
+import { type ApplicationSummary, type ServiceDefinition, applicationPath, presentStatus } from '../engine/core';
 
 export { applicationPath, ownRoute } from '../engine/core';
 
-/** Counts of GET client/statistics/{clientId}. */
-export interface Statistics {
-  all_applications: number;
-  processing: number;
-  approved: number;
-  rejected: number;
-}
-
-/** A row of GET clients/applications/{clientId}. */
-export interface ApplicationSummary {
-  id: number;
-  app_id?: string | null;
-  service_id: number;
-  service?: { id: number; name: string } | null;
-  application_status_id: number;
-  application_status?: { id: number; name: string } | null;
-  resubmitted?: boolean | null;
-  submitted_at?: string | null;
-  created_at?: string | null;
-  manually_processed?: boolean | null;
-  final_certificate_uploaded?: boolean | null;
-  /** Its stage facts (`lifecycle.facts` of the services), by name. */
-  [fact: string]: unknown;
-}
-
-export interface ApplicationsPage {
-  items: ApplicationSummary[];
-  page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-}
+// The answers' types, derived from the contract's schemas (engine/core/api-types.ts). A row's stage
+// facts (`lifecycle.facts` of the services) are read by name with `applicationField`.
+export type { ApplicationsPage, ApplicationSummary, Statistics } from '../engine/core';
 
 /** The API path of a client's status counts. */
 export function statisticsPath(clientId: number): string {

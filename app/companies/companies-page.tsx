@@ -21,7 +21,8 @@ import { useTranslation, listOf, useApiQuery, RetryAlert } from '../../engine/re
 import { useUser } from '../auth/user-store';
 import { CompanyDialog } from './company-dialog';
 import { CompanyDetails } from './company-details';
-import { companiesPath, type Company } from './company-form';
+import type { Company } from '../../engine/core';
+import { companiesPath } from './company-form';
 import { SkeletonRows } from '../components/skeleton-rows';
 
 /** How long the success banner stays (spec 01 section 9). */

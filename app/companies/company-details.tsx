@@ -3,7 +3,8 @@ import { useTranslation } from '../../engine/react';
 import { ReadOnlyFields } from '../components/read-only-fields';
 import { usePhoneLayout } from '../components/use-phone-layout';
 import { LABEL_KEYS, REGISTRATION_TYPES, useCompanyCategories } from './company-dialog';
-import { companyToForm, type Company, type CompanyField } from './company-form';
+import type { Company } from '../../engine/core';
+import { companyToForm, type CompanyField } from './company-form';
 import { LocationSelects } from './location-selects';
 
 /** The fields shown as they are stored, after the category and the registration type. */

@@ -12,6 +12,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useTranslation, listOf, useApiMutation, useApiQuery, TextInput } from '../../engine/react';
+import type { Company } from '../../engine/core';
 import { ErrorSummary } from '../components/error-summary';
 import { FormDialog } from '../components/form-dialog';
 import {
@@ -20,7 +21,6 @@ import {
   EMPTY_COMPANY,
   companyToForm,
   validateCompany,
-  type Company,
   type CompanyField,
   type CompanyFormValues,
 } from './company-form';

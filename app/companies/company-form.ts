@@ -1,3 +1,4 @@
+import type { Company } from '../../engine/core';
 import { isEmail, isNumber, isTenDigitPhone } from '../validation';
 
 /**
@@ -6,31 +7,6 @@ import { isEmail, isNumber, isTenDigitPhone } from '../validation';
  */
 export function companiesPath(clientId: number | string): string {
   return `companies/${clientId}`;
-}
-
-/** A company as the API returns it (GET companies/{clientId}). */
-export interface Company {
-  id: number;
-  client_id?: number;
-  name: string;
-  company_category_id: number;
-  type_registration: string;
-  tin: string;
-  telephone: string;
-  email: string;
-  average_monthly_plastic_quantity?: number | string | null;
-  /** The same average under the name the portal sends; answers may carry either. */
-  avgMonthlyPlasticQuantity?: number | string | null;
-  activities: string;
-  address: string;
-  contact_person_name?: string | null;
-  contact_person_job_title: string;
-  contact_person_phone: string;
-  contact_person_email: string;
-  province_id?: number | null;
-  district_id?: number | null;
-  sector_id?: number | null;
-  cell_id?: number | null;
 }
 
 /** The company form's values: every input holds a string ('' when empty). */

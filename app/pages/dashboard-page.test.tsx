@@ -25,7 +25,12 @@ const app = (over: Partial<ApplicationSummary>): ApplicationSummary => ({
   service_id: 1,
   service: { id: 1, name: 'Plastics' },
   application_status_id: 2,
+  application_status: { id: 2, name: 'Submitted' },
+  resubmitted: false,
   submitted_at: '2025-03-04T10:00:00.000Z',
+  created_at: '2025-03-01T09:00:00.000Z',
+  manually_processed: false,
+  final_certificate_uploaded: false,
   ...over,
 });
 

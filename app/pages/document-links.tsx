@@ -10,6 +10,7 @@ import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import {
   type LifecycleActionDocument,
   type ServiceDefinition,
+  applicationField,
   documentFileName,
   documentPath,
   isFactSet,
@@ -27,7 +28,7 @@ export function rowDocuments(
   application: ApplicationSummary,
 ): LifecycleActionDocument[] {
   return lifecycleActions(definition).flatMap((action) =>
-    action.document?.dashboardWhenSet && isFactSet(application[action.document.dashboardWhenSet])
+    action.document?.dashboardWhenSet && isFactSet(applicationField(application, action.document.dashboardWhenSet))
       ? [action.document]
       : [],
   );

@@ -1,20 +1,12 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
+import type { PublicService } from '../../engine/core';
 import { useTranslation, RetryAlert } from '../../engine/react';
 import { useUser } from '../auth/user-store';
 import { PublicShell } from '../layout/public-shell';
 import { usePublicRead } from './use-public-read';
 import { useStillUntilHydrated } from '../hydration';
-
-/** A service of the public list: English name and description, and both in the caller's language. */
-export interface PublicService {
-  id: number;
-  name: string;
-  description?: string | null;
-  label?: string | null;
-  description_label?: string | null;
-}
 
 /** Services shown before 'Show More' (spec 01 section 9). */
 export const LANDING_SERVICES_SHOWN = 6;

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, InputAdornment, Link, MenuItem, Stack, TextField } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { currentMonth, monthProblem } from '../../engine/core';
+import { currentMonth, monthProblem, type Company } from '../../engine/core';
 import { useTranslation, useApiMutation, TextInput } from '../../engine/react';
 import { toReportMonth } from './recycled-data';
 import { ErrorSummary, messageText, type FieldMessage } from '../components/error-summary';
@@ -12,11 +12,8 @@ export function recycledEntriesPath(clientId: number): string {
   return `clients/report/recycled-quantity/${clientId}`;
 }
 
-/** A company to report for (GET companies/{clientId}). */
-export interface ReportingCompany {
-  id: number;
-  name: string;
-}
+/** A company to report for: what the dialog reads of the client's companies (GET companies/{clientId}). */
+export type ReportingCompany = Pick<Company, 'id' | 'name'>;
 
 interface EntryValues {
   company_id: string;

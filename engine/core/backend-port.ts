@@ -11,14 +11,10 @@
  * null, so callers handle one shape only.
  */
 import type { ApiResult, RequestOptions } from './api-client';
+import type { UploadedAttachment } from './api-types';
 
-/** A file of an application as the backend kept it. */
-export interface UploadedAttachment {
-  id: number;
-  description: string;
-  path: string;
-  name: string;
-}
+/** A file of an application as the backend kept it (derived from the contract's schema). */
+export type { UploadedAttachment } from './api-types';
 
 /** One file to attach to an application under a document's name (its upload slot). */
 export interface AttachmentUpload {

@@ -51,7 +51,7 @@ export {
   documentLabels,
   missingUploads,
   uploadSlots,
-  type ServiceAttachment,
+  type ListedDocument,
   type UploadSlot,
 } from './required-documents';
 export {
@@ -119,6 +119,35 @@ export { queuePath, queuesOf, servicesWithQueues } from './work-queues';
 export { allUnlocks, isUnlocked, unlockCheckPath, unlockOf } from './unlocks';
 
 // Talking to the API
+// The answers the portal reads: their JSON Schemas (which the server serialises by and publishes)
+// and the types derived from them.
+export {
+  APPLICATION_ATTACHMENT_SCHEMA,
+  APPLICATION_CREATED_SCHEMA,
+  APPLICATION_DETAIL_SCHEMA,
+  APPLICATION_SUMMARY_SCHEMA,
+  APPLICATIONS_PAGE_SCHEMA,
+  FLOW_HISTORY_SCHEMA,
+  STATISTICS_SCHEMA,
+} from './contract/application-schemas';
+export { COMPANY_SCHEMA } from './contract/company-schema';
+export { UPLOADED_SCHEMA } from './contract/file-schemas';
+export { PUBLIC_SERVICE_SCHEMA, SERVICE_ATTACHMENT_SCHEMA } from './contract/reference-schemas';
+export {
+  applicationField,
+  factFieldsOf,
+  type ApplicationAttachment,
+  type ApplicationCreated,
+  type ApplicationDetails,
+  type ApplicationsPage,
+  type ApplicationSummary,
+  type Company,
+  type DeclaredFields,
+  type FlowHistory,
+  type PublicService,
+  type ServiceAttachment,
+  type Statistics,
+} from './api-types';
 export type { ApiClient, ApiEnvelope, ApiResult, RequestOptions, UploadOptions } from './api-client';
 export {
   ABORTED_CODE,
@@ -145,8 +174,8 @@ export type {
   DecisionAnswer,
   DownloadSource,
   EngineBackend,
-  UploadedAttachment,
 } from './backend-port';
+export type { UploadedAttachment } from './api-types';
 
 // Drafts kept for their applicant
 export {

@@ -7,8 +7,11 @@ import type { SchemaMatcher } from './schema-walk';
  * definition asks for it) plus the definition's extra uploads whose `when` holds for the form data.
  */
 
-/** One entry of `service/attachments/{serviceId}`. */
-export interface ServiceAttachment {
+/**
+ * A document of a service's list as the upload slots read it: an entry of the API's answer
+ * (`ServiceAttachment`, engine/core/api-types.ts) in the portal, a row of the table on the server.
+ */
+export interface ListedDocument {
   id?: number;
   /** The English name an upload of this document is filed under (its `description`). */
   name: string;
@@ -33,7 +36,7 @@ export interface UploadSlot {
   requiredMessage?: string;
 }
 
-function isMandatory(value: ServiceAttachment['is_mandatory']): boolean {
+function isMandatory(value: ListedDocument['is_mandatory']): boolean {
   return value === true || value === 1 || value === '1' || value === 'true';
 }
 
@@ -45,7 +48,7 @@ function isMandatory(value: ServiceAttachment['is_mandatory']): boolean {
  */
 export function uploadSlots(
   definition: Pick<ServiceDefinition, 'documents'>,
-  serviceAttachments: readonly ServiceAttachment[] | null | undefined,
+  serviceAttachments: readonly ListedDocument[] | null | undefined,
   formData: Record<string, unknown> | null | undefined,
   matches: SchemaMatcher,
 ): UploadSlot[] {
@@ -89,7 +92,7 @@ export function uploadSlots(
  */
 export function documentLabels(
   definition: Pick<ServiceDefinition, 'documents'>,
-  serviceAttachments: readonly ServiceAttachment[] | null | undefined,
+  serviceAttachments: readonly ListedDocument[] | null | undefined,
 ): Map<string, string> {
   const labels = new Map<string, string>();
   for (const a of serviceAttachments ?? []) if (a.label) labels.set(a.name, a.label);

@@ -1,6 +1,7 @@
 import { applicationFacts, type ApplicationFacts } from '../core/application-facts';
 import type { ServiceDefinition } from '../core/definition-types';
-import { factValues, type FactValue } from '../core/lifecycle';
+import { factFieldsOf } from '../core/api-types';
+import { factValues } from '../core/lifecycle';
 import { statusesOf } from '../core/transitions';
 import type { ApplicationDetails } from './wizard-types';
 
@@ -18,7 +19,7 @@ export function answeredFacts(
       manually_processed: application.manually_processed,
       final_certificate_uploaded: application.final_certificate_uploaded,
     },
-    factValues(definition, application as Record<string, FactValue>),
+    factValues(definition, factFieldsOf(application)),
     statusesOf(definition),
   );
 }

@@ -11,6 +11,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { answeredFacts } from './answered-facts';
+import { applicationField } from '../core/api-types';
 import { taskFacts, taskForm } from '../core/applicant-tasks';
 import type { ApplicantTask, ServiceDefinition } from '../core/definition-types';
 import type { UploadFileOptions, UploadHandle } from './upload-file';
@@ -41,7 +42,7 @@ function TaskPrompt(props: ApplicantTasksProps & { task: ApplicantTask }) {
   if (!shown) return null;
   const facts = answeredFacts(definition, application);
   const matches = schemaMatcher(shown.validator, form.formSchema);
-  if (!matches(task.when, taskFacts(facts, task, application[task.save.record]))) return null;
+  if (!matches(task.when, taskFacts(facts, task, applicationField(application, task.save.record)))) return null;
   return (
     <>
       <Alert

@@ -10,7 +10,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { serviceStatuses } from '../core/lifecycle';
-import type { ServiceAttachment } from '../core/required-documents';
+import type { ServiceAttachment } from '../core/api-types';
 import { formOfApplication, formsOf, savedFormData } from '../core/service-forms';
 import { latestReturnComment, presentStatus, STATUS } from '../core/status-presentation';
 import { ApplicantTasks } from './applicant-task';

@@ -8,11 +8,12 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ServiceDefinition } from '../core/definition-types';
-import { documentLabels, type ServiceAttachment } from '../core/required-documents';
+import type { ServiceAttachment } from '../core/api-types';
+import { documentLabels } from '../core/required-documents';
 import { answeredViewRows, detailTables, type DetailTable } from '../core/view-rows';
 import { LabelledRowsTable, ListTable } from './status-blocks';
 import { useTranslation } from './translation';
-import type { ApplicationAttachment, ApplicationDetails } from './wizard-types';
+import type { ApplicationAttachment } from './wizard-types';
 
 /** What the answers of a submitted application are shown from. */
 export interface ReadOnlyApplicationProps {
@@ -20,8 +21,13 @@ export interface ReadOnlyApplicationProps {
   definition: ServiceDefinition;
   /** The label of the choice between the service's forms, for a service with several. */
   choice?: string;
-  application: ApplicationDetails;
-  attachments: ApplicationAttachment[];
+  /** The application's answer (or, in the studio, a made-up one): its record under the form's `view.record`. */
+  application: Readonly<Record<string, unknown>>;
+  /** The files listed: what a download needs of each, and when known its date and earlier versions. */
+  attachments: ReadonlyArray<
+    Pick<ApplicationAttachment, 'description' | 'name' | 'path'> &
+      Partial<Pick<ApplicationAttachment, 'created_at' | 'earlier_versions'>>
+  >;
   /** The service's attachment list in the page's language: its documents are listed by their label. */
   serviceAttachments?: readonly ServiceAttachment[];
   onDownload: (path: string, fileName: string) => void;

@@ -6,7 +6,8 @@
 import { useMemo } from 'react';
 import type { EngineBackend } from '../core/backend-port';
 import type { ServiceDefinition } from '../core/definition-types';
-import { uploadSlots, type ServiceAttachment, type UploadSlot } from '../core/required-documents';
+import type { ServiceAttachment } from '../core/api-types';
+import { uploadSlots, type UploadSlot } from '../core/required-documents';
 import type { AttachmentsState } from './documents-step';
 import { useApiQuery } from './use-api-query';
 import { schemaMatcher, type ValidatedDefinition } from './validator';

@@ -4,40 +4,12 @@ import type { ServiceDefinition } from '../core/definition-types';
 import type { StepKey } from '../core/wizard-state';
 import type { UploadFileOptions, UploadHandle } from './upload-file';
 
-/** An existing attachment of an application. */
-export interface ApplicationAttachment {
-  id?: number;
-  description?: string | null;
-  path: string;
-  name?: string | null;
-  /** When it was uploaded. */
-  created_at?: string | null;
-  /** How many earlier files of the same document it replaces (a returned application's correction). */
-  earlier_versions?: number;
-}
-
-/** The part of `application/{id}` the wizard reads; the record sits under `definition.view.record`. */
-export interface ApplicationDetails {
-  id: number;
-  app_id: string;
-  application_status_id: number;
-  resubmitted?: boolean | number | null;
-  manually_processed?: boolean | number | null;
-  final_certificate_uploaded?: boolean | number | null;
-  manual_certificate?: { path: string; file_name?: string | null } | null;
-  /** Verification address of the certificate under the API base, set once approved. */
-  certUrl?: string | null;
-  application_attachments?: ApplicationAttachment[];
-  application_flow_histories?: Array<{
-    application_status_id: number;
-    comment_to_applicant?: string | null;
-    created_at?: string | null;
-    /** Who moved it: staff, applicant or system. */
-    actor?: string | null;
-  }>;
-  /** Its saved records (under their keys) and its stage facts (`lifecycle.facts`, by name). */
-  [record: string]: unknown;
-}
+/**
+ * An application's detail and its files as `GET application/{id}` answers them: derived from the
+ * contract's schema (engine/core/api-types.ts). The records sit under `definition.view.record`, read
+ * with `applicationField`.
+ */
+export type { ApplicationAttachment, ApplicationDetails } from '../core/api-types';
 
 /** Where an applicant is in a draft: which application, at which step. */
 export interface ResumePoint {

@@ -1,8 +1,15 @@
 /** The answers of the application routes (server/routes/applications.ts, work-queues.ts, drafts.ts). */
-import { allFactDefaults, type ServiceDefinition } from '../../engine/core';
-import { anyValue, flag, integer, list, nullableText, object, openObject, text, type Schema } from './answers';
+import {
+  allFactDefaults,
+  APPLICATION_CREATED_SCHEMA,
+  APPLICATION_DETAIL_SCHEMA,
+  APPLICATION_SUMMARY_SCHEMA,
+  APPLICATIONS_PAGE_SCHEMA,
+  STATISTICS_SCHEMA,
+  type ServiceDefinition,
+} from '../../engine/core';
+import { anyValue, flag, integer, list, object, text, type Schema } from './answers';
 
-const idAndName = object({ id: integer, name: text }, ['id', 'name']);
 /** A stage fact: its value as the service declares it. */
 const fact = { type: ['string', 'number', 'boolean', 'null'] } as const;
 
@@ -11,83 +18,35 @@ export function factNames(definitions: readonly ServiceDefinition[]): string[] {
   return Object.keys(allFactDefaults(definitions));
 }
 
-/** An application as the lists answer it, with the services' stage facts (`facts`: their names). */
+/**
+ * An application as the lists answer it, with the services' stage facts (`facts`: their names) added
+ * to the fixed fields the portal's type is derived from (engine/core/contract/application-schemas.ts).
+ */
 export function applicationSummarySchema(facts: readonly string[]): Schema {
-  return object({
-    id: integer,
-    app_id: text,
-    service_id: integer,
-    service: idAndName,
-    application_status_id: integer,
-    application_status: idAndName,
-    resubmitted: flag,
-    submitted_at: nullableText,
-    created_at: text,
-    manually_processed: flag,
-    final_certificate_uploaded: flag,
-    ...Object.fromEntries(facts.map((name) => [name, fact])),
-  });
+  return {
+    ...APPLICATION_SUMMARY_SCHEMA,
+    properties: { ...APPLICATION_SUMMARY_SCHEMA.properties, ...Object.fromEntries(facts.map((name) => [name, fact])) },
+  };
 }
 
 /** A page of the dashboard's table. */
 export function applicationsPageSchema(facts: readonly string[]): Schema {
-  return object({
-    items: list(applicationSummarySchema(facts)),
-    page: integer,
-    per_page: integer,
-    total: integer,
-    last_page: integer,
-  });
+  return {
+    ...APPLICATIONS_PAGE_SCHEMA,
+    properties: { ...APPLICATIONS_PAGE_SCHEMA.properties, items: list(applicationSummarySchema(facts)) },
+  };
 }
 
 /**
  * An application's detail: its fixed fields typed, and next to them its stage facts and the records
- * its service's forms and tasks save (each under its record's name, null until saved), whose shapes
- * the definitions give.
+ * its service's forms and tasks save, whose shapes the definitions give. The schema is the portal's
+ * (engine/core/contract/application-schemas.ts): its `ApplicationDetails` is derived from it.
  */
-export const APPLICATION_DETAIL: Schema = openObject({
-  id: integer,
-  app_id: text,
-  service_id: integer,
-  service: { anyOf: [idAndName, { type: 'null' }] },
-  application_status_id: integer,
-  application_status: idAndName,
-  definition_version: integer,
-  resubmitted: flag,
-  submitted_at: nullableText,
-  created_at: text,
-  manually_processed: flag,
-  manual_certificate: { anyOf: [object({ path: text, file_name: nullableText }), { type: 'null' }] },
-  final_certificate_uploaded: flag,
-  certUrl: nullableText,
-  application_attachments: list(
-    object({ id: integer, description: text, path: text, name: text, created_at: text, earlier_versions: integer }),
-  ),
-  draft: {
-    anyOf: [object({ answers: openObject(), variant: text, saved_at: nullableText }), { type: 'null' }],
-  },
-  application_flow_histories: list(
-    object({
-      application_status_id: integer,
-      comment_to_applicant: nullableText,
-      created_at: text,
-      actor: nullableText,
-    }),
-  ),
-});
+export const APPLICATION_DETAIL: Schema = APPLICATION_DETAIL_SCHEMA;
 
-export const APPLICATION_CREATED: Schema = object({ id: integer, app_id: text, application_status_id: integer }, [
-  'id',
-  'app_id',
-  'application_status_id',
-]);
+export const APPLICATION_CREATED: Schema = APPLICATION_CREATED_SCHEMA;
 
-export const STATISTICS: Schema = object({
-  all_applications: integer,
-  approved: integer,
-  rejected: integer,
-  processing: integer,
-});
+export const STATISTICS: Schema = STATISTICS_SCHEMA;
 
 /** A feature check of a service's `unlocks`: its answer's name, true when open. */
 export function unlockAnswer(name: string): Schema {

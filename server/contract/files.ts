@@ -1,7 +1,9 @@
 /** The answers of the file routes (server/routes/uploads.ts, downloads.ts, certificates.ts, application-copy.ts). */
-import { flag, integer, object, text, type Schema } from './answers';
+import { UPLOADED_SCHEMA } from '../../engine/core';
+import { flag, object, text, type Schema } from './answers';
 
-export const UPLOADED: Schema = object({ id: integer, description: text, path: text, name: text }, ['id', 'path']);
+/** An attached file; the schema is the portal's (engine/core/contract/file-schemas.ts). */
+export const UPLOADED: Schema = UPLOADED_SCHEMA;
 
 /** What `verify/certificate/{token}?format=json` answers: only what a verifier needs. */
 export const CERTIFICATE_FACTS: Schema = object(

@@ -1,5 +1,6 @@
 /** The answers of the reference data routes (server/routes/reference.ts). */
-import { flag, integer, list, nullableText, object, openObject, text, type Schema } from './answers';
+import { PUBLIC_SERVICE_SCHEMA, SERVICE_ATTACHMENT_SCHEMA } from '../../engine/core';
+import { integer, list, openObject, text, type Schema } from './answers';
 
 /**
  * An entry of a lookup list: its id and English name, the caller's language's `label`, and the
@@ -7,19 +8,6 @@ import { flag, integer, list, nullableText, object, openObject, text, type Schem
  */
 export const LOOKUP_ENTRIES: Schema = list(openObject({ id: integer, name: text, label: text }));
 
-export const SERVICES: Schema = list(
-  object({ id: integer, name: text, description: nullableText, label: text, description_label: nullableText }),
-);
-
-export const SERVICE_ATTACHMENTS: Schema = list(
-  object({
-    id: integer,
-    name: text,
-    description: nullableText,
-    info: nullableText,
-    is_mandatory: flag,
-    label: text,
-    description_label: nullableText,
-    info_label: nullableText,
-  }),
-);
+/** The public services and a service's documents; the schemas are the portal's (engine/core/contract/reference-schemas.ts). */
+export const SERVICES: Schema = list(PUBLIC_SERVICE_SCHEMA);
+export const SERVICE_ATTACHMENTS: Schema = list(SERVICE_ATTACHMENT_SCHEMA);

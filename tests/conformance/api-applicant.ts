@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import type { FileKind, ServiceDefinition } from '../../engine/core/definition-types';
 import { schemaMatches } from '../../engine/core/form-validator';
 import { buildSubmitRequests, type SubmitRequest } from '../../engine/core/payload-mapping';
-import { uploadSlots, type ServiceAttachment } from '../../engine/core/required-documents';
+import type { ServiceAttachment } from '../../engine/core/api-types';
+import { uploadSlots } from '../../engine/core/required-documents';
 import {
   attach,
   call,
