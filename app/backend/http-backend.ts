@@ -4,7 +4,7 @@
  * the browser saves (the ApiClient adds it to everything else). The ApiClient is ky's
  * (ky-api-client.ts): its retries, timeouts, language and 401 handling apply to every call.
  */
-import type { ApiClient, ApiResult, EngineBackend } from '../../engine/core';
+import type { ApiClient, ApiResult, ApplicationCreated, EngineBackend } from '../../engine/core';
 import { downloadWithToken } from './download';
 
 /** What the HTTP backend needs besides the client. */
@@ -45,7 +45,8 @@ export function createHttpBackend(api: ApiClient, options: HttpBackendOptions): 
       companies: API_PATHS.companies,
     },
     async createDraft(serviceId, clientId): Promise<ApiResult<number | string>> {
-      const result = await api.post<{ id?: number | string } | null>(API_PATHS.newDraft(serviceId), {
+      // Typed by the contract's schema; read defensively all the same, as any answer off the wire.
+      const result = await api.post<Partial<ApplicationCreated> | null>(API_PATHS.newDraft(serviceId), {
         client_id: clientId,
       });
       if (!result.ok) return result;

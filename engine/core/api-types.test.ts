@@ -7,6 +7,7 @@ import {
   type ApplicationDetails,
   type ApplicationSummary,
   type Company,
+  type OfferedDraft,
   type ServiceAttachment,
   type Statistics,
 } from './api-types';
@@ -14,6 +15,7 @@ import type { EngineBackend } from './backend-port';
 import {
   APPLICATION_DETAIL_SCHEMA,
   APPLICATION_SUMMARY_SCHEMA,
+  OFFERED_DRAFT_SCHEMA,
   STATISTICS_SCHEMA,
 } from './contract/application-schemas';
 import { COMPANY_SCHEMA } from './contract/company-schema';
@@ -28,6 +30,7 @@ describe('the types of the answers', () => {
     >();
     expectTypeOf<Company>().toEqualTypeOf<FromSchema<typeof COMPANY_SCHEMA>>();
     expectTypeOf<ApplicationSummary>().toEqualTypeOf<FromSchema<typeof APPLICATION_SUMMARY_SCHEMA>>();
+    expectTypeOf<OfferedDraft>().toEqualTypeOf<FromSchema<typeof OFFERED_DRAFT_SCHEMA>>();
     expectTypeOf<Statistics>().toEqualTypeOf<FromSchema<typeof STATISTICS_SCHEMA>>();
     expectTypeOf<ServiceAttachment>().toEqualTypeOf<FromSchema<typeof SERVICE_ATTACHMENT_SCHEMA>>();
     // The detail's declared fields: the schema's, without the index signature of its open object.

@@ -13,6 +13,7 @@ import type {
   APPLICATION_SUMMARY_SCHEMA,
   APPLICATIONS_PAGE_SCHEMA,
   FLOW_HISTORY_SCHEMA,
+  OFFERED_DRAFT_SCHEMA,
   STATISTICS_SCHEMA,
 } from './contract/application-schemas';
 import type { COMPANY_SCHEMA } from './contract/company-schema';
@@ -40,6 +41,8 @@ export type ApplicationsPage = FromSchema<typeof APPLICATIONS_PAGE_SCHEMA>;
 export type Statistics = FromSchema<typeof STATISTICS_SCHEMA>;
 /** `POST client/application/{serviceId}`: the new draft. */
 export type ApplicationCreated = FromSchema<typeof APPLICATION_CREATED_SCHEMA>;
+/** A draft offered to be continued: a row of `GET client/drafts`. */
+export type OfferedDraft = FromSchema<typeof OFFERED_DRAFT_SCHEMA>;
 /** A company of `GET companies/{clientId}`. */
 export type Company = FromSchema<typeof COMPANY_SCHEMA>;
 /** A file attached by `POST applications/upload/file`. */

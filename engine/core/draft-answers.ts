@@ -115,15 +115,3 @@ export function hasDraftAnswers(answers: Readonly<Record<string, unknown>> | nul
     )
   );
 }
-
-/** A draft offered to be continued: a row of `GET client/drafts`. */
-export interface OfferedDraft {
-  application_id: number;
-  app_id: string;
-  service_id: number;
-  /** When its answers were last saved or a file was last given to it (ISO). */
-  saved_at: string;
-  /** Whether it holds answers, and how many files. */
-  has_answers: boolean;
-  files: number;
-}

@@ -128,6 +128,7 @@ export {
   APPLICATION_SUMMARY_SCHEMA,
   APPLICATIONS_PAGE_SCHEMA,
   FLOW_HISTORY_SCHEMA,
+  OFFERED_DRAFT_SCHEMA,
   STATISTICS_SCHEMA,
 } from './contract/application-schemas';
 export { COMPANY_SCHEMA } from './contract/company-schema';
@@ -144,6 +145,7 @@ export {
   type Company,
   type DeclaredFields,
   type FlowHistory,
+  type OfferedDraft,
   type PublicService,
   type ServiceAttachment,
   type Statistics,
@@ -185,6 +187,5 @@ export {
   hasDraftAnswers,
   type DraftAnswers,
   type DraftShapeProblem,
-  type OfferedDraft,
 } from './draft-answers';
 export { createDraftSaver, type DraftSaveStatus, type DraftSaver, type DraftSaverOptions } from './draft-saver';

@@ -5,6 +5,7 @@ import {
   APPLICATION_DETAIL_SCHEMA,
   APPLICATION_SUMMARY_SCHEMA,
   APPLICATIONS_PAGE_SCHEMA,
+  OFFERED_DRAFT_SCHEMA,
   STATISTICS_SCHEMA,
   type ServiceDefinition,
 } from '../../engine/core';
@@ -59,15 +60,6 @@ export function queueCountsSchema(keys: readonly string[]): Schema {
 }
 
 export const DRAFT_SAVED: Schema = object({ id: integer, saved_at: text }, ['id', 'saved_at']);
-export const OFFERED_DRAFTS: Schema = list(
-  object({
-    application_id: integer,
-    app_id: text,
-    service_id: integer,
-    saved_at: text,
-    has_answers: flag,
-    files: integer,
-  }),
-);
+export const OFFERED_DRAFTS: Schema = list(OFFERED_DRAFT_SCHEMA);
 export const DRAFT_DOCUMENT_REMOVED: Schema = object({ id: integer, description: text, removed: anyValue });
 export const DRAFT_DISCARDED: Schema = object({ id: integer }, ['id']);

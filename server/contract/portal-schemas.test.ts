@@ -3,10 +3,11 @@ import {
   APPLICATION_DETAIL_SCHEMA,
   APPLICATION_SUMMARY_SCHEMA,
   COMPANY_SCHEMA,
+  OFFERED_DRAFT_SCHEMA,
   SERVICE_ATTACHMENT_SCHEMA,
   UPLOADED_SCHEMA,
 } from '../../engine/core';
-import { APPLICATION_DETAIL, applicationSummarySchema } from './applications';
+import { APPLICATION_DETAIL, applicationSummarySchema, OFFERED_DRAFTS } from './applications';
 import { COMPANIES, COMPANY } from './companies';
 import { UPLOADED } from './files';
 import { SERVICE_ATTACHMENTS } from './reference';
@@ -19,6 +20,7 @@ describe('the answers the portal reads', () => {
     expect(COMPANY).toBe(COMPANY_SCHEMA);
     expect((COMPANIES as { items: unknown }).items).toBe(COMPANY_SCHEMA);
     expect(UPLOADED).toBe(UPLOADED_SCHEMA);
+    expect((OFFERED_DRAFTS as { items: unknown }).items).toBe(OFFERED_DRAFT_SCHEMA);
     expect((SERVICE_ATTACHMENTS as { items: unknown }).items).toBe(SERVICE_ATTACHMENT_SCHEMA);
   });
 

@@ -172,3 +172,20 @@ export const APPLICATION_CREATED_SCHEMA = {
   required: ['id', 'app_id', 'application_status_id'],
   additionalProperties: false,
 } as const;
+
+/** A draft offered to be continued: a row of `GET client/drafts`. */
+export const OFFERED_DRAFT_SCHEMA = {
+  type: 'object',
+  properties: {
+    application_id: integer,
+    app_id: text,
+    service_id: integer,
+    /** When its answers were last saved or a file was last given to it (ISO). */
+    saved_at: text,
+    /** Whether it holds answers, and how many files. */
+    has_answers: flag,
+    files: integer,
+  },
+  required: ['application_id', 'app_id', 'service_id', 'saved_at', 'has_answers', 'files'],
+  additionalProperties: false,
+} as const;
