@@ -131,6 +131,7 @@ export {
   OFFERED_DRAFT_SCHEMA,
   STATISTICS_SCHEMA,
 } from './contract/application-schemas';
+export * as answerSchemaParts from './contract/schema-parts';
 export { COMPANY_SCHEMA } from './contract/company-schema';
 export { UPLOADED_SCHEMA } from './contract/file-schemas';
 export { PUBLIC_SERVICE_SCHEMA, SERVICE_ATTACHMENT_SCHEMA } from './contract/reference-schemas';
@@ -143,7 +144,6 @@ export {
   type ApplicationsPage,
   type ApplicationSummary,
   type Company,
-  type DeclaredFields,
   type FlowHistory,
   type OfferedDraft,
   type PublicService,

@@ -5,19 +5,14 @@
  * answer by its schema, so a field a schema does not declare never leaves the server; the same schemas
  * make the OpenAPI document (server/contract/openapi.ts).
  */
+import { answerSchemaParts } from '../../engine/core';
 
 /** A JSON Schema as the routes declare it (a plain object: Fastify, Ajv and the OpenAPI document read it). */
 export type Schema = Readonly<Record<string, unknown>>;
 
-export const text = { type: 'string' } as const;
-export const nullableText = { type: ['string', 'null'] } as const;
-export const integer = { type: 'integer' } as const;
-export const nullableInteger = { type: ['integer', 'null'] } as const;
-export const number = { type: 'number' } as const;
-export const nullableNumber = { type: ['number', 'null'] } as const;
-export const flag = { type: 'boolean' } as const;
-/** Any JSON value: a form's answers, a record a service's definition shapes. */
-export const anyValue = {} as const;
+// The building blocks are those of the answers the portal reads (engine/core/contract/schema-parts.ts).
+export const { text, nullableText, integer, nullableInteger, number, nullableNumber, flag, anyValue } =
+  answerSchemaParts;
 
 /**
  * An object of the declared `properties` and nothing else (what is not declared is not sent). Fields
