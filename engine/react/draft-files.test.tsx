@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ApiResult } from '../core/api-client';
 import type { StepKey } from '../core/wizard-state';
 import { ServiceWizard } from './service-wizard';
 import { COMPANY_CERTIFICATE, SAMPLE_SERVICE, scriptedUpload } from './wizard-test-support';
 import { fail, fakeBackend, ok, sentTo, WithI18n } from './test-support';
-import type { UploadFileOptions, UploadHandle, UploadedAttachment } from './upload-file';
+import type { UploadedAttachment } from './upload-file';
 import type { ResumePoint } from './wizard-types';
 
 afterEach(cleanup);
