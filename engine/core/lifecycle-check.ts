@@ -8,7 +8,7 @@
 import type { JsonSchema, Lifecycle, ServiceDefinitionFile, StatusEmail } from './definition-types';
 import { pointerOf, type Report } from './definition-problems';
 import { factsNamedIn } from './lifecycle';
-import { STATUS_EMAIL_VALUES } from './status-emails';
+import { emailPlaceholders, STATUS_EMAIL_VALUES } from './status-emails';
 import { STATUS } from './status-presentation';
 import { statusId, statusKey } from './transitions';
 import { isRecord } from './value-path';
@@ -172,12 +172,12 @@ function checkEmail(email: StatusEmail | false | undefined, base: string, servic
   for (const [where, text] of texts) {
     for (const match of text.matchAll(/\{\{\s*(\w+)\s*\}\}/g))
       report(serviceFile, pointer(where), `write the placeholder '${match[0]}' as {${match[1] ?? ''}}`);
-    for (const match of text.replace(/\{\{\s*\w+\s*\}\}/g, '').matchAll(/\{(\w+)\}/g))
-      if (!(STATUS_EMAIL_VALUES as readonly string[]).includes(match[1] ?? ''))
+    for (const name of emailPlaceholders(text.replace(/\{\{\s*\w+\s*\}\}/g, '')))
+      if (!(STATUS_EMAIL_VALUES as readonly string[]).includes(name))
         report(
           serviceFile,
           pointer(where),
-          `an e-mail is written with ${EMAIL_VALUES} only, not '${match[0]}': use one of them or write the text out`,
+          `an e-mail is written with ${EMAIL_VALUES} only, not '{${name}}': use one of them or write the text out`,
         );
   }
 }

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { statusEmailTexts, type LifecycleFile } from '../../engine/core';
+import { emailPlaceholders, statusEmailTexts, type LifecycleFile } from '../../engine/core';
 import { readServerMessages, SERVER_CATALOGUES_DIR } from '../messages';
 import { accountMailTexts } from './account-mail-texts';
 
@@ -26,7 +26,7 @@ describe("the platform's status e-mails", () => {
       for (const text of platformTexts) {
         const translated = messages.translateKey(text, language);
         expect(translated, `${language}: ${text}`).not.toBe(text);
-        const names = (value: string) => [...value.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+        const names = (value: string) => emailPlaceholders(value).sort();
         expect(names(translated), `${language}: ${text}`).toEqual(names(text));
       }
   });
