@@ -79,10 +79,12 @@ export { STATUS, isPlatformStatus, presentStatus, statisticsBucket, type StatusF
 export { applicationPath, ownRoute } from './application-routes';
 export { isStepKey, type StepKey } from './wizard-state';
 export {
-  PLATFORM_STATUS_EMAILS,
   STATUS_EMAIL_FOOTER,
-  platformStatusEmailTexts,
+  STATUS_EMAIL_VALUES,
+  emailPlaceholders,
+  moveEmail,
   statusEmail,
+  statusEmailTexts,
   writeStatusEmail,
   type StatusEmailLinks,
   type StatusEmailValues,
