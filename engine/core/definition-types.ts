@@ -469,7 +469,7 @@ export interface LifecycleBlock {
   when: JsonSchema;
   severity: 'info' | 'success' | 'warning' | 'error';
   title: string;
-  /** Under the title; `{{fact}}` is replaced by the fact's value (the block is left out while it is empty). */
+  /** Under the title; `{fact}` is replaced by the fact's value (the block is left out while it is empty). */
   text?: string;
   /** The description of an action's document the block offers for download. */
   document?: string;
