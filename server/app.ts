@@ -4,6 +4,7 @@
  * portal served with a single-page fallback. `main.ts` listens; tests use `inject`.
  */
 import { validationError } from './route-schemas';
+import { installRequestValidation } from './request-validation';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
@@ -134,6 +135,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   installRequestIdHeader(app);
   const drain = installDraining(app);
   installJsonBodyParser(app);
+  installRequestValidation(app);
   installSlowBodyCutoff(app, config.limits.bodyTimeoutMs, (request) => say(request, SLOW_BODY_MESSAGE));
   // Every API route as registered: what the fuzz suite walks, so no endpoint escapes it.
   const apiRoutes: ApiRoute[] = [];

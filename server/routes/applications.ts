@@ -2,6 +2,8 @@
  * Applications: draft creation, the dashboard list and statistics, and the checks of the portal
  * features services open (`unlocks` of service.json); the detail is application-detail.ts.
  */
+import { paramsSchema, typed } from '../route-schemas';
+import { anyField } from '../field-rules';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { allUnlocks, statisticsBucket, STATUS, submitRoute } from '../../engine/core';
@@ -30,12 +32,18 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const kept = new ClientAnswers();
   const facts = factNames([...ctx.definitions, ...ctx.archived]);
 
-  app.post<{ Params: { serviceId: string }; Body: { client_id?: unknown } | undefined }>(
+  typed(app).post(
     '/client/application/:serviceId',
-    { schema: { response: answers({ 201: APPLICATION_CREATED }) } },
+    {
+      schema: {
+        params: paramsSchema(['serviceId']),
+        body: { type: 'object', properties: { client_id: anyField } },
+        response: answers({ 201: APPLICATION_CREATED }),
+      },
+    },
     async (request, reply) => {
       const serviceId = idParam(request.params.serviceId);
-      assertSelf(request, request.body?.client_id);
+      assertSelf(request, request.body.client_id);
       const service = await db.selectFrom('services').select('id').where('id', '=', serviceId).executeTakeFirst();
       if (!service) throw notFound('Service not found');
       const now = nowIso();
