@@ -3,7 +3,7 @@
  * route of the contract under /api/, service submit routes from the definitions, and the built
  * portal served with a single-page fallback. `main.ts` listens; tests use `inject`.
  */
-import { validationError } from './route-schemas';
+import { requireRequestSchemas, validationError } from './route-schemas';
 import { installRequestValidation } from './request-validation';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -147,6 +147,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     }
   });
   requireResponseSchemas(app);
+  requireRequestSchemas(app);
 
   const database = openDatabase({
     ...config,

@@ -57,12 +57,43 @@ export function submitRouteSchema(url: string) {
   return { params: paramsSchema(paramNames(url)), body: OBJECT_BODY };
 }
 
-/** The query of a route: its optional texts. */
-export function querySchema(names: readonly string[]) {
+/**
+ * The query of a route: its optional texts, one value each (a name given twice is refused with 422
+ * naming it). No length is set: the URL's own limit bounds them, and each route reads its values as
+ * it did before the query was declared.
+ */
+export function queryTexts<const N extends readonly string[]>(names: N) {
+  const text = { type: 'string' } as const;
   return {
     type: 'object',
-    properties: Object.fromEntries(names.map((name) => [name, { type: 'string', maxLength: 2000 }])),
+    properties: Object.fromEntries(names.map((name) => [name, text])) as { [K in N[number]]: typeof text },
   } as const;
+}
+
+/** The path parameters of a route whose path a definition gives (names known only when it is read). */
+export function pathParams(url: string) {
+  return paramsSchema(paramNames(url));
+}
+
+/** Methods whose calls carry a body. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * Makes `app` (and what is registered inside it) refuse an `/api/` route that does not declare its
+ * input: a body schema for a method that takes one, and each `:name` of its path in `params`. So
+ * Fastify judges every request before its handler, and the OpenAPI document shows every input.
+ */
+export function requireRequestSchemas(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const name = `${[route.method].flat().join(',')} ${route.url}`;
+    const schema = route.schema ?? {};
+    if ([route.method].flat().some((method) => BODY_METHODS.has(method)) && schema.body === undefined)
+      throw new Error(`${name} declares no body schema`);
+    const declared = (schema.params as { required?: readonly string[] } | undefined)?.required ?? [];
+    const undeclared = paramNames(route.url).filter((param) => !declared.includes(param));
+    if (undeclared.length > 0) throw new Error(`${name} declares no params schema for ${undeclared.join(', ')}`);
+  });
 }
 
 /** The field a missing property names: Ajv's own `required` error, or the one ajv-errors replaced. */

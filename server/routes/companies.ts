@@ -118,9 +118,9 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.get<{ Params: { clientId: string } }>(
+  typed(app).get(
     '/companies/:clientId',
-    { schema: { response: answers({ 200: COMPANIES }) } },
+    { schema: { params: paramsSchema(['clientId']), response: answers({ 200: COMPANIES }) } },
     async (request, reply) => {
       const clientId = idParam(request.params.clientId);
       assertSelf(request, clientId);

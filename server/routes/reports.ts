@@ -12,7 +12,7 @@ import { REPORT_MESSAGES } from '../report-messages';
 import { isUniqueViolation, nowIso } from '../db/database';
 import { HttpError, idParam, ok, ValidationError } from '../http';
 import { anyField, bodySchema, MAX_KILOGRAMS, REQUIRED, rowId } from '../field-rules';
-import { typed } from '../route-schemas';
+import { paramsSchema, typed } from '../route-schemas';
 import { answers } from '../contract/answers';
 import { RECYCLED_REPORT, RECYCLED_REPORTS } from '../contract/companies';
 
@@ -127,9 +127,9 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
    * Contract extension (README "API extensions"): the caller's entries as
    * [{ id, company_id, company_name, report_month, quantity, created_at }], newest month first.
    */
-  app.get<{ Params: { clientId: string } }>(
+  typed(app).get(
     '/clients/report/recycled-quantity/:clientId',
-    { schema: { response: answers({ 200: RECYCLED_REPORTS }) } },
+    { schema: { params: paramsSchema(['clientId']), response: answers({ 200: RECYCLED_REPORTS }) } },
     async (request, reply) => {
       const clientId = idParam(request.params.clientId);
       assertSelf(request, clientId);
