@@ -13,7 +13,7 @@ import { TEMPLATE_TYPES } from '../contract/files';
 import { idParam, notFound } from '../http';
 import { STORED_KEY } from '../storage/file-store';
 import { contentDisposition, FILE_TYPES } from '../storage/stored-files';
-import { paramsSchema, queryTexts, typed } from '../route-schemas';
+import { paramsSchema, pathParams, queryTexts, typed } from '../route-schemas';
 
 /** Registers the download routes. */
 export function downloadRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -87,9 +87,10 @@ export function downloadRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The documents staff actions file (`lifecycle.actions[].document`; the audit's approved ToR at
   // spec 02's api/verify/tor/{app_id}): the caller's own application's latest, once filed.
   for (const { definition, document } of downloadableDocuments(ctx.definitions)) {
+    const url = `/${document.download.replace('{app_id}', ':appId')}`;
     app.get<{ Params: { appId?: unknown } }>(
-      `/${document.download.replace('{app_id}', ':appId')}`,
-      { schema: { params: paramsSchema(['appId']), response: download(['application/pdf'], document.description) } },
+      url,
+      { schema: { params: pathParams(url), response: download(['application/pdf'], document.description) } },
       async (request, reply) => {
         const appId = String(request.params.appId ?? '');
         const filed = await db
