@@ -9,38 +9,45 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { OBJECT_BODY } from '../route-schemas';
+import { typed } from '../route-schemas';
 import { answers } from '../contract/answers';
 import { APPLICANT_CONFIRMATION } from '../contract/lifecycle';
-import { HttpError, isDbId, ok, ValidationError, type FieldError } from '../http';
-import { REQUIRED } from '../field-rules';
+import { HttpError, ok } from '../http';
+import { bodySchema, booleanField, rowId } from '../field-rules';
 import { performTransition } from '../transitions/execute';
 
 export const NOT_CONDITIONAL = 'Only a conditionally approved application waits for your answer to its conditions.';
 const REASON_MAX = 2000;
 
+const confirmationBody = bodySchema(
+  {
+    application_id: rowId(),
+    applicant_confirmed: booleanField(),
+    // The reason of a denial; anything but a text is no reason (the executor asks for one if needed).
+    applicant_reject_comment: {
+      trim: true,
+      maxLength: REASON_MAX,
+      errorMessage: { maxLength: `At most ${REASON_MAX} characters.` },
+    },
+  },
+  ['application_id', 'applicant_confirmed'],
+);
+
 export function decisionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post<{ Body: Record<string, unknown> }>(
+  typed(app).post(
     '/application/applicant-confirmation',
-    { schema: { body: OBJECT_BODY, response: answers({ 200: APPLICANT_CONFIRMATION }) } },
+    { schema: { body: confirmationBody, response: answers({ 200: APPLICANT_CONFIRMATION }) } },
     async (request, reply) => {
       const body = request.body;
-      const errors: FieldError[] = [];
       const { application_id: applicationId, applicant_confirmed: confirmed } = body;
-      const reason = typeof body.applicant_reject_comment === 'string' ? body.applicant_reject_comment.trim() : '';
-      if (!isDbId(applicationId)) errors.push({ field: 'application_id', message: REQUIRED });
-      if (typeof confirmed !== 'boolean')
-        errors.push({ field: 'applicant_confirmed', message: 'must be true or false' });
-      if (reason.length > REASON_MAX)
-        errors.push({ field: 'applicant_reject_comment', message: `At most ${REASON_MAX} characters.` });
-      if (errors.length > 0) throw new ValidationError(errors);
+      const reason = typeof body.applicant_reject_comment === 'string' ? body.applicant_reject_comment : '';
 
       const id = Number(applicationId);
       // The reason a denial needs is the row's to ask for (`reason`): the executor judges it.
       const done = await performTransition(ctx, id, {
         by: 'applicant',
         via: ['decision'],
-        answer: confirmed as boolean,
+        answer: confirmed,
         owner: request.clientId,
         actor: 'applicant',
         reason: confirmed ? null : reason,

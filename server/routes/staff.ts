@@ -18,32 +18,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { attachManualCertificate, staffAction, staffMove } from '../staff-decisions';
 import type { AppContext } from '../context';
 import { isRecord, STATUS } from '../../engine/core';
-import { idParam, ok, ValidationError, type FieldError } from '../http';
+import { idParam, ok, ValidationError } from '../http';
+import { MULTIPART_ONLY, paramsSchema, typed } from '../route-schemas';
+import { ACTION_BODY, STATUS_BODY, TEXT_MAX, TEXT_MESSAGE, textsOf } from '../staff-bodies';
 import { formParts, receiveFile } from '../multipart';
 import { staffOf } from '../staff-accounts';
 import type { ReceivedFile } from '../storage/file-store';
 import { commitWith, startsAsPdf } from '../storage/stored-files';
 import { answers } from '../contract/answers';
 import { STAFF_CERTIFICATE, STAFF_MOVE } from '../contract/lifecycle';
-
-/** The longest comment or text staff may give. */
-const TEXT_MAX = 20_000;
-
-/** The body's texts other than `known`: the texts an action may take, judged by the action. */
-function textsOf(
-  body: Record<string, unknown>,
-  known: readonly string[],
-  errors: FieldError[],
-): Record<string, string> {
-  const texts: Record<string, string> = {};
-  for (const [field, value] of Object.entries(body)) {
-    if (known.includes(field) || value === undefined || value === null) continue;
-    if (typeof value !== 'string' || value.length > TEXT_MAX)
-      errors.push({ field, message: 'must be a text of at most 20,000 characters' });
-    else texts[field] = value;
-  }
-  return texts;
-}
 
 /** A document staff send: where it is kept, its name and size, whether its first bytes are a PDF's. */
 type StaffDocument = { path: string; name: string; size: number; pdf: boolean };
@@ -64,10 +47,7 @@ async function withStaffDocument<T>(
     for await (const part of formParts(request)) {
       if (part.type !== 'file') {
         if (typeof part.value === 'string' && part.value.length <= TEXT_MAX) fields[part.fieldname] = part.value;
-        else
-          throw new ValidationError([
-            { field: part.fieldname, message: 'must be a text of at most 20,000 characters' },
-          ]);
+        else throw new ValidationError([{ field: part.fieldname, message: TEXT_MESSAGE }]);
         continue;
       }
       if (received || part.fieldname !== 'file') {
@@ -90,30 +70,39 @@ async function withStaffDocument<T>(
 /** Registers the staff's moves, certificate and actions. */
 export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  // The staff member of each request, found once: judged before its body (a request without a key is
+  // refused as such, whatever it sent), read again by the route.
+  const signedIn = new WeakMap<FastifyRequest, Promise<{ id: number; name: string }>>();
+  const staffOfRequest = (request: FastifyRequest) => {
+    let staff = signedIn.get(request);
+    if (!staff) {
+      staff = staffOf(db, request, ctx.config.limits.staffKeyMs);
+      signedIn.set(request, staff);
+    }
+    return staff;
+  };
   // Public for the applicants' token check: each route checks its staff key instead.
-  const staffOnly = { config: { public: true } };
-  const moving = { ...staffOnly, schema: { response: answers({ 200: STAFF_MOVE }) } };
+  const staffOnly = {
+    config: { public: true },
+    preValidation: async (request: FastifyRequest) => {
+      await staffOfRequest(request);
+    },
+  };
+  const params = paramsSchema(['id']);
+  const moving = { ...staffOnly, schema: { params, response: answers({ 200: STAFF_MOVE }) } };
 
-  app.post<{ Params: { id: string }; Body: Record<string, unknown> | undefined }>(
+  typed(app).post(
     '/staff/applications/:id/status',
-    moving,
+    { ...moving, schema: { ...moving.schema, body: STATUS_BODY } },
     async (request, reply) => {
-      const staff = await staffOf(db, request, ctx.config.limits.staffKeyMs);
+      const staff = await staffOfRequest(request);
       const id = idParam(request.params.id);
-      const body = request.body ?? {};
-      const errors: FieldError[] = [];
+      const body = request.body;
       const statusId = body.status_id;
-      if (typeof statusId !== 'number' || !Number.isInteger(statusId) || statusId < 1)
-        errors.push({ field: 'status_id', message: 'must be a status id' });
       const comment = body.comment;
-      if (comment !== undefined && comment !== null && (typeof comment !== 'string' || comment.length > TEXT_MAX))
-        errors.push({ field: 'comment', message: 'must be a text of at most 20,000 characters' });
-      const texts = textsOf(body, ['status_id', 'comment', 'manual'], errors);
-      if (body.manual !== undefined && typeof body.manual !== 'boolean')
-        errors.push({ field: 'manual', message: 'must be true or false' });
-      if (errors.length > 0) throw new ValidationError(errors);
+      const texts = textsOf(body, ['status_id', 'comment', 'manual']);
       const moved = await staffMove(ctx, id, {
-        statusId: statusId as number,
+        statusId,
         comment: typeof comment === 'string' ? comment : null,
         texts,
         manual: body.manual === true,
@@ -124,11 +113,18 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   // Before the actions' route: `certificate` is the staff's own, not a service's action.
-  app.post<{ Params: { id: string } }>(
+  typed(app).post(
     '/staff/applications/:id/certificate',
-    { ...staffOnly, schema: { response: answers({ 200: STAFF_CERTIFICATE }) } },
+    {
+      ...staffOnly,
+      schema: {
+        params,
+        body: MULTIPART_ONLY,
+        response: answers({ 200: STAFF_CERTIFICATE }),
+      },
+    },
     async (request, reply) => {
-      const staff = await staffOf(db, request, ctx.config.limits.staffKeyMs);
+      const staff = await staffOfRequest(request);
       const id = idParam(request.params.id);
       if (!request.isMultipart())
         throw new ValidationError([
@@ -146,19 +142,23 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.post<{ Params: { id: string; action: string } }>(
+  typed(app).post(
     '/staff/applications/:id/:action',
-    moving,
+    {
+      ...moving,
+      schema: {
+        ...moving.schema,
+        params: paramsSchema(['id', 'action']),
+        body: ACTION_BODY,
+      },
+    },
     async (request, reply) => {
-      const staff = await staffOf(db, request, ctx.config.limits.staffKeyMs);
+      const staff = await staffOfRequest(request);
       const id = idParam(request.params.id);
       const { action } = request.params;
       const actor = `staff:${staff.name}`;
       if (!request.isMultipart()) {
-        const body = isRecord(request.body) ? request.body : {};
-        const errors: FieldError[] = [];
-        const { comment, ...texts } = textsOf(body, [], errors);
-        if (errors.length > 0) throw new ValidationError(errors);
+        const { comment, ...texts } = textsOf(isRecord(request.body) ? request.body : {}, []);
         const done = await staffAction(ctx, id, action, { comment: comment ?? null, texts, actor });
         return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: done.to });
       }

@@ -19,11 +19,11 @@ import type { AppContext } from '../context';
 import { lookupMatchers } from '../submissions/lookup-names';
 import { upsertRecord } from '../submissions/persist';
 import { judgeFormData } from '../submissions/judge';
-import { REQUIRED } from '../field-rules';
-import { submitRouteSchema } from '../route-schemas';
+import { bodySchema, rowId } from '../field-rules';
+import { pathParams, typed } from '../route-schemas';
 import { answers } from '../contract/answers';
 import { taskSavedSchema } from '../contract/lifecycle';
-import { HttpError, isDbId, notFound, ok, ValidationError } from '../http';
+import { HttpError, notFound, ok, ValidationError } from '../http';
 
 export const TASK_CLOSED = 'This application is not waiting for these details.';
 
@@ -36,17 +36,18 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext): void {
     const bindings = lookupBindings(taskForm(definition, task));
     const judgement = { db, matchers, schema: task.formSchema, bindings, keepShownOnly: true };
     // Registered and judged as a submit call that saves a form is (submissions.ts).
-    app.post<{ Body: Record<string, unknown> }>(
+    typed(app).post(
       `/${task.save.path}`,
       {
         schema: {
-          ...submitRouteSchema(`/${task.save.path}`),
+          params: pathParams(`/${task.save.path}`),
+          // The application the task is of; the form's own fields are judged by the task's schema below.
+          body: bodySchema({ application_id: rowId() }, ['application_id']),
           response: answers({ 200: taskSavedSchema(task.save.record) }),
         },
       },
       async (request, reply) => {
         const { application_id: applicationId } = request.body;
-        if (!isDbId(applicationId)) throw new ValidationError([{ field: 'application_id', message: REQUIRED }]);
         // Only what the task's schema declares is judged, and only what its form shows is kept.
         const sent = Object.fromEntries(Object.entries(request.body).filter(([key]) => declared.includes(key)));
         const data = await judgeFormData({ ...judgement, clientId: request.clientId }, sent);

@@ -1,12 +1,23 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_EXAMPLES } from '../../server/contract/examples';
+import { paramNames } from '../../server/route-schemas';
 import { startServer, type TestServer } from './helpers';
 
 let server: TestServer;
 let document: {
   openapi: string;
-  paths: Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses?: Record<string, unknown>;
+        requestBody?: { content: Record<string, { schema?: { required?: string[] } }> };
+        parameters?: Array<{ in: string; name: string; required?: boolean }>;
+      }
+    >
+  >;
 };
 beforeAll(async () => {
   server = await startServer();
@@ -93,5 +104,57 @@ describe('GET /api/openapi.json', () => {
     expect(queryOf('/api/clients/applications/{clientId}')).toEqual(['page']);
     expect(queryOf('/api/service/download-attachment')).toEqual(['file']);
     expect(queryOf('/api/verify/certificate/{token}')).toEqual(['format']);
+  });
+
+  it('shows the input of every call: the body of each that takes one, and each path parameter', () => {
+    const undeclared = server.app.apiRoutes.flatMap((route) => {
+      const operation = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+      const call = `${route.method} ${route.url}`;
+      const body = ['POST', 'PUT', 'PATCH'].includes(route.method) && !operation?.requestBody ? [`${call}: body`] : [];
+      const params = paramNames(route.url)
+        .filter((name) => !operation?.parameters?.some((p) => p.in === 'path' && p.name === name && p.required))
+        .map((name) => `${call}: ${name}`);
+      return [...body, ...params];
+    });
+    expect(undeclared).toEqual([]);
+  });
+
+  it('shows the bodies of the account, company and report calls with their required fields', () => {
+    const required = (method: string, url: string) =>
+      document.paths[openApiPath(url)]?.[method]?.requestBody?.content['application/json']?.schema?.required;
+    expect(required('post', '/api/clients')).toEqual(['first_name', 'last_name', 'telephone', 'email']);
+    expect(required('post', '/api/client/confirm-otp')).toEqual(['username', 'otp']);
+    expect(required('post', '/api/client/password')).toEqual(['username', 'password']);
+    expect(required('post', '/api/clients/login')).toEqual(['username', 'password']);
+    expect(required('post', '/api/clients/reset-password')).toEqual(['username']);
+    expect(required('put', '/api/client/:id')).toEqual(['first_name', 'last_name', 'email']);
+    expect(required('put', '/api/client/:id/language')).toEqual(['language']);
+    for (const [method, url] of [
+      ['post', '/api/companies'],
+      ['put', '/api/companies/:id'],
+    ] as const) {
+      expect(required(method, url)).toEqual([
+        'name',
+        'company_category_id',
+        'type_registration',
+        'tin',
+        'telephone',
+        'email',
+        'activities',
+        'address',
+        'contact_person_job_title',
+        'contact_person_phone',
+        'contact_person_email',
+      ]);
+    }
+    expect(required('post', '/api/clients/report/recycled-quantity')).toEqual([
+      'company_id',
+      'report_month',
+      'quantity',
+    ]);
+    expect(required('post', '/api/application/applicant-confirmation')).toEqual([
+      'application_id',
+      'applicant_confirmed',
+    ]);
   });
 });
