@@ -44,7 +44,12 @@ export function querySchema(names: readonly string[]) {
 export function validationError(error: FastifyError): ValidationError {
   const context = error.validationContext ?? 'body';
   const fields: FieldError[] = (error.validation ?? []).map((problem) => {
-    const missing = (problem.params as { missingProperty?: string }).missingProperty;
+    // A required field's own message (ajv-errors' `errorMessage.required`) wraps Ajv's error.
+    const params = problem.params as {
+      missingProperty?: string;
+      errors?: Array<{ params?: { missingProperty?: string } }>;
+    };
+    const missing = params.missingProperty ?? params.errors?.[0]?.params?.missingProperty;
     const path = problem.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
     const field = [path, missing].filter(Boolean).join('.') || context;
     const message =

@@ -100,6 +100,7 @@ export {
   transitionsNamed,
   transitionsOf,
 } from './transitions';
+export { RESERVED_STAFF_WORDS } from './lifecycle-check';
 export {
   allFactDefaults,
   documentFileName,
