@@ -10,7 +10,7 @@ import { ValidationError } from './http';
 import { formParts, receiveFile } from './multipart';
 import type { ReceivedFile } from './storage/file-store';
 import { commitWith, startsAsPdf } from './storage/stored-files';
-import { NOT_A_TEXT, STAFF_TEXT_MAX } from './transitions/transition-bodies';
+import { NOT_A_TEXT, STAFF_TEXT_MAX } from './transitions/staff-bodies';
 
 /** A document staff send: where it is kept, its name and size, whether its first bytes are a PDF's. */
 export type StaffDocument = { path: string; name: string; size: number; pdf: boolean };

@@ -26,6 +26,7 @@ export {
   type KeptAnswers,
 } from './kept-answers';
 export { schemaMatches, validateFormData } from './form-validator';
+export { createAjv } from './ajv-setup';
 export { withinWordLimit, wordLimitMessage } from './word-limit';
 export {
   currentMonth,

@@ -25,7 +25,8 @@ import { withStaffDocument } from '../staff-documents';
 import { answers } from '../contract/answers';
 import { STAFF_CERTIFICATE, STAFF_MOVE } from '../contract/lifecycle';
 import { collectStaffTransitions, type StaffTransition } from '../transitions/staff-transitions';
-import { statusBody, transitionBodyCompiler, transitionRouteBody } from '../transitions/transition-bodies';
+import { statusBody, transitionRouteBody } from '../transitions/staff-bodies';
+import { transitionBodyCompiler } from '../transitions/transition-bodies';
 
 type TextsBody = Record<string, string | null | undefined>;
 
