@@ -1,8 +1,9 @@
 /**
  * The routes drawn from the transition tables (server/transitions/staff-transitions.ts): a staff
  * route per staff transition name of the loaded definitions, kept versions included, and the
- * applicant's decision only where a table has decision rows. The audit's current version here lacks
- * its conditional approval and its decision; its earlier version, kept, has them.
+ * applicant's decision and task saves only where a table has their rows. The audit's current version
+ * here lacks its conditional approval, its decision and its task's row; its earlier version, kept,
+ * has them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceDefinition } from '../../engine/core';
@@ -14,7 +15,7 @@ const AUDIT = 17003;
 const loaded = loadDefinitionsFrom();
 const audit = loaded.definitions.find((definition) => definition.id === AUDIT) as ServiceDefinition;
 const lifecycle = audit.lifecycle as NonNullable<ServiceDefinition['lifecycle']>;
-/** The audit's next version, without the conditional approval and the applicant's answer to it. */
+/** The audit's next version, without the conditional approval, the applicant's answer to it and its task's row. */
 const auditWithoutConditions: ServiceDefinition = {
   ...audit,
   version: audit.version + 1,
@@ -22,7 +23,7 @@ const auditWithoutConditions: ServiceDefinition = {
     ...lifecycle,
     decision: undefined,
     transitions: lifecycle.transitions.filter(
-      (row) => row.name !== 'approve-with-conditions' && row.via !== 'decision',
+      (row) => row.name !== 'approve-with-conditions' && row.via !== 'decision' && row.via !== 'task',
     ),
   },
 };
@@ -46,6 +47,7 @@ describe('routes drawn from the current tables only', () => {
     expect(has(server, '/api/staff/applications/:id/approve-tor')).toBe(true);
     expect(has(server, '/api/staff/applications/:id/approve-with-conditions')).toBe(false);
     expect(has(server, '/api/application/applicant-confirmation')).toBe(false);
+    expect(has(server, '/api/environmental-audit/firm-details')).toBe(false);
     const { id } = await applicationAt(server, alice, AUDIT, 2);
     const conditions = await server.app.inject({
       method: 'POST',
@@ -71,8 +73,9 @@ describe('routes drawn from the kept versions too', () => {
   });
   afterAll(async () => server.close());
 
-  it("registers the kept version's transitions and its decision", () => {
+  it("registers the kept version's transitions, its decision and its task's save", () => {
     expect(has(server, '/api/staff/applications/:id/approve-with-conditions')).toBe(true);
     expect(has(server, '/api/application/applicant-confirmation')).toBe(true);
+    expect(has(server, '/api/environmental-audit/firm-details')).toBe(true);
   });
 });
