@@ -37,7 +37,7 @@ import { commitWith, startsAsPdf } from './storage/stored-files';
 import type { FileStore } from './storage/file-store';
 import { openFileStore } from './storage/open-store';
 import { createStaff, listStaff, removeStaff, rotateStaff } from './staff-accounts';
-import { RESERVED_STAFF_WORDS, reviewDocuments, statusKey, transitionsOf } from '../engine/core';
+import { reviewDocuments, statusKey, transitionsOf } from '../engine/core';
 import { collectStaffTransitions, commandTakes, type StaffTransition } from './transitions/staff-transitions';
 import { definitionOfStored } from './applications-store';
 
@@ -87,8 +87,21 @@ export function staffUsage(transitions: readonly StaffTransition[]): string {
   return `${USAGE}\n\nTransitions (npm run staff -- <name> <applicationId|app_id> ...):\n${lines.join('\n')}`;
 }
 
-/** The words of the command that are not transitions (engine/core's RESERVED_STAFF_WORDS keeps them free). */
-const OWN_COMMANDS = RESERVED_STAFF_WORDS;
+/**
+ * The command's own words, not transitions (the definitions' meta-schema keeps a transition from
+ * being named as one: schemas/service-definition.schema.json, `transition.name`).
+ */
+const OWN_COMMANDS = [
+  'status',
+  'actions',
+  'attach',
+  'certificate',
+  'help',
+  'add-staff',
+  'rotate-staff',
+  'remove-staff',
+  'list-staff',
+];
 
 export interface StatusCommand {
   command: 'status';

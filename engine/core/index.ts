@@ -101,7 +101,6 @@ export {
   transitionsNamed,
   transitionsOf,
 } from './transitions';
-export { RESERVED_STAFF_WORDS } from './lifecycle-check';
 export {
   allFactDefaults,
   documentFileName,

@@ -14,25 +14,6 @@ import { isRecord } from './value-path';
 /** Who takes a row of each `via`. */
 const ACTOR_OF_VIA = { submit: 'applicant', decision: 'applicant', task: 'applicant', move: 'staff', action: 'staff' };
 
-/**
- * Words the staff command and the staff API keep for themselves (`npm run staff -- <word>`,
- * `POST staff/applications/{id}/<word>`): a staff transition of one of these names would be hidden.
- */
-export const RESERVED_STAFF_WORDS: readonly string[] = [
-  'status',
-  'certificate',
-  'actions',
-  'attach',
-  'help',
-  'add-staff',
-  'rotate-staff',
-  'remove-staff',
-  'list-staff',
-];
-
-/** Fields a staff transition's body has beside its text: a text of one of these names could not be told apart. */
-const RESERVED_TEXT_NAMES = ['comment', 'file', 'status_id', 'manual', 'manual-certificate'];
-
 /** Where an applicant task may hand an application: back to the authority, never a decision. */
 const TASK_TARGETS = ['submitted', 'under-review'];
 
@@ -77,14 +58,6 @@ export function checkLifecycle(
         serviceFile,
         at('transitions', i, 'to'),
         `a task hands the application back: ${TASK_TARGETS.join(' or ')}`,
-      );
-    if (row.by === 'staff' && RESERVED_STAFF_WORDS.includes(row.name))
-      report(serviceFile, at('transitions', i, 'name'), `'${row.name}' is a word of the staff command and API`);
-    if (row.text && RESERVED_TEXT_NAMES.includes(row.text.name))
-      report(
-        serviceFile,
-        at('transitions', i, 'text', 'name'),
-        `a transition's text may not be named '${row.text.name}'`,
       );
     if ((row.document || row.text) && row.via !== 'action')
       report(serviceFile, at('transitions', i, 'via'), 'a transition that takes a document or a text is an action');

@@ -138,28 +138,6 @@ describe('lifecycle', () => {
     ]);
   });
 
-  it("reports a staff transition named as a word of the staff command and API, and a text named as a body's field", () => {
-    expect(
-      problemsOf({
-        statuses: [{ key: 'noted', id: 70, label: 'Noted', colour: 'info', next: 'x' }],
-        transitions: [
-          { name: 'certificate', from: ['submitted'], to: 'approved', by: 'staff', via: 'move' },
-          {
-            name: 'note',
-            from: ['submitted'],
-            to: 'noted',
-            by: 'staff',
-            via: 'action',
-            text: { name: 'comment', requiredMessage: 'x' },
-          },
-        ],
-      }),
-    ).toEqual([
-      "/lifecycle/transitions/0/name: 'certificate' is a word of the staff command and API",
-      "/lifecycle/transitions/1/text/name: a transition's text may not be named 'comment'",
-    ]);
-  });
-
   it("reports a lifecycle that leaves out the platform's base", () => {
     const problems: string[] = [];
     const report = (_file: string, pointer: string, message: string) => problems.push(`${pointer}: ${message}`);
