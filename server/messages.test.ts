@@ -94,9 +94,10 @@ const known = (text: string) => messages.translate(text, 'de') !== text || text 
 // Staff-only answers (the staff API and command) are read by the authority's staff, in English.
 const STAFF_ONLY_FILES = [
   'staff.ts',
-  'staff-bodies.ts',
   'staff-cli.ts',
   'staff-accounts.ts',
+  'staff-documents.ts',
+  'staff-bodies.ts',
   'config.ts',
   'certificates',
 ];

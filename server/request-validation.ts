@@ -60,7 +60,10 @@ type Validator = ((data: unknown) => boolean | { value: unknown }) & {
  */
 export function installRequestValidation(app: FastifyInstance): void {
   const ajv = createRequestAjv();
-  app.setValidatorCompiler(({ schema, httpPart }) => {
+  app.setValidatorCompiler(({ schema, httpPart, contentType }) => {
+    // A multipart body is read part by part by its route (it is not in `request.body`): its schema
+    // documents the form only.
+    if (contentType === 'multipart/form-data') return () => true;
     const validate = ajv.compile(schema as object);
     const order = fieldOrder(schema);
     const validator: Validator = (data) => {

@@ -86,22 +86,34 @@ export type BeforeTransition = (
 ) => Promise<void>;
 
 /**
+ * A request that depends on the application as locked: what the door asks is judged on the row the
+ * executor holds (a staff move to a status asks for the action reaching it, when one does), never on
+ * a read made before the lock. Throws to refuse.
+ */
+export type TransitionAsk = (app: Application, definition: ServiceDefinition | undefined) => TransitionRequest;
+
+/**
  * Takes the transition `request` names on application `applicationId`, in one transaction under its
  * lock: 404 for an unknown application (or, for an applicant, one not theirs), 409 with the reason
  * when no row of its service's table may be taken at its status, 422 when the row's document, text or
- * reason is missing or refused.
+ * reason is missing or refused. `request` may be a function of the locked application (`TransitionAsk`).
  */
 export async function performTransition(
   ctx: ExecutorContext,
   applicationId: number,
-  request: TransitionRequest,
+  asked: TransitionRequest | TransitionAsk,
   before?: BeforeTransition,
 ): Promise<TransitionDone> {
   return ctx.db.transaction().execute(async (trx) => {
-    const app = await lockApplication(trx, ctx.dialect, applicationId);
-    if (!app || (request.owner !== undefined && app.client_id !== request.owner))
+    const locked = await lockApplication(trx, ctx.dialect, applicationId);
+    const owner = typeof asked === 'function' ? undefined : asked.owner;
+    if (!locked || (owner !== undefined && locked.client_id !== owner))
       throw new HttpError(404, 'Application not found');
+    const app = locked;
     const definition = definitionOfStored(ctx, app);
+    const request = typeof asked === 'function' ? asked(app, definition) : asked;
+    if (request.owner !== undefined && app.client_id !== request.owner)
+      throw new HttpError(404, 'Application not found');
     // The door judges first (its own words: a task that is not open, a form that cannot change);
     // what it writes is undone with the rest when the row refuses.
     if (before) await before(trx, app, definition);

@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_EXAMPLES } from '../../server/contract/examples';
 import { paramNames } from '../../server/route-schemas';
+import { collectStaffTransitions } from '../../server/transitions/staff-transitions';
 import { startServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -91,6 +92,33 @@ describe('GET /api/openapi.json', () => {
         { content: Record<string, { example?: unknown }> } | undefined;
       expect(body?.content['application/json']?.example, call).toEqual(example);
     }
+  });
+
+  it("lists a staff route per staff transition name of the services' tables, with its body", () => {
+    type Body = { required?: string[]; properties?: Record<string, unknown> };
+    type Operation = {
+      summary?: string;
+      requestBody?: { content: Record<string, { schema: Body }> };
+    };
+    const names = collectStaffTransitions(server.services).map((transition) => transition.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['review', 'approve', 'return', 'approve-tor', 'approve-with-conditions']),
+    );
+    const staffPaths = Object.keys(document.paths).filter((path) => path.startsWith('/api/staff/applications/{id}/'));
+    expect(staffPaths.sort()).toEqual(
+      [...names, 'status', 'certificate'].map((name) => `/api/staff/applications/{id}/${name}`).sort(),
+    );
+    const operation = (name: string) => document.paths[`/api/staff/applications/{id}/${name}`]?.post as Operation;
+    // Its text, required, and its document in a multipart form.
+    const conditions = operation('approve-with-conditions');
+    expect(conditions.summary).toMatch(/^approve-with-conditions: approves the application on conditions/);
+    expect(conditions.requestBody?.content['application/json']?.schema.required).toEqual(['conditions']);
+    const tor = operation('approve-tor').requestBody?.content;
+    expect(tor?.['multipart/form-data']?.schema.required).toEqual(['file']);
+    expect(Object.keys(tor?.['multipart/form-data']?.schema.properties ?? {})).toEqual(['file', 'comment']);
+    expect(operation('review').requestBody?.content['multipart/form-data']).toBeUndefined();
+    // The move to a status: its status id, required.
+    expect(operation('status').requestBody?.content['application/json']?.schema.required).toEqual(['status_id']);
   });
 
   it('documents the query each route reads', () => {
