@@ -162,9 +162,11 @@ describe('i18n-check', () => {
       write(join(dir, 'server/i18n/en.json'), {
         'Invalid code': 'Invalid code',
         'Try again in {{minutes}} minutes.': 'Try again in {{minutes}} minutes.',
+        'Your application {app_id} is approved': 'Your application {app_id} is approved',
       });
       write(join(dir, 'server/i18n/de.json'), {
         'Try again in {{minutes}} minutes.': 'Versuchen Sie es in {{minuten}} Minuten erneut.',
+        'Your application {app_id} is approved': 'Ihr Antrag {antrag} ist genehmigt',
         'Old message': 'Alte Meldung',
       });
       const result = i18nCheck(dir, { languages: ['de', 'es'], catalogueRoots: [] });
@@ -173,6 +175,8 @@ describe('i18n-check', () => {
           'de server/i18n/de.json: missing "Invalid code"',
           'de server/i18n/de.json: placeholder {{minutes}} missing in "Try again in {{minutes}} minutes."',
           'de server/i18n/de.json: placeholder {{minuten}} unknown in "Try again in {{minutes}} minutes."',
+          'de server/i18n/de.json: placeholder {app_id} missing in "Your application {app_id} is approved"',
+          'de server/i18n/de.json: placeholder {antrag} unknown in "Your application {app_id} is approved"',
           'de server/i18n/de.json: extra "Old message"',
           'es server/i18n/es.json: missing file',
         ].sort(),

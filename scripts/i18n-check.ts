@@ -14,8 +14,9 @@
  * - Reference data: every entry of the seeded lookup lists (`fixtures/lookups/<kind>.json`, except
  *   lists of proper names marked `"translated": false`) and every service's name and description
  *   translated in `fixtures/lookups/i18n/<lang>.json`, and nothing stale.
- * - Server messages: every text of `server/i18n/en.json` (the API's messages) translated in
- *   `server/i18n/<lang>.json` with its `{{values}}`, and nothing stale.
+ * - Server messages: every text of `server/i18n/en.json` (the API's messages, the platform's status
+ *   e-mails) translated in `server/i18n/<lang>.json` with its `{{values}}` (and `{values}`, the
+ *   e-mails'), and nothing stale.
  *
  * Prints one line per problem, `<lang> <file>: missing <key>` (also `extra`, `empty`, `placeholder`),
  * and exits 1 when there is any; otherwise one OK line.
@@ -436,7 +437,8 @@ function checkReference(root: string, languages: string[]): { lists: number; pro
 
 /**
  * Checks `server/i18n/<lang>.json`, the API's messages (English text -> translation), against
- * `server/i18n/en.json`, which lists them: every text translated, its `{{values}}` kept, none stale.
+ * `server/i18n/en.json`, which lists them: every text translated, its `{{values}}` and `{values}` (the
+ * placeholders of the platform's e-mails, in the definition format) kept, none stale.
  */
 function checkServerMessages(root: string, languages: string[]): { messages: number; problems: I18nProblem[] } {
   const dir = join(root, 'server', 'i18n');
@@ -465,8 +467,26 @@ function checkServerMessages(root: string, languages: string[]): { messages: num
         key: JSON.stringify(problem.key),
       })),
     );
+    for (const text of texts.keys()) {
+      const value = translated.get(text);
+      if (typeof value !== 'string') continue;
+      const report = (detail: string) =>
+        problems.push({ language, file, kind: 'placeholder', key: JSON.stringify(text), detail });
+      const wanted = formatPlaceholders(text);
+      const given = formatPlaceholders(value);
+      for (const name of wanted) if (!given.has(name)) report(`{${name}} missing`);
+      for (const name of given) if (!wanted.has(name)) report(`{${name}} unknown`);
+    }
   }
   return { messages: texts.size, problems };
+}
+
+/**
+ * The definition format's placeholders of a text, `{app_id}` -> app_id (those of the platform's
+ * e-mails, written in its lifecycle base), the server's own `{{values}}` left out.
+ */
+function formatPlaceholders(text: string): Set<string> {
+  return new Set([...text.replace(/\{\{[^}]*\}\}/g, '').matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? ''));
 }
 
 /** Checks the catalogues and service translations under `root` without exiting. */

@@ -47,6 +47,25 @@ describe('services-check', () => {
     ]);
   });
 
+  it('refuses an e-mail naming a value it is not written with, by file and pointer, with the fix', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'services-check-'));
+    cpSync(servicesDir, dir, { recursive: true });
+    const servicePath = join(dir, 'environmental-audit', 'service.json');
+    const service = JSON.parse(readFileSync(servicePath, 'utf8')) as {
+      lifecycle: { statuses: Array<{ email?: { subject: string } }>; transitions: Array<Record<string, unknown>> };
+    };
+    const index = service.lifecycle.statuses.findIndex((status) => status.email);
+    const email = service.lifecycle.statuses[index]?.email;
+    if (email) email.subject = `${email.subject} ({firm})`;
+    // A row that stays silent is fine.
+    const row = service.lifecycle.transitions[0];
+    if (row) row.email = false;
+    writeFileSync(servicePath, JSON.stringify(service));
+    expect(servicesCheck(dir).lines).toEqual([
+      `services/environmental-audit/service.json#/lifecycle/statuses/${index}/email/subject: an e-mail is written with {app_id}, {service}, {name}, {comment} only, not '{firm}': use one of them or write the text out`,
+    ]);
+  });
+
   it('reports a JSON parse error by file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'services-check-'));
     cpSync(servicesDir, dir, { recursive: true });

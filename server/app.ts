@@ -3,7 +3,8 @@
  * route of the contract under /api/, service submit routes from the definitions, and the built
  * portal served with a single-page fallback. `main.ts` listens; tests use `inject`.
  */
-import { validationError } from './route-schemas';
+import { requireRequestSchemas, validationError } from './route-schemas';
+import { installRequestValidation } from './request-validation';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
@@ -134,6 +135,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   installRequestIdHeader(app);
   const drain = installDraining(app);
   installJsonBodyParser(app);
+  installRequestValidation(app);
   installSlowBodyCutoff(app, config.limits.bodyTimeoutMs, (request) => say(request, SLOW_BODY_MESSAGE));
   // Every API route as registered: what the fuzz suite walks, so no endpoint escapes it.
   const apiRoutes: ApiRoute[] = [];
@@ -145,6 +147,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     }
   });
   requireResponseSchemas(app);
+  requireRequestSchemas(app);
 
   const database = openDatabase({
     ...config,

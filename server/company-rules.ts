@@ -2,68 +2,105 @@
  * A company's fields as the server judges them (spec 01 sections 3 and 5), and as the API answers
  * them.
  */
-import { z } from 'zod';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Company } from './db/tables';
-import { email, MAX_KILOGRAMS, normalizeTin, phone, REQUIRED, requiredText } from './field-rules';
-import { isDbId } from './http';
-
-const text = () => requiredText(500);
-const intId = (message = REQUIRED) =>
-  z.union([z.number(), z.string().trim()], { error: message }).refine(isDbId, { error: message }).transform(Number);
-const optionalId = () =>
-  z
-    .union([z.literal(''), z.null(), intId('Choose a valid option.')])
-    .optional()
-    .transform((v) => (v === '' || v === null || v === undefined ? null : v));
-
-export const companyBody = z.object({
-  name: text(),
-  company_category_id: intId(),
-  type_registration: text(),
-  // Invisible characters alone are no TIN: what is left once they are removed must not be empty.
-  tin: requiredText(50)
-    .transform(normalizeTin)
-    .refine((tin) => tin.length > 0, { error: REQUIRED }),
-  telephone: phone(),
-  email: email(),
-  avgMonthlyPlasticQuantity: z
-    .union(
-      [
-        z.literal(''),
-        z.null(),
-        z.number().nonnegative().max(MAX_KILOGRAMS),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,13}(\.\d{1,6})?$/),
-      ],
-      {
-        error: 'Enter a number of kilograms.',
-      },
-    )
-    .optional()
-    .transform((v) => (v === '' || v === null || v === undefined ? null : Number(v))),
-  activities: text(),
-  address: text(),
-  contact_person_name: z
-    .string()
-    .trim()
-    .max(200)
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  contact_person_job_title: text(),
-  contact_person_phone: phone(),
-  contact_person_email: email(),
-  province_id: optionalId(),
-  district_id: optionalId(),
-  sector_id: optionalId(),
-  cell_id: optionalId(),
-  client_id: z.unknown().optional(),
-});
-
-export type CompanyBody = z.infer<typeof companyBody>;
+import {
+  anyField,
+  bodySchema,
+  email,
+  MAX_KILOGRAMS,
+  normalizeTin,
+  optionalText,
+  orNull,
+  phone,
+  REQUIRED,
+  requiredText,
+  rowId,
+} from './field-rules';
 
 export const INVALID_OPTION = 'Choose a valid option.';
+const KILOGRAMS = 'Enter a number of kilograms.';
+
+const text = requiredText(500);
+/** A location level: left out, null or blank is none; else the id of a lookup entry. */
+const optionalId = {
+  type: ['integer', 'string', 'null'],
+  trim: true,
+  minimum: 1,
+  maximum: 2147483647,
+  pattern: '^([1-9][0-9]{0,9})?$',
+  errorMessage: { type: INVALID_OPTION, minimum: INVALID_OPTION, maximum: INVALID_OPTION, pattern: INVALID_OPTION },
+} as const;
+
+export const companyBody = bodySchema(
+  {
+    name: text,
+    company_category_id: rowId(),
+    type_registration: text,
+    // Invisible characters alone are no TIN: something other than them must be left once removed.
+    tin: {
+      ...requiredText(50),
+      pattern: '[^\\s\\p{Cf}]',
+      errorMessage: { ...requiredText(50).errorMessage, pattern: REQUIRED },
+    },
+    telephone: phone(),
+    email: email(),
+    avgMonthlyPlasticQuantity: {
+      type: ['number', 'string', 'null'],
+      trim: true,
+      minimum: 0,
+      maximum: MAX_KILOGRAMS,
+      pattern: '^(\\d{1,13}(\\.\\d{1,6})?)?$',
+      errorMessage: { type: KILOGRAMS, minimum: KILOGRAMS, maximum: KILOGRAMS, pattern: KILOGRAMS },
+    },
+    activities: text,
+    address: text,
+    contact_person_name: optionalText(200),
+    contact_person_job_title: text,
+    contact_person_phone: phone(),
+    contact_person_email: email(),
+    province_id: optionalId,
+    district_id: optionalId,
+    sector_id: optionalId,
+    cell_id: optionalId,
+    client_id: anyField,
+  },
+  [
+    'name',
+    'company_category_id',
+    'type_registration',
+    'tin',
+    'telephone',
+    'email',
+    'activities',
+    'address',
+    'contact_person_job_title',
+    'contact_person_phone',
+    'contact_person_email',
+  ],
+);
+
+/** A number as sent (a number, its text, blank or null) as kept: the number, or null for none. */
+const numberOrNull = (value: number | string | null | undefined): number | null =>
+  value === '' || value === null || value === undefined ? null : Number(value);
+
+/** A company's fields as kept, from a body its schema judged: ids and quantity as numbers, the TIN normalised. */
+export function companyFields(body: FromSchema<typeof companyBody>) {
+  return {
+    ...body,
+    company_category_id: Number(body.company_category_id),
+    tin: normalizeTin(body.tin),
+    avgMonthlyPlasticQuantity: numberOrNull(body.avgMonthlyPlasticQuantity),
+    contact_person_name: orNull(body.contact_person_name),
+    province_id: numberOrNull(body.province_id),
+    district_id: numberOrNull(body.district_id),
+    sector_id: numberOrNull(body.sector_id),
+    cell_id: numberOrNull(body.cell_id),
+  };
+}
+
+export type CompanyBody = ReturnType<typeof companyFields>;
+
 export const TIN_TAKEN = 'A company with this TIN is already registered.';
 
 /** The location levels from the top; each one's id must be a child of the level above. */

@@ -3,7 +3,6 @@
  * error handler turns them into envelopes.
  */
 import type { FastifyReply } from 'fastify';
-import type { z } from 'zod';
 
 export interface FieldError {
   field: string;
@@ -46,17 +45,6 @@ export function envelope<T>(data: T, code = 200): { code: number; data: T; error
 /** Sends a success envelope. */
 export function ok<T>(reply: FastifyReply, data: T, code = 200): FastifyReply {
   return reply.code(code).send(envelope(data, code));
-}
-
-/** Parses a body with a zod schema, or throws the contract's 422 naming every bad field. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.safeParse(body ?? {});
-  if (parsed.success) return parsed.data;
-  const fields = parsed.error.issues.map((issue) => ({
-    field: issue.path.length > 0 ? issue.path.join('.') : 'body',
-    message: issue.message,
-  }));
-  throw new ValidationError(fields);
 }
 
 /** Largest id a row can have: the id columns are 32-bit integers in PostgreSQL. */

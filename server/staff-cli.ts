@@ -12,6 +12,10 @@
  *   npm run staff -- certificate <applicationId|app_id> --file <pdf>   (the certificate of a manual approval)
  *   npm run staff -- add-staff <name>        (an account of the staff API; prints its key once)
  *   npm run staff -- rotate-staff <name> | remove-staff <name> | list-staff
+ *   npm run staff -- help                    (the usage, with the transitions of the loaded services)
+ *
+ * The transitions it takes by name are those of the loaded services' tables (current and kept
+ * versions, transitions/staff-transitions.ts): the usage lists them, an unknown word is refused.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -34,6 +38,7 @@ import type { FileStore } from './storage/file-store';
 import { openFileStore } from './storage/open-store';
 import { createStaff, listStaff, removeStaff, rotateStaff } from './staff-accounts';
 import { reviewDocuments, statusKey, transitionsOf } from '../engine/core';
+import { collectStaffTransitions, commandTakes, type StaffTransition } from './transitions/staff-transitions';
 import { definitionOfStored } from './applications-store';
 
 const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--<text> "<html>"]
@@ -42,6 +47,7 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
        npm run staff -- attach <applicationId|app_id> --kind <kind> --file <pdf>
        npm run staff -- certificate <applicationId|app_id> --file <pdf>
        npm run staff -- add-staff <name> | rotate-staff <name> | remove-staff <name> | list-staff
+       npm run staff -- actions <applicationId|app_id> | help
 
   applicationId   numeric id or the app id (e.g. EP-2026-000123)
   statusId        5 department approved, 6 approved, 7 returned, 9 rejected, 10 propose to approve,
@@ -54,8 +60,9 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
                   certificate command files it)
   <action>        a staff transition of the application's service by name (lifecycle.transitions
                   of its service.json and the platform's: approve, return, reject...), with
-                  --file <pdf> when it files a document; they are listed by
-                  npm run staff -- actions <applicationId|app_id>
+                  --file <pdf> when it files a document (the transitions of the services are
+                  listed below; those of one application's service and status by
+                  npm run staff -- actions <applicationId|app_id>)
   attach          files one of the authority's review documents (PDF), kept from the applicant's list;
                   kind: one of the service's lifecycle.reviewDocuments (npm run staff -- actions <app> lists them)
   certificate     files the certificate (PDF) of an application approved with --manual: the
@@ -65,6 +72,36 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
   rotate-staff    gives the account a new key (shown once); the former key is refused at once
   remove-staff    removes the account: its key is refused at once (its name stays in the histories)
   list-staff      the accounts: created, last used, when the key expires (never the keys)`;
+
+/**
+ * The command's usage with the staff transitions of the loaded services (their tables, the kept
+ * versions' included) as its subcommands: name, what it does, what it takes.
+ */
+export function staffUsage(transitions: readonly StaffTransition[]): string {
+  if (transitions.length === 0) return USAGE;
+  const width = Math.max(...transitions.map((transition) => transition.name.length)) + 2;
+  const lines = transitions.map(
+    (transition) =>
+      `  ${transition.name.padEnd(width)}${transition.description}\n  ${' '.repeat(width)}takes ${commandTakes(transition)}`,
+  );
+  return `${USAGE}\n\nTransitions (npm run staff -- <name> <applicationId|app_id> ...):\n${lines.join('\n')}`;
+}
+
+/**
+ * The command's own words, not transitions (the definitions' meta-schema keeps a transition from
+ * being named as one: schemas/service-definition.schema.json, `transition.name`).
+ */
+const OWN_COMMANDS = [
+  'status',
+  'actions',
+  'attach',
+  'certificate',
+  'help',
+  'add-staff',
+  'rotate-staff',
+  'remove-staff',
+  'list-staff',
+];
 
 export interface StatusCommand {
   command: 'status';
@@ -119,6 +156,11 @@ export interface ListStaffCommand {
   command: 'list-staff';
 }
 
+/** Prints the usage, with the transitions of the loaded services. */
+export interface HelpCommand {
+  command: 'help';
+}
+
 export type StaffCommand =
   | StatusCommand
   | ActionCommand
@@ -126,7 +168,8 @@ export type StaffCommand =
   | AttachCommand
   | CertificateCommand
   | AccountCommand
-  | ListStaffCommand;
+  | ListStaffCommand
+  | HelpCommand;
 
 /** `--name value` pairs after the application (a flag without a value is refused). */
 function options(rest: readonly string[], fail: (why: string) => never): Array<[string, string]> {
@@ -140,14 +183,27 @@ function options(rest: readonly string[], fail: (why: string) => never): Array<[
   return pairs;
 }
 
-/** Parses the arguments; throws an Error with the usage text on anything unexpected. */
-export function parseStaffArgs(argv: string[]): StaffCommand {
+/**
+ * Parses the arguments; throws an Error with the usage text on anything unexpected. With the staff
+ * transitions of the loaded services (`transitions`), a word that is neither the command's own nor
+ * one of theirs is refused, naming them; without, any word is taken as a transition's name, judged
+ * when it runs.
+ */
+export function parseStaffArgs(argv: string[], transitions?: readonly StaffTransition[]): StaffCommand {
   const [command, application, ...rest] = argv;
   const fail = (why: string): never => {
-    throw new Error(`${why}\n\n${USAGE}`);
+    throw new Error(`${why}\n\n${staffUsage(transitions ?? [])}`);
   };
   if (!command || !/^[a-z][a-z0-9-]*$/.test(command))
     fail(command ? `Unknown command '${command}'.` : 'Missing command.');
+  if (command === 'help') {
+    if (application) fail(`Unexpected argument '${application}'.`);
+    return { command: 'help' };
+  }
+  if (transitions && !OWN_COMMANDS.includes(command as string) && !transitions.some((t) => t.name === command))
+    fail(
+      `Unknown command '${command ?? ''}'. The transitions of the services are: ${transitions.map((t) => t.name).join(', ')}.`,
+    );
   if (command === 'add-staff' || command === 'rotate-staff' || command === 'remove-staff') {
     if (!application || rest.length > 0) fail(`${command} needs one name.`);
     return { command, name: application as string };
@@ -272,8 +328,14 @@ async function refusedAs<T>(appId: string, move: () => Promise<T>) {
 }
 
 async function run(argv: string[]): Promise<void> {
-  const command = parseStaffArgs(argv);
   const config = loadConfig();
+  const services = loadDefinitionsFrom(config.servicesDir ?? undefined);
+  const transitions = collectStaffTransitions(services);
+  const command = parseStaffArgs(argv, transitions);
+  if (command.command === 'help') {
+    console.log(staffUsage(transitions));
+    return;
+  }
   const database = openDatabase(config);
   const files = await openFileStore(config);
   const actor = `staff:${userInfo().username}`;
@@ -316,7 +378,6 @@ async function run(argv: string[]): Promise<void> {
     ).executeTakeFirst();
     if (!app) throw new Error(`No application '${command.application}'.`);
 
-    const services = loadDefinitionsFrom(config.servicesDir ?? undefined);
     const executor = { db: database.db, dialect: database.dialect, ...services };
     if (command.command === 'attach') {
       const done = await refusedAs(app.app_id, () =>

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { type Transition, lifecycleActions, reviewDocuments, STATUS } from '../engine/core';
 import { definitionOfStored, lockApplication, type Services } from './applications-store';
 import { nowIso } from './db/database';
-import type { Database } from './db/tables';
+import type { Application, Database } from './db/tables';
 import { HttpError, ValidationError, type FieldError } from './http';
 import {
   fileManualCertificate,
@@ -50,7 +50,8 @@ export function moveOptionProblems(move: { statusId: number; manual?: boolean; c
  * A staff move to a status, by the transition table (engine/core/transitions.ts) through the one
  * executor: 404 for an unknown application, 409 with the reason for a move its table does not allow.
  * A status an action reaches is reached through that action: with the text it takes (422 without),
- * or refused with the action's name when it files a document.
+ * or refused with the action's name when it files a document. Which it is is judged on the
+ * application as the executor holds it locked (`TransitionAsk`).
  */
 export async function staffMove(
   ctx: ExecutorContext,
@@ -59,55 +60,47 @@ export async function staffMove(
 ): Promise<{ from: number; to: number; app_id: string }> {
   const problems = moveOptionProblems({ ...move, certificate: Boolean(move.manualCertificate) });
   if (problems.length > 0) throw new ValidationError(problems);
-  const action = await actionReachingFor(ctx, applicationId, move.statusId);
-  if (action) {
-    if (move.manual === true || move.manualCertificate)
-      throw new ValidationError([
-        {
-          field: 'manual',
-          message: `Status ${move.statusId} is reached with the action '${action.name}', which takes no manual process.`,
-        },
-      ]);
-    if (action.document)
-      throw new HttpError(
-        409,
-        `Status ${move.statusId} is reached with the action '${action.name}', which files its document: ` +
-          `npm run staff -- ${action.name} ${action.app_id} --file <pdf>, or POST staff/applications/${applicationId}/${action.name}.`,
+  const done = await performTransition(ctx, applicationId, (app, definition) => {
+    const action = lifecycleActions(definition).find((candidate) => candidate.to === move.statusId);
+    if (action) judgeMoveThrough(action, app, applicationId, move);
+    // Only an action takes a text: one sent with a plain move is refused whatever the move.
+    const stray = action ? [] : Object.keys(move.texts ?? {});
+    if (stray.length > 0)
+      throw new ValidationError(
+        stray.map((name) => ({ field: name, message: `A move to status ${move.statusId} takes no '${name}'.` })),
       );
-  }
-  // Only an action takes a text: one sent with a plain move is refused whatever the move.
-  const stray = action ? [] : Object.keys(move.texts ?? {});
-  if (stray.length > 0)
-    throw new ValidationError(
-      stray.map((name) => ({ field: name, message: `A move to status ${move.statusId} takes no '${name}'.` })),
-    );
-  const done = await performTransition(ctx, applicationId, {
-    by: 'staff',
-    via: action ? ['action'] : ['move'],
-    to: move.statusId,
-    actor: move.actor,
-    comment: move.comment ?? null,
-    texts: move.texts,
-    manual: move.manual,
-    manualCertificate: move.manualCertificate,
+    return {
+      by: 'staff',
+      via: action ? ['action'] : ['move'],
+      to: move.statusId,
+      actor: move.actor,
+      comment: move.comment ?? null,
+      texts: move.texts,
+      manual: move.manual,
+      manualCertificate: move.manualCertificate,
+    };
   });
   return { from: done.from, to: done.to, app_id: done.app_id };
 }
 
-/** The action of the application's service that reaches `statusId`, if one does (404 for no application). */
-async function actionReachingFor(
-  ctx: ExecutorContext,
-  applicationId: number,
-  statusId: number,
-): Promise<(Transition & { app_id: string }) | undefined> {
-  const app = await ctx.db
-    .selectFrom('applications')
-    .select(['app_id', 'service_id', 'definition_version', 'status_id'])
-    .where('id', '=', applicationId)
-    .executeTakeFirst();
-  if (!app) throw new HttpError(404, 'Application not found');
-  const action = lifecycleActions(definitionOfStored(ctx, app)).find((candidate) => candidate.to === statusId);
-  return action && { ...action, app_id: app.app_id };
+/**
+ * Refuses a move to a status reached through `action` with what the action does not take: a manual
+ * process (422), or no document when it files one (409, naming how to take it).
+ */
+function judgeMoveThrough(action: Transition, app: Application, applicationId: number, move: StaffMove): void {
+  if (move.manual === true || move.manualCertificate)
+    throw new ValidationError([
+      {
+        field: 'manual',
+        message: `Status ${move.statusId} is reached with the action '${action.name}', which takes no manual process.`,
+      },
+    ]);
+  if (action.document)
+    throw new HttpError(
+      409,
+      `Status ${move.statusId} is reached with the action '${action.name}', which files its document: ` +
+        `npm run staff -- ${action.name} ${app.app_id} --file <pdf>, or POST staff/applications/${applicationId}/${action.name}.`,
+    );
 }
 
 /**

@@ -89,6 +89,8 @@ describe('language choice', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Language: English' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Italiano' }));
     await waitFor(() => expect(globalThis.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('it'));
+    // The switch has finished loading its catalogues: a switch still loading would land in the next test.
+    await waitFor(() => expect(i18n.language).toBe('it'));
     expect(api.calls).toEqual([]);
   });
 

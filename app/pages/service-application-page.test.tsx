@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 /**
  * The portal turns quiet typing on for its wizard's area (app/quiet-typing-setting.ts): the form's
- * fields are inside it, on unless this browser chose off.
+ * fields are inside it, on unless this browser chose off. It guards the page's leaving
+ * (use-leave-guard.ts): the page hidden or left saves the draft.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ServiceDefinition } from '../../engine/core';
 import { clearStoredUser, setStoredUser } from '../auth/user-store';
 import { bundledDefinitions } from '../definitions-context';
@@ -14,11 +15,12 @@ import { ServiceApplicationPage } from './application-page-loader';
 
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   clearStoredUser();
   localStorage.removeItem(QUIET_TYPING_STORAGE_KEY);
 });
 
-describe("the wizard's quiet typing area", () => {
+describe("the application page's wizard", () => {
   // The wizard's code first (a transform of the whole engine): the tests then wait for the page only.
   let definition: ServiceDefinition;
   beforeAll(async () => {
@@ -43,5 +45,27 @@ describe("the wizard's quiet typing area", () => {
     renderPage(<ServiceApplicationPage definition={definition} mode="new" />, { api, at: definition.routes.apply });
     const [field] = await screen.findAllByRole('textbox', {}, { timeout: 20_000 });
     expect(field?.closest('[data-quiet-typing]')?.getAttribute('data-quiet-typing')).toBe(state);
+  });
+
+  it('saves the draft when the page is left, through a listener of its own', async () => {
+    setStoredUser({ id: 7, first_name: 'Ada', last_name: 'Uwase', email: 'a@example.org', token: 't' });
+    const api = fakeApi({
+      [`POST client/application/${definition.id}`]: () => ok({ id: 41, app_id: 'APP-41', application_status_id: 1 }),
+      [`GET client/drafts?service_id=${definition.id}`]: () => ok([]),
+      ['PUT client/application/41/draft']: () => ok({ id: 41 }),
+    });
+    const added = vi.spyOn(window, 'addEventListener');
+    renderPage(<ServiceApplicationPage definition={definition} mode="new" />, { api, at: definition.routes.apply });
+    const field = await screen.findByLabelText(/^Description/, {}, { timeout: 20_000 });
+    expect(added.mock.calls.map(([type]) => type)).toContain('pagehide');
+    const drafts = () =>
+      api.calls.filter((call) => call.method === 'PUT' && call.path === 'client/application/41/draft');
+    fireEvent.change(field, { target: { value: 'Left as the tab closed' } });
+    expect(drafts()).toEqual([]);
+    await act(async () => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(drafts()).toHaveLength(1);
+    expect(JSON.stringify(drafts()[0]?.body)).toContain('Left as the tab closed');
   });
 });

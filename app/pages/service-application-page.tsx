@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@mui/material';
 import {
   useTranslation,
+  PageLeavingContext,
   QuietTypingArea,
   ServiceWizard,
   type RenderLink,
@@ -15,6 +16,7 @@ import { serviceValidators } from '../service-validators';
 import { quietTypingOn } from '../quiet-typing-setting';
 import { useSubmissionRefresh } from '../submissions';
 import { applySearch, stepOfAddress } from './draft-address';
+import { useLeaveGuard } from './use-leave-guard';
 
 // In-portal links (the success panel's Back) navigate without a reload.
 const renderLink: RenderLink = (href, children) => (
@@ -94,23 +96,28 @@ export function ServiceApplicationPage({
   // The form's area types quietly unless the setting turns it off (quiet-typing-setting.ts); read
   // once, so the area does not change under a form being filled.
   const [quiet] = useState(quietTypingOn);
+  // The page hidden or left saves the draft, and closing it while a draft's file is on its way asks
+  // first (use-leave-guard.ts): the portal's listeners, not the engine's.
+  const leaving = useLeaveGuard();
   if (!user) return null;
   return (
     <ServiceValidatorsContext.Provider value={serviceValidators}>
-      <QuietTypingArea on={quiet}>
-        <ServiceWizard
-          definition={definition}
-          onSubmitted={onSubmitted}
-          clientId={user.id}
-          mode={mode}
-          applicationId={applicationId}
-          renderLink={renderLink}
-          dashboardHref="/dashboard"
-          saveDrafts
-          onResumePoint={onResumePoint}
-          {...(resumeStep ? { resumeStep } : {})}
-        />
-      </QuietTypingArea>
+      <PageLeavingContext.Provider value={leaving}>
+        <QuietTypingArea on={quiet}>
+          <ServiceWizard
+            definition={definition}
+            onSubmitted={onSubmitted}
+            clientId={user.id}
+            mode={mode}
+            applicationId={applicationId}
+            renderLink={renderLink}
+            dashboardHref="/dashboard"
+            saveDrafts
+            onResumePoint={onResumePoint}
+            {...(resumeStep ? { resumeStep } : {})}
+          />
+        </QuietTypingArea>
+      </PageLeavingContext.Provider>
     </ServiceValidatorsContext.Provider>
   );
 }

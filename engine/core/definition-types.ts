@@ -362,9 +362,10 @@ export interface LifecycleStatus extends LifecycleStatusFile {
 }
 
 /**
- * An e-mail the applicant receives when their application reaches a status: one template that gives
- * the text and the HTML version. Its texts may hold `{{app_id}}`, `{{service}}`, `{{name}}` and
- * `{{comment}}` (a paragraph naming the comment is left out when the move has none).
+ * An e-mail the applicant receives when their application reaches a status (or takes a row that
+ * declares its own): one template that gives the text and the HTML version. Its texts may hold
+ * `{app_id}`, `{service}`, `{name}` and `{comment}` (a paragraph naming the comment is left out when
+ * the move has none); the lifecycle check refuses any other.
  */
 export interface StatusEmail {
   subject: string;
@@ -421,7 +422,8 @@ export interface TransitionReason {
 /**
  * One row of the lifecycle's transition table (`lifecycle.transitions`), statuses by key: who moves an
  * application from which statuses to which, where, with what it takes (a document, a text, a reason,
- * a condition on the application's facts), the facts it sets and the comment its history shows.
+ * a condition on the application's facts), the facts it sets, the comment its history shows and the
+ * e-mail it sends (its status's unless it says otherwise).
  * Several rows may share a name (one verb from different statuses): they then share `to`, `by` and
  * `via`.
  */
@@ -445,6 +447,11 @@ export interface TransitionFile {
   when?: JsonSchema;
   /** Facts it sets: a value, or a text with `{today}` (the date, YYYY-MM-DD) or `{text}` (its text). */
   sets?: Record<string, string | number | boolean | null>;
+  /**
+   * The e-mail taking it sends, instead of the one of the status it reaches; `false` sends none (a
+   * move that stays silent). Absent: the status's.
+   */
+  email?: StatusEmail | false;
 }
 
 /** A transition with its statuses resolved to ids: what the engine and the server judge by. */
@@ -462,7 +469,7 @@ export interface LifecycleBlock {
   when: JsonSchema;
   severity: 'info' | 'success' | 'warning' | 'error';
   title: string;
-  /** Under the title; `{{fact}}` is replaced by the fact's value (the block is left out while it is empty). */
+  /** Under the title; `{fact}` is replaced by the fact's value (the block is left out while it is empty). */
   text?: string;
   /** The description of an action's document the block offers for download. */
   document?: string;

@@ -26,6 +26,7 @@ export {
   type KeptAnswers,
 } from './kept-answers';
 export { schemaMatches, validateFormData } from './form-validator';
+export { createAjv } from './ajv-setup';
 export { withinWordLimit, wordLimitMessage } from './word-limit';
 export {
   currentMonth,
@@ -79,10 +80,12 @@ export { STATUS, isPlatformStatus, presentStatus, statisticsBucket, type StatusF
 export { applicationPath, ownRoute } from './application-routes';
 export { isStepKey, type StepKey } from './wizard-state';
 export {
-  PLATFORM_STATUS_EMAILS,
   STATUS_EMAIL_FOOTER,
-  platformStatusEmailTexts,
+  STATUS_EMAIL_VALUES,
+  emailPlaceholders,
+  moveEmail,
   statusEmail,
+  statusEmailTexts,
   writeStatusEmail,
   type StatusEmailLinks,
   type StatusEmailValues,

@@ -2,11 +2,13 @@
  * The loader's checks of a service's `lifecycle` beyond its meta-schema, on the table as written and
  * as resolved (transitions.ts): the platform's base is included, each row is taken by the one its
  * `via` is for, what a row names exists (facts, documents, a task's transition), a status an action
- * reaches is reached only through actions, and conditions name statuses by key.
+ * reaches is reached only through actions, conditions name statuses by key, and the e-mails of the
+ * statuses and rows name only the values an e-mail is written with.
  */
-import type { JsonSchema, Lifecycle, ServiceDefinitionFile } from './definition-types';
+import type { JsonSchema, Lifecycle, ServiceDefinitionFile, StatusEmail } from './definition-types';
 import { pointerOf, type Report } from './definition-problems';
 import { factsNamedIn } from './lifecycle';
+import { emailPlaceholders, STATUS_EMAIL_VALUES } from './status-emails';
 import { STATUS } from './status-presentation';
 import { statusId, statusKey } from './transitions';
 import { isRecord } from './value-path';
@@ -40,6 +42,8 @@ export function checkLifecycle(
   const fact = (name: string, pointer: string) => {
     if (!facts.has(name)) report(serviceFile, pointer, `names fact '${name}', which lifecycle.facts does not declare`);
   };
+
+  checkEmails(written, lifecycle, serviceFile, report);
 
   const documents = new Set<string>();
   const actionTargets = new Set<number>();
@@ -128,6 +132,54 @@ export function checkLifecycle(
     if (namesStatusId(queue.when as JsonSchema))
       report(serviceFile, pointerOf('workQueues', 'queues', i, 'when'), STATUS_BY_KEY);
   });
+}
+
+/**
+ * Reports a placeholder of the e-mails of the lifecycle (its statuses' and its rows', the included
+ * base's too, at `includes`) that is not a value an e-mail is written with, or is written `{{name}}`:
+ * it would reach the applicant as it is.
+ */
+function checkEmails(
+  written: ServiceDefinitionFile['lifecycle'],
+  lifecycle: Lifecycle,
+  serviceFile: string,
+  report: Report,
+): void {
+  const at = (...segments: Array<string | number>) => pointerOf('lifecycle', ...segments);
+  const ownStatuses = written?.statuses ?? [];
+  const ownKeys = new Set(ownStatuses.map((status) => status.key));
+  const ownRows = written?.transitions ?? [];
+  const includedRows = lifecycle.transitions.slice(0, lifecycle.transitions.length - ownRows.length);
+  ownStatuses.forEach((status, i) => checkEmail(status.email, at('statuses', i, 'email'), serviceFile, report));
+  ownRows.forEach((row, i) => checkEmail(row.email, at('transitions', i, 'email'), serviceFile, report));
+  for (const status of lifecycle.allStatuses)
+    if (!ownKeys.has(status.key)) checkEmail(status.email, at('includes'), serviceFile, report);
+  for (const row of includedRows) checkEmail(row.email, at('includes'), serviceFile, report);
+}
+
+/** The placeholders an e-mail may name, as the fix lists them. */
+const EMAIL_VALUES = STATUS_EMAIL_VALUES.map((name) => `{${name}}`).join(', ');
+
+function checkEmail(email: StatusEmail | false | undefined, base: string, serviceFile: string, report: Report): void {
+  if (!email) return;
+  const texts: Array<[string, string]> = [
+    [`${base}/subject`, email.subject],
+    ...email.paragraphs.map((paragraph, j): [string, string] => [`${base}/paragraphs/${j}`, paragraph]),
+    [`${base}/linkLabel`, email.linkLabel],
+  ];
+  // An included file's problem is reported at the include: one pointer for all of its texts.
+  const pointer = (own: string) => (base.endsWith('/includes') ? base : own);
+  for (const [where, text] of texts) {
+    for (const match of text.matchAll(/\{\{\s*(\w+)\s*\}\}/g))
+      report(serviceFile, pointer(where), `write the placeholder '${match[0]}' as {${match[1] ?? ''}}`);
+    for (const name of emailPlaceholders(text.replace(/\{\{\s*\w+\s*\}\}/g, '')))
+      if (!(STATUS_EMAIL_VALUES as readonly string[]).includes(name))
+        report(
+          serviceFile,
+          pointer(where),
+          `an e-mail is written with ${EMAIL_VALUES} only, not '{${name}}': use one of them or write the text out`,
+        );
+  }
 }
 
 /** Why a condition naming `application_status_id` is refused. */

@@ -3,6 +3,8 @@ import { loadServiceDefinitions } from './load-definitions';
 import { needsLifecycleUpgrade, PLATFORM_LIFECYCLE_FILE, upgradeLifecycle } from './lifecycle-upgrade';
 import { loadServiceVersions } from './definition-versions';
 import { PLATFORM_LIFECYCLE, testFiles } from './test-definition';
+import { statusEmail } from './status-emails';
+import { STATUS } from './status-presentation';
 import { transitionGraph } from './transitions';
 
 /** A service's lifecycle as it was written before the transition table (the audit's shape). */
@@ -130,5 +132,8 @@ describe('a service file written before the transition table', () => {
     );
     expect(versions.problems).toEqual([]);
     expect(versions.archived[0]?.lifecycle?.transitions.length).toBe(PLATFORM_LIFECYCLE.transitions?.length);
+    // The platform's e-mails come with the base the loader gives it: the kept version still tells.
+    expect(statusEmail(versions.archived[0], STATUS.submitted)?.subject).toBe('We received your application {app_id}');
+    expect(statusEmail(definitions[0], STATUS.returned)?.link).toBe('edit');
   });
 });

@@ -138,6 +138,62 @@ describe('lifecycle', () => {
     ]);
   });
 
+  it('refuses an e-mail naming a value it is not written with, or a placeholder written {{name}}', () => {
+    const email = (subject: string, paragraphs: string[]) => ({
+      subject,
+      paragraphs,
+      link: 'view' as const,
+      linkLabel: 'Open',
+    });
+    expect(
+      problemsOf({
+        statuses: [
+          {
+            key: 'booked',
+            id: 40,
+            label: 'Booked',
+            colour: 'info',
+            next: 'Wait.',
+            email: email('Booked {app_id}', ['Dear {{name}},', 'On {inspection_day}, {name}.']),
+          },
+        ],
+        transitions: [
+          {
+            name: 'book',
+            from: ['submitted'],
+            to: 'booked',
+            by: 'staff',
+            via: 'move',
+            email: email('{service}: booked {app_id} for {applicant}', ['{comment}']),
+          },
+          { name: 'quiet', from: ['booked'], to: 'under-review', by: 'staff', via: 'move', email: false },
+        ],
+      }),
+    ).toEqual([
+      "/lifecycle/statuses/0/email/paragraphs/0: write the placeholder '{{name}}' as {name}",
+      "/lifecycle/statuses/0/email/paragraphs/1: an e-mail is written with {app_id}, {service}, {name}, {comment} only, not '{inspection_day}': use one of them or write the text out",
+      "/lifecycle/transitions/0/email/subject: an e-mail is written with {app_id}, {service}, {name}, {comment} only, not '{applicant}': use one of them or write the text out",
+    ]);
+  });
+
+  it('reports a wrong placeholder in the e-mails of the included base, at the include', () => {
+    const base = structuredClone(PLATFORM_LIFECYCLE);
+    const submitted = base.statuses?.find((status) => status.key === 'submitted');
+    if (submitted?.email) submitted.email.subject = 'We received {reference}';
+    const problems: string[] = [];
+    const report = (_file: string, pointer: string, message: string) => problems.push(`${pointer}: ${message}`);
+    const written = { includes: [base] };
+    checkLifecycle(
+      { lifecycle: written },
+      resolveLifecycle(written, 's/service.json', report),
+      's/service.json',
+      report,
+    );
+    expect(problems).toEqual([
+      "/lifecycle/includes: an e-mail is written with {app_id}, {service}, {name}, {comment} only, not '{reference}': use one of them or write the text out",
+    ]);
+  });
+
   it("reports a lifecycle that leaves out the platform's base", () => {
     const problems: string[] = [];
     const report = (_file: string, pointer: string, message: string) => problems.push(`${pointer}: ${message}`);

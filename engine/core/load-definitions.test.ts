@@ -30,6 +30,33 @@ describe('loadServiceDefinitions', () => {
     );
   });
 
+  it('refuses a transition named as a word of the staff command, and a text named as a field beside it', () => {
+    const files = testFiles({
+      lifecycle: testLifecycleFile({
+        statuses: [{ key: 'noted', id: 70, label: 'Noted', colour: 'info', next: 'Nothing.' }],
+        transitions: [
+          { name: 'help', from: ['submitted'], to: 'under-review', by: 'staff', via: 'move' },
+          {
+            name: 'note',
+            from: ['submitted'],
+            to: 'noted',
+            by: 'staff',
+            via: 'action',
+            text: { name: 'comment', requiredMessage: 'A note needs its text.' },
+          },
+        ],
+      }),
+    });
+    const { definitions, problems } = loadServiceDefinitions(files);
+    expect(definitions).toEqual([]);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ pointer: '/lifecycle/transitions/0/name' }),
+        expect.objectContaining({ pointer: '/lifecycle/transitions/1/text/name' }),
+      ]),
+    );
+  });
+
   it('reports free text without maxLength with its file and pointer', () => {
     const files = testFiles();
     const schema = files['sample/schema.json'] as { properties: Record<string, Record<string, unknown>> };

@@ -1,58 +1,13 @@
 /**
- * The e-mails an application's status moves send to its applicant, and how one is written. The
- * platform's statuses have theirs here (received, returned, approved, rejected); a service's own
- * statuses declare theirs in `lifecycle.statuses[].email`. One template gives the text version and
- * the HTML version, in the applicant's language (`translate` takes the English text of a template
- * before its values are put in, so a catalogue translates it once for every application).
+ * The e-mails an application's moves send to its applicant, and how one is written. Every status's
+ * e-mail is written in the lifecycle: the platform's (received, returned, approved, rejected) in its
+ * base, services/platform/lifecycle.json, which every service includes; a service's own in
+ * `lifecycle.statuses[].email`. A row of the transition table may send its own instead (`email`, or
+ * `email: false` for none). One template gives the text version and the HTML version, in the
+ * applicant's language (`translate` takes the English text of a template before its values are put
+ * in, so a catalogue translates it once for every application).
  */
-import type { ServiceDefinition, StatusEmail } from './definition-types';
-import { STATUS } from './status-presentation';
-
-/** The platform's statuses that tell the applicant by e-mail, and what. */
-export const PLATFORM_STATUS_EMAILS: Readonly<Record<number, StatusEmail>> = {
-  [STATUS.submitted]: {
-    subject: 'We received your application {{app_id}}',
-    paragraphs: [
-      'Dear {{name}},',
-      'We received your application {{app_id}} for {{service}}.',
-      'We will write to you when the authority decides on it. You can follow it in the portal at any time.',
-    ],
-    link: 'view',
-    linkLabel: 'View your application',
-  },
-  [STATUS.returned]: {
-    subject: 'Your application {{app_id}} needs changes',
-    paragraphs: [
-      'Dear {{name}},',
-      'The authority returned your application {{app_id}} for {{service}} so that you can correct it.',
-      "The authority's comment: {{comment}}",
-      'Correct it and submit it again.',
-    ],
-    link: 'edit',
-    linkLabel: 'Correct your application',
-  },
-  [STATUS.approved]: {
-    subject: 'Your application {{app_id}} is approved',
-    paragraphs: [
-      'Dear {{name}},',
-      'The authority approved your application {{app_id}} for {{service}}.',
-      "The authority's comment: {{comment}}",
-      'Your certificate is ready to download.',
-    ],
-    link: 'certificate',
-    linkLabel: 'Download your certificate',
-  },
-  [STATUS.rejected]: {
-    subject: 'Your application {{app_id}} was rejected',
-    paragraphs: [
-      'Dear {{name}},',
-      'The authority rejected your application {{app_id}} for {{service}}.',
-      "The authority's comment: {{comment}}",
-    ],
-    link: 'view',
-    linkLabel: 'View your application',
-  },
-};
+import type { LifecycleStatusFile, ServiceDefinition, StatusEmail, Transition } from './definition-types';
 
 /** The closing lines of every such e-mail: why it came, and how to stop them. */
 export const STATUS_EMAIL_FOOTER = {
@@ -61,15 +16,29 @@ export const STATUS_EMAIL_FOOTER = {
 } as const;
 
 /**
- * The e-mail an application of `definition` sends when it reaches `statusId`: the service's own for a
- * status of its lifecycle (its texts hold `{app_id}`, `{service}`, `{name}`, `{comment}`), the
- * platform's otherwise; undefined when that status sends none.
+ * The e-mail an application of `definition` sends when it reaches `statusId`: the one its resolved
+ * lifecycle gives that status (the platform's base or the service's own); undefined when that status
+ * sends none.
  */
 export function statusEmail(definition: ServiceDefinition | undefined, statusId: number): StatusEmail | undefined {
-  const own = definition?.lifecycle?.statuses?.find((status) => status.id === statusId);
-  if (own) return own.email;
-  return PLATFORM_STATUS_EMAILS[statusId];
+  return definition?.lifecycle?.allStatuses.find((status) => status.id === statusId)?.email;
 }
+
+/**
+ * The e-mail taking `row` sends: the row's own when it declares one (`email: false`: none), the e-mail
+ * of the status it reaches otherwise. Without a row (a status written by hand), the status's.
+ */
+export function moveEmail(
+  definition: ServiceDefinition | undefined,
+  statusId: number,
+  row?: Pick<Transition, 'email'>,
+): StatusEmail | undefined {
+  if (row?.email === false) return undefined;
+  return row?.email ?? statusEmail(definition, statusId);
+}
+
+/** The values a status e-mail is written with, the only placeholders its texts may hold. */
+export const STATUS_EMAIL_VALUES = ['app_id', 'service', 'name', 'comment'] as const;
 
 /** The values a status e-mail is written with; `comment` is empty or absent when the move has none. */
 export interface StatusEmailValues {
@@ -92,21 +61,23 @@ export interface WrittenEmail {
   html: string;
 }
 
-/**
- * A value's place in an e-mail's text: `{name}` as the definition format writes it (a service's own
- * statuses), `{{name}}` as the server's catalogues write theirs (the platform's e-mails).
- */
-const PLACEHOLDER = /\{\{(\w+)\}\}|\{(\w+)\}/g;
+/** A value's place in an e-mail's text: `{name}`, as the definition format writes it. */
+const PLACEHOLDER = /\{(\w+)\}/g;
 
 function fill(template: string, values: StatusEmailValues): string {
-  return template.replace(PLACEHOLDER, (whole, doubled: string | undefined, single: string | undefined) => {
-    const value = (values as unknown as Record<string, unknown>)[doubled ?? single ?? ''];
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = (values as unknown as Record<string, unknown>)[name];
     return typeof value === 'string' ? value : whole;
   });
 }
 
+/** The placeholders a text of an e-mail names (`{app_id}` -> app_id), in order. */
+export function emailPlaceholders(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? '');
+}
+
 /** Whether a paragraph names the move's comment (it is left out when there is none). */
-const namesComment = (paragraph: string) => paragraph.includes('{{comment}}') || paragraph.includes('{comment}');
+const namesComment = (paragraph: string) => paragraph.includes('{comment}');
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -114,7 +85,7 @@ const escapeHtml = (text: string) =>
 /**
  * Writes a status e-mail in the language `translate` gives: every English text of the template is
  * translated, then filled with `values` (a value is never translated: it is the applicant's or the
- * staff's). A paragraph naming `{{comment}}` is left out when there is no comment. The HTML version
+ * staff's). A paragraph naming `{comment}` is left out when there is no comment. The HTML version
  * holds the same paragraphs, escaped, with the links as anchors, and nothing else.
  */
 export function writeStatusEmail(
@@ -142,12 +113,14 @@ export function writeStatusEmail(
 }
 
 /**
- * Every English text of the platform's status e-mails, once each: the server's catalogues translate
- * them (the i18n check asks every language for them).
+ * Every English text of the e-mails `statuses` send, and of the footer every such e-mail closes with,
+ * once each: given the platform's statuses, what the server's catalogues translate (the i18n check
+ * asks every language for them).
  */
-export function platformStatusEmailTexts(): string[] {
+export function statusEmailTexts(statuses: ReadonlyArray<Pick<LifecycleStatusFile, 'email'>>): string[] {
   const texts = new Set<string>([STATUS_EMAIL_FOOTER.text, STATUS_EMAIL_FOOTER.linkLabel]);
-  for (const email of Object.values(PLATFORM_STATUS_EMAILS)) {
+  for (const { email } of statuses) {
+    if (!email) continue;
     texts.add(email.subject);
     for (const paragraph of email.paragraphs) texts.add(paragraph);
     texts.add(email.linkLabel);

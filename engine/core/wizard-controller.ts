@@ -8,7 +8,8 @@
  * A view subscribes to it (`subscribe` / `getSnapshot`, the shape of React's `useSyncExternalStore`)
  * and tells it what the applicant did; what needs the form's validator (is step 1 complete, which
  * documents the answers ask for) the view works out and hands over. The controller adds no listener
- * to the page: the view tells it when the page is hidden or left (`leave`).
+ * to the page: a host that listens to the page tells it when the page is hidden or left (`leave`), and
+ * reads `filesBusy` to ask before closing (engine/react/page-leaving.ts).
  */
 import { failureMessage, type ApiResult } from './api-client';
 import type { EngineBackend } from './backend-port';

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ApiResult } from '../core/api-client';
 import type { StepKey } from '../core/wizard-state';
 import { ServiceWizard } from './service-wizard';
-import { COMPANY_CERTIFICATE, SAMPLE_SERVICE } from './wizard-test-support';
+import { COMPANY_CERTIFICATE, SAMPLE_SERVICE, scriptedUpload } from './wizard-test-support';
 import { fail, fakeBackend, ok, sentTo, WithI18n } from './test-support';
-import type { UploadFileOptions, UploadHandle, UploadedAttachment } from './upload-file';
+import type { UploadedAttachment } from './upload-file';
 import type { ResumePoint } from './wizard-types';
 
 afterEach(cleanup);
@@ -19,36 +19,6 @@ const LOADED = { timeout: 20_000 };
 
 const sample = SAMPLE_SERVICE;
 const ATTACHMENTS = [COMPANY_CERTIFICATE];
-
-/** An upload whose answer the test gives (`answer`), recording its progress callback. */
-function scriptedUpload() {
-  const waiting: Array<{ options: UploadFileOptions; answer: (result: ApiResult<UploadedAttachment>) => void }> = [];
-  const upload = vi.fn((options: UploadFileOptions): UploadHandle => {
-    let answer: (result: ApiResult<UploadedAttachment>) => void = () => undefined;
-    const result = new Promise<ApiResult<UploadedAttachment>>((resolve) => {
-      answer = resolve;
-    });
-    waiting.push({ options, answer });
-    return { result, abort: () => answer({ ok: false, code: 0, error: 'upload aborted' }) };
-  });
-  const arrived = (options: UploadFileOptions): ApiResult<UploadedAttachment> =>
-    ok({
-      id: 1,
-      description: options.description,
-      path: 'uploads/x',
-      name: 'cert.pdf',
-    }) as ApiResult<UploadedAttachment>;
-  return {
-    upload,
-    /** Answers the oldest upload waiting: arrived, or the given failure. */
-    answer(result?: ApiResult<UploadedAttachment>) {
-      const next = waiting.shift();
-      if (!next) throw new Error('no upload is waiting');
-      next.answer(result ?? arrived(next.options));
-      return next.options;
-    },
-  };
-}
 
 const pdf = (name = 'cert.pdf') => new File(['%PDF'], name, { type: 'application/pdf' });
 

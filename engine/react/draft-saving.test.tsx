@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ApiResult } from '../core/api-client';
 import { draftText, leftDraftKey, leftDraftText, readLeftDraft } from '../core/left-draft';
+import { createPageLeaving, PageLeavingContext } from './page-leaving';
 import { ServiceWizard } from './service-wizard';
 import { COMPANY_CERTIFICATE, fakeUpload, SAMPLE_SERVICE } from './wizard-test-support';
 import { fail, fakeBackend, ok, WithI18n, type Route } from './test-support';
@@ -16,8 +17,6 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   localStorage.clear();
-  // The page is shown again (a test hid it).
-  delete (document as { visibilityState?: unknown }).visibilityState;
 });
 
 const sample = SAMPLE_SERVICE;
@@ -100,8 +99,12 @@ describe('the wizard keeps its draft', () => {
 describe('the wizard saves its draft while the applicant types and when the page is left', () => {
   const KEPT = { answers: { quantity: 7, description: 'Kept' } };
 
-  /** A continued draft (41) holding KEPT; `put` answers its saves. */
+  /**
+   * A continued draft (41) holding KEPT; `put` answers its saves. Its host tells it when the page goes
+   * (`leaving`: the portal's listeners, app/pages/use-leave-guard.ts, are tested there).
+   */
   async function openDraft(put: Route = () => ok({ id: 41 })) {
+    const leaving = createPageLeaving();
     const backend = fakeBackend({
       'read application:41': ok({
         id: 41,
@@ -115,7 +118,9 @@ describe('the wizard saves its draft while the applicant types and when the page
     });
     render(
       <WithI18n backend={backend}>
-        <ServiceWizard definition={sample} clientId={5} mode="view" applicationId={41} saveDrafts />
+        <PageLeavingContext.Provider value={leaving}>
+          <ServiceWizard definition={sample} clientId={5} mode="view" applicationId={41} saveDrafts />
+        </PageLeavingContext.Provider>
       </WithI18n>,
     );
     await screen.findByRole('heading', { name: 'Application Details' });
@@ -123,7 +128,9 @@ describe('the wizard saves its draft while the applicant types and when the page
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     vi.setSystemTime(new Date('2026-03-04T10:15:00'));
     const description = screen.getByLabelText(/Description/) as HTMLInputElement;
-    return { backend, description };
+    /** The page is hidden (a phone switching apps) or closed: its host tells the wizard. */
+    const leavePage = () => act(() => leaving.leave());
+    return { backend, description, leavePage };
   }
   /** Runs the clock on by `ms`, with the promises its timers start. */
   const advance = (ms: number) =>
@@ -131,12 +138,6 @@ describe('the wizard saves its draft while the applicant types and when the page
       await vi.advanceTimersByTimeAsync(ms);
     });
   const type = (field: HTMLInputElement, text: string) => fireEvent.change(field, { target: { value: text } });
-  /** Hides the page, as a phone does when the applicant switches apps. */
-  const hidePage = () =>
-    act(() => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
   /** The request options of each save (the fake's signature names two arguments; the wizard passes three). */
   const putOptions = (backend: ReturnType<typeof fakeBackend>) =>
     backend.saveDraft.mock.calls.filter(([id]) => id === 41).map((call) => call[2]);
@@ -171,11 +172,12 @@ describe('the wizard saves its draft while the applicant types and when the page
     expect(screen.getByText(/^Saved at 10:15/)).toBeTruthy();
   });
 
-  it('sends the typing of a hidden page at once with a request that outlives the page, and keeps a copy until the server confirms it', async () => {
+  it('sends the typing of a page hidden or left at once with a request that outlives the page, and keeps a copy until the server confirms it', async () => {
     const answers: Array<(result: ApiResult<unknown>) => void> = [];
-    const { backend, description } = await openDraft(() => new Promise((resolve) => answers.push(resolve)));
+    const { backend, description, leavePage } = await openDraft(() => new Promise((resolve) => answers.push(resolve)));
     type(description, 'Kept, and the last words');
-    hidePage();
+    // Hidden.
+    leavePage();
     expect(draftPuts(backend)).toEqual([{ answers: { quantity: 7, description: 'Kept, and the last words' } }]);
     expect(putOptions(backend)).toEqual([{ keepalive: true }]);
     expect(readLeftDraft(localStorage.getItem(leftDraftKey(41)))).toEqual({
@@ -184,29 +186,12 @@ describe('the wizard saves its draft while the applicant types and when the page
     });
     expect(screen.getByText('Saving…')).toBeTruthy();
     // The page is then closed: nothing new to send.
-    act(() => {
-      window.dispatchEvent(new Event('pagehide'));
-    });
+    leavePage();
     expect(draftPuts(backend)).toHaveLength(1);
     await act(async () => answers[0]?.(ok({ id: 41 })));
     expect(localStorage.getItem(leftDraftKey(41))).toBeNull();
     expect(screen.getByText(/^Saved at 10:15/)).toBeTruthy();
     await advance(60_000);
-    expect(draftPuts(backend)).toHaveLength(1);
-  });
-
-  it('sends on pagehide what the field holds, and the listeners go with the wizard', async () => {
-    const { backend, description } = await openDraft();
-    type(description, 'Kept, closed at once');
-    act(() => {
-      window.dispatchEvent(new Event('pagehide'));
-    });
-    expect(draftPuts(backend)).toEqual([{ answers: { quantity: 7, description: 'Kept, closed at once' } }]);
-    expect(putOptions(backend)).toEqual([{ keepalive: true }]);
-    await advance(0);
-    cleanup();
-    window.dispatchEvent(new Event('pagehide'));
-    document.dispatchEvent(new Event('visibilitychange'));
     expect(draftPuts(backend)).toHaveLength(1);
   });
 

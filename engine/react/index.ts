@@ -33,6 +33,7 @@ export { DocumentsStep, chosenFile, type AttachmentsState } from './documents-st
 export { StepProgress } from './step-progress';
 export { TextInput } from './text-input';
 export { QuietTypingArea, useQuietTypingArea } from './quiet-typing-area';
+export { createPageLeaving, PageLeavingContext, type PageLeaving } from './page-leaving';
 export { quietTypingArea } from './quiet-typing';
 export { ServiceValidatorsContext, type Localizer, type ServiceValidatorSource } from './validator';
 export {

@@ -1,9 +1,8 @@
 /**
  * The wizard controller of one mounted wizard (engine/core/wizard-controller.ts), made once, with what
- * only the page knows: the page being hidden or closed (unsaved answers then go in a request that
- * outlives it; a draft file on its way makes the browser ask first), the browser's copy of answers a
- * page was left with (left-drafts.ts), and the translated failure messages. The listeners are the
- * wizard's own, removed when it goes, so the page is left as it was found.
+ * only the browser knows: the browser's copy of answers a page was left with (left-drafts.ts) and the
+ * translated failure messages. It adds no listener to the page: the page being hidden or closed is the
+ * host's to hear, through the `PageLeaving` it gives (page-leaving.ts), which the controller joins.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { EngineBackend } from '../core/backend-port';
@@ -15,6 +14,7 @@ import {
 } from '../core/wizard-controller';
 import { useFailureMessage } from './failure-message';
 import { forgetLeftDraft, keepLeftDraft } from './left-drafts';
+import { useJoinPageLeaving } from './page-leaving';
 import type { UploadFileOptions, UploadHandle } from './upload-file';
 
 export interface WizardControllerProps extends Omit<
@@ -56,35 +56,14 @@ export function useWizardController(props: WizardControllerProps): WizardControl
       forgetLeft: forgetLeftDraft,
     }),
   );
-  const keepsDraft = props.keepsDraft;
 
   useEffect(() => {
-    // The page may go without another word from the applicant (a closed tab, a phone switching apps).
-    const hidden = () => {
-      if (document.visibilityState === 'hidden') controller.leave();
-    };
-    const leave = () => controller.leave();
     controller.open();
-    if (keepsDraft) {
-      document.addEventListener('visibilitychange', hidden);
-      window.addEventListener('pagehide', leave);
-    }
-    return () => {
-      document.removeEventListener('visibilitychange', hidden);
-      window.removeEventListener('pagehide', leave);
-      // The wizard goes away within the portal: what it has not saved goes now, its submission stops.
-      controller.dispose();
-    };
-  }, [controller, keepsDraft]);
-
-  // Closing the page while a draft's file is on its way would lose it: the browser asks first.
-  const filesBusy = useWizardSnapshot(controller, (snapshot) => snapshot.filesBusy);
-  useEffect(() => {
-    if (!filesBusy) return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [filesBusy]);
+    // The wizard goes away within the portal: what it has not saved goes now, its submission stops.
+    return () => controller.dispose();
+  }, [controller]);
+  // The page hidden or closed, if the host listens for it (page-leaving.ts).
+  useJoinPageLeaving(controller);
   return controller;
 }
 

@@ -5,7 +5,9 @@
 import { vi } from 'vitest';
 import type { ServiceDefinition } from '../core/definition-types';
 import { testDefinitionFile } from '../core/test-definition';
-import type { UploadFileOptions, UploadHandle } from './upload-file';
+import type { ApiResult } from '../core/api-client';
+import type { UploadedAttachment, UploadFileOptions, UploadHandle } from './upload-file';
+import { ok } from './test-support';
 
 /** Service 99: a quantity and a description, saved by one call, its record shown by the view. */
 export const SAMPLE_SERVICE: ServiceDefinition = {
@@ -63,4 +65,34 @@ export function fakeUpload() {
       abort: () => undefined,
     };
   });
+}
+
+/** An upload whose answer the test gives (`answer`), recording its progress callback. */
+export function scriptedUpload() {
+  const waiting: Array<{ options: UploadFileOptions; answer: (result: ApiResult<UploadedAttachment>) => void }> = [];
+  const upload = vi.fn((options: UploadFileOptions): UploadHandle => {
+    let answer: (result: ApiResult<UploadedAttachment>) => void = () => undefined;
+    const result = new Promise<ApiResult<UploadedAttachment>>((resolve) => {
+      answer = resolve;
+    });
+    waiting.push({ options, answer });
+    return { result, abort: () => answer({ ok: false, code: 0, error: 'upload aborted' }) };
+  });
+  const arrived = (options: UploadFileOptions): ApiResult<UploadedAttachment> =>
+    ok({
+      id: 1,
+      description: options.description,
+      path: 'uploads/x',
+      name: 'cert.pdf',
+    }) as ApiResult<UploadedAttachment>;
+  return {
+    upload,
+    /** Answers the oldest upload waiting: arrived, or the given failure. */
+    answer(result?: ApiResult<UploadedAttachment>) {
+      const next = waiting.shift();
+      if (!next) throw new Error('no upload is waiting');
+      next.answer(result ?? arrived(next.options));
+      return next.options;
+    },
+  };
 }

@@ -89,12 +89,3 @@ export function download(types: readonly string[], description = 'The file'): Re
     '5xx': { description: 'Failed', ...ERROR_ANSWER },
   };
 }
-
-/**
- * The query of a route: its optional texts, one value each (a name given twice is refused with 422
- * naming it). No length is set: the URL's own limit bounds them, and each route reads its values as
- * it did before the query was declared.
- */
-export function queryTexts(names: readonly string[]): Schema {
-  return { type: 'object', properties: Object.fromEntries(names.map((name) => [name, text])) };
-}

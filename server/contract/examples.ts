@@ -1,7 +1,7 @@
 /**
  * Examples of the request bodies of the calls the specs document (spec 01 and 02, section 7), shown
- * with their routes in the OpenAPI document. A body schema of only an example checks nothing: the
- * routes judge their bodies themselves, with the contract's messages.
+ * with their routes in the OpenAPI document beside the body schema each route declares (an example
+ * changes nothing of what the schema checks).
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -65,7 +65,7 @@ export const BODY_EXAMPLES: Readonly<Record<string, Record<string, unknown>>> = 
 
 /**
  * Gives each documented call registered after it in `app` its body's example (merged into the body
- * schema a route declares, else as one that checks nothing).
+ * schema the route declares).
  */
 export function addBodyExamples(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {

@@ -9,9 +9,15 @@ export const APPLICANT_CONFIRMATION: Schema = object(
   ['id', 'application_status_id'],
 );
 
-/** A task's save: the application, its status now, and the record saved under the task's `save.record`. */
-export function taskSavedSchema(record: string): Schema {
-  return object({ id: integer, application_status_id: integer, [record]: openObject() }, ['id']);
+/**
+ * A task's save: the application, its status now, and the record saved under the task's `save.record`
+ * (one of `records`, when versions of the task save at one path under different names).
+ */
+export function taskSavedSchema(...records: string[]): Schema {
+  return object(
+    { id: integer, application_status_id: integer, ...Object.fromEntries(records.map((r) => [r, openObject()])) },
+    ['id'],
+  );
 }
 
 export const STAFF_MOVE: Schema = object({ id: integer, app_id: text, from: integer, application_status_id: integer }, [

@@ -4,14 +4,36 @@
  * when that committed, and is sent later by the sender (mail-sender.ts), never by the request.
  */
 import { sql, type Kysely } from 'kysely';
-import { type ServiceDefinition, statusEmail } from '../../engine/core';
+import { moveEmail, transitionAt, type ServiceDefinition, type StatusEmail } from '../../engine/core';
 import { nowIso } from '../db/database';
 import type { Database } from '../db/tables';
 
-/** What a status e-mail is written from when it is sent: the status reached, the comment of the move. */
+/**
+ * What a status e-mail is written from when it is sent: the status reached, the comment of the move
+ * and, for a move that took a row of the transition table, that row (its name and the status it was
+ * taken at), whose own e-mail goes before the status's.
+ */
 export interface StatusEmailParams {
   status: number;
   comment: string | null;
+  transition?: string;
+  from?: number;
+}
+
+/**
+ * The e-mail a queued move sends in `definition` (engine/core `moveEmail`): its row's, else its
+ * status's; undefined when it sends none. The row is the one the executor takes for that name at that
+ * status: the first of the table.
+ */
+export function emailOfMove(
+  definition: ServiceDefinition | undefined,
+  params: StatusEmailParams,
+): StatusEmail | undefined {
+  const row =
+    params.transition !== undefined && params.from !== undefined
+      ? transitionAt(definition, params.transition, params.from)
+      : undefined;
+  return moveEmail(definition, params.status, row);
 }
 
 /** The kind of a message queued for a status move. */
@@ -24,8 +46,10 @@ export const STATUS_EMAIL_KIND = 'status';
 export const MAIL_PRIORITY = { account: 0, application: 1 } as const;
 
 /**
- * Queues the e-mail an application reaching `statusId` sends (see `statusEmail`), in the caller's
- * transaction, unless the status sends none or the applicant turned these e-mails off.
+ * Queues the e-mail a move of an application sends (see `emailOfMove`), in the caller's transaction,
+ * unless the move sends none or the applicant turned these e-mails off. Without the definition (a
+ * status written by hand, in seeding and tests) it is queued, and the sender judges it by the
+ * application's own definition.
  */
 export async function queueStatusEmail(
   trx: Kysely<Database>,
@@ -33,7 +57,7 @@ export async function queueStatusEmail(
   params: StatusEmailParams,
   definition: ServiceDefinition | undefined,
 ): Promise<void> {
-  if (!statusEmail(definition, params.status)) return;
+  if (definition && !emailOfMove(definition, params)) return;
   const now = nowIso();
   await trx
     .insertInto('mail_queue')

@@ -8,14 +8,14 @@
  * loses none. A request that queues a code wakes the sender, so the code does not wait for the next look.
  */
 import { randomUUID } from 'node:crypto';
-import { applicationPath, ownRoute, statusEmail, writeStatusEmail, type WrittenEmail } from '../../engine/core';
+import { applicationPath, ownRoute, writeStatusEmail, type WrittenEmail } from '../../engine/core';
 import { definitionOfStored } from '../applications-store';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { certificatePath } from '../certificates/certificate-path';
 import { CODE_EMAIL_KIND, NOTICE_EMAIL_KIND, requestedLanguage, withoutCode, writeAccountMail } from './account-mail';
 import { holdLease, releaseLease } from './lease';
-import { STATUS_EMAIL_KIND, type StatusEmailParams } from './mail-queue';
+import { emailOfMove, STATUS_EMAIL_KIND, type StatusEmailParams } from './mail-queue';
 
 /** One e-mail to deliver. */
 export interface OutgoingEmail extends WrittenEmail {
@@ -302,7 +302,7 @@ function writeMessage(ctx: SenderContext, publicUrl: string, message: QueuedMess
   if (!message.email.includes('@')) return 'the applicant has no e-mail address';
   const params = JSON.parse(message.params) as StatusEmailParams;
   const definition = definitionOfStored(ctx, application);
-  const email = statusEmail(definition, params.status);
+  const email = emailOfMove(definition, params);
   if (!definition || !email) return `no e-mail for status ${params.status}`;
   const page = (route: string) => `${publicUrl}${applicationPath(route, application.id)}`;
   const link =

@@ -3,11 +3,12 @@
  * registering or asking for a reset code (`POST clients/reset-password` with only the username).
  */
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
-import { passwordBody, usernameBody } from '../account-bodies';
+import { passwordBody, resetBody } from '../account-bodies';
 import { identifier, type AccountService } from '../account-service';
 import { answers, type Schema } from '../contract/answers';
 import { DONE, RESET_STEP } from '../contract/accounts';
-import { ok, parseBody } from '../http';
+import { ok } from '../http';
+import { typed } from '../route-schemas';
 
 /** Registers `POST client/password` and `POST clients/reset-password` (public, rate limited). */
 export function passwordRoutes(
@@ -16,36 +17,30 @@ export function passwordRoutes(
   publicRoute: RouteShorthandOptions,
 ): void {
   const { setPassword, throttleSends, findByUsername, sendOtp } = accounts;
-  const answering = (data: Schema): RouteShorthandOptions => ({
+  const answering = <B extends object>(body: B, data: Schema) => ({
     ...publicRoute,
-    schema: { response: answers({ 200: data }) },
+    schema: { body, response: answers({ 200: data }) },
   });
 
-  app.post('/client/password', answering(DONE), async (request, reply) => {
-    const body = parseBody(passwordBody, request.body);
+  typed(app).post('/client/password', answering(passwordBody, DONE), async (request, reply) => {
+    const body = request.body;
     await setPassword(body.username, body.password, body.password_token);
     return ok(reply, { done: true });
   });
 
-  app.post<{ Body: { password?: unknown } | undefined }>(
-    '/clients/reset-password',
-    answering(RESET_STEP),
-    async (request, reply) => {
-      const raw = request.body ?? {};
-      if (raw.password !== undefined) {
-        const body = parseBody(passwordBody, request.body);
-        await setPassword(body.username, body.password, body.password_token);
-        return ok(reply, { done: true });
-      }
-      const body = parseBody(usernameBody, request.body);
-      // Counted by what was asked for, known or not, so the limit does not tell who is registered.
-      await throttleSends('reset', [`to:${identifier(body.username)}`]);
-      const client = await findByUsername(body.username);
-      if (client) {
-        await throttleSends('reset', [`id:${client.id}`]);
-        await sendOtp(client, 'reset', request);
-      }
-      return ok(reply, { sent: true });
-    },
-  );
+  typed(app).post('/clients/reset-password', answering(resetBody, RESET_STEP), async (request, reply) => {
+    const body = request.body;
+    if (body.password !== undefined) {
+      await setPassword(body.username, body.password, body.password_token);
+      return ok(reply, { done: true });
+    }
+    // Counted by what was asked for, known or not, so the limit does not tell who is registered.
+    await throttleSends('reset', [`to:${identifier(body.username)}`]);
+    const client = await findByUsername(body.username);
+    if (client) {
+      await throttleSends('reset', [`id:${client.id}`]);
+      await sendOtp(client, 'reset', request);
+    }
+    return ok(reply, { sent: true });
+  });
 }

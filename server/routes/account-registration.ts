@@ -14,7 +14,9 @@ import { answers, type Schema } from '../contract/answers';
 import { CODE_CONFIRMED, REGISTERED } from '../contract/accounts';
 import { isUniqueViolation, nowIso } from '../db/database';
 import type { Client } from '../db/tables';
-import { HttpError, ok, parseBody } from '../http';
+import { HttpError, ok } from '../http';
+import { typed } from '../route-schemas';
+import { orNull } from '../field-rules';
 import { newToken, sameDigest, sha256 } from '../security';
 import { consume, release, TooManyAttempts } from '../throttle';
 
@@ -28,13 +30,13 @@ export function registrationRoutes(
   const { db } = ctx;
   const limits = ctx.config.limits;
   const { throttleSends, sendOtp, notifyOwners, findByUsername, codeBlocked } = accounts;
-  const answering = (data: Schema, status = 200): RouteShorthandOptions => ({
+  const answering = <B extends object>(body: B, data: Schema, status = 200) => ({
     ...publicRoute,
-    schema: { response: answers({ [status]: data }) },
+    schema: { body, response: answers({ [status]: data }) },
   });
 
-  app.post('/clients', answering(REGISTERED, 201), async (request, reply) => {
-    const body = parseBody(registerBody, request.body);
+  typed(app).post('/clients', answering(registerBody, REGISTERED, 201), async (request, reply) => {
+    const body = request.body;
     await throttleSends('register', [`to:${body.email}`, `to:${body.telephone}`]);
     // Whatever happens below, the caller gets this answer: nobody learns who is registered.
     const answer = () => ok(reply, { email: body.email, telephone: body.telephone }, 201);
@@ -54,7 +56,7 @@ export function registrationRoutes(
             uid: randomUUID(),
             first_name: body.first_name,
             last_name: body.last_name,
-            other_name: body.other_name,
+            other_name: orNull(body.other_name),
             email: body.email,
             telephone: body.telephone,
             id_number: null,
@@ -87,7 +89,7 @@ export function registrationRoutes(
           .set({
             first_name: body.first_name,
             last_name: body.last_name,
-            other_name: body.other_name,
+            other_name: orNull(body.other_name),
             email: body.email,
             telephone: body.telephone,
           })
@@ -107,8 +109,8 @@ export function registrationRoutes(
     return answer();
   });
 
-  app.post('/client/confirm-otp', answering(CODE_CONFIRMED), async (request, reply) => {
-    const body = parseBody(otpBody, request.body);
+  typed(app).post('/client/confirm-otp', answering(otpBody, CODE_CONFIRMED), async (request, reply) => {
+    const body = request.body;
     const client = await findByUsername(body.username);
     // An unknown name is counted like an account, so the hourly limit does not tell who is registered.
     const hourly = client ? `otp-guess:${client.id}` : `otp-guess-name:${identifier(body.username)}`;

@@ -13,13 +13,19 @@ import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { HttpError, idParam, notFound } from '../http';
 import { download } from '../contract/answers';
+import { paramsSchema, typed } from '../route-schemas';
 
 export function applicationCopyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  app.get<{ Params: { id: string } }>(
+  typed(app).get(
     '/application/:id/copy',
-    { schema: { response: download(['application/pdf'], 'The copy of the application, a PDF') } },
+    {
+      schema: {
+        params: paramsSchema(['id']),
+        response: download(['application/pdf'], 'The copy of the application, a PDF'),
+      },
+    },
     async (request, reply) => {
       const application = await ownedApplication(db, request.clientId, idParam(request.params.id));
       if (application.status_id === STATUS.draft) throw new HttpError(409, NOT_SUBMITTED);

@@ -15,15 +15,16 @@ import { APPLICATION_DETAIL } from '../contract/applications';
 import { storedDraftAnswers } from '../drafts';
 import { idParam } from '../http';
 import { storedFacts } from '../stage-facts';
+import { paramsSchema, typed } from '../route-schemas';
 
 /** Registers the detail, answered from `kept` while the client's data has not changed. */
 export function applicationDetailRoutes(app: FastifyInstance, ctx: AppContext, kept: ClientAnswers): void {
   const { db } = ctx;
   const status = (id: number) => ({ id, name: ctx.statusName(id) });
 
-  app.get<{ Params: { id: string } }>(
+  typed(app).get(
     '/application/:id',
-    { schema: { response: answers({ 200: APPLICATION_DETAIL }) } },
+    { schema: { params: paramsSchema(['id']), response: answers({ 200: APPLICATION_DETAIL }) } },
     async (request, reply) => {
       const id = idParam(request.params.id);
       return answerClientRead(kept, request, reply, `application ${id}`, () => applicationDetail(request.clientId, id));

@@ -2,6 +2,8 @@
  * Applications: draft creation, the dashboard list and statistics, and the checks of the portal
  * features services open (`unlocks` of service.json); the detail is application-detail.ts.
  */
+import { paramsSchema, pathParams, queryTexts, typed } from '../route-schemas';
+import { anyField } from '../field-rules';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { allUnlocks, statisticsBucket, STATUS, submitRoute } from '../../engine/core';
@@ -10,7 +12,7 @@ import { formatAppId, hasSubmittedApplication } from '../applications-store';
 import { assertSelf } from '../auth-hook';
 import { answerClientRead, ClientAnswers } from '../client-answers';
 import type { AppContext } from '../context';
-import { answers, queryTexts } from '../contract/answers';
+import { answers } from '../contract/answers';
 import {
   APPLICATION_CREATED,
   applicationsPageSchema,
@@ -30,12 +32,18 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const kept = new ClientAnswers();
   const facts = factNames([...ctx.definitions, ...ctx.archived]);
 
-  app.post<{ Params: { serviceId: string }; Body: { client_id?: unknown } | undefined }>(
+  typed(app).post(
     '/client/application/:serviceId',
-    { schema: { response: answers({ 201: APPLICATION_CREATED }) } },
+    {
+      schema: {
+        params: paramsSchema(['serviceId']),
+        body: { type: 'object', properties: { client_id: anyField } },
+        response: answers({ 201: APPLICATION_CREATED }),
+      },
+    },
     async (request, reply) => {
       const serviceId = idParam(request.params.serviceId);
-      assertSelf(request, request.body?.client_id);
+      assertSelf(request, request.body.client_id);
       const service = await db.selectFrom('services').select('id').where('id', '=', serviceId).executeTakeFirst();
       if (!service) throw notFound('Service not found');
       const now = nowIso();
@@ -73,9 +81,15 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   applicationDetailRoutes(app, ctx, kept);
 
-  app.get<{ Params: { clientId: string }; Querystring: { page?: unknown } }>(
+  typed(app).get(
     '/clients/applications/:clientId',
-    { schema: { querystring: queryTexts(['page']), response: answers({ 200: applicationsPageSchema(facts) }) } },
+    {
+      schema: {
+        params: paramsSchema(['clientId']),
+        querystring: queryTexts(['page']),
+        response: answers({ 200: applicationsPageSchema(facts) }),
+      },
+    },
     async (request, reply) => {
       const clientId = idParam(request.params.clientId);
       assertSelf(request, clientId);
@@ -110,9 +124,9 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   }
 
-  app.get<{ Params: { clientId: string } }>(
+  typed(app).get(
     '/client/statistics/:clientId',
-    { schema: { response: answers({ 200: STATISTICS }) } },
+    { schema: { params: paramsSchema(['clientId']), response: answers({ 200: STATISTICS }) } },
     async (request, reply) => {
       const clientId = idParam(request.params.clientId);
       assertSelf(request, clientId);
@@ -151,7 +165,12 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const { definition, unlock } of allUnlocks(ctx.definitions)) {
     app.get<{ Params: { clientId: string } }>(
       submitRoute({ path: unlock.check.path }),
-      { schema: { response: answers({ 200: unlockAnswer(unlock.check.answer) }) } },
+      {
+        schema: {
+          params: pathParams(submitRoute({ path: unlock.check.path })),
+          response: answers({ 200: unlockAnswer(unlock.check.answer) }),
+        },
+      },
       async (request, reply) => {
         const clientId = idParam(request.params.clientId);
         assertSelf(request, clientId);

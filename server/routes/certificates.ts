@@ -20,8 +20,9 @@ import { definitionOfStored } from '../applications-store';
 import { renderCertificatePdf, renderLetterPdf } from '../certificates/certificate-pdf';
 import type { AppContext } from '../context';
 import { notFound, ok } from '../http';
-import { ERROR_ANSWER, okAnswer, queryTexts } from '../contract/answers';
+import { ERROR_ANSWER, okAnswer } from '../contract/answers';
 import { CERTIFICATE_FACTS } from '../contract/files';
+import { paramsSchema, queryTexts, typed } from '../route-schemas';
 
 /** The certificate as a PDF, or (`?format=json`, a manually processed one) its facts as data. */
 const CERTIFICATE_ANSWERS = {
@@ -56,9 +57,12 @@ const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  app.get<{ Params: { token: string }; Querystring: { format?: unknown } }>(
+  typed(app).get(
     '/verify/certificate/:token',
-    { config: { public: true }, schema: { querystring: queryTexts(['format']), response: CERTIFICATE_ANSWERS } },
+    {
+      config: { public: true },
+      schema: { params: paramsSchema(['token']), querystring: queryTexts(['format']), response: CERTIFICATE_ANSWERS },
+    },
     async (request, reply) => {
       const token = String(request.params.token);
       if (!TOKEN.test(token)) throw notFound('Certificate not found');

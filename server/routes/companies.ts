@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { assertSelf } from '../auth-hook';
 import {
   companyBody,
+  companyFields,
   companyView,
   INVALID_OPTION,
   LOCATION_LEVELS,
@@ -16,7 +17,8 @@ import type { AppContext } from '../context';
 import { answers } from '../contract/answers';
 import { COMPANIES, COMPANY } from '../contract/companies';
 import { isUniqueViolation, nowIso } from '../db/database';
-import { HttpError, idParam, notFound, ok, parseBody, ValidationError, type FieldError } from '../http';
+import { HttpError, idParam, notFound, ok, ValidationError, type FieldError } from '../http';
+import { paramsSchema, typed } from '../route-schemas';
 
 /** Registers the company routes of the signed-in client. */
 export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -96,25 +98,29 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   }
 
-  app.post('/companies', { schema: { response: answers({ 201: COMPANY }) } }, async (request, reply) => {
-    const body = parseBody(companyBody, request.body);
-    assertSelf(request, body.client_id);
-    await checkReferences(body);
-    await assertTinFree(body.tin, null);
-    const now = nowIso();
-    const company = await savingTin(() =>
-      db
-        .insertInto('companies')
-        .values({ ...columns(body), client_id: request.clientId, created_at: now, updated_at: now })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
-    );
-    return ok(reply, companyView(company), 201);
-  });
+  typed(app).post(
+    '/companies',
+    { schema: { body: companyBody, response: answers({ 201: COMPANY }) } },
+    async (request, reply) => {
+      const body = companyFields(request.body);
+      assertSelf(request, body.client_id);
+      await checkReferences(body);
+      await assertTinFree(body.tin, null);
+      const now = nowIso();
+      const company = await savingTin(() =>
+        db
+          .insertInto('companies')
+          .values({ ...columns(body), client_id: request.clientId, created_at: now, updated_at: now })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+      return ok(reply, companyView(company), 201);
+    },
+  );
 
-  app.get<{ Params: { clientId: string } }>(
+  typed(app).get(
     '/companies/:clientId',
-    { schema: { response: answers({ 200: COMPANIES }) } },
+    { schema: { params: paramsSchema(['clientId']), response: answers({ 200: COMPANIES }) } },
     async (request, reply) => {
       const clientId = idParam(request.params.clientId);
       assertSelf(request, clientId);
@@ -128,9 +134,9 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.put<{ Params: { id: string } }>(
+  typed(app).put(
     '/companies/:id',
-    { schema: { response: answers({ 200: COMPANY }) } },
+    { schema: { params: paramsSchema(['id']), body: companyBody, response: answers({ 200: COMPANY }) } },
     async (request, reply) => {
       const id = idParam(request.params.id);
       const existing = await db
@@ -140,7 +146,7 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where('client_id', '=', request.clientId)
         .executeTakeFirst();
       if (!existing) throw notFound('Company not found');
-      const body = parseBody(companyBody, request.body);
+      const body = companyFields(request.body);
       assertSelf(request, body.client_id);
       await checkReferences(body);
       await assertTinFree(body.tin, id);

@@ -8,11 +8,12 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { downloadableDocuments, fileExtension, formsOf } from '../../engine/core';
 import type { AppContext } from '../context';
-import { download, queryTexts } from '../contract/answers';
+import { download } from '../contract/answers';
 import { TEMPLATE_TYPES } from '../contract/files';
 import { idParam, notFound } from '../http';
 import { STORED_KEY } from '../storage/file-store';
 import { contentDisposition, FILE_TYPES } from '../storage/stored-files';
+import { paramsSchema, pathParams, queryTexts, typed } from '../route-schemas';
 
 /** Registers the download routes. */
 export function downloadRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -22,9 +23,15 @@ export function downloadRoutes(app: FastifyInstance, ctx: AppContext): void {
    * A document template a definition ships (`documents.templates`, a file of the service folder's
    * `files/`), e.g. the blank signed notification of the export licence. Public: it is a blank form.
    */
-  app.get<{ Params: { serviceId: string; file: string } }>(
+  typed(app).get(
     '/service/templates/:serviceId/:file',
-    { config: { public: true }, schema: { response: download(TEMPLATE_TYPES, 'A blank document of the service') } },
+    {
+      config: { public: true },
+      schema: {
+        params: paramsSchema(['serviceId', 'file']),
+        response: download(TEMPLATE_TYPES, 'A blank document of the service'),
+      },
+    },
     async (request, reply) => {
       const { serviceId, file } = request.params;
       const definition = ctx.definitions.find((d) => d.id === idParam(serviceId));
@@ -45,7 +52,7 @@ export function downloadRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.get<{ Querystring: { file?: unknown } }>(
+  typed(app).get(
     '/service/download-attachment',
     {
       schema: {
@@ -80,9 +87,10 @@ export function downloadRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The documents staff actions file (`lifecycle.actions[].document`; the audit's approved ToR at
   // spec 02's api/verify/tor/{app_id}): the caller's own application's latest, once filed.
   for (const { definition, document } of downloadableDocuments(ctx.definitions)) {
+    const url = `/${document.download.replace('{app_id}', ':appId')}`;
     app.get<{ Params: { appId?: unknown } }>(
-      `/${document.download.replace('{app_id}', ':appId')}`,
-      { schema: { response: download(['application/pdf'], document.description) } },
+      url,
+      { schema: { params: pathParams(url), response: download(['application/pdf'], document.description) } },
       async (request, reply) => {
         const appId = String(request.params.appId ?? '');
         const filed = await db

@@ -6,22 +6,16 @@
  * of that table and of the counts.
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  DRAFT_ANSWERS_MAX_CHARS,
-  draftShapeProblems,
-  hasDraftAnswers,
-  STATUS,
-  variantOf,
-  type DraftAnswers,
-} from '../../engine/core';
+import { DRAFT_ANSWERS_MAX_CHARS, draftShapeProblems, hasDraftAnswers, STATUS, variantOf } from '../../engine/core';
 import { definitionOfStored, lockApplication, ownedApplication } from '../applications-store';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { offeredDrafts, removeDraft, removeDraftDocument } from '../drafts';
 import { REQUIRED } from '../field-rules';
 import { HttpError, idParam, notFound, ok, ValidationError } from '../http';
-import { answers, queryTexts } from '../contract/answers';
+import { answers } from '../contract/answers';
 import { DRAFT_DISCARDED, DRAFT_DOCUMENT_REMOVED, DRAFT_SAVED, OFFERED_DRAFTS } from '../contract/applications';
+import { paramsSchema, queryTexts, typed } from '../route-schemas';
 
 export const DRAFT_MESSAGES = {
   notDraft: 'This application is no longer a draft',
@@ -33,7 +27,7 @@ export const DRAFT_MESSAGES = {
 const draftBodySchema = {
   type: 'object',
   required: ['answers'],
-  additionalProperties: false,
+  // Other fields are left unread (as Fastify's own validator used to strip them), not refused.
   properties: {
     answers: { type: 'object' },
     variant: { type: 'string', minLength: 1, maxLength: 100 },
@@ -43,11 +37,11 @@ const draftBodySchema = {
 export function draftRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  app.put<{ Params: { id: string }; Body: DraftAnswers }>(
+  typed(app).put(
     '/client/application/:id/draft',
     // Text is counted in characters below; the bytes of UTF-8 may be up to four times as many.
     {
-      schema: { body: draftBodySchema, response: answers({ 200: DRAFT_SAVED }) },
+      schema: { params: paramsSchema(['id']), body: draftBodySchema, response: answers({ 200: DRAFT_SAVED }) },
       bodyLimit: DRAFT_ANSWERS_MAX_CHARS * 4,
     },
     async (request, reply) => {
@@ -85,7 +79,7 @@ export function draftRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.get<{ Querystring: { service_id?: unknown } }>(
+  typed(app).get(
     '/client/drafts',
     { schema: { querystring: queryTexts(['service_id']), response: answers({ 200: OFFERED_DRAFTS }) } },
     async (request, reply) => {
@@ -97,9 +91,15 @@ export function draftRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // The file a draft holds for a document, removed when the applicant removes it in step 2 (a new file
   // for the document replaces it without this: the upload does that on a draft).
-  app.delete<{ Params: { id: string }; Querystring: { description?: unknown } }>(
+  typed(app).delete(
     '/client/application/:id/attachments',
-    { schema: { querystring: queryTexts(['description']), response: answers({ 200: DRAFT_DOCUMENT_REMOVED }) } },
+    {
+      schema: {
+        params: paramsSchema(['id']),
+        querystring: queryTexts(['description']),
+        response: answers({ 200: DRAFT_DOCUMENT_REMOVED }),
+      },
+    },
     async (request, reply) => {
       const id = idParam(request.params.id);
       // Read as the upload stores it (trimmed, at most 300 characters), so the same text names the same file.
@@ -114,9 +114,9 @@ export function draftRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  typed(app).delete(
     '/client/application/:id',
-    { schema: { response: answers({ 200: DRAFT_DISCARDED }) } },
+    { schema: { params: paramsSchema(['id']), response: answers({ 200: DRAFT_DISCARDED }) } },
     async (request, reply) => {
       const id = idParam(request.params.id);
       const application = await ownedApplication(db, request.clientId, id);

@@ -11,31 +11,36 @@ import type { AppContext } from '../context';
 import { answers, type Schema } from '../contract/answers';
 import { LANGUAGE_SET, PUBLIC_USER } from '../contract/accounts';
 import { isUniqueViolation } from '../db/database';
-import { HttpError, idParam, ok, parseBody, ValidationError } from '../http';
+import { HttpError, idParam, ok, ValidationError } from '../http';
+import { paramsSchema, typed } from '../route-schemas';
+import { orNull } from '../field-rules';
 
 /** Registers `PUT client/{id}/language` and `PUT client/{id}`. */
 export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  const answering = (data: Schema) => ({ schema: { response: answers({ 200: data }) } });
+  const params = paramsSchema(['id']);
+  const answering = <B extends object>(body: B, data: Schema) => ({
+    schema: { params, body, response: answers({ 200: data }) },
+  });
 
   /**
    * The language of the client's e-mails (codes, notices, e-mails about applications), chosen in the
    * portal's language menu: only this changes it after registration, never a request's Accept-Language.
    */
-  app.put<{ Params: { id: string } }>('/client/:id/language', answering(LANGUAGE_SET), async (request, reply) => {
+  typed(app).put('/client/:id/language', answering(languageBody, LANGUAGE_SET), async (request, reply) => {
     const id = idParam(request.params.id);
     assertSelf(request, id);
-    const { language } = parseBody(languageBody, request.body);
+    const { language } = request.body;
     if (language !== 'en' && !ctx.messages.languages.has(language))
       throw new ValidationError([{ field: 'language', message: ACCOUNT_MESSAGES.unknownLanguage }]);
     await db.updateTable('clients').set({ language }).where('id', '=', id).execute();
     return ok(reply, { language });
   });
 
-  app.put<{ Params: { id: string } }>('/client/:id', answering(PUBLIC_USER), async (request, reply) => {
+  typed(app).put('/client/:id', answering(profileBody, PUBLIC_USER), async (request, reply) => {
     const id = idParam(request.params.id);
     assertSelf(request, id);
-    const body = parseBody(profileBody, request.body);
+    const body = request.body;
     const clash = await db
       .selectFrom('clients')
       .select('id')
@@ -53,10 +58,10 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
         .set({
           first_name: body.first_name,
           last_name: body.last_name,
-          other_name: body.other_name,
+          other_name: orNull(body.other_name),
           email: body.email,
-          ...(body.phone === undefined ? {} : { telephone: body.phone }),
-          id_number: body.id_number,
+          ...(body.phone === undefined ? {} : { telephone: orNull(body.phone) }),
+          id_number: orNull(body.id_number),
           ...(body.decision_emails === undefined ? {} : { decision_emails: body.decision_emails ? 1 : 0 }),
         })
         .where('id', '=', id)

@@ -11,6 +11,7 @@ import { answers } from '../contract/answers';
 import { LOOKUP_ENTRIES, SERVICE_ATTACHMENTS, SERVICES } from '../contract/reference';
 import { lookupEntry } from '../lookup-entry';
 import { attachmentLabels, labelsFor, lookupLabel, serviceLabels } from '../reference-labels';
+import { paramsSchema, pathParams, typed } from '../route-schemas';
 
 /** `plastics/consumption-areas/{parent}` -> `/plastics/consumption-areas/:parent`. */
 export function lookupRoutePath(path: string): string {
@@ -25,7 +26,10 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const hasParent = list.path.includes('{parent}');
     app.get<{ Params: { parent: string } }>(
       lookupRoutePath(list.path),
-      { config: { public: true }, schema: { response: answers({ 200: LOOKUP_ENTRIES }) } },
+      {
+        config: { public: true },
+        schema: { params: pathParams(lookupRoutePath(list.path)), response: answers({ 200: LOOKUP_ENTRIES }) },
+      },
       async (request, reply) => {
         let query = db.selectFrom('lookups').select(['id', 'name', 'extra']).where('kind', '=', list.kind);
         if (hasParent) query = query.where('parent_id', '=', idParam(request.params.parent));
@@ -55,9 +59,12 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.get<{ Params: { serviceId: string } }>(
+  typed(app).get(
     '/service/attachments/:serviceId',
-    { config: { public: true }, schema: { response: answers({ 200: SERVICE_ATTACHMENTS }) } },
+    {
+      config: { public: true },
+      schema: { params: paramsSchema(['serviceId']), response: answers({ 200: SERVICE_ATTACHMENTS }) },
+    },
     async (request, reply) => {
       const serviceId = idParam(request.params.serviceId);
       const labels = labelsFor(ctx.reference.labels, request.headers['accept-language']);

@@ -4,55 +4,52 @@
  * but the Recycling Data table needs one).
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { assertSelf } from '../auth-hook';
 import type { AppContext } from '../context';
 import { hasSubmittedApplication } from '../applications-store';
-import { monthMessage, monthProblem, unlockOf } from '../../engine/core';
+import { unlockOf } from '../../engine/core';
 import { REPORT_MESSAGES } from '../report-messages';
 import { isUniqueViolation, nowIso } from '../db/database';
-import { HttpError, idParam, isDbId, ok, parseBody, ValidationError } from '../http';
-import { MAX_KILOGRAMS, REQUIRED } from '../field-rules';
+import { HttpError, idParam, ok, ValidationError } from '../http';
+import { anyField, bodySchema, MAX_KILOGRAMS, REQUIRED, rowId } from '../field-rules';
+import { paramsSchema, typed } from '../route-schemas';
 import { answers } from '../contract/answers';
 import { RECYCLED_REPORT, RECYCLED_REPORTS } from '../contract/companies';
 
-const reportBody = z.object({
-  company_id: z
-    .union([z.number(), z.string().trim()], { error: REQUIRED })
-    .refine(isDbId, { error: REQUIRED })
-    .transform(Number),
-  report_month: z
-    .string({ error: REQUIRED })
-    .trim()
-    // The portal's own judgement and message (engine/core/month-range.ts): a month from January
-    // 2000 to the current one, a day of it accepted too.
-    .superRefine((month, ctx) => {
-      const problem = monthProblem(month, { withDay: true });
-      if (problem) ctx.addIssue({ code: 'custom', message: monthMessage(problem) });
-    })
-    // Normalised to the first day of the month: one report per month, whatever day was picked.
-    .transform((v) => `${v.slice(0, 7)}-01`),
-  quantity: z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,13}(\.\d{1,6})?$/),
-      ],
-      { error: 'Enter a quantity in kilograms.' },
-    )
-    .transform(Number)
-    // A report states what was recycled: an empty month is no report (the portal asks for more than 0).
-    .pipe(
-      z
-        .number()
-        .positive('Enter a quantity in kilograms greater than 0.')
-        .max(MAX_KILOGRAMS, 'Enter a quantity in kilograms greater than 0.'),
-    ),
-  client_id: z.unknown().optional(),
-});
+const QUANTITY = 'Enter a quantity in kilograms.';
+const ABOVE_ZERO = 'Enter a quantity in kilograms greater than 0.';
+
+const reportBody = bodySchema(
+  {
+    company_id: rowId(),
+    report_month: {
+      type: 'string',
+      trim: true,
+      // The portal's own judgement and message (engine/core/month-range.ts): a month from January
+      // 2000 to the current one, a day of it accepted too.
+      month: { withDay: true },
+      errorMessage: { type: REQUIRED },
+    },
+    quantity: {
+      type: ['number', 'string'],
+      trim: true,
+      pattern: '^\\d{1,13}(\\.\\d{1,6})?$',
+      // A report states what was recycled: an empty month is no report (the portal asks for more than 0).
+      exclusiveMinimum: 0,
+      maximum: MAX_KILOGRAMS,
+      not: { type: 'string', pattern: '^\\s*0+(\\.0+)?\\s*$' },
+      errorMessage: {
+        type: QUANTITY,
+        pattern: QUANTITY,
+        exclusiveMinimum: ABOVE_ZERO,
+        maximum: ABOVE_ZERO,
+        not: ABOVE_ZERO,
+      },
+    },
+    client_id: anyField,
+  },
+  ['company_id', 'report_month', 'quantity'],
+);
 
 /** Registers the recycled quantity reports: adding one, and the caller's list. */
 export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -72,11 +69,17 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
    * applicant's correction; there is no other way to fix a typing error) and answers 200 with
    * `updated: true`, a new one answers 201.
    */
-  app.post(
+  typed(app).post(
     '/clients/report/recycled-quantity',
-    { schema: { response: answers({ 200: RECYCLED_REPORT, 201: RECYCLED_REPORT }) } },
+    { schema: { body: reportBody, response: answers({ 200: RECYCLED_REPORT, 201: RECYCLED_REPORT }) } },
     async (request, reply) => {
-      const body = parseBody(reportBody, request.body);
+      const body = {
+        ...request.body,
+        company_id: Number(request.body.company_id),
+        // Normalised to the first day of the month: one report per month, whatever day was picked.
+        report_month: `${request.body.report_month.slice(0, 7)}-01`,
+        quantity: Number(request.body.quantity),
+      };
       assertSelf(request, body.client_id);
       await assertUnlocked(request.clientId);
       const company = await db
@@ -124,9 +127,9 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
    * Contract extension (README "API extensions"): the caller's entries as
    * [{ id, company_id, company_name, report_month, quantity, created_at }], newest month first.
    */
-  app.get<{ Params: { clientId: string } }>(
+  typed(app).get(
     '/clients/report/recycled-quantity/:clientId',
-    { schema: { response: answers({ 200: RECYCLED_REPORTS }) } },
+    { schema: { params: paramsSchema(['clientId']), response: answers({ 200: RECYCLED_REPORTS }) } },
     async (request, reply) => {
       const clientId = idParam(request.params.clientId);
       assertSelf(request, clientId);

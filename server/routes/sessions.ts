@@ -2,7 +2,7 @@
  * Sessions (spec 01 section 2): sign-in, whose failures are counted per account and per address before
  * any password is hashed (docs/security.md), and sign-out.
  */
-import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../account-messages';
 import { loginBody } from '../account-bodies';
 import { identifier, publicUser, type AccountService } from '../account-service';
@@ -10,7 +10,8 @@ import type { AppContext } from '../context';
 import { answers } from '../contract/answers';
 import { DONE, LOGIN_ANSWER } from '../contract/accounts';
 import { nowIso } from '../db/database';
-import { HttpError, ok, parseBody } from '../http';
+import { HttpError, ok } from '../http';
+import { NO_BODY, typed } from '../route-schemas';
 import { newToken, sha256 } from '../security';
 import { consume, release, reset, TooManyAttempts, type Limit } from '../throttle';
 
@@ -26,11 +27,11 @@ export function sessionRoutes(
   const { findByUsername } = accounts;
   const lockLimit = (max: number): Limit => ({ max, windowMs: limits.lockMs });
 
-  app.post(
+  typed(app).post(
     '/clients/login',
-    { ...publicRoute, schema: { response: answers({ 200: LOGIN_ANSWER }) } },
-    async (request: FastifyRequest, reply) => {
-      const body = parseBody(loginBody, request.body);
+    { ...publicRoute, schema: { body: loginBody, response: answers({ 200: LOGIN_ANSWER }) } },
+    async (request, reply) => {
+      const body = request.body;
       // Both counters are taken before the password is hashed: a refused attempt costs no hashing,
       // and concurrent attempts cannot verify more passwords than the limits allow.
       const addressBucket = `login-address:${request.ip}`;
@@ -64,8 +65,16 @@ export function sessionRoutes(
     },
   );
 
-  app.post('/clients/logout', { schema: { response: answers({ 200: DONE }) } }, async (request, reply) => {
-    await db.updateTable('tokens').set({ revoked_at: nowIso() }).where('token_hash', '=', request.tokenHash).execute();
-    return ok(reply, { done: true });
-  });
+  app.post(
+    '/clients/logout',
+    { schema: { body: NO_BODY, response: answers({ 200: DONE }) } },
+    async (request, reply) => {
+      await db
+        .updateTable('tokens')
+        .set({ revoked_at: nowIso() })
+        .where('token_hash', '=', request.tokenHash)
+        .execute();
+      return ok(reply, { done: true });
+    },
+  );
 }

@@ -5,130 +5,107 @@
  *   POST staff/applications/{id}/status    { status_id, comment?, manual?, <text of the action reaching it>? }
  *   POST staff/applications/{id}/certificate  multipart, the certificate (a PDF) in `file`: of an
  *                                          application approved with `manual: true` (certificate to come)
- *   POST staff/applications/{id}/<name>    a staff transition of the application's service by name
- *                                          (`lifecycle.transitions`, the platform's included):
- *                                          JSON { comment?, <its text>? }, or multipart with its document
- *                                          in `file` (a PDF) and the same fields
+ *   POST staff/applications/{id}/<name>    one route per staff transition name of the loaded
+ *                                          definitions' tables (`lifecycle.transitions`, the platform's
+ *                                          and the kept versions' included): JSON { comment?, <its text> },
+ *                                          or multipart with its document in `file` (a PDF) and the same fields
  *
- * Moves follow the service's transition table (engine/core/transitions.ts), taken by the one executor
- * (409 with the reason otherwise), and are recorded in the application's history as `staff:<name>`.
+ * The routes and their bodies are drawn from the tables (transitions/staff-transitions.ts): a name no
+ * service has is not a route (404). Moves follow the application's service's table, taken by the one
+ * executor (409 with the reason when its service has no such row at its status), and are recorded in
+ * the application's history as `staff:<name>`.
  */
-import { basename } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { attachManualCertificate, staffAction, staffMove } from '../staff-decisions';
 import type { AppContext } from '../context';
 import { isRecord, STATUS } from '../../engine/core';
-import { idParam, ok, ValidationError, type FieldError } from '../http';
-import { formParts, receiveFile } from '../multipart';
+import { idParam, ok, ValidationError } from '../http';
 import { staffOf } from '../staff-accounts';
-import type { ReceivedFile } from '../storage/file-store';
-import { commitWith, startsAsPdf } from '../storage/stored-files';
+import { withStaffDocument } from '../staff-documents';
 import { answers } from '../contract/answers';
 import { STAFF_CERTIFICATE, STAFF_MOVE } from '../contract/lifecycle';
+import { collectStaffTransitions, type StaffTransition } from '../transitions/staff-transitions';
+import { statusBody, transitionRouteBody } from '../transitions/staff-bodies';
+import { MULTIPART_ONLY, paramsSchema } from '../route-schemas';
 
-/** The longest comment or text staff may give. */
-const TEXT_MAX = 20_000;
+type TextsBody = Record<string, string | null | undefined>;
 
-/** The body's texts other than `known`: the texts an action may take, judged by the action. */
-function textsOf(
-  body: Record<string, unknown>,
-  known: readonly string[],
-  errors: FieldError[],
-): Record<string, string> {
-  const texts: Record<string, string> = {};
-  for (const [field, value] of Object.entries(body)) {
-    if (known.includes(field) || value === undefined || value === null) continue;
-    if (typeof value !== 'string' || value.length > TEXT_MAX)
-      errors.push({ field, message: 'must be a text of at most 20,000 characters' });
-    else texts[field] = value;
-  }
-  return texts;
+/** The texts of a checked JSON body (its comment apart): null stands for not given. */
+function textsOf(body: unknown): { comment: string | null; texts: Record<string, string> } {
+  // Only a JSON body is checked by the route's schema: any other is not one.
+  if (body !== undefined && !isRecord(body))
+    throw new ValidationError([{ field: 'body', message: 'Send a JSON object.' }]);
+  const { comment, ...rest } = (body ?? {}) as TextsBody;
+  const texts = Object.fromEntries(
+    Object.entries(rest).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  return { comment: comment ?? null, texts };
 }
 
-/** A document staff send: where it is kept, its name and size, whether its first bytes are a PDF's. */
-type StaffDocument = { path: string; name: string; size: number; pdf: boolean };
-
-/**
- * Receives a multipart request of staff (its texts, one PDF in `file`) and gives them to `take`, the
- * file stored under its key; the file is removed again when anything refuses it.
- */
-async function withStaffDocument<T>(
-  ctx: AppContext,
-  request: FastifyRequest,
-  take: (fields: Record<string, string>, document: StaffDocument) => Promise<T>,
-): Promise<T> {
-  const fields: Record<string, string> = {};
-  let name = 'document.pdf';
-  let received: ReceivedFile | null = null;
-  try {
-    for await (const part of formParts(request)) {
-      if (part.type !== 'file') {
-        if (typeof part.value === 'string' && part.value.length <= TEXT_MAX) fields[part.fieldname] = part.value;
-        else
-          throw new ValidationError([
-            { field: part.fieldname, message: 'must be a text of at most 20,000 characters' },
-          ]);
-        continue;
-      }
-      if (received || part.fieldname !== 'file') {
-        part.file.resume();
-        throw new ValidationError([{ field: part.fieldname, message: 'Send one file, in the field "file".' }]);
-      }
-      name = basename(part.filename || name).slice(0, 200);
-      received = await receiveFile(part, ctx.files);
-    }
-    if (!received) throw new ValidationError([{ field: 'file', message: 'This field is required' }]);
-    const { size, head } = received;
-    const document = received;
-    received = null;
-    return await commitWith(ctx.files, document, (path) => take(fields, { path, name, size, pdf: startsAsPdf(head) }));
-  } finally {
-    if (received) await ctx.files.discard(received.temporaryKey).catch(() => undefined);
-  }
+/** What a staff transition's route says of it in the OpenAPI document. */
+function describe(transition: StaffTransition): { summary: string; description: string } {
+  const takes = [
+    ...transition.texts.map((text) => `\`${text.name}\` (HTML${text.required ? ', required' : ''})`),
+    ...(transition.files ? ['its document: a PDF in the multipart field `file` (the texts beside it)'] : []),
+  ];
+  return {
+    summary: `${transition.name}: ${transition.description}`,
+    description:
+      `The staff transition '${transition.name}' of ${transition.services.join(', ')}: ${transition.description}. ` +
+      `Taken where the application's service has it at the application's status (else 409 with the reason)` +
+      `${takes.length > 0 ? `; takes ${takes.join(' and ')}` : ''}; \`comment\` is shown to the applicant.`,
+  };
 }
 
-/** Registers the staff's moves, certificate and actions. */
+/** Registers the staff's moves, certificate and transitions. */
 export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  // Public for the applicants' token check: each route checks its staff key instead.
-  const staffOnly = { config: { public: true } };
-  const moving = { ...staffOnly, schema: { response: answers({ 200: STAFF_MOVE }) } };
+  // Public for the applicants' token check: each route checks its staff key instead, before its
+  // body is judged (a request without a key is refused as such, whatever it sends).
+  const signedIn = new WeakMap<FastifyRequest, { id: number; name: string }>();
+  const staffOnly = {
+    config: { public: true },
+    preValidation: async (request: FastifyRequest) => {
+      signedIn.set(request, await staffOf(db, request, ctx.config.limits.staffKeyMs));
+    },
+  };
+  const staffFor = async (request: FastifyRequest) =>
+    signedIn.get(request) ?? (await staffOf(db, request, ctx.config.limits.staffKeyMs));
+  const transitions = collectStaffTransitions(ctx);
+  const params = paramsSchema(['id']);
+  const moving = (body: object, described: { summary: string; description: string }) => ({
+    ...staffOnly,
+    schema: { ...described, params, body, response: answers({ 200: STAFF_MOVE }) },
+  });
 
-  app.post<{ Params: { id: string }; Body: Record<string, unknown> | undefined }>(
+  app.post<{ Params: { id: string }; Body: TextsBody & { status_id: number; manual?: boolean } }>(
     '/staff/applications/:id/status',
-    moving,
+    moving(statusBody([...new Set(transitions.flatMap((transition) => transition.texts.map((text) => text.name)))]), {
+      summary: 'Moves the application to a status',
+      description:
+        "A move of its service's table reaching `status_id`, or the action reaching it (with the text it takes; one that files a document is refused with its route). `manual` marks an approval processed by hand, its certificate to come.",
+    }),
     async (request, reply) => {
-      const staff = await staffOf(db, request, ctx.config.limits.staffKeyMs);
+      const staff = await staffFor(request);
       const id = idParam(request.params.id);
-      const body = request.body ?? {};
-      const errors: FieldError[] = [];
-      const statusId = body.status_id;
-      if (typeof statusId !== 'number' || !Number.isInteger(statusId) || statusId < 1)
-        errors.push({ field: 'status_id', message: 'must be a status id' });
-      const comment = body.comment;
-      if (comment !== undefined && comment !== null && (typeof comment !== 'string' || comment.length > TEXT_MAX))
-        errors.push({ field: 'comment', message: 'must be a text of at most 20,000 characters' });
-      const texts = textsOf(body, ['status_id', 'comment', 'manual'], errors);
-      if (body.manual !== undefined && typeof body.manual !== 'boolean')
-        errors.push({ field: 'manual', message: 'must be true or false' });
-      if (errors.length > 0) throw new ValidationError(errors);
+      const { status_id: statusId, manual, ...rest } = request.body;
+      const { comment, texts } = textsOf(rest);
       const moved = await staffMove(ctx, id, {
-        statusId: statusId as number,
-        comment: typeof comment === 'string' ? comment : null,
+        statusId,
+        comment,
         texts,
-        manual: body.manual === true,
+        manual: manual === true,
         actor: `staff:${staff.name}`,
       });
       return ok(reply, { id, app_id: moved.app_id, from: moved.from, application_status_id: moved.to });
     },
   );
 
-  // Before the actions' route: `certificate` is the staff's own, not a service's action.
   app.post<{ Params: { id: string } }>(
     '/staff/applications/:id/certificate',
-    { ...staffOnly, schema: { response: answers({ 200: STAFF_CERTIFICATE }) } },
+    { ...staffOnly, schema: { params, body: MULTIPART_ONLY, response: answers({ 200: STAFF_CERTIFICATE }) } },
     async (request, reply) => {
-      const staff = await staffOf(db, request, ctx.config.limits.staffKeyMs);
+      const staff = await staffFor(request);
       const id = idParam(request.params.id);
       if (!request.isMultipart())
         throw new ValidationError([
@@ -146,26 +123,21 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.post<{ Params: { id: string; action: string } }>(
-    '/staff/applications/:id/:action',
-    moving,
-    async (request, reply) => {
-      const staff = await staffOf(db, request, ctx.config.limits.staffKeyMs);
-      const id = idParam(request.params.id);
-      const { action } = request.params;
-      const actor = `staff:${staff.name}`;
-      if (!request.isMultipart()) {
-        const body = isRecord(request.body) ? request.body : {};
-        const errors: FieldError[] = [];
-        const { comment, ...texts } = textsOf(body, [], errors);
-        if (errors.length > 0) throw new ValidationError(errors);
-        const done = await staffAction(ctx, id, action, { comment: comment ?? null, texts, actor });
+  for (const transition of transitions) {
+    app.post<{ Params: { id: string } }>(
+      `/staff/applications/:id/${transition.name}`,
+      moving(transitionRouteBody(transition), describe(transition)),
+      async (request, reply) => {
+        const staff = await staffFor(request);
+        const id = idParam(request.params.id);
+        const actor = `staff:${staff.name}`;
+        const done = request.isMultipart()
+          ? await withStaffDocument(ctx, request, ({ comment, ...texts }, document) =>
+              staffAction(ctx, id, transition.name, { comment: comment ?? null, texts, document, actor }),
+            )
+          : await staffAction(ctx, id, transition.name, { ...textsOf(request.body), actor });
         return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: done.to });
-      }
-      const done = await withStaffDocument(ctx, request, ({ comment, ...texts }, document) =>
-        staffAction(ctx, id, action, { comment: comment ?? null, texts, document, actor }),
-      );
-      return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: done.to });
-    },
-  );
+      },
+    );
+  }
 }

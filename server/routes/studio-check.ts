@@ -2,7 +2,6 @@
  * `POST studio/check` of the analyst studio: what the portal and the server make of some form data.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   applyUiOrder,
   buildSubmitRequests,
@@ -21,22 +20,30 @@ import {
 import type { AppContext } from '../context';
 import { answers } from '../contract/answers';
 import { STUDIO_CHECK } from '../contract/operations';
-import { ok, parseBody, ValidationError } from '../http';
+import { ok, ValidationError } from '../http';
+import { typed } from '../route-schemas';
 import { LANGUAGE, studioDisk } from '../studio-disk';
 
-const checkBody = z.object({
-  service: z.string().min(1).max(100),
-  form: z.string().min(1).max(200),
-  data: z.record(z.string(), z.unknown()),
-  language: z.string().regex(LANGUAGE).default('en'),
-});
+const checkBody = {
+  type: 'object',
+  properties: {
+    service: { type: 'string', minLength: 1, maxLength: 100 },
+    form: { type: 'string', minLength: 1, maxLength: 200 },
+    data: { type: 'object' },
+    // English when left out.
+    language: { type: 'string', pattern: LANGUAGE.source },
+  },
+  required: ['service', 'form', 'data'],
+} as const;
 
 /** Registers the check (open as the studio's other routes: `admit` judges the caller). */
 export function studioCheckRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { admit, loadNow, localized } = studioDisk(ctx);
   const answering = (data: typeof STUDIO_CHECK) => ({
     config: { public: true },
-    schema: { response: answers({ 200: data }) },
+    // Who may use the studio is judged before what they sent.
+    preValidation: admit,
+    schema: { body: checkBody, response: answers({ 200: data }) },
   });
 
   /**
@@ -44,9 +51,8 @@ export function studioCheckRoutes(app: FastifyInstance, ctx: AppContext): void {
    * (in `language`), the documents step 2 asks for, the confirm step's summary, the view's rows and
    * tables, and the calls a submit would send.
    */
-  app.post('/studio/check', answering(STUDIO_CHECK), async (request, reply) => {
-    await admit(request);
-    const body = parseBody(checkBody, request.body);
+  typed(app).post('/studio/check', answering(STUDIO_CHECK), async (request, reply) => {
+    const body = { ...request.body, language: request.body.language ?? 'en' };
     const { definitions } = loadNow();
     const definition = definitions.find((d) => d.key === body.service);
     const english = definition ? formsOf(definition).find((form) => formKey(form) === body.form) : undefined;

@@ -19,10 +19,11 @@ import {
 } from '../../engine/core/node';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import type { AppContext } from '../context';
-import { answers, download, queryTexts, type Schema } from '../contract/answers';
+import { answers, download, type Schema } from '../contract/answers';
 import { STUDIO_ACCESS, STUDIO_REVISION, STUDIO_SERVICES } from '../contract/operations';
 import { notFound, ok } from '../http';
 import { LANGUAGE, studioDisk } from '../studio-disk';
+import { paramsSchema, queryTexts, typed } from '../route-schemas';
 
 /** Registers the studio's reads (the check is studio-check.ts). */
 export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -51,7 +52,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(reply, { revision: revisionNow() });
   });
 
-  app.get<{ Querystring: { language?: unknown } }>(
+  typed(app).get(
     '/studio/services',
     { ...open, schema: { querystring: queryTexts(['language']), response: answers({ 200: STUDIO_SERVICES }) } },
     async (request, reply) => {
@@ -98,11 +99,12 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
    * ES module the page imports (`standaloneToFactory`; the page gives it Ajv's runtime modules). Open
    * to the address the services answer signed (the studio's sign-in cannot ride on an import).
    */
-  app.get<{ Params: { service: string; form: string; file: string }; Querystring: { rev?: unknown; sig?: unknown } }>(
+  typed(app).get(
     '/studio/validators/:service/:form/:file',
     {
       ...open,
       schema: {
+        params: paramsSchema(['service', 'form', 'file']),
         querystring: queryTexts(['rev', 'sig']),
         response: download(['text/javascript'], "The form's validators, an ES module"),
       },

@@ -25,7 +25,7 @@ import { READ_BACK, savedNames, submitAnswerSchema } from '../contract/submissio
 import type { Application } from '../db/tables';
 import { REQUIRED } from '../field-rules';
 import { forbidden, HttpError, idParam, isDbId, ok, ValidationError } from '../http';
-import { submitRouteSchema } from '../route-schemas';
+import { pathParams, submitRouteSchema } from '../route-schemas';
 import { lookupMatchers } from '../submissions/lookup-names';
 import { withLookedUpRows } from '../submissions/looked-up-rows';
 import { persistSubmission } from '../submissions/persist';
@@ -154,7 +154,7 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const [url, candidates] of reads) {
     app.get<{ Params: { applicationId?: string } }>(
       url,
-      { schema: { response: answers({ 200: READ_BACK }) } },
+      { schema: { params: pathParams(url), response: answers({ 200: READ_BACK }) } },
       async (request, reply) => {
         const application = await ownedApplication(db, request.clientId, idParam(request.params.applicationId));
         const candidate = candidateOf(ctx, candidates, application);

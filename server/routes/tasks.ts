@@ -6,53 +6,102 @@
  * its widgets' checks, then the task's schema with the same messages as the portal, only the fields it
  * shows kept). The data becomes the application's record `save.record` (the one persist
  * step's upsert), and the task's transition (`save.transition`, `via: "task"`) is taken by the one
- * executor: back to the authority, with its comment in its history.
+ * executor: back to the authority, with its comment in its history. The routes are drawn from the
+ * current and kept definitions' tasks whose tables take them (a row `via: "task"` of the task's
+ * transition); the application a save names says whose task (and which version) judges it.
  */
 import type { FastifyInstance } from 'fastify';
-import { allTasks, taskForm, taskSlots, lookupBindings, definedProperties } from '../../engine/core';
+import {
+  allTasks,
+  definedProperties,
+  lookupBindings,
+  taskForm,
+  taskSlots,
+  transitionsOf,
+  type ApplicantTask,
+  type LookupBinding,
+  type ServiceDefinition,
+} from '../../engine/core';
 import { openTasksOf } from '../applicant-tasks';
 import type { Transaction } from 'kysely';
-import { lockApplication, missingUploadErrors, ownedApplication } from '../applications-store';
+import { definitionOfStored, lockApplication, missingUploadErrors, ownedApplication } from '../applications-store';
 import type { Application, Database } from '../db/tables';
 import { performTransition } from '../transitions/execute';
 import type { AppContext } from '../context';
 import { lookupMatchers } from '../submissions/lookup-names';
 import { upsertRecord } from '../submissions/persist';
 import { judgeFormData } from '../submissions/judge';
-import { REQUIRED } from '../field-rules';
-import { submitRouteSchema } from '../route-schemas';
+import { bodySchema, rowId } from '../field-rules';
+import { pathParams, typed } from '../route-schemas';
 import { answers } from '../contract/answers';
 import { taskSavedSchema } from '../contract/lifecycle';
-import { HttpError, isDbId, notFound, ok, ValidationError } from '../http';
+import { HttpError, notFound, ok, ValidationError } from '../http';
 
 export const TASK_CLOSED = 'This application is not waiting for these details.';
+
+/** A task that may answer a save route, with what judging its data needs. */
+interface TaskCandidate {
+  definition: ServiceDefinition;
+  task: ApplicantTask;
+  declared: string[];
+  bindings: LookupBinding[];
+}
+
+/**
+ * The tasks of the current and kept definitions by the path they save at; a task whose transition
+ * its table does not take (no row `via: "task"` of its name) has no route. The application a save
+ * names says whose task it is (its service, in the version that judges it).
+ */
+function tasksByPath(ctx: AppContext): Map<string, TaskCandidate[]> {
+  const byPath = new Map<string, TaskCandidate[]>();
+  for (const { definition, task } of allTasks([...ctx.definitions, ...ctx.archived])) {
+    const name = task.save.transition;
+    if (name && !transitionsOf(definition).some((row) => row.name === name && row.via === 'task')) continue;
+    const candidates = byPath.get(task.save.path) ?? [];
+    candidates.push({
+      definition,
+      task,
+      declared: [...definedProperties(task.formSchema).keys()],
+      bindings: lookupBindings(taskForm(definition, task)),
+    });
+    byPath.set(task.save.path, candidates);
+  }
+  return byPath;
+}
 
 export function taskRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const matchers = lookupMatchers(ctx);
 
-  for (const { definition, task } of allTasks(ctx.definitions)) {
-    const declared = [...definedProperties(task.formSchema).keys()];
-    const bindings = lookupBindings(taskForm(definition, task));
-    const judgement = { db, matchers, schema: task.formSchema, bindings, keepShownOnly: true };
+  for (const [path, candidates] of tasksByPath(ctx)) {
+    const records = [...new Set(candidates.map((candidate) => candidate.task.save.record))];
     // Registered and judged as a submit call that saves a form is (submissions.ts).
-    app.post<{ Body: Record<string, unknown> }>(
-      `/${task.save.path}`,
+    typed(app).post(
+      `/${path}`,
       {
         schema: {
-          ...submitRouteSchema(`/${task.save.path}`),
-          response: answers({ 200: taskSavedSchema(task.save.record) }),
+          params: pathParams(`/${path}`),
+          // The application the task is of; the form's own fields are judged by the task's schema below.
+          body: bodySchema({ application_id: rowId() }, ['application_id']),
+          response: answers({ 200: taskSavedSchema(...records) }),
         },
       },
       async (request, reply) => {
         const { application_id: applicationId } = request.body;
-        if (!isDbId(applicationId)) throw new ValidationError([{ field: 'application_id', message: REQUIRED }]);
+        const owned = await ownedApplication(db, request.clientId, Number(applicationId));
+        const judge = definitionOfStored(ctx, owned);
+        const candidate = candidates.find(
+          (c) => c.definition.id === owned.service_id && c.definition.version === judge?.version,
+        );
+        if (!candidate) throw notFound('Application not found');
+        const { definition, task, declared, bindings } = candidate;
         // Only what the task's schema declares is judged, and only what its form shows is kept.
         const sent = Object.fromEntries(Object.entries(request.body).filter(([key]) => declared.includes(key)));
-        const data = await judgeFormData({ ...judgement, clientId: request.clientId }, sent);
+        const data = await judgeFormData(
+          { db, matchers, schema: task.formSchema, bindings, keepShownOnly: true, clientId: request.clientId },
+          sent,
+        );
 
-        const owned = await ownedApplication(db, request.clientId, Number(applicationId));
-        if (owned.service_id !== definition.id) throw notFound('Application not found');
         // The door's own work, under the application's lock: the task is open, its uploads are there,
         // its record is kept.
         const keepRecord = async (trx: Transaction<Database>, locked: Application) => {

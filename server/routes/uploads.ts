@@ -2,6 +2,7 @@
  * Attachments: a streamed multipart upload into the file store (25 MB cap, kind checked by extension
  * and by the file's first bytes), under the rules of ../upload-rules.ts.
  */
+import { MULTIPART_ONLY } from '../route-schemas';
 import { basename } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { STATUS, FILE_KINDS, fileExtension } from '../../engine/core';
@@ -34,7 +35,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
    */
   app.post(
     '/applications/upload/file',
-    { schema: { response: answers({ 201: UPLOADED }) } },
+    { schema: { body: MULTIPART_ONLY, response: answers({ 201: UPLOADED }) } },
     async (request, reply) => {
       if (!request.isMultipart())
         throw new ValidationError([{ field: 'file', message: 'Send the file as multipart/form-data.' }]);

@@ -4,7 +4,8 @@
  * door that asked do its own work under the same lock (a submission's records, a task's record), finds
  * the row of the table the request names that may be taken at the application's status by who asks,
  * checks what the row takes (its condition, document, text, reason), then writes the status and
- * the history row, sets the row's facts, files its document and queues the e-mail the status sends.
+ * the history row, sets the row's facts, files its document and queues the e-mail the move sends
+ * (the row's own, else the status's: mail-queue.ts `emailOfMove`).
  * Submissions, staff moves and actions (command and API), applicant decisions and task saves all
  * come through `performTransition`; nothing else writes `status_id`.
  */
@@ -85,22 +86,34 @@ export type BeforeTransition = (
 ) => Promise<void>;
 
 /**
+ * A request that depends on the application as locked: what the door asks is judged on the row the
+ * executor holds (a staff move to a status asks for the action reaching it, when one does), never on
+ * a read made before the lock. Throws to refuse.
+ */
+export type TransitionAsk = (app: Application, definition: ServiceDefinition | undefined) => TransitionRequest;
+
+/**
  * Takes the transition `request` names on application `applicationId`, in one transaction under its
  * lock: 404 for an unknown application (or, for an applicant, one not theirs), 409 with the reason
  * when no row of its service's table may be taken at its status, 422 when the row's document, text or
- * reason is missing or refused.
+ * reason is missing or refused. `request` may be a function of the locked application (`TransitionAsk`).
  */
 export async function performTransition(
   ctx: ExecutorContext,
   applicationId: number,
-  request: TransitionRequest,
+  asked: TransitionRequest | TransitionAsk,
   before?: BeforeTransition,
 ): Promise<TransitionDone> {
   return ctx.db.transaction().execute(async (trx) => {
-    const app = await lockApplication(trx, ctx.dialect, applicationId);
-    if (!app || (request.owner !== undefined && app.client_id !== request.owner))
+    const locked = await lockApplication(trx, ctx.dialect, applicationId);
+    const owner = typeof asked === 'function' ? undefined : asked.owner;
+    if (!locked || (owner !== undefined && locked.client_id !== owner))
       throw new HttpError(404, 'Application not found');
+    const app = locked;
     const definition = definitionOfStored(ctx, app);
+    const request = typeof asked === 'function' ? asked(app, definition) : asked;
+    if (request.owner !== undefined && app.client_id !== request.owner)
+      throw new HttpError(404, 'Application not found');
     // The door judges first (its own words: a task that is not open, a form that cannot change);
     // what it writes is undone with the rest when the row refuses.
     if (before) await before(trx, app, definition);
@@ -110,7 +123,8 @@ export async function performTransition(
       throw new HttpError(409, `'${transition.name}' cannot be taken now: its condition does not hold.`);
     const text = judgeTakes(transition, request);
     const comment = request.comment?.trim() ? request.comment : (request.reason ?? transition.comment ?? null);
-    await writeStatus(trx, app.id, transition.to, { ...request, comment }, definition);
+    const taken = { transition: transition.name, from: app.status_id };
+    await writeStatus(trx, app.id, transition.to, { ...request, comment, taken }, definition);
     const now = nowIso();
     await writeFacts(trx, app.id, transitionFacts(transition, { today: now.slice(0, 10), text }));
     if (transition.document && request.document)
@@ -207,14 +221,17 @@ function judgeTakes(transition: Transition, request: TransitionRequest): string 
 }
 
 /**
- * Writes an application's status and its history row, with the e-mail the status sends queued (an
- * approval processed by hand tells once its certificate is filed).
+ * Writes an application's status and its history row, with the e-mail the move sends queued: the
+ * one of the row `taken` (its name, the status it was taken at) if it declares one, else the
+ * status's (an approval processed by hand tells once its certificate is filed, by its status's).
  */
 async function writeStatus(
   trx: Kysely<Database>,
   applicationId: number,
   statusId: number,
-  request: Pick<TransitionRequest, 'comment' | 'manual' | 'manualCertificate' | 'actor'>,
+  request: Pick<TransitionRequest, 'comment' | 'manual' | 'manualCertificate' | 'actor'> & {
+    taken?: { transition: string; from: number };
+  },
   definition: ServiceDefinition | undefined,
 ): Promise<void> {
   const now = nowIso();
@@ -247,7 +264,12 @@ async function writeStatus(
     })
     .execute();
   if (!request.manual)
-    await queueStatusEmail(trx, applicationId, { status: statusId, comment: request.comment ?? null }, definition);
+    await queueStatusEmail(
+      trx,
+      applicationId,
+      { status: statusId, comment: request.comment ?? null, ...request.taken },
+      definition,
+    );
 }
 
 /**

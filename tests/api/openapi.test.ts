@@ -1,12 +1,24 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_EXAMPLES } from '../../server/contract/examples';
+import { paramNames } from '../../server/route-schemas';
+import { collectStaffTransitions } from '../../server/transitions/staff-transitions';
 import { startServer, type TestServer } from './helpers';
 
 let server: TestServer;
 let document: {
   openapi: string;
-  paths: Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses?: Record<string, unknown>;
+        requestBody?: { content: Record<string, { schema?: { required?: string[] } }> };
+        parameters?: Array<{ in: string; name: string; required?: boolean }>;
+      }
+    >
+  >;
 };
 beforeAll(async () => {
   server = await startServer();
@@ -82,6 +94,33 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it("lists a staff route per staff transition name of the services' tables, with its body", () => {
+    type Body = { required?: string[]; properties?: Record<string, unknown> };
+    type Operation = {
+      summary?: string;
+      requestBody?: { content: Record<string, { schema: Body }> };
+    };
+    const names = collectStaffTransitions(server.services).map((transition) => transition.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['review', 'approve', 'return', 'approve-tor', 'approve-with-conditions']),
+    );
+    const staffPaths = Object.keys(document.paths).filter((path) => path.startsWith('/api/staff/applications/{id}/'));
+    expect(staffPaths.sort()).toEqual(
+      [...names, 'status', 'certificate'].map((name) => `/api/staff/applications/{id}/${name}`).sort(),
+    );
+    const operation = (name: string) => document.paths[`/api/staff/applications/{id}/${name}`]?.post as Operation;
+    // Its text, required, and its document in a multipart form.
+    const conditions = operation('approve-with-conditions');
+    expect(conditions.summary).toMatch(/^approve-with-conditions: approves the application on conditions/);
+    expect(conditions.requestBody?.content['application/json']?.schema.required).toEqual(['conditions']);
+    const tor = operation('approve-tor').requestBody?.content;
+    expect(tor?.['multipart/form-data']?.schema.required).toEqual(['file']);
+    expect(Object.keys(tor?.['multipart/form-data']?.schema.properties ?? {})).toEqual(['file', 'comment']);
+    expect(operation('review').requestBody?.content['multipart/form-data']).toBeUndefined();
+    // The move to a status: its status id, required.
+    expect(operation('status').requestBody?.content['application/json']?.schema.required).toEqual(['status_id']);
+  });
+
   it('documents the query each route reads', () => {
     const queryOf = (path: string) =>
       (
@@ -93,5 +132,57 @@ describe('GET /api/openapi.json', () => {
     expect(queryOf('/api/clients/applications/{clientId}')).toEqual(['page']);
     expect(queryOf('/api/service/download-attachment')).toEqual(['file']);
     expect(queryOf('/api/verify/certificate/{token}')).toEqual(['format']);
+  });
+
+  it('shows the input of every call: the body of each that takes one, and each path parameter', () => {
+    const undeclared = server.app.apiRoutes.flatMap((route) => {
+      const operation = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+      const call = `${route.method} ${route.url}`;
+      const body = ['POST', 'PUT', 'PATCH'].includes(route.method) && !operation?.requestBody ? [`${call}: body`] : [];
+      const params = paramNames(route.url)
+        .filter((name) => !operation?.parameters?.some((p) => p.in === 'path' && p.name === name && p.required))
+        .map((name) => `${call}: ${name}`);
+      return [...body, ...params];
+    });
+    expect(undeclared).toEqual([]);
+  });
+
+  it('shows the bodies of the account, company and report calls with their required fields', () => {
+    const required = (method: string, url: string) =>
+      document.paths[openApiPath(url)]?.[method]?.requestBody?.content['application/json']?.schema?.required;
+    expect(required('post', '/api/clients')).toEqual(['first_name', 'last_name', 'telephone', 'email']);
+    expect(required('post', '/api/client/confirm-otp')).toEqual(['username', 'otp']);
+    expect(required('post', '/api/client/password')).toEqual(['username', 'password']);
+    expect(required('post', '/api/clients/login')).toEqual(['username', 'password']);
+    expect(required('post', '/api/clients/reset-password')).toEqual(['username']);
+    expect(required('put', '/api/client/:id')).toEqual(['first_name', 'last_name', 'email']);
+    expect(required('put', '/api/client/:id/language')).toEqual(['language']);
+    for (const [method, url] of [
+      ['post', '/api/companies'],
+      ['put', '/api/companies/:id'],
+    ] as const) {
+      expect(required(method, url)).toEqual([
+        'name',
+        'company_category_id',
+        'type_registration',
+        'tin',
+        'telephone',
+        'email',
+        'activities',
+        'address',
+        'contact_person_job_title',
+        'contact_person_phone',
+        'contact_person_email',
+      ]);
+    }
+    expect(required('post', '/api/clients/report/recycled-quantity')).toEqual([
+      'company_id',
+      'report_month',
+      'quantity',
+    ]);
+    expect(required('post', '/api/application/applicant-confirmation')).toEqual([
+      'application_id',
+      'applicant_confirmed',
+    ]);
   });
 });

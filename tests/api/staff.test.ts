@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, listStaff, removeStaff, rotateStaff, STAFF_KEY_EXPIRED } from '../../server/staff-accounts';
 import { attachAuthorityDocument } from '../../server/staff-decisions';
-import { parseStaffArgs } from '../../server/staff-cli';
+import { parseStaffArgs, staffUsage } from '../../server/staff-cli';
+import { collectStaffTransitions } from '../../server/transitions/staff-transitions';
 import {
   CERTIFICATE_NOT_PDF,
   MANUAL_ONLY_WHEN_APPROVED,
@@ -129,6 +130,67 @@ describe('staff API', () => {
       token: alice.token,
     });
     expect(detail.body.data.approval_conditions).toBe('<p>Plant trees</p>');
+  });
+
+  it('has a route per transition name: an unknown name is not found, bodies are judged by the route', async () => {
+    const { id } = await applicationAt(server, alice, AUDIT, 2);
+    const take = (name: string, payload?: Record<string, unknown>) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/api/staff/applications/${id}/${name}`,
+        ...(payload ? { payload } : {}),
+        headers: { authorization: `Bearer ${staffKey}` },
+      });
+    expect((await take('approve-everything', {})).statusCode).toBe(404);
+    const fields = async (answer: Promise<{ statusCode: number; json<T>(): T }>) => {
+      const got = await answer;
+      expect(got.statusCode).toBe(422);
+      return got.json<{ data: { fields: unknown[] } }>().data.fields;
+    };
+    expect(await fields(take('approve-with-conditions', { comment: 'On conditions.' }))).toEqual([
+      { field: 'conditions', message: 'A conditional approval needs its conditions.' },
+    ]);
+    expect(await fields(take('return', { comment: 5 }))).toEqual([
+      { field: 'comment', message: 'must be a text of at most 20,000 characters' },
+    ]);
+    expect(await fields(take('return', { comment: 'x'.repeat(20_001) }))).toEqual([
+      { field: 'comment', message: 'must be a text of at most 20,000 characters' },
+    ]);
+    expect(await fields(status(id, { status_id: '3' }))).toEqual([
+      { field: 'status_id', message: 'must be a status id' },
+    ]);
+    expect(await fields(status(id, { comment: 'Why?' }))).toEqual([
+      { field: 'status_id', message: 'must be a status id' },
+    ]);
+    expect(await fields(status(id, { status_id: 6, manual: 'yes' }))).toEqual([
+      { field: 'manual', message: 'must be true or false' },
+    ]);
+    // A text the transition does not take is refused by name; a bare transition needs no body.
+    expect(await fields(take('return', { conditions: '<p>x</p>' }))).toEqual([
+      { field: 'conditions', message: "A move to status 7 takes no 'conditions'." },
+    ]);
+    const reviewed = await take('review');
+    expect(reviewed.statusCode).toBe(200);
+    expect(reviewed.json<{ data: { application_status_id: number } }>().data.application_status_id).toBe(3);
+  });
+
+  it("lists the services' transitions in the command's usage, and refuses a word none has", () => {
+    const transitions = collectStaffTransitions(server.services);
+    const usage = staffUsage(transitions);
+    expect(usage).toMatch(/\n {2}approve-with-conditions +approves the application on conditions/);
+    expect(usage).toContain('takes --conditions <html>, --comment');
+    expect(usage).toContain('takes --file <pdf>, --comment');
+    expect(() => parseStaffArgs(['approve-everything', '7'], transitions)).toThrow(
+      /Unknown command 'approve-everything'\. The transitions of the services are: review, .*approve-tor/,
+    );
+    expect(parseStaffArgs(['approve-tor', '7', '--file', 'tor.pdf'], transitions)).toMatchObject({
+      command: 'action',
+      action: 'approve-tor',
+      file: 'tor.pdf',
+    });
+    expect(parseStaffArgs(['status', '7', '3'], transitions)).toMatchObject({ command: 'status', statusId: 3 });
+    expect(parseStaffArgs(['list-staff'], transitions)).toEqual({ command: 'list-staff' });
+    expect(parseStaffArgs(['help'], transitions)).toEqual({ command: 'help' });
   });
 
   it('names staff accounts once, and the command parses add-staff', async () => {
