@@ -6,6 +6,7 @@
  */
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import type { JsonSchema } from '../engine/core';
 import { ValidationError, type FieldError } from './http';
 
 /**
@@ -50,11 +51,24 @@ export const MULTIPART_ONLY = { content: { 'multipart/form-data': { schema: MULT
 export const OBJECT_BODY = { type: 'object' } as const;
 
 /**
- * The route schema of a save declared by a definition (a submit call, a task's save): its path's
- * placeholders and a JSON object body, whose fields the definition's own schema judges.
+ * The route schema of a submit call declared by definitions: its path's placeholders and a JSON object
+ * body, documented by the calls that answer the route (`callBodyDocument`: annotations only, since the
+ * definition's own schema judges the fields, with the form's messages, once the application the
+ * request names has chosen the call).
  */
-export function submitRouteSchema(url: string) {
-  return { params: paramsSchema(paramNames(url)), body: OBJECT_BODY };
+export function submitRouteSchema(url: string, bodies: readonly JsonSchema[] = []) {
+  const [only] = bodies;
+  const body =
+    bodies.length === 1 && only
+      ? only
+      : bodies.length > 1
+        ? {
+            ...OBJECT_BODY,
+            description: bodies.map((body) => body.description).join(' '),
+            properties: Object.assign({}, ...bodies.map((body) => body.properties ?? {})) as Record<string, JsonSchema>,
+          }
+        : OBJECT_BODY;
+  return { params: paramsSchema(paramNames(url)), body };
 }
 
 /**

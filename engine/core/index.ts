@@ -57,7 +57,9 @@ export {
 } from './required-documents';
 export {
   buildSubmitRequests,
+  callBodyDocument,
   callSchema,
+  formFieldNotes,
   fieldsOfCall,
   readField,
   readKey,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildSubmitRequests,
+  callBodyDocument,
   callSchema,
   readKey,
   readSubmitBody,
@@ -271,5 +272,28 @@ describe('the submit language both ways', () => {
       { path: ['omit', 0], message: "unknown field 'ghost'" },
       { path: ['path'], message: 'unknown placeholder {nope}' },
     ]);
+  });
+});
+
+describe('callBodyDocument', () => {
+  it("documents every key of a call's body: the form's fields by title, context values, constants and flags, judging nothing", () => {
+    const definition = testDefinition();
+    const call = definition.submit.calls[0] as SubmitCall;
+    const document = callBodyDocument(definition, call);
+    expect(document.type).toBe('object');
+    const properties = document.properties as Record<string, Record<string, unknown>>;
+    expect(Object.keys(properties).sort()).toEqual(
+      [
+        ...['client_id', 'service_id', 'is_submitted', 'fast', 'slow'],
+        // The spread: every field of the form.
+        ...['done', 'kind_id', 'kind_name', 'mode', 'other_kind', 'when'],
+      ].sort(),
+    );
+    expect(properties.client_id?.description).toBe("The signed-in applicant's client id.");
+    expect(properties.is_submitted?.description).toBe('Always true.');
+    expect(properties.fast?.description).toBe("True when the form's field `mode` is 'fast'.");
+    // Annotations only: the form's schema judges the fields, with the form's messages.
+    const judging = JSON.stringify(document).match(/"(type|enum|const|minimum|maxLength|pattern|required)"/g) ?? [];
+    expect(judging).toEqual(['"type"']);
   });
 });

@@ -411,3 +411,88 @@ export function submitCallProblems(call: SubmitCall, has: (field: string) => boo
 
 /** Main export. */
 export const payloadMapping = buildSubmitRequests;
+
+/** What a context reference of a call's body holds, as the API's documentation says it. */
+const CONTEXT_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  '$context.clientId': "The signed-in applicant's client id.",
+  '$context.applicationId': 'The id of the application (its draft).',
+  '$context.serviceId': "The service's id.",
+};
+
+/** The schema of a form field at a dotted path (`a.b`: `b` of the object `a`), or undefined. */
+function fieldSchemaAt(schema: JsonSchema, path: string): JsonSchema | undefined {
+  let current: JsonSchema | undefined = schema;
+  for (const part of path.split('.')) current = current ? definedProperties(current).get(part) : undefined;
+  return current;
+}
+
+/** A field's words for the documentation: its title and description, nothing that judges it. */
+function fieldNote(schema: JsonSchema | undefined, path: string): JsonSchema {
+  const title = typeof schema?.title === 'string' ? schema.title : path;
+  return {
+    title,
+    description: [`The form's field \`${path}\`.`, typeof schema?.description === 'string' ? schema.description : '']
+      .filter(Boolean)
+      .join(' '),
+  };
+}
+
+/**
+ * The fields of a form as the API's documentation shows them: each with its title and description,
+ * nothing that judges it (the form's own schema does, with its messages).
+ */
+export function formFieldNotes(schema: JsonSchema, omit: readonly string[] = []): Record<string, JsonSchema> {
+  const notes: Record<string, JsonSchema> = {};
+  for (const [field, fieldSchema] of definedProperties(schema))
+    if (!omit.includes(field)) notes[field] = fieldNote(fieldSchema, field);
+  return notes;
+}
+
+/**
+ * The body a submit call sends, as the API's documentation shows it: each key of the call's body
+ * template (a spread `"..."` gives every field of the form it sends) with the title of the field it
+ * carries, a context value or the constant it must be. Annotations only: the server reads the body
+ * back into the form's data (`readSubmitBody`) and judges it by the form's own schema with the form's
+ * messages, which only the application the request names can choose (its service and version).
+ */
+export function callBodyDocument(
+  definition: Pick<ServiceDefinition, 'formSchema' | 'callSchemas' | 'key'>,
+  call: SubmitCall,
+): JsonSchema {
+  const schema = callSchema(definition, call) ?? definition.formSchema;
+  const note = (template: unknown, key: string): JsonSchema => {
+    const transform = transformOf(template);
+    if (transform) return fieldNote(fieldSchemaAt(definition.formSchema, transform.field), transform.field);
+    if (typeof template === 'string' && template.startsWith('$form.')) {
+      const path = template.slice('$form.'.length);
+      return fieldNote(fieldSchemaAt(definition.formSchema, path), path);
+    }
+    if (template === '$form') return { description: 'The form data it sends, every field of the form.' };
+    if (typeof template === 'string' && CONTEXT_DESCRIPTIONS[template])
+      return { description: CONTEXT_DESCRIPTIONS[template] };
+    if (Array.isArray(template))
+      return {
+        description: `A list of ${template.length}.`,
+        prefixItems: template.map((item, i) => note(item, `${key}.${i}`)),
+      };
+    if (isRecord(template))
+      return {
+        description: `An object of ${Object.keys(template).length} field(s).`,
+        properties: Object.fromEntries(
+          Object.entries(template).map(([name, item]) => [name, note(item, `${key}.${name}`)]),
+        ),
+      };
+    return { description: `Always ${JSON.stringify(template)}.` };
+  };
+  const properties: Record<string, JsonSchema> =
+    call.body['...'] === '$form' ? formFieldNotes(schema, call.omit ?? []) : {};
+  for (const [key, template] of Object.entries(call.body)) if (key !== '...') properties[key] = note(template, key);
+  for (const flag of call.flags ?? [])
+    for (const value of flag.values)
+      properties[value] = { description: `True when the form's field \`${flag.field}\` is '${value}'.` };
+  return {
+    type: 'object',
+    description: `The call '${call.name}' of the service '${definition.key}': its fields are judged by the form's schema, with the form's messages.`,
+    properties,
+  };
+}

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  callBodyDocument,
   readField,
   readKey,
   readSubmitBody,
@@ -86,10 +87,13 @@ export function submissionRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.route<{ Body: Data; Params: Record<string, string> }>({
       method,
       url,
-      // Derived from the definitions: the path's placeholders, and a JSON object (its fields are
-      // judged below by the call's own schema, with the form's messages).
+      // Derived from the definitions: the path's placeholders, and a JSON object documented by the
+      // calls (its fields are judged below by the call's own schema, with the form's messages).
       schema: {
-        ...submitRouteSchema(url),
+        ...submitRouteSchema(
+          url,
+          candidates.map(({ definition, call }) => callBodyDocument(definition, call)),
+        ),
         // What the route's calls save: their records and parts, by name.
         response: answers({ 200: submitAnswerSchema(savedNames(candidates)) }),
       },

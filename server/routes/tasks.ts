@@ -14,11 +14,13 @@ import type { FastifyInstance } from 'fastify';
 import {
   allTasks,
   definedProperties,
+  formFieldNotes,
   lookupBindings,
   taskForm,
   taskSlots,
   transitionsOf,
   type ApplicantTask,
+  type JsonSchema,
   type LookupBinding,
   type ServiceDefinition,
 } from '../../engine/core';
@@ -36,6 +38,13 @@ import { pathParams, typed } from '../route-schemas';
 import { answers } from '../contract/answers';
 import { taskSavedSchema } from '../contract/lifecycle';
 import { HttpError, notFound, ok, ValidationError } from '../http';
+
+/** The body of a task's save: the application it is of, and the task's form fields (documented only). */
+function taskBody(forms: readonly JsonSchema[]) {
+  const body = bodySchema({ application_id: rowId() }, ['application_id']);
+  const fields = Object.assign({}, ...forms.map((form) => formFieldNotes(form))) as Record<string, JsonSchema>;
+  return { ...body, properties: { ...fields, ...body.properties } };
+}
 
 export const TASK_CLOSED = 'This application is not waiting for these details.';
 
@@ -81,8 +90,9 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext): void {
       {
         schema: {
           params: pathParams(`/${path}`),
-          // The application the task is of; the form's own fields are judged by the task's schema below.
-          body: bodySchema({ application_id: rowId() }, ['application_id']),
+          // The application the task is of; the form's own fields (documented from the task's form) are
+          // judged by the task's schema below, once the application has chosen the task.
+          body: taskBody(candidates.map((candidate) => candidate.task.formSchema)),
           response: answers({ 200: taskSavedSchema(...records) }),
         },
       },

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_EXAMPLES } from '../../server/contract/examples';
 import { paramNames } from '../../server/route-schemas';
 import { collectStaffTransitions } from '../../server/transitions/staff-transitions';
-import { startServer, type TestServer } from './helpers';
+import { definedProperties, fieldsOfCall, formsOf, submitRoute } from '../../engine/core';
+import { loadDefinitionsFrom } from '../../server/definitions';
+import { servicesUnderTest, startServer, type TestServer } from './helpers';
 
 let server: TestServer;
 let document: {
@@ -184,5 +186,28 @@ describe('GET /api/openapi.json', () => {
       'application_id',
       'applicant_confirmed',
     ]);
+  });
+
+  it("shows each submit call's body with the fields of its form, from the definitions", () => {
+    const { definitions } = loadDefinitionsFrom(servicesUnderTest());
+    const body = (method: string, url: string) =>
+      (
+        document.paths[openApiPath(`/api${url}`)]?.[method.toLowerCase()]?.requestBody?.content['application/json']
+          ?.schema as { properties?: Record<string, { title?: string }> } | undefined
+      )?.properties ?? {};
+    let calls = 0;
+    for (const form of definitions.flatMap((definition) => formsOf(definition))) {
+      for (const call of form.submit.calls) {
+        const shown = body(call.method, submitRoute(call));
+        // Every key of the call's template is shown (a spread shows every field of the form it sends).
+        const keys = Object.keys(call.body).filter((key) => key !== '...');
+        expect(Object.keys(shown), `${form.key} ${call.name}`).toEqual(expect.arrayContaining(keys));
+        for (const field of fieldsOfCall(call, [...definedProperties(form.formSchema).keys()]))
+          if (call.body['...'] === '$form' && !(call.omit ?? []).includes(field))
+            expect(shown[field]?.title, `${form.key} ${call.name} ${field}`).toBeTruthy();
+        calls += 1;
+      }
+    }
+    expect(calls).toBeGreaterThan(8);
   });
 });
