@@ -3,6 +3,7 @@
  * them.
  */
 import type { FromSchema } from 'json-schema-to-ts';
+import { COMPANY_REQUIRED_FIELDS } from '../engine/core';
 import type { Company } from './db/tables';
 import {
   anyField,
@@ -65,19 +66,7 @@ export const companyBody = bodySchema(
     cell_id: optionalId,
     client_id: anyField,
   },
-  [
-    'name',
-    'company_category_id',
-    'type_registration',
-    'tin',
-    'telephone',
-    'email',
-    'activities',
-    'address',
-    'contact_person_job_title',
-    'contact_person_phone',
-    'contact_person_email',
-  ],
+  COMPANY_REQUIRED_FIELDS,
 );
 
 /** A number as sent (a number, its text, blank or null) as kept: the number, or null for none. */

@@ -1,4 +1,4 @@
-import type { Company } from '../../engine/core';
+import { COMPANY_REQUIRED_FIELDS, type Company } from '../../engine/core';
 import { isEmail, isNumber, isTenDigitPhone } from '../validation';
 
 /**
@@ -85,20 +85,8 @@ export function companyToForm(company: Company): CompanyFormValues {
   };
 }
 
-const REQUIRED: CompanyField[] = [
-  'name',
-  'company_category_id',
-  'type_registration',
-  'tin',
-  'telephone',
-  'email',
-  'activities',
-  'address',
-  'contact_person_job_title',
-  'contact_person_phone',
-  'contact_person_email',
-  'requests_single_use',
-];
+// The API's required fields, and the form's own question whether the company asks for single-use plastics.
+const REQUIRED: CompanyField[] = [...COMPANY_REQUIRED_FIELDS, 'requests_single_use'];
 
 /** Errors (i18n keys) of the company form, spec 01 section 5. */
 export function validateCompany(values: CompanyFormValues): Partial<Record<CompanyField, string>> {

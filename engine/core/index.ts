@@ -137,7 +137,7 @@ export {
   STATISTICS_SCHEMA,
 } from './contract/application-schemas';
 export * as answerSchemaParts from './contract/schema-parts';
-export { COMPANY_SCHEMA } from './contract/company-schema';
+export { COMPANY_REQUIRED_FIELDS, COMPANY_SCHEMA } from './contract/company-schema';
 export { UPLOADED_SCHEMA } from './contract/file-schemas';
 export { PUBLIC_SERVICE_SCHEMA, SERVICE_ATTACHMENT_SCHEMA } from './contract/reference-schemas';
 export {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_EXAMPLES } from '../../server/contract/examples';
 import { paramNames } from '../../server/route-schemas';
 import { collectStaffTransitions } from '../../server/transitions/staff-transitions';
-import { definedProperties, fieldsOfCall, formsOf, submitRoute } from '../../engine/core';
+import { COMPANY_REQUIRED_FIELDS, definedProperties, fieldsOfCall, formsOf, submitRoute } from '../../engine/core';
 import { loadDefinitionsFrom } from '../../server/definitions';
 import { servicesUnderTest, startServer, type TestServer } from './helpers';
 
@@ -163,19 +163,7 @@ describe('GET /api/openapi.json', () => {
       ['post', '/api/companies'],
       ['put', '/api/companies/:id'],
     ] as const) {
-      expect(required(method, url)).toEqual([
-        'name',
-        'company_category_id',
-        'type_registration',
-        'tin',
-        'telephone',
-        'email',
-        'activities',
-        'address',
-        'contact_person_job_title',
-        'contact_person_phone',
-        'contact_person_email',
-      ]);
+      expect(required(method, url)).toEqual([...COMPANY_REQUIRED_FIELDS]);
     }
     expect(required('post', '/api/clients/report/recycled-quantity')).toEqual([
       'company_id',

@@ -5,6 +5,25 @@
  */
 import { integer, nullableInteger, nullableNumber, nullableText, text } from './schema-parts';
 
+/**
+ * The fields a company must have, in the form's order (spec 01 section 5): the server's body schema
+ * requires them (server/company-rules.ts) and the portal's company form asks for them
+ * (app/companies/company-form.ts).
+ */
+export const COMPANY_REQUIRED_FIELDS = [
+  'name',
+  'company_category_id',
+  'type_registration',
+  'tin',
+  'telephone',
+  'email',
+  'activities',
+  'address',
+  'contact_person_job_title',
+  'contact_person_phone',
+  'contact_person_email',
+] as const;
+
 export const COMPANY_SCHEMA = {
   type: 'object',
   properties: {
