@@ -70,7 +70,9 @@ export function portalIsCurrent(staticDir, env = process.env) {
  * PORTAL_COMPRESSION asks, which it notes in the build.
  * @returns false when the build failed (its messages are on the console).
  */
-export function buildPortalIfStale(staticDir, env = process.env) {
+export function buildPortalIfStale(folder, env = process.env) {
+  // Vite reads a relative --outDir from its own root (app/): a folder is the repository's, as given.
+  const staticDir = resolve(root, folder);
   if (portalIsCurrent(staticDir, env)) return true;
   const compression = env.PORTAL_COMPRESSION || 'best';
   console.log(`Building the portal (${staticDir})...`);
