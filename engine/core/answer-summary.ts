@@ -194,11 +194,14 @@ function fieldEntry(
     return entries.length > 0 ? { kind: 'section', field: at.path, title: label, entries } : undefined;
   }
   const items = isRecord(schema.items) ? schema.items : undefined;
-  if (Array.isArray(value) && value.some(isRecord)) {
-    const table = rowsTable(at, label, items ?? {}, isRecord(ui.items) ? ui.items : {}, value, walk);
+  if (Array.isArray(value) && value.some(isRecord) && hasFields(items)) {
+    const table = rowsTable(at, label, items, isRecord(ui.items) ? ui.items : {}, value, walk);
     return table.rows.length > 0 ? table : undefined;
   }
-  const text = answerText(schema, ui, value, walk.texts);
+  const text =
+    Array.isArray(value) && value.some(isRecord)
+      ? undeclaredRowsText(value)
+      : answerText(schema, ui, value, walk.texts);
   return text === '' ? undefined : { kind: 'answer', field: at.path, label, value: text };
 }
 
@@ -243,6 +246,24 @@ function rowsTable(
       .filter((row) => row.size > 0)
       .map((row) => fields.map((f) => (row.has(f) ? entryText(row.get(f) as SummaryEntry) : ''))),
   };
+}
+
+/**
+ * Rows whose fields the schema does not declare: each row's filled values joined by ' / ', rows by
+ * '; ' (no label to give a column); blank rows left out.
+ */
+function undeclaredRowsText(rows: readonly unknown[]): string {
+  return rows
+    .map((row) =>
+      isRecord(row)
+        ? Object.values(row)
+            .filter((v) => !isEmptyValue(v) && !isRecord(v))
+            .map(listItem)
+            .join(' / ')
+        : listItem(row),
+    )
+    .filter((text) => text !== '')
+    .join('; ');
 }
 
 function entryLabel(entry: SummaryEntry): string {

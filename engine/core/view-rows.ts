@@ -84,11 +84,15 @@ function viewRowEntry(
   return { kind: 'answer', field: row.field, label: row.label, value: valueText(row, value, schema, ui, texts) };
 }
 
-/** True for a value the summary draws as a section or a table: an object of a schema with fields, or rows. */
+/** True for a value the summary draws as a section or a table: an object of a schema with fields, or its rows. */
 function isStructured(value: unknown, schema: JsonSchema | undefined): boolean {
-  if (Array.isArray(value)) return value.some(isRecord);
-  return isRecord(value) && schema !== undefined && definedProperties(schema).size > 0;
+  // A value the form's schema does not describe (another record's, a relation the server adds) shows as it is.
+  if (schema === undefined) return false;
+  if (Array.isArray(value)) return value.some(isRecord) && isRecord(schema.items) && hasFields(schema.items);
+  return isRecord(value) && hasFields(schema);
 }
+
+const hasFields = (schema: JsonSchema): boolean => definedProperties(schema).size > 0;
 
 /**
  * The read-only view's answers as the view draws them (`AnswerSummary` of engine/react): the choice of
