@@ -193,13 +193,16 @@ describe('a service with several forms', () => {
     expect(within(summary).getByText('Convention').nextSibling?.textContent).toBe('Basel');
     // The rows are a table of their own, a column per answered field, the blank row left out.
     const rows = screen.getByRole('table', { name: 'Transit states' });
-    expect(within(rows).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['From', 'To']);
-    expect(within(rows).getAllByRole('cell').map((cell) => cell.textContent?.trim())).toEqual([
-      'Kenya',
-      'Rwanda',
-      'Uganda',
-      '',
-    ]);
+    expect(
+      within(rows)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['From', 'To']);
+    expect(
+      within(rows)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent?.trim()),
+    ).toEqual(['Kenya', 'Rwanda', 'Uganda', '']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await screen.findByText('Application succesfully submitted');
