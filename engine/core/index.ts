@@ -69,8 +69,24 @@ export {
   withCallDefaults,
   type ReadBody,
 } from './payload-mapping';
-export { applyUiOrder, confirmSummary } from './confirm-summary';
-export { answeredViewRows, detailRows, detailTables, type DetailRow, type DetailTable } from './view-rows';
+export { applyUiOrder, confirmSummary, confirmSummaryEntries } from './confirm-summary';
+export {
+  entryText,
+  flattenSummary,
+  summariseAnswers,
+  type SummaryAnswer,
+  type SummaryEntry,
+  type SummarySection,
+  type SummaryTable,
+} from './answer-summary';
+export {
+  answeredViewRows,
+  answeredViewSummary,
+  detailRows,
+  detailTables,
+  type DetailRow,
+  type DetailTable,
+} from './view-rows';
 export { fillLetterText } from './approval-letter';
 
 // Versions of a definition and of the records saved under it

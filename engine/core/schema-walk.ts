@@ -172,3 +172,36 @@ export function requiredProperties(
       for (const name of part.required) if (typeof name === 'string') required.add(name);
   return required;
 }
+
+/**
+ * The schema of the field at a dotted path (`applicant.address.city`, `rows.0.kind` or `rows.kind`
+ * for the field of every row), through properties declared anywhere in each object's branches and
+ * the `items` of lists; undefined when no schema declares it.
+ */
+export function schemaAtPath(schema: JsonSchema, path: string): JsonSchema | undefined {
+  let current: JsonSchema | undefined = schema;
+  for (const part of path.split('.')) {
+    if (!current) return undefined;
+    const items: JsonSchema | undefined = isRecord(current.items) ? current.items : undefined;
+    if (items && /^\d+$/.test(part)) {
+      current = items;
+      continue;
+    }
+    current = definedProperties(current).get(part) ?? (items ? definedProperties(items).get(part) : undefined);
+  }
+  return current;
+}
+
+/** The uiSchema of the field at a dotted path, as `schemaAtPath` reads the schema (a row's under `items`). */
+export function uiAtPath(uiSchema: Record<string, unknown>, path: string): Record<string, unknown> | undefined {
+  let current: Record<string, unknown> | undefined = uiSchema;
+  for (const part of path.split('.')) {
+    if (!current) return undefined;
+    const items: Record<string, unknown> | undefined = isRecord(current.items) ? current.items : undefined;
+    const own: unknown = current[part];
+    if (items && /^\d+$/.test(part)) current = items;
+    else if (isRecord(own)) current = own;
+    else current = items && isRecord(items[part]) ? items[part] : undefined;
+  }
+  return current;
+}

@@ -129,3 +129,126 @@ export function testDefinition(
     callSchemas: {},
   };
 }
+
+/**
+ * A permit form made of sections, as an analyst writes one with JSON alone: sections (objects) with a
+ * nested section, a `oneOf` choice with titles, an enum with `ui:enumNames` shown under a condition
+ * of its section, rows of objects (an enum with `ui:enumNames` in the rows' ui, a plain enum labelled
+ * by its values) and a flat question; the view lists the sections as rows.
+ */
+export const sectionedFormSchema = {
+  type: 'object',
+  required: ['applicant', 'site'],
+  properties: {
+    applicant: {
+      type: 'object',
+      title: 'Applicant',
+      properties: {
+        full_name: { type: 'string', title: 'Full name', maxLength: 200 },
+        applicant_kind: {
+          type: 'string',
+          title: 'Kind of applicant',
+          oneOf: [
+            { const: 'natural-less', title: 'Natural person, fewer than ten staff' },
+            { const: 'legal', title: 'Legal person' },
+          ],
+        },
+        contact: {
+          type: 'object',
+          title: 'Contact',
+          properties: {
+            email: { type: 'string', title: 'E-mail', maxLength: 200 },
+            phone: { type: 'string', title: 'Telephone', maxLength: 30 },
+          },
+        },
+      },
+    },
+    site: {
+      type: 'object',
+      title: 'Site',
+      properties: {
+        district: { type: 'string', title: 'District', maxLength: 100 },
+        zone: { type: 'string', title: 'Zone', enum: ['C', 'I', 'R'] },
+        protected_area: { type: 'boolean', title: 'Inside a protected area' },
+      },
+      allOf: [
+        {
+          if: { properties: { zone: { const: 'C' } }, required: ['zone'] },
+          then: { properties: { buffer_metres: { type: 'number', title: 'Distance to the buffer zone (m)' } } },
+        },
+      ],
+    },
+    activities: {
+      type: 'array',
+      title: 'Activities',
+      maxItems: 10,
+      items: {
+        type: 'object',
+        properties: {
+          activity: { type: 'string', title: 'Activity', enum: ['storage', 'transport'] },
+          scale: { type: 'string', title: 'Scale', enum: ['Small', 'Large'] },
+          tonnes: { type: 'number', title: 'Tonnes a year' },
+        },
+      },
+    },
+    declared: { type: 'boolean', title: 'The answers are true' },
+  },
+};
+
+export const sectionedUiSchema = {
+  'ui:order': ['applicant', 'site', 'activities', '*'],
+  applicant: { 'ui:order': ['applicant_kind', '*'], applicant_kind: { 'ui:widget': 'radio' } },
+  site: { zone: { 'ui:widget': 'radio', 'ui:enumNames': ['Commercial', 'Industrial', 'Residential'] } },
+  activities: { items: { activity: { 'ui:enumNames': ['Storage of waste', 'Transport of waste'] } } },
+};
+
+/** The sectioned form's texts in German, as its catalogue (`i18n/de.json`) would give them. */
+export const sectionedGerman: Readonly<Record<string, string>> = {
+  Applicant: 'Antragsteller',
+  'Full name': 'Vollständiger Name',
+  'Kind of applicant': 'Art des Antragstellers',
+  'Natural person, fewer than ten staff': 'Natürliche Person, weniger als zehn Beschäftigte',
+  'Legal person': 'Juristische Person',
+  Contact: 'Kontakt',
+  'E-mail': 'E-Mail',
+  Telephone: 'Telefon',
+  Site: 'Standort',
+  District: 'Bezirk',
+  Zone: 'Zone',
+  Commercial: 'Gewerbegebiet',
+  Industrial: 'Industriegebiet',
+  Residential: 'Wohngebiet',
+  'Inside a protected area': 'In einem Schutzgebiet',
+  'Distance to the buffer zone (m)': 'Abstand zur Pufferzone (m)',
+  Activities: 'Tätigkeiten',
+  Activity: 'Tätigkeit',
+  'Storage of waste': 'Lagerung von Abfällen',
+  'Transport of waste': 'Beförderung von Abfällen',
+  Scale: 'Umfang',
+  Small: 'Klein',
+  Large: 'Groß',
+  'Tonnes a year': 'Tonnen im Jahr',
+  'The answers are true': 'Die Angaben sind wahr',
+  Declaration: 'Erklärung',
+};
+
+/** The loaded sectioned definition: the sample service with the permit form of sections. */
+export function sectionedTestDefinition(): ServiceDefinition {
+  const definition = testDefinition({
+    view: {
+      record: 'sample',
+      rows: [
+        { label: 'Applicant', field: 'applicant' },
+        { label: 'Site', field: 'site' },
+        { label: 'Activities', field: 'activities' },
+        { label: 'Declaration', field: 'declared', format: 'yesno' },
+      ],
+    },
+  });
+  definition.submit.calls[0]?.flags?.splice(0);
+  return {
+    ...definition,
+    formSchema: structuredClone(sectionedFormSchema),
+    uiSchema: structuredClone(sectionedUiSchema),
+  };
+}

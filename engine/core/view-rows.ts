@@ -1,5 +1,6 @@
-import type { ServiceDefinition, ViewRow, ViewTable } from './definition-types';
-import { definedProperties } from './schema-walk';
+import { entryText, summariseField, type SummaryEntry } from './answer-summary';
+import type { JsonSchema, ServiceDefinition, ViewRow, ViewTable } from './definition-types';
+import { definedProperties, schemaAtPath, uiAtPath } from './schema-walk';
 import {
   ENGLISH_VALUE_TEXTS,
   EMPTY_VALUE,
@@ -36,9 +37,10 @@ export function rowValue(row: ViewRow, record: unknown): unknown {
 /**
  * Detail rows of a record (`records`: the application's other records by key, for the rows that
  * name one; a row superseded by a later answer reads empty). Text values that are codes of an enum-like form field (oneOf consts,
- * `ui:enumNames`) are shown by their titles; formats: date (YYYY-MM-DD), time ('10:30 (UTC+02:00)'),
+ * `ui:enumNames`, at any depth of the form) are shown by their titles; formats: date (YYYY-MM-DD), time ('10:30 (UTC+02:00)'),
  * date-time ('2026-06-01 08:30 (UTC)'), yesno, list, number; a row without one takes its field's
- * schema `format` (date, time, date-time and their iso- forms).
+ * schema `format` (date, time, date-time and their iso- forms). A section of the form (an object
+ * field) reads as its answers, `Label: value` joined by '; ', and rows as their cells (`entryText`).
  * Empty values read '-'. `texts` gives Yes/No in the interface language.
  */
 export function detailRows(
@@ -47,19 +49,69 @@ export function detailRows(
   texts: Pick<ValueTexts, 'yes' | 'no'> = ENGLISH_VALUE_TEXTS,
   records: Readonly<Record<string, unknown>> = {},
 ): DetailRow[] {
-  const properties = definedProperties(definition.formSchema);
+  return definition.view.rows.map((row) => {
+    const entry = viewRowEntry(definition, row, record, texts, records);
+    return { label: row.label, value: entry ? entryText(entry) : EMPTY_VALUE };
+  });
+}
+
+/**
+ * One view row as the read-only view draws it, undefined when it reads empty: a section (titled by
+ * the row's label) for an object of the form with fields, a table for its rows, else an answer.
+ */
+function viewRowEntry(
+  definition: Pick<ServiceDefinition, 'view' | 'formSchema' | 'uiSchema'>,
+  row: ViewRow,
+  record: unknown,
+  texts: Pick<ValueTexts, 'yes' | 'no'>,
+  records: Readonly<Record<string, unknown>>,
+): SummaryEntry | undefined {
   const own = definition.view.record;
   const recordOf = (key: string | undefined) => (key === undefined || key === own ? record : records[key]);
-  return definition.view.rows.map((row) => {
-    const { supersededBy } = row;
-    if (supersededBy && !isEmptyValue(valueAt(recordOf(supersededBy.record ?? row.record), supersededBy.field)))
-      return { label: row.label, value: EMPTY_VALUE };
-    // The form's schema and ui describe the view's record only: another record's values show as they are.
-    const ownRecord = row.record === undefined || row.record === own;
-    const ui = ownRecord ? definition.uiSchema[row.field] : undefined;
-    const schema = ownRecord ? properties.get(row.field) : undefined;
-    return { label: row.label, value: valueText(row, recordOf(row.record), schema, ui, texts) };
-  });
+  const { supersededBy } = row;
+  if (supersededBy && !isEmptyValue(valueAt(recordOf(supersededBy.record ?? row.record), supersededBy.field)))
+    return undefined;
+  // The form's schema and ui describe the view's record only: another record's values show as they are.
+  const ownRecord = row.record === undefined || row.record === own;
+  const ui = ownRecord ? uiAtPath(definition.uiSchema, row.field) : undefined;
+  const schema = ownRecord ? schemaAtPath(definition.formSchema, row.field) : undefined;
+  const value = rowValue(row, recordOf(row.record));
+  if (isEmptyValue(value)) return undefined;
+  if (row.format === undefined && isStructured(value, schema))
+    return summariseField(row.field, row.label, schema, ui, value, definition.uiSchema, {
+      texts: { ...ENGLISH_VALUE_TEXTS, ...texts },
+    });
+  return { kind: 'answer', field: row.field, label: row.label, value: valueText(row, value, schema, ui, texts) };
+}
+
+/** True for a value the summary draws as a section or a table: an object of a schema with fields, or its rows. */
+function isStructured(value: unknown, schema: JsonSchema | undefined): boolean {
+  // A value the form's schema does not describe (another record's, a relation the server adds) shows as it is.
+  if (schema === undefined) return false;
+  if (Array.isArray(value)) return value.some(isRecord) && isRecord(schema.items) && hasFields(schema.items);
+  return isRecord(value) && hasFields(schema);
+}
+
+const hasFields = (schema: JsonSchema): boolean => definedProperties(schema).size > 0;
+
+/**
+ * The read-only view's answers as the view draws them (`AnswerSummary` of engine/react): the choice of
+ * form first (as `answeredViewRows`), then each answered view row of the form's record, a section of
+ * the form under the row's label with its own answers, rows as a table.
+ */
+export function answeredViewSummary(
+  form: Pick<ServiceDefinition, 'view' | 'formSchema' | 'uiSchema' | 'variant'>,
+  application: Readonly<Record<string, unknown>>,
+  choice: string | undefined,
+  texts: Pick<ValueTexts, 'yes' | 'no'> = ENGLISH_VALUE_TEXTS,
+): SummaryEntry[] {
+  const chosen: SummaryEntry[] =
+    choice && form.variant ? [{ kind: 'answer', field: '', label: choice, value: form.variant.label }] : [];
+  const record = application[form.view.record];
+  const rows = form.view.rows
+    .map((row) => viewRowEntry(form, row, record, texts, application))
+    .filter((entry): entry is SummaryEntry => entry !== undefined);
+  return [...chosen, ...rows];
 }
 
 /**
@@ -87,15 +139,14 @@ export function answeredViewRows(
   return [...chosen, ...answeredRows(detailRows(form, application[form.view.record], texts, application))];
 }
 
-/** The text of one row's value in `record`, by the row's format. */
+/** The text of one row's value, by the row's format. */
 function valueText(
   row: ViewRow,
-  record: unknown,
+  value: unknown,
   schema: Record<string, unknown> | undefined,
   ui: unknown,
   texts: Pick<ValueTexts, 'yes' | 'no'>,
 ): string {
-  const value = rowValue(row, record);
   const uiOf = isRecord(ui) ? ui : undefined;
   if (isEmptyValue(value)) return EMPTY_VALUE;
   switch (row.format ?? formatOfField(schema)) {
@@ -111,10 +162,29 @@ function valueText(
       return Array.isArray(value) ? value.map(listItem).join(', ') : listItem(value);
     case 'number':
       return formatNumber(value);
-    default:
+    default: {
+      if (isStructured(value, schema)) {
+        // A cell holding a section or rows: its answers on one line.
+        const entry = summariseField(
+          '',
+          row.label,
+          schema,
+          uiOf,
+          value,
+          {},
+          { texts: { ...ENGLISH_VALUE_TEXTS, ...texts } },
+        );
+        return entry ? entryText(entry) : EMPTY_VALUE;
+      }
+      const items = isRecord(schema?.items) ? schema.items : undefined;
+      const itemsUi = isRecord(uiOf?.items) ? uiOf.items : undefined;
       return (
-        optionTitle(schema, uiOf, value) ?? (Array.isArray(value) ? value.map(listItem).join(', ') : listItem(value))
+        optionTitle(schema, uiOf, value) ??
+        (Array.isArray(value)
+          ? value.map((v) => optionTitle(items, itemsUi, v) ?? optionTitle(items, uiOf, v) ?? listItem(v)).join(', ')
+          : listItem(value))
       );
+    }
   }
 }
 
@@ -151,21 +221,20 @@ export function detailTables(
   application: Record<string, unknown>,
   texts: Pick<ValueTexts, 'yes' | 'no'> = ENGLISH_VALUE_TEXTS,
 ): DetailTable[] {
-  const properties = definedProperties(definition.formSchema);
   return (definition.view.tables ?? []).map((table: ViewTable) => {
     const list = valueAt(application[table.record ?? definition.view.record], table.field);
     const items = Array.isArray(list) ? list : [];
-    const itemSchema = properties.get(table.field)?.items;
-    const columnSchemas = isRecord(itemSchema) && isRecord(itemSchema.properties) ? itemSchema.properties : {};
-    const fieldUi = definition.uiSchema[table.field];
+    // A follow-up call's rows are the form's list as it sent them: the list's schema describes them too.
+    const itemSchema = schemaAtPath(definition.formSchema, table.field)?.items;
+    const fieldUi = uiAtPath(definition.uiSchema, table.field);
     const itemsUi = isRecord(fieldUi) && isRecord(fieldUi.items) ? fieldUi.items : {};
     return {
       title: table.title,
       columns: table.columns.map((column) => column.label),
       rows: items.map((item) =>
         table.columns.map((column) => {
-          const schema = columnSchemas[column.field];
-          return valueText(column, item, isRecord(schema) ? schema : undefined, itemsUi[column.field], texts);
+          const schema = isRecord(itemSchema) ? schemaAtPath(itemSchema, column.field) : undefined;
+          return valueText(column, rowValue(column, item), schema, uiAtPath(itemsUi, column.field), texts);
         }),
       ),
     };

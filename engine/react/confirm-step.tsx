@@ -1,5 +1,5 @@
 /**
- * Step 3 of the wizard: the summary of the form, the chosen files and their upload progress, and the
+ * Step 3 of the wizard: the summary of the form (its sections under their titles, rows as tables), the chosen files and their upload progress, and the
  * files a continued draft holds already. Which
  * conditional fields the summary shows is answered by the form's own validator (precompiled in the
  * portal), like RJSF did on step 1.
@@ -11,9 +11,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from './translation';
 import type { ServiceDefinition } from '../core/definition-types';
-import { confirmSummary } from '../core/confirm-summary';
+import { confirmSummaryEntries } from '../core/confirm-summary';
+import type { SummaryEntry } from '../core/answer-summary';
+import { AnswerSummary } from './answer-summary';
 import type { FormData } from './form-context';
-import { Busy, LabelledRowsTable } from './status-blocks';
+import { Busy } from './status-blocks';
 import { RetryAlert } from './retry-alert';
 import { formatSize, type Slot } from './documents-step';
 import { schemaMatcher, useServiceValidator } from './validator';
@@ -40,11 +42,11 @@ export function ConfirmStep(props: ConfirmStepProps) {
   const shownDefinition = shown?.definition;
   const validator = shown?.validator;
   const summary = useMemo(
-    () =>
+    (): SummaryEntry[] | undefined =>
       shownDefinition && validator
         ? [
-            ...(choice ? [{ field: '', ...choice }] : []),
-            ...confirmSummary(shownDefinition, formData, {
+            ...(choice ? [{ kind: 'answer' as const, field: '', ...choice }] : []),
+            ...confirmSummaryEntries(shownDefinition, formData, {
               matches: schemaMatcher(validator, shownDefinition.formSchema),
               lookupNames: optionNames,
               texts: {
@@ -64,7 +66,7 @@ export function ConfirmStep(props: ConfirmStepProps) {
     <Stack spacing={3}>
       {error ? <RetryAlert error={error} onRetry={retry} /> : null}
       {summary ? (
-        <LabelledRowsTable label={t('wizard.summary')} rows={summary} />
+        <AnswerSummary label={t('wizard.summary')} entries={summary} />
       ) : error ? null : (
         <Busy compact>{t('widget.loading')}</Busy>
       )}

@@ -28,6 +28,7 @@ export { RetryAlert } from './retry-alert';
 // Forms and the wizard
 export { preloadApplicationView, ServiceWizard, type RenderLink, type ResumePoint } from './service-wizard';
 export { ServiceForm } from './service-form';
+export { AnswerSummary } from './answer-summary';
 export { ConfirmStep } from './confirm-step';
 export { DocumentsStep, chosenFile, type AttachmentsState } from './documents-step';
 export { StepProgress } from './step-progress';

@@ -1,5 +1,6 @@
 /**
- * A submitted application's answers as text: the answered detail rows, the detail tables and the
+ * A submitted application's answers as text: the answered detail rows (a section of the form under
+ * its title, as the confirm step shows it: `AnswerSummary`), the detail tables and the
  * attachments (the view of an application that may not be changed, and the studio's view).
  */
 import { useMemo } from 'react';
@@ -10,8 +11,9 @@ import Typography from '@mui/material/Typography';
 import type { ServiceDefinition } from '../core/definition-types';
 import type { ServiceAttachment } from '../core/api-types';
 import { documentLabels } from '../core/required-documents';
-import { answeredViewRows, detailTables, type DetailTable } from '../core/view-rows';
-import { LabelledRowsTable, ListTable } from './status-blocks';
+import { answeredViewSummary, detailTables, type DetailTable } from '../core/view-rows';
+import { AnswerSummary } from './answer-summary';
+import { ListTable } from './status-blocks';
 import { useTranslation } from './translation';
 import type { ApplicationAttachment } from './wizard-types';
 
@@ -42,7 +44,7 @@ export function ReadOnlyApplication(props: ReadOnlyApplicationProps) {
   const { t } = useTranslation();
   const labels = useMemo(() => documentLabels(definition, serviceAttachments), [definition, serviceAttachments]);
   const rows = useMemo(
-    () => answeredViewRows(definition, application, choice, { yes: t('widget.yes'), no: t('widget.no') }),
+    () => answeredViewSummary(definition, application, choice, { yes: t('widget.yes'), no: t('widget.no') }),
     [definition, application, choice, t],
   );
   const tables: DetailTable[] = useMemo(
@@ -56,7 +58,7 @@ export function ReadOnlyApplication(props: ReadOnlyApplicationProps) {
           <Typography variant="h6" component="h2" gutterBottom>
             {t('view.details')}
           </Typography>
-          <LabelledRowsTable label={t('view.details')} rows={rows} />
+          <AnswerSummary label={t('view.details')} entries={rows} />
         </Box>
       ) : null}
       {tables.map((table) => (

@@ -191,7 +191,18 @@ describe('a service with several forms', () => {
     await screen.findByRole('heading', { name: 'Confirm Detail' });
     const summary = await screen.findByRole('table', { name: 'Summary of the application' });
     expect(within(summary).getByText('Convention').nextSibling?.textContent).toBe('Basel');
-    expect(within(summary).getByText('Kenya / Rwanda; Uganda')).toBeTruthy();
+    // The rows are a table of their own, a column per answered field, the blank row left out.
+    const rows = screen.getByRole('table', { name: 'Transit states' });
+    expect(
+      within(rows)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['From', 'To']);
+    expect(
+      within(rows)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent?.trim()),
+    ).toEqual(['Kenya', 'Rwanda', 'Uganda', '']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await screen.findByText('Application succesfully submitted');
