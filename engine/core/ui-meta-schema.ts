@@ -31,16 +31,38 @@ const UI_KEYS: Record<string, JsonSchema> = {
   'ui:help': { type: 'string', description: 'A line of help below the field.' },
   'ui:title': { type: 'string', description: "The field's label, instead of the schema's title." },
   'ui:description': { type: 'string', description: 'A description above the field.' },
-  'ui:enumNames': { type: 'array', items: { type: 'string' }, description: 'Labels of an enum, in order.' },
+  // RJSF 6 reads both forms (its optionsList): by place in the enum, or by value.
+  'ui:enumNames': {
+    type: ['array', 'object'],
+    items: { type: 'string' },
+    additionalProperties: { type: 'string', description: 'The label of the value named by the key.' },
+    description:
+      'Labels of an enum: a list in the order of its values (["Local sale", "Export"]), or a map from each value to its label ({"L": "Local sale", "E": "Export"}).',
+  },
+  'ui:enumDisabled': {
+    type: 'array',
+    items: { type: ['string', 'number', 'boolean'] },
+    description: 'Values of an enum offered but not choosable.',
+  },
+  'ui:enumOrder': {
+    type: 'array',
+    items: { type: ['string', 'number', 'boolean'] },
+    description: "The order of an enum's values; '*' stands for the rest.",
+  },
   'ui:globalOptions': { type: 'object', description: 'Options for every field below this one.' },
 };
 
 /** The schema of a ui file: a node of field names and `ui:` keys, with includes. */
 export function uiMetaSchema(): JsonSchema {
-  const widgetOptions = CUSTOM_WIDGETS.map((widget) => ({
-    if: { properties: { 'ui:widget': { const: widget } }, required: ['ui:widget'] },
-    then: { properties: { 'ui:options': WIDGET_CONTRACTS[widget].options } },
-  }));
+  const widgetOptions = CUSTOM_WIDGETS.map((widget) => {
+    const { options } = WIDGET_CONTRACTS[widget];
+    // A widget with options it cannot do without needs `ui:options` itself.
+    const needsOptions = Array.isArray(options.required) && options.required.length > 0;
+    return {
+      if: { properties: { 'ui:widget': { const: widget } }, required: ['ui:widget'] },
+      then: { properties: { 'ui:options': options }, ...(needsOptions ? { required: ['ui:options'] } : {}) },
+    };
+  });
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'https://ecopermit.local/schemas/ui.schema.json',
@@ -61,7 +83,39 @@ export function uiMetaSchema(): JsonSchema {
             description: 'Include: a ui file (relative to this one) laid under the keys beside it.',
           },
           ...UI_KEYS,
-          items: { $ref: '#/definitions/node', description: "A list's rows." },
+          // RJSF reads `items` as a list for a tuple (a schema whose `items` is a list): one layout per
+          // place, in order; an object lays out every row (and every place of a tuple).
+          items: {
+            description:
+              "A list's rows: the layout of each row, or, for a list of fixed places (a schema with `items` as a list), a list of layouts, one per place.",
+            type: ['object', 'array'],
+            if: { type: 'array' },
+            then: { items: { $ref: '#/definitions/node' } },
+            else: { $ref: '#/definitions/node' },
+          },
+          additionalItems: {
+            $ref: '#/definitions/node',
+            description: "The rows after a tuple's places (the schema's `additionalItems`).",
+          },
+          anyOf: {
+            type: 'array',
+            items: { $ref: '#/definitions/node' },
+            description: "One layout per option of the schema's `anyOf`, in order (`ui:title` names the option).",
+          },
+          oneOf: {
+            type: 'array',
+            items: { $ref: '#/definitions/node' },
+            description: "One layout per option of the schema's `oneOf`, in order (`ui:title` names the option).",
+          },
+          'ui:definitions': {
+            type: 'object',
+            additionalProperties: {
+              $ref: '#/definitions/node',
+              description: 'The layout of the schema part named by the key.',
+            },
+            description:
+              'Layouts of the parts of the schema named by `$ref`, keyed by the full reference (`#/definitions/address`).',
+          },
         },
         patternProperties: {
           '^ui:': {
