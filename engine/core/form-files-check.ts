@@ -17,6 +17,7 @@ import { isKnownField, isKnownWidget, RJSF_FIELDS, withEngineWidgetNames } from 
 import { isRecord, valueAt } from './value-path';
 import { LIST_CHECKS, WIDGET_CONTRACTS } from './widget-contracts';
 import { uiShapeProblems } from './ui-shape-check';
+import { rowOptionProblems } from './row-options-check';
 import { placeholdersOf } from './placeholders';
 
 /** RJSF's options that render a text as markdown: refused, the portal shows texts as written. */
@@ -96,6 +97,7 @@ export function readFormFiles(
     if (!key.startsWith('ui:') && !properties.has(key)) fail(uiFile, pointerOf(key), notAProperty(key));
   }
   checkUi(uiSchema, []);
+  for (const problem of rowOptionProblems(formSchema, uiSchema)) fail(uiFile, problem.pointer, problem.message);
   const order = uiSchema['ui:order'];
   if (Array.isArray(order)) {
     order.forEach((name, i) => {

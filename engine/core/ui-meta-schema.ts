@@ -5,6 +5,7 @@
  * schema, written by `npm run services:schemas`; a test keeps the file equal to what this makes.
  */
 import type { JsonSchema } from './definition-types';
+import { ROW_FIELDS_IN_LINE, WIDE_ROW_MIN_WIDTH } from './row-layout';
 import { WIDGET_CONTRACTS } from './widget-contracts';
 import { CUSTOM_WIDGETS, RJSF_FIELDS, RJSF_WIDGET_CLASSES, WIDGET_NAMES } from './widget-names';
 
@@ -21,7 +22,16 @@ const UI_KEYS: Record<string, JsonSchema> = {
     enum: [...RJSF_FIELDS],
     description: "One of RJSF's fields, drawing the value instead of the default.",
   },
-  'ui:options': { type: 'object', description: "The widget's options (see each widget's contract)." },
+  'ui:options': {
+    type: 'object',
+    description: "The widget's options (see each widget's contract), or the field's (RJSF's and the ones below).",
+    properties: {
+      stack: {
+        type: 'boolean',
+        description: `Of a list of rows: true stacks the fields of each row one under another, false lines them up side by side (from 600 px of window up). Unset, a row of up to ${ROW_FIELDS_IN_LINE} fields lines them up, and a longer row lines them up only where the row is at least ${WIDE_ROW_MIN_WIDTH} px wide.`,
+      },
+    },
+  },
   'ui:order': {
     type: 'array',
     items: { type: 'string' },

@@ -61,6 +61,11 @@ const ACCEPTED: Sample[] = [
     ui: { items: { 'ui:order': ['b', '*'], a: { 'ui:placeholder': 'Type' }, b: { 'ui:widget': 'radio' } } },
   },
   {
+    name: "the engine's own option of a list of rows: stack",
+    field: { type: 'array', maxItems: 5, items: { type: 'object', properties: { a: word, b: word } } },
+    ui: { 'ui:options': { stack: true, orderable: true } },
+  },
+  {
     name: 'ui:enumNames as a list, in the order of the values',
     field: colours,
     ui: { 'ui:enumNames': ['Red', 'Green', 'Blue'] },
@@ -123,6 +128,11 @@ const ACCEPTED: Sample[] = [
 /** Malformed layouts: each refused by both. */
 const REFUSED: Sample[] = [
   { name: 'ui:enumNames that is a number', field: colours, ui: { 'ui:enumNames': 5 } },
+  {
+    name: 'a stack option that is not true or false',
+    field: { type: 'array', maxItems: 5, items: { type: 'object', properties: { a: word } } },
+    ui: { 'ui:options': { stack: 'yes' } },
+  },
   { name: 'ui:enumNames with a label that is not a text', field: colours, ui: { 'ui:enumNames': { red: 1 } } },
   { name: 'items that is a text', field: { type: 'array', maxItems: 2, items: word }, ui: { items: 'textarea' } },
   {
@@ -185,7 +195,7 @@ describe("RJSF's uiSchema forms: the ui schema and services:check agree", () => 
   });
 
   it('names the place of a tuple and the option a widget there needs', () => {
-    const { loaderProblems } = verdicts(REFUSED[5]!);
+    const { loaderProblems } = verdicts(REFUSED[6]!);
     expect(loaderProblems).toEqual([
       {
         file: 'sample/ui.json',
@@ -193,7 +203,7 @@ describe("RJSF's uiSchema forms: the ui schema and services:check agree", () => 
         message: 'the lookup widget needs options: source',
       },
     ]);
-    expect(verdicts(REFUSED[4]!).loaderProblems).toEqual([
+    expect(verdicts(REFUSED[5]!).loaderProblems).toEqual([
       { file: 'sample/ui.json', pointer: '/sample/items/0/ui:widget', message: "unknown widget 'slider'" },
     ]);
   });
