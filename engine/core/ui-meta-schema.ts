@@ -1,7 +1,8 @@
 /**
  * The JSON Schema of a service's `ui.json` (and of the ui fragments it includes), made from the
  * widget names and the widget contracts, so an editor offers the widgets and each widget's options,
- * and flags an unknown widget or option, as `services:check` does. `schemas/ui.schema.json` is this
+ * and flags an unknown widget or option; `services:check` judges a ui file by this same schema
+ * (ui-shape-check.ts), so both take the same forms. `schemas/ui.schema.json` is this
  * schema, written by `npm run services:schemas`; a test keeps the file equal to what this makes.
  */
 import type { JsonSchema } from './definition-types';
