@@ -3,8 +3,6 @@
  * `ui:order` name properties, widgets are known and their options fit their contracts, every text and
  * list is bounded, rules read existing fields.
  */
-import type { ValidateFunction } from 'ajv';
-import { createAjv } from './ajv-setup';
 import { withoutFormat, type FileReader } from './definition-includes';
 import { pointerOf, type Report } from './definition-problems';
 import type { FormFiles, JsonSchema, UiSchema } from './definition-types';
@@ -15,42 +13,15 @@ import { crossFieldProblems } from './cross-field-rules';
 import { bindingsOfUiSchema } from './lookup-bindings';
 import { CONTEXT_REFERENCES } from './payload-mapping';
 import { definedProperties, ruleFields } from './schema-walk';
-import { isKnownField, isKnownWidget, RJSF_FIELDS, withEngineWidgetNames, type CustomWidgetName } from './widget-names';
+import { isKnownField, isKnownWidget, RJSF_FIELDS, withEngineWidgetNames } from './widget-names';
 import { isRecord, valueAt } from './value-path';
 import { LIST_CHECKS, WIDGET_CONTRACTS } from './widget-contracts';
+import { uiShapeProblems } from './ui-shape-check';
+import { rowOptionProblems } from './row-options-check';
 import { placeholdersOf } from './placeholders';
 
 /** RJSF's options that render a text as markdown: refused, the portal shows texts as written. */
 const MARKDOWN_OPTIONS = new Set(['enableMarkdownInDescription', 'enableMarkdownInHelp']);
-
-const optionValidators = new Map<string, ValidateFunction>();
-
-/** Problems of a widget's `ui:options` against its contract, with pointers below `ui:options`. */
-function optionProblems(
-  widget: CustomWidgetName,
-  options: Record<string, unknown>,
-): Array<{ pointer: string; message: string }> {
-  let validate = optionValidators.get(widget);
-  if (!validate) {
-    validate = createAjv().compile(WIDGET_CONTRACTS[widget].options);
-    optionValidators.set(widget, validate);
-  }
-  if (validate(options)) return [];
-  return (validate.errors ?? []).map((e) => {
-    const extra = e.params as { additionalProperty?: string; missingProperty?: string };
-    if (extra.additionalProperty)
-      return {
-        pointer: `${e.instancePath}${pointerOf(extra.additionalProperty)}`,
-        message: `unknown option of the ${widget} widget`,
-      };
-    if (extra.missingProperty)
-      return {
-        pointer: `${e.instancePath}${pointerOf(extra.missingProperty)}`,
-        message: `the ${widget} widget needs this option`,
-      };
-    return { pointer: e.instancePath, message: e.message ?? 'is invalid' };
-  });
-}
 
 /** A form's schema and ui files, read, with what the checks after them need. */
 export interface FormFilesRead {
@@ -110,14 +81,23 @@ export function readFormFiles(
       // definition reaches the page (markdown can carry links and raw HTML).
       if (MARKDOWN_OPTIONS.has(key.replace(/^ui:/, '')) && value !== false)
         fail(uiFile, pointerOf(...path, key), `${key}: markdown is not supported, texts show as written`);
-      if ((key === 'ui:options' || key === 'ui:globalOptions') && isRecord(value)) checkUi(value, [...path, key]);
+      if ((key === 'ui:options' || key === 'ui:globalOptions' || key === 'ui:definitions') && isRecord(value))
+        checkUi(value, [...path, key]);
       if (isRecord(value) && !key.startsWith('ui:')) checkUi(value, [...path, key]);
+      // A tuple's places (`items` as a list) and the options of an `anyOf`/`oneOf`: one layout each.
+      if (Array.isArray(value) && !key.startsWith('ui:'))
+        value.forEach((entry, i) => {
+          if (isRecord(entry)) checkUi(entry, [...path, key, i]);
+        });
     }
   };
+  // The file's shape, as the ui schema an editor uses judges it: keys, their values, widgets' options.
+  for (const problem of uiShapeProblems(uiAsWritten)) fail(uiFile, problem.pointer, problem.message);
   for (const key of Object.keys(uiSchema)) {
     if (!key.startsWith('ui:') && !properties.has(key)) fail(uiFile, pointerOf(key), notAProperty(key));
   }
   checkUi(uiSchema, []);
+  for (const problem of rowOptionProblems(formSchema, uiSchema)) fail(uiFile, problem.pointer, problem.message);
   const order = uiSchema['ui:order'];
   if (Array.isArray(order)) {
     order.forEach((name, i) => {
@@ -131,9 +111,8 @@ export function readFormFiles(
     const path = binding.field.split('.');
     const contract = WIDGET_CONTRACTS[binding.widget];
     const ui = valueAt(uiSchema, binding.field) as Record<string, unknown>;
+    // The options' shape is the ui schema's (above); here, that the fields they name exist.
     const options = isRecord(ui['ui:options']) ? ui['ui:options'] : {};
-    for (const problem of optionProblems(binding.widget, options))
-      fail(uiFile, pointerOf(...path, 'ui:options') + problem.pointer, problem.message);
     for (const name of contract.fieldOptions ?? []) {
       const value = options[name];
       const targets =

@@ -234,6 +234,17 @@ describe('localizeDefinition', () => {
       a: { 'ui:enumNames': { x: 'X', y: 7 } },
     });
   });
+
+  it("translates a tuple's places (items as a list) and the layouts of anyOf options", () => {
+    const ui = {
+      spot: { items: [{ 'ui:title': 'Latitude' }, { 'ui:help': 'East is positive' }] },
+      kind: { anyOf: [{ 'ui:title': 'By weight' }] },
+    };
+    expect(localizeUiSchema(ui, (text) => `[${text}]`)).toEqual({
+      spot: { items: [{ 'ui:title': '[Latitude]' }, { 'ui:help': '[East is positive]' }] },
+      kind: { anyOf: [{ 'ui:title': '[By weight]' }] },
+    });
+  });
 });
 
 describe('localizeDefinition of variants, templates and tables', () => {

@@ -173,7 +173,11 @@ export function localizeUiSchema(uiSchema: UiSchema, translate: Translate): UiSc
       else if (name === 'enumNames') out[key] = localizeEnumNames(value, translate);
       else if (name === 'options' && isRecord(value)) out[key] = localizeUiOptions(value, translate);
       else out[key] = value;
-    } else out[key] = isRecord(value) ? localizeUiSchema(value, translate) : value;
+    } else if (isRecord(value)) out[key] = localizeUiSchema(value, translate);
+    // A tuple's places (`items` as a list), the options of an `anyOf`/`oneOf`: a layout each.
+    else if (Array.isArray(value))
+      out[key] = value.map((entry: unknown) => (isRecord(entry) ? localizeUiSchema(entry, translate) : entry));
+    else out[key] = value;
   }
   return out;
 }

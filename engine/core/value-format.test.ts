@@ -7,6 +7,17 @@ describe('value format', () => {
     expect(optionTitle({ enum: ['a', 'b'] }, { 'ui:enumNames': ['Alpha', 'Beta'] }, 'b')).toBe('Beta');
     expect(optionTitle({ enum: ['a'] }, undefined, 'a')).toBeUndefined();
   });
+  it('reads ui:enumNames as a map from value to label too (RJSF 6), in ui:options as well', () => {
+    const schema = { enum: ['L', 'E', 3] };
+    expect(optionTitle(schema, { 'ui:enumNames': { E: 'Export', L: 'Local sale', 3: 'Three' } }, 'L')).toBe(
+      'Local sale',
+    );
+    expect(optionTitle(schema, { 'ui:enumNames': { E: 'Export' } }, 3)).toBeUndefined();
+    expect(optionTitle(schema, { 'ui:enumNames': { 3: 'Three' } }, 3)).toBe('Three');
+    expect(optionTitle(schema, { 'ui:options': { enumNames: { E: 'Export' } } }, 'E')).toBe('Export');
+    // A value outside the enum has no label, whatever the map holds.
+    expect(optionTitle(schema, { 'ui:enumNames': { X: 'Ex' } }, 'X')).toBeUndefined();
+  });
   it('formats yes/no, lists, dates and numbers', () => {
     expect([yesNo(true), yesNo(0), yesNo('maybe'), yesNo(null)]).toEqual(['Yes', 'No', 'maybe', '-']);
     expect([yesNo(true, { yes: 'Ja', no: 'Nein' }), yesNo('0', { yes: 'Ja', no: 'Nein' })]).toEqual(['Ja', 'Nein']);

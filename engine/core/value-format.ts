@@ -16,7 +16,10 @@ export function isEmptyValue(value: unknown): boolean {
   );
 }
 
-/** Title of `value` among the schema's `oneOf`/`anyOf` consts or `ui:enumNames`, if declared. */
+/**
+ * Title of `value` among the schema's `oneOf`/`anyOf` consts or `ui:enumNames` (a list in the order of
+ * the enum, or a map from value to label), if declared.
+ */
 export function optionTitle(
   schema: JsonSchema | undefined,
   ui: Record<string, unknown> | undefined,
@@ -31,12 +34,12 @@ export function optionTitle(
     }
   }
   const names = ui?.['ui:enumNames'] ?? (isRecord(ui?.['ui:options']) ? ui['ui:options'].enumNames : undefined);
-  if (Array.isArray(schema.enum) && Array.isArray(names)) {
-    const index = schema.enum.indexOf(value);
-    const name: unknown = index >= 0 ? names[index] : undefined;
-    if (typeof name === 'string') return name;
-  }
-  return undefined;
+  if (!Array.isArray(schema.enum)) return undefined;
+  const index = schema.enum.indexOf(value);
+  if (index < 0) return undefined;
+  // RJSF's two forms: labels in the order of the values, or a map from each value to its label.
+  const name: unknown = Array.isArray(names) ? names[index] : isRecord(names) ? names[String(value)] : undefined;
+  return typeof name === 'string' ? name : undefined;
 }
 
 /** The texts the formatters write themselves; the portal passes them in the interface language. */

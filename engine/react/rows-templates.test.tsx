@@ -139,3 +139,48 @@ describe('a list that schema dependencies show', () => {
     expect((screen.getByLabelText('Note') as HTMLInputElement).value).toBe('measured');
   });
 });
+
+/** A list of rows of `count` short text fields, with the list's own `ui:options`. */
+function rowsOf(count: number): JsonSchema {
+  const properties = Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [`f${i + 1}`, { type: 'string', title: `Field ${i + 1}`, maxLength: 20 }]),
+  );
+  return {
+    type: 'object',
+    properties: {
+      lines: { type: 'array', title: 'Lines', maxItems: 3, default: [{}], items: { type: 'object', properties } },
+    },
+  };
+}
+
+describe("a row's layout", () => {
+  const layoutOfRow = async () => (await screen.findByRole('group', { name: 'Row 1' })).getAttribute('data-row-layout');
+
+  it('lines up a row of four fields', async () => {
+    renderServiceForm(rowsOf(4));
+    expect(await layoutOfRow()).toBe('line');
+  });
+
+  it('stacks a row of nine fields below the width the guide names, as a query on the row itself', async () => {
+    renderServiceForm(rowsOf(9));
+    expect(await layoutOfRow()).toBe('line-when-wide');
+    // The rule reaches the page's styles: a container query on the row's width.
+    const styles = Array.from(document.querySelectorAll('style'), (style) => style.textContent ?? '').join('');
+    expect(styles.replace(/\s/g, '')).toContain('@container(min-width:1200px)');
+  });
+
+  it("follows the list's stack option: true stacks a short row, false lines up a long one", async () => {
+    renderServiceForm(rowsOf(2), { lines: { 'ui:options': { stack: true } } });
+    expect(await layoutOfRow()).toBe('stacked');
+    cleanup();
+    renderServiceForm(rowsOf(9), { lines: { 'ui:options': { stack: false } } });
+    expect(await layoutOfRow()).toBe('line');
+  });
+
+  it('counts only the fields a row shows', async () => {
+    renderServiceForm(rowsOf(6), {
+      lines: { items: { f5: { 'ui:widget': 'hidden' }, f6: { 'ui:widget': 'hidden' } } },
+    });
+    expect(await layoutOfRow()).toBe('line');
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * Lists of the form (an array field without a widget, e.g. the transit states of a Basel licence) as
- * rows: each item's fields side by side on wide screens, an "Add row" button under the rows while the
+ * rows: each item's fields side by side on wide screens or stacked (engine/core/row-layout.ts), an "Add row" button under the rows while the
  * schema's `maxItems` allows one more, and "Delete last row" on the last row while more than the
  * schema's `minItems` remain. How many rows show at first is the schema's `default` (three empty rows
  * are three `{}`), and at least its `minItems` when the list is required. A tuple (`items` as a
@@ -14,13 +14,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { getUiOptions, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps } from '@rjsf/utils';
 import { cloneElement, createContext, isValidElement, useContext, useEffect, useMemo, type ReactElement } from 'react';
+import { rowFieldCount, rowLayout } from '../core/row-layout';
+import { rowLayoutSx } from './row-layout';
 import { useTranslation } from './translation';
-
-/** Fields of one row side by side from `sm` up (the MUI theme stacks an object's fields). */
-const ROW_LAYOUT = {
-  '& .MuiGrid-container': { flexWrap: { sm: 'nowrap' }, columnGap: 2 },
-  '& .MuiGrid-container > .MuiGrid-root': { flex: { sm: '1 1 0' }, minWidth: 0, mb: 0 },
-} as const;
 
 /**
  * What a row needs to know of its list: how many leading items are a tuple's places (each a question
@@ -109,13 +105,17 @@ export function RowItemTemplate(props: ArrayFieldItemTemplateProps) {
   const canDelete = last && totalItems > minItems && buttonsProps.hasRemove && active;
   // Rows keep their order unless the list asks for `orderable: true` (RJSF's arrows by default would
   // offer moves on lists where order means nothing).
-  const orderable = active && getUiOptions(props.parentUiSchema).orderable === true;
+  const listOptions = getUiOptions(props.parentUiSchema);
+  const orderable = active && listOptions.orderable === true;
+  // Its fields in one line or stacked (engine/core/row-layout.ts): the list's `stack`, else how many they are.
+  const layout = rowLayout(listOptions.stack, rowFieldCount(props.schema, props.uiSchema));
   const n = index + 1;
   return (
     <Box
       role="group"
       aria-label={t('rows.row', { n })}
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+      data-row-layout={layout}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, containerType: 'inline-size' }}
     >
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
         <Typography variant="caption" color="text.secondary">
@@ -139,7 +139,7 @@ export function RowItemTemplate(props: ArrayFieldItemTemplateProps) {
           ) : null}
         </Stack>
       </Stack>
-      <Box sx={ROW_LAYOUT}>{withoutTitle(children)}</Box>
+      <Box sx={rowLayoutSx(layout)}>{withoutTitle(children)}</Box>
     </Box>
   );
 }
