@@ -179,11 +179,20 @@ describe.skipIf(selectedServiceKeys() !== null)('a service whose second stage fo
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('reaches stage two through stage one, and decides from there', async () => {
+  it('reaches stage two through stage one, the conditions through the action and the decision, and decides', async () => {
     const paths = pathsToStatuses(definition.lifecycle ?? { transitions: [] });
     expect(paths.get(TWO_STAGES.second.id)?.map((step) => step.transition.name)).toEqual([
       'confirm-completeness',
       'start-technical-review',
+    ]);
+    // The conditions' answer is reached through the staff's action and the applicant's decision.
+    expect(
+      paths.get(TWO_STAGES.accepted.id)?.map((step) => `${step.transition.name} (${step.transition.via})`),
+    ).toEqual([
+      'confirm-completeness (move)',
+      'start-technical-review (move)',
+      'offer-conditions (action)',
+      'accept-conditions (decision)',
     ]);
     await walkEveryStatus(server, alice, definition, join(root, 'fixtures'));
   });

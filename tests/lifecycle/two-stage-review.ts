@@ -3,8 +3,10 @@
  * edits it (no code): staff first review the application's completeness (`completeness-confirmed`,
  * stage one, from `submitted`), then review it technically (`technical-review`, stage two, reachable
  * only from stage one), and decide from there (approved or rejected, the platform's rows from
- * `submitted` kept too). A status reached only from another status of the service's own: the walk
- * of tests/api/status-reach.test.ts must reach it along its path, as the product does.
+ * `submitted` kept too), or offer conditions (a staff action with their text) that the applicant
+ * accepts (`conditions-accepted`, reached only through the decision) or denies with a reason. Statuses
+ * reached only from others of the service's own: the walk of tests/api/status-reach.test.ts must
+ * reach each along its path, through each door, as the product does.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,16 +14,23 @@ import { join } from 'node:path';
 export const TWO_STAGES = {
   first: { key: 'completeness-confirmed', id: 51, label: 'Complete' },
   second: { key: 'technical-review', id: 52, label: 'Technical Review' },
+  /** Conditions offered from stage two (a staff action with a text), the applicant answering them. */
+  offered: { key: 'conditions-offered', id: 53, label: 'Conditions Offered' },
+  accepted: { key: 'conditions-accepted', id: 54, label: 'Conditions Accepted' },
 } as const;
 
 /** The `lifecycle` of the two stages, as service.json holds it. */
 export function twoStageLifecycle(): Record<string, unknown> {
-  const { first, second } = TWO_STAGES;
+  const { first, second, offered, accepted } = TWO_STAGES;
   return {
     includes: [{ $ref: '../platform/lifecycle.json' }],
+    facts: { offered_conditions: { description: 'The conditions offered to the applicant.', default: null } },
+    decision: { text: 'offered_conditions' },
     statuses: [
       { key: first.key, id: first.id, label: first.label, colour: 'info', next: 'The technical review follows.' },
       { key: second.key, id: second.id, label: second.label, colour: 'info', next: 'The authority decides.' },
+      { key: offered.key, id: offered.id, label: offered.label, colour: 'warning', next: 'Accept or deny them.' },
+      { key: accepted.key, id: accepted.id, label: accepted.label, colour: 'info', next: 'The authority decides.' },
     ],
     transitions: [
       {
@@ -41,8 +50,35 @@ export function twoStageLifecycle(): Record<string, unknown> {
         via: 'move',
       },
       { name: 'return', from: [first.key], to: 'returned', by: 'staff', via: 'move' },
-      { name: 'approve', from: [second.key], to: 'approved', by: 'staff', via: 'move' },
-      { name: 'reject', from: [first.key, second.key], to: 'rejected', by: 'staff', via: 'move' },
+      {
+        name: 'offer-conditions',
+        description: 'offers the approval on conditions, which the applicant answers',
+        from: [second.key],
+        to: offered.key,
+        by: 'staff',
+        via: 'action',
+        text: { name: 'conditions', requiredMessage: 'Give the conditions.' },
+        sets: { offered_conditions: '{text}' },
+      },
+      {
+        name: 'accept-conditions',
+        from: [offered.key],
+        to: accepted.key,
+        by: 'applicant',
+        via: 'decision',
+        answer: true,
+      },
+      {
+        name: 'deny-conditions',
+        from: [offered.key],
+        to: second.key,
+        by: 'applicant',
+        via: 'decision',
+        answer: false,
+        reason: { field: 'applicant_reject_comment', requiredMessage: 'Please provide a reason for rejection.' },
+      },
+      { name: 'approve', from: [second.key, accepted.key], to: 'approved', by: 'staff', via: 'move' },
+      { name: 'reject', from: [first.key, second.key, accepted.key], to: 'rejected', by: 'staff', via: 'move' },
     ],
   };
 }
