@@ -66,6 +66,47 @@ describe('services-check', () => {
     ]);
   });
 
+  it('refuses a status no transition from submitted reaches, by file and pointer, with the fix', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'services-check-'));
+    cpSync(servicesDir, dir, { recursive: true });
+    const servicePath = join(dir, 'environmental-audit', 'service.json');
+    const service = JSON.parse(readFileSync(servicePath, 'utf8')) as {
+      lifecycle: { statuses: Array<Record<string, unknown>>; transitions: Array<Record<string, unknown>> };
+    };
+    // A second stage left without the row that leads to it: only its way out is written.
+    const index = service.lifecycle.statuses.length;
+    service.lifecycle.statuses.push({
+      key: 'site-review',
+      id: 19,
+      label: 'Site Review',
+      colour: 'info',
+      next: 'Wait.',
+    });
+    service.lifecycle.transitions.push({
+      name: 'end-site-review',
+      from: ['site-review'],
+      to: 'under-review',
+      by: 'staff',
+      via: 'move',
+    });
+    writeFileSync(servicePath, JSON.stringify(service));
+    const result = servicesCheck(dir);
+    expect(result.ok).toBe(false);
+    expect(result.lines).toEqual([
+      `services/environmental-audit/service.json#/lifecycle/statuses/${index}: status 'site-review' is reached by no transition from 'submitted': add a row of lifecycle.transitions to it from a status that is reached, or remove it`,
+    ]);
+    // Chained after a status that is reached (the terms of reference approved), it passes.
+    service.lifecycle.transitions.push({
+      name: 'start-site-review',
+      from: ['tor-approved'],
+      to: 'site-review',
+      by: 'staff',
+      via: 'move',
+    });
+    writeFileSync(servicePath, JSON.stringify(service));
+    expect(servicesCheck(dir).lines).toEqual([expect.stringMatching(/^services:check OK/)]);
+  });
+
   it('reports a JSON parse error by file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'services-check-'));
     cpSync(servicesDir, dir, { recursive: true });

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Rollup } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { scratchService } from '../tests/scratch-service';
 import { scaffoldService } from './services-new';
 import { servicesPlugin } from './vite-plugin-services';
 
@@ -22,10 +23,13 @@ describe('a portal built from another services folder', () => {
     // Only one service of the repository is copied: the others must not reach the build.
     cpSync(join(REPOSITORY, 'services', 'disposal'), join(root, 'services', 'disposal'), { recursive: true });
     cpSync(join(REPOSITORY, 'services', 'platform'), join(root, 'services', 'platform'), { recursive: true });
-    await scaffoldService(root, { key: 'tree-planting', id: 17999, title: 'Tree planting' });
-    const german = JSON.parse(
-      readFileSync(join(root, 'services', 'tree-planting', 'i18n', 'de.json'), 'utf8'),
-    ) as Record<string, string>;
+    // A key no authority's service holds (tests/scratch-service.ts).
+    const { key, id } = scratchService(root, 'build', 'Build Check');
+    await scaffoldService(root, { key, id, title: 'Build Check' });
+    const german = JSON.parse(readFileSync(join(root, 'services', key, 'i18n', 'de.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
     const translated = Object.entries(german).find(([english, text]) => text !== english)?.[1];
     expect(translated).toBeDefined();
 
@@ -44,7 +48,7 @@ describe('a portal built from another services folder', () => {
       .flatMap((bundle) => bundle.output)
       .map((file) => (file.type === 'chunk' ? file.code : String(file.source)))
       .join('\n');
-    expect(code).toContain('"tree-planting/i18n/de.json"');
+    expect(code).toContain(`"${key}/i18n/de.json"`);
     expect(code).toContain(JSON.stringify(translated).slice(1, -1));
     expect(code).toContain('"disposal/i18n/de.json"');
     expect(code).not.toContain('"plastics/i18n/de.json"');

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18nCheck } from './i18n-check';
 import { servicesCheck } from './services-check';
-import { parseArguments, scaffoldService, ScaffoldError } from './services-new';
+import { scratchService } from '../tests/scratch-service';
+import { freeServiceId, parseArguments, scaffoldService, ScaffoldError } from './services-new';
 
 const repository = resolve(__dirname, '..');
 
@@ -20,23 +21,28 @@ function copyOfServices(): string {
 describe('services:new', () => {
   let root: string;
   let written: string[];
+  // A key and id no authority's service holds (tests/scratch-service.ts), so adding any service to the
+  // repository never turns this test red.
+  let service: { key: string; id: number; title: string };
 
   beforeAll(async () => {
     root = copyOfServices();
-    written = await scaffoldService(root, { key: 'tree-planting', id: 17099, title: 'Tree Planting Permit' });
+    service = scratchService(root, 'scaffold', 'Scaffold Check Permit');
+    written = await scaffoldService(root, service);
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('writes the service, its translations, its fixtures and its seeded row', () => {
+    const { key } = service;
     expect(written).toEqual(
       expect.arrayContaining([
-        'services/tree-planting/service.json',
-        'services/tree-planting/schema.json',
-        'services/tree-planting/ui.json',
-        'services/tree-planting/i18n/de.json',
-        'services/tree-planting/i18n/ru.json',
-        'fixtures/tree-planting/valid/fixed-site.json',
-        'fixtures/tree-planting/invalid/missing-required-fields.json',
+        `services/${key}/service.json`,
+        `services/${key}/schema.json`,
+        `services/${key}/ui.json`,
+        `services/${key}/i18n/de.json`,
+        `services/${key}/i18n/ru.json`,
+        `fixtures/${key}/valid/fixed-site.json`,
+        `fixtures/${key}/invalid/missing-required-fields.json`,
         'fixtures/lookups/services.json',
         'fixtures/lookups/i18n/es.json',
       ]),
@@ -45,12 +51,12 @@ describe('services:new', () => {
       id: number;
       name: string;
     }>;
-    expect(seeded.at(-1)).toMatchObject({ id: 17099, name: 'Tree Planting Permit' });
-    const german = JSON.parse(readFileSync(join(root, 'services/tree-planting/i18n/de.json'), 'utf8')) as Record<
+    expect(seeded.at(-1)).toMatchObject({ id: service.id, name: 'Scaffold Check Permit' });
+    const german = JSON.parse(readFileSync(join(root, `services/${key}/i18n/de.json`), 'utf8')) as Record<
       string,
       string
     >;
-    expect(german['Apply | Tree Planting Permit']).toBe('Antrag | Tree Planting Permit');
+    expect(german['Apply | Scaffold Check Permit']).toBe('Antrag | Scaffold Check Permit');
   });
 
   it('passes services:check and i18n:check as written', () => {
@@ -64,7 +70,7 @@ describe('services:new', () => {
   it('passes the conformance suite, its fixtures through the real API', () => {
     // The suite itself, run on the copy: engine checks, then every fixture submitted to a server that
     // reads the copy's services and reference data, and read back.
-    const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_ROOT: root, NO_COLOR: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_ROOT: root, SERVICE_KEYS: service.key, NO_COLOR: '1' };
     delete env.CI;
     delete env.FORCE_COLOR;
     const run = spawnSync(
@@ -76,7 +82,7 @@ describe('services:new', () => {
         'vitest.config.ts',
         'tests/conformance/services.test.ts',
         '-t',
-        'service tree-planting',
+        `service ${service.key}`,
       ],
       { cwd: repository, env, encoding: 'utf8', timeout: 240_000 },
     );
@@ -89,21 +95,28 @@ describe('services:new', () => {
   }, 300_000);
 
   it('refuses a taken key or id and a malformed key, writing nothing', async () => {
-    await expect(scaffoldService(root, { key: 'disposal', id: 17100 })).rejects.toThrow('A service "disposal" exists');
-    await expect(scaffoldService(root, { key: 'other-thing', id: 2 })).rejects.toThrow(
-      'The id 2 is used by another service.',
+    // The scaffolded service's own key and id are the taken ones: no authority's service is named.
+    const free = freeServiceId(root);
+    expect(free).toBeGreaterThan(service.id);
+    await expect(scaffoldService(root, { key: service.key, id: free })).rejects.toThrow(
+      `A service "${service.key}" exists`,
     );
-    await expect(scaffoldService(root, { key: 'Tree_Planting', id: 17101 })).rejects.toBeInstanceOf(ScaffoldError);
-    await expect(scaffoldService(root, { key: 'guidance', id: 0 })).rejects.toThrow('whole number above 0');
+    const other = scratchService(root, 'other', 'Other');
+    await expect(scaffoldService(root, { key: other.key, id: service.id })).rejects.toThrow(
+      `The id ${service.id} is used by another service.`,
+    );
+    await expect(scaffoldService(root, { key: 'Test_Malformed', id: free })).rejects.toBeInstanceOf(ScaffoldError);
+    await expect(scaffoldService(root, { key: other.key, id: 0 })).rejects.toThrow('whole number above 0');
     expect(servicesCheck(join(root, 'services')).ok).toBe(true);
   });
 
   it('reads its command line', () => {
-    expect(parseArguments(['tree-planting', '--id', '17099', '--title', 'Tree Planting Permit'])).toMatchObject({
-      key: 'tree-planting',
+    // Reading arguments writes nothing: any key shows it (the scaffold's own).
+    expect(parseArguments([service.key, '--id', '17099', '--title', 'Scaffold Check Permit'])).toMatchObject({
+      key: service.key,
       id: 17099,
-      title: 'Tree Planting Permit',
+      title: 'Scaffold Check Permit',
     });
-    expect(() => parseArguments(['tree-planting'])).toThrow('Usage: npm run services:new');
+    expect(() => parseArguments([service.key])).toThrow('Usage: npm run services:new');
   });
 });

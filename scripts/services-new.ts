@@ -317,6 +317,11 @@ function takenUnder(root: string): { ids: Set<number>; keys: Set<string>; routes
   return { ids, keys, routes };
 }
 
+/** The first service id above every id taken under `root` (its services and the seeded services table). */
+export function freeServiceId(root: string): number {
+  return Math.max(0, ...takenUnder(root).ids) + 1;
+}
+
 /**
  * Writes the new service under `root` (the repository, or a copy of its services/ and fixtures/).
  * @returns the files written, relative to `root`.

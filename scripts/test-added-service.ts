@@ -21,10 +21,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addStandardFormats } from '../tests/standard-form/standard-formats';
 import { addStandardKeywords } from '../tests/standard-form/standard-keywords';
+import { scratchService } from '../tests/scratch-service';
 import { scaffoldService } from './services-new';
 
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const KEY = 'open-burning';
+/** The added service's title, looked for on the built pages. */
+const TITLE = 'Open Burning Permit';
 
 /** How a test file reads the services under test: a file that calls one of these enumerates them. */
 const ENUMERATES_SERVICES = /\bservices(UnderTest|CopyIn)\(/;
@@ -70,10 +72,13 @@ async function main(): Promise<number> {
       cpSync(join(repository, file), join(copy, file));
     }
     symlinkSync(join(repository, 'node_modules'), join(copy, 'node_modules'), 'dir');
-    await scaffoldService(copy, { key: KEY, id: 17097, title: 'Open Burning Permit' });
-    await addStandardKeywords(copy, KEY);
-    await addStandardFormats(copy, KEY);
-    console.log(`test:added-service: '${KEY}' added to a copy in ${copy}`);
+    // A key and id no authority's service holds (tests/scratch-service.ts): whatever services the
+    // repository has, the scaffold never collides with one.
+    const { key, id } = scratchService(copy, 'added', TITLE);
+    await scaffoldService(copy, { key, id, title: TITLE });
+    await addStandardKeywords(copy, key);
+    await addStandardFormats(copy, key);
+    console.log(`test:added-service: '${key}' added to a copy in ${copy}`);
     // Not as CI: the new service's conformance snapshot is written on this first run.
     const env: NodeJS.ProcessEnv = { ...process.env };
     delete env.CI;
@@ -100,21 +105,21 @@ async function main(): Promise<number> {
     for (const [label, command, args, stepEnv] of steps) {
       if (!run(copy, label, command, args, stepEnv)) return 1;
     }
-    const snapshot = join(copy, 'tests', 'conformance', '__snapshots__', `${KEY}.snap.json`);
+    const snapshot = join(copy, 'tests', 'conformance', '__snapshots__', `${key}.snap.json`);
     if (!existsSync(snapshot)) {
-      console.error(`test:added-service: the conformance suite did not test '${KEY}' (no ${snapshot})`);
+      console.error(`test:added-service: the conformance suite did not test '${key}' (no ${snapshot})`);
       return 1;
     }
     // The build prerenders every service's information page: the added one is among them.
     const pages = join(copy, 'dist', 'pages', 'en');
     const shown = existsSync(pages)
-      ? readdirSync(pages).some((page) => readFileSync(join(pages, page), 'utf8').includes('Open Burning Permit'))
+      ? readdirSync(pages).some((page) => readFileSync(join(pages, page), 'utf8').includes(TITLE))
       : false;
     if (!shown) {
-      console.error(`test:added-service: the build of the services folder has no page of '${KEY}' (${pages})`);
+      console.error(`test:added-service: the build of the services folder has no page of '${key}' (${pages})`);
       return 1;
     }
-    console.log(`test:added-service: passed with '${KEY}' added, its conformance snapshot written`);
+    console.log(`test:added-service: passed with '${key}' added, its conformance snapshot written`);
     return 0;
   } finally {
     rmSync(copy, { recursive: true, force: true });

@@ -2,12 +2,14 @@
  * The loader's checks of a service's `lifecycle` beyond its meta-schema, on the table as written and
  * as resolved (transitions.ts): the platform's base is included, each row is taken by the one its
  * `via` is for, what a row names exists (facts, documents, a task's transition), a status an action
- * reaches is reached only through actions, conditions name statuses by key, and the e-mails of the
- * statuses and rows name only the values an e-mail is written with.
+ * reaches is reached only through actions, every status is reached by some path from `submitted`
+ * (lifecycle-paths.ts), conditions name statuses by key, and the e-mails of the statuses and rows
+ * name only the values an e-mail is written with.
  */
 import type { JsonSchema, Lifecycle, ServiceDefinitionFile, StatusEmail } from './definition-types';
 import { pointerOf, type Report } from './definition-problems';
 import { factsNamedIn } from './lifecycle';
+import { unreachableStatuses } from './lifecycle-paths';
 import { emailPlaceholders, STATUS_EMAIL_VALUES } from './status-emails';
 import { STATUS } from './status-presentation';
 import { statusId, statusKey } from './transitions';
@@ -99,6 +101,8 @@ export function checkLifecycle(
     }
   });
 
+  checkReach(written, lifecycle, serviceFile, report);
+
   (written?.blocks ?? []).forEach((block, i) => {
     if (block.document && !documents.has(block.document))
       report(serviceFile, at('blocks', i, 'document'), `no action files a document '${block.document}'`);
@@ -132,6 +136,29 @@ export function checkLifecycle(
     if (namesStatusId(queue.when as JsonSchema))
       report(serviceFile, pointerOf('workQueues', 'queues', i, 'when'), STATUS_BY_KEY);
   });
+}
+
+/**
+ * Reports a status no path from `submitted` reaches: no application could ever be at it, so its
+ * label, e-mail and blocks would be dead text, and the walk of the lifecycle's tests could not reach
+ * it. Reported at the own status (the included base's at `includes`).
+ */
+function checkReach(
+  written: ServiceDefinitionFile['lifecycle'],
+  lifecycle: Lifecycle,
+  serviceFile: string,
+  report: Report,
+): void {
+  const own = written?.statuses ?? [];
+  for (const id of unreachableStatuses(lifecycle)) {
+    const key = statusKey({ lifecycle }, id);
+    const index = own.findIndex((status) => status.key === key);
+    report(
+      serviceFile,
+      index >= 0 ? pointerOf('lifecycle', 'statuses', index) : pointerOf('lifecycle', 'includes'),
+      `status '${key}' is reached by no transition from 'submitted': add a row of lifecycle.transitions to it from a status that is reached, or remove it`,
+    );
+  }
 }
 
 /**

@@ -131,6 +131,7 @@ describe('lifecycle', () => {
       "/lifecycle/transitions/2/by: a transition via 'move' is taken by staff",
       '/lifecycle/transitions/4/answer: a decision (and only a decision) answers true or false',
       "/lifecycle/transitions/3/to: status 'inspection-booked' is reached by an action (what it carries is needed): a plain move may not reach it",
+      "/lifecycle/statuses/2: status 'bare' is reached by no transition from 'submitted': add a row of lifecycle.transitions to it from a status that is reached, or remove it",
       "/lifecycle/blocks/0/document: no action files a document 'Missing'",
       "/lifecycle/blocks/0/text: names fact 'nothing', which lifecycle.facts does not declare",
       "/lifecycle/blocks/0/when: name the status by its key ('status'), not by its id ('application_status_id')",

@@ -12,6 +12,7 @@ import { scaffoldService } from '../../scripts/services-new';
 import { loadDefinitionsFrom } from '../../server/definitions';
 import { createStaff } from '../../server/staff-accounts';
 import { addSiteInspection, INSPECTION } from '../lifecycle/site-inspection';
+import { scratchService } from '../scratch-service';
 import {
   applicationAt,
   attach,
@@ -25,7 +26,8 @@ import {
   servicesUnderTest,
 } from './helpers';
 
-const SERVICE = 17098;
+/** The id of the scaffolded service, under a key and id no authority's service holds (tests/scratch-service.ts). */
+let serviceId: number;
 const REPOSITORY = join(servicesUnderTest(), '..');
 
 let root: string;
@@ -38,8 +40,10 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'ecopermit-lifecycle-'));
   cpSync(join(REPOSITORY, 'services'), join(root, 'services'), { recursive: true });
   cpSync(join(REPOSITORY, 'fixtures'), join(root, 'fixtures'), { recursive: true });
-  await scaffoldService(root, { key: 'site-visit', id: SERVICE, title: 'Site Visit Permit' });
-  addSiteInspection(root, 'site-visit');
+  const service = scratchService(root, 'site-visit', 'Site Visit Permit');
+  serviceId = service.id;
+  await scaffoldService(root, service);
+  addSiteInspection(root, service.key);
   server = await startServer(
     {},
     { servicesDir: join(root, 'services'), lookupsDir: join(root, 'fixtures', 'lookups') },
@@ -78,13 +82,13 @@ describe('a two-phase lifecycle written in JSON alone', () => {
     const loaded = loadDefinitionsFrom(join(root, 'services'));
     expect(loaded.problems).toEqual([]);
     expect(
-      loaded.definitions.find((d) => d.id === SERVICE)?.lifecycle?.transitions.find((row) => row.via === 'action')
+      loaded.definitions.find((d) => d.id === serviceId)?.lifecycle?.transitions.find((row) => row.via === 'action')
         ?.name,
     ).toBe(INSPECTION.action);
   });
 
   it('books the inspection only through its action, with its day and its plan', async () => {
-    const { id, app_id } = await applicationAt(server, alice, SERVICE, 2);
+    const { id, app_id } = await applicationAt(server, alice, serviceId, 2);
     const detail = async () =>
       (await call<Detail>(server.app, 'GET', `application/${id}`, { token: alice.token })).body.data;
     // Every answer carries the service's facts with their defaults (and the other services' too).
@@ -147,7 +151,7 @@ describe('a two-phase lifecycle written in JSON alone', () => {
   });
 
   it('takes the signed report as the task of the second phase, then the authority decides', async () => {
-    const { id } = await applicationAt(server, alice, SERVICE, 2);
+    const { id } = await applicationAt(server, alice, serviceId, 2);
     const save = (body: Record<string, unknown>) =>
       call<Record<string, unknown>>(server.app, 'POST', INSPECTION.save, { token: alice.token, body });
     // Not before the booking.

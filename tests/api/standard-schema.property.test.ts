@@ -18,6 +18,7 @@ import { RJSF_AJV_OPTIONS } from '../../engine/core/ajv-setup';
 import type { JsonSchema, ServiceDefinition } from '../../engine/core/definition-types';
 import { detailRows } from '../../engine/core/view-rows';
 import { scaffoldService } from '../../scripts/services-new';
+import { scratchService } from '../scratch-service';
 import { writeFormattedJson } from '../../scripts/write-formatted-json';
 import { applicantOn, readApplication, submitThroughApi, type Applicant } from '../conformance/api-applicant';
 import { servicesCopyIn } from './helpers';
@@ -116,20 +117,22 @@ function formOf(shape: FormShape): GeneratedForm {
 }
 
 const FORMS = 6;
-const FIRST_ID = 17200;
 const browserValidator = customizeValidator(RJSF_AJV_OPTIONS);
 
 let root: string;
 let applicant: Applicant;
 let forms: GeneratedForm[];
+/** The id of each generated form's service, scaffolded under a key and id no authority's service holds. */
+const serviceIds: number[] = [];
 
 beforeAll(async () => {
   root = servicesCopyIn('ecopermit-property-');
   // Every keyword at least once: the shapes are drawn with a fixed seed and checked below.
   forms = fc.sample(formShape, { numRuns: FORMS, seed: 25 }).map(formOf);
   for (const [i, form] of forms.entries()) {
-    const key = `generated-${i}`;
-    await scaffoldService(root, { key, id: FIRST_ID + i, title: `Generated ${i}` });
+    const { key, id } = scratchService(root, `generated-${i}`, `Generated ${i}`);
+    await scaffoldService(root, { key, id, title: `Generated ${i}` });
+    serviceIds.push(id);
     const folder = join(root, 'services', key);
     await writeFormattedJson(join(folder, 'schema.json'), form.schema);
     await writeFormattedJson(join(folder, 'ui.json'), {});
@@ -183,7 +186,7 @@ describe('what the browser accepts, the server stores as sent and the view shows
         const form = forms[i]!;
         fc.pre(browserValidator.validateFormData(data, form.schema as RJSFSchema).errors.length === 0);
         const definition = applicant.server.services.definitions.find(
-          (d) => d.id === FIRST_ID + i,
+          (d) => d.id === serviceIds[i],
         ) as ServiceDefinition;
         const run = await submitThroughApi(applicant, definition, data);
         expect(run.answers.at(-1)?.status, JSON.stringify(run.answers.at(-1)?.body)).toBe(200);

@@ -15,12 +15,16 @@ import type { ServiceDefinition } from '../../engine/core/definition-types';
 import { NOT_A_QUESTION } from '../../engine/core/kept-answers';
 import { detailRows } from '../../engine/core/view-rows';
 import { scaffoldService } from '../../scripts/services-new';
+import { scratchService } from '../scratch-service';
 import { applicantOn, readApplication, submitThroughApi, type Applicant } from '../conformance/api-applicant';
 import { addStandardKeywords, STANDARD_ANSWERS } from '../standard-form/standard-keywords';
 import { servicesCopyIn } from './helpers';
 
-const ANY_OF = 17196;
-const ONE_OF = 17195;
+/**
+ * The ids of the two scaffolded services (the anyOf form, and the same with oneOf), known once they
+ * are scaffolded under keys and ids no authority's service holds (tests/scratch-service.ts).
+ */
+const ids = { anyOf: 0, oneOf: 0 };
 
 let root: string;
 let applicant: Applicant;
@@ -43,19 +47,22 @@ async function submit(id: number, data: Record<string, unknown>) {
 
 beforeAll(async () => {
   root = servicesCopyIn('ecopermit-standard-');
-  await scaffoldService(root, { key: 'standard-any-of', id: ANY_OF, title: 'Standard Any Of' });
-  await addStandardKeywords(root, 'standard-any-of');
+  const anyOf = scratchService(root, 'any-of', 'Standard Any Of');
+  await scaffoldService(root, anyOf);
+  await addStandardKeywords(root, anyOf.key);
   // The same form with the choice written as oneOf: exactly one option holds.
-  await scaffoldService(root, { key: 'standard-one-of', id: ONE_OF, title: 'Standard One Of' });
-  await addStandardKeywords(root, 'standard-one-of');
-  const file = join(root, 'services', 'standard-one-of', 'schema.json');
+  const oneOf = scratchService(root, 'one-of', 'Standard One Of');
+  await scaffoldService(root, oneOf);
+  await addStandardKeywords(root, oneOf.key);
+  Object.assign(ids, { anyOf: anyOf.id, oneOf: oneOf.id });
+  const file = join(root, 'services', oneOf.key, 'schema.json');
   const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   schema.oneOf = schema.anyOf;
   delete schema.anyOf;
   (schema.errorMessage as Record<string, unknown>).oneOf = (schema.errorMessage as Record<string, unknown>).anyOf;
   delete (schema.errorMessage as Record<string, unknown>).anyOf;
   writeFileSync(file, JSON.stringify(schema));
-  base = JSON.parse(readFileSync(join(root, 'fixtures', 'standard-any-of', 'valid', 'person.json'), 'utf8')) as Record<
+  base = JSON.parse(readFileSync(join(root, 'fixtures', anyOf.key, 'valid', 'person.json'), 'utf8')) as Record<
     string,
     unknown
   >;
@@ -70,36 +77,39 @@ afterAll(async () => {
 
 describe('standard JSON Schema through the real API', () => {
   it.each([
-    ['anyOf', ANY_OF, STANDARD_ANSWERS.person],
-    ['anyOf', ANY_OF, STANDARD_ANSWERS.organisation],
-    ['oneOf', ONE_OF, STANDARD_ANSWERS.person],
-    ['oneOf', ONE_OF, STANDARD_ANSWERS.organisation],
-  ])('%s: stores the chosen option, the extra details and the dependent note as sent', async (_, id, answers) => {
-    const data = { ...base, ...answers };
-    const answer = await submit(id, data);
-    expect(answer.status).toBe(200);
-    const { definition } = answer;
-    const stored = (await readApplication(applicant, answer.applicationId))[definition.view.record] as Record<
-      string,
-      unknown
-    >;
-    for (const [key, value] of Object.entries(data))
-      expect(JSON.stringify(stored[key]), key).toBe(JSON.stringify(value));
-    const rows = new Map(detailRows(definition, stored).map((row) => [row.label, row.value]));
-    for (const [key, value] of Object.entries(answers)) {
-      const label = definition.view.rows.find((row) => row.field === key)?.label ?? key;
-      const shown =
-        typeof value === 'string'
-          ? value
-          : Object.entries(value)
-              .map(([k, v]) => `${k}: ${v}`)
-              .join('; ');
-      expect(rows.get(label), key).toBe(shown);
-    }
-  });
+    ['anyOf', STANDARD_ANSWERS.person],
+    ['anyOf', STANDARD_ANSWERS.organisation],
+    ['oneOf', STANDARD_ANSWERS.person],
+    ['oneOf', STANDARD_ANSWERS.organisation],
+  ] as const)(
+    '%s: stores the chosen option, the extra details and the dependent note as sent',
+    async (kind, answers) => {
+      const data = { ...base, ...answers };
+      const answer = await submit(ids[kind], data);
+      expect(answer.status).toBe(200);
+      const { definition } = answer;
+      const stored = (await readApplication(applicant, answer.applicationId))[definition.view.record] as Record<
+        string,
+        unknown
+      >;
+      for (const [key, value] of Object.entries(data))
+        expect(JSON.stringify(stored[key]), key).toBe(JSON.stringify(value));
+      const rows = new Map(detailRows(definition, stored).map((row) => [row.label, row.value]));
+      for (const [key, value] of Object.entries(answers)) {
+        const label = definition.view.rows.find((row) => row.field === key)?.label ?? key;
+        const shown =
+          typeof value === 'string'
+            ? value
+            : Object.entries(value)
+                .map(([k, v]) => `${k}: ${v}`)
+                .join('; ');
+        expect(rows.get(label), key).toBe(shown);
+      }
+    },
+  );
 
   it('refuses an answer to no question, a detail too long and too many details, naming each', async () => {
-    const answer = await submit(ANY_OF, {
+    const answer = await submit(ids.anyOf, {
       ...base,
       ...STANDARD_ANSWERS.organisation,
       invented: 'x',
@@ -113,14 +123,14 @@ describe('standard JSON Schema through the real API', () => {
       ]),
     );
     const many = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`detail${i}`, 'x']));
-    const tooMany = await submit(ANY_OF, { ...base, ...STANDARD_ANSWERS.organisation, extra_details: many });
+    const tooMany = await submit(ids.anyOf, { ...base, ...STANDARD_ANSWERS.organisation, extra_details: many });
     expect((tooMany.body.data as { fields: unknown[] }).fields).toEqual([
       { field: 'extra_details', message: 'must NOT have more than 5 properties' },
     ]);
   });
 
   it('refuses an answer that chooses no option, with the analyst message', async () => {
-    for (const id of [ANY_OF, ONE_OF]) {
+    for (const id of [ids.anyOf, ids.oneOf]) {
       const answer = await submit(id, base);
       expect(answer.status).toBe(422);
       expect((answer.body.data as { fields: unknown[] }).fields).toEqual([

@@ -33,6 +33,7 @@ import { valueAt } from '../../engine/core/value-path';
 import { detailRows } from '../../engine/core/view-rows';
 import { isKnownWidget } from '../../engine/core/widget-names';
 import { call } from '../api/helpers';
+import { selectedServices } from '../selected-services';
 import { readApplication, startApplicant, submitThroughApi, type Applicant } from './api-applicant';
 import { fieldTree } from './field-tree';
 import {
@@ -108,7 +109,8 @@ describe('service definitions', () => {
   });
 });
 
-describe.each(loaded.definitions.map((d) => [d.key, d] as [string, ServiceDefinition]))(
+// One test per service: every service, or those SERVICE_KEYS names (tests/selected-services.ts).
+describe.each(selectedServices(loaded.definitions).map((d) => [d.key, d] as [string, ServiceDefinition]))(
   'service %s',
   (key, definition) => {
     const { forms, unsupported } = formsOf(definition, join(root, 'fixtures'));

@@ -1,7 +1,8 @@
 /**
  * The services the browser tests add as JSON alone, in one copy of services/ and fixtures/ shared by
- * the files that use them, so its portal is built once: tree-planting with its site inspection
- * (ninth-service.test.ts) and open-burning with the standard formats (standard-formats.test.ts).
+ * the files that use them, so its portal is built once: a tree-planting permit with its site
+ * inspection (ninth-service.test.ts) and an open-burning permit with the standard formats
+ * (standard-formats.test.ts).
  *
  * The copy is made afresh each time (the scaffold writes it as `services:new` does), then kept in a
  * temporary folder named by a hash of its files: the next file (or run) that makes the same copy finds
@@ -13,14 +14,35 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync,
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scaffoldService } from '../../scripts/services-new';
+import { freeServiceId, scaffoldService } from '../../scripts/services-new';
+import { scratchKey } from '../scratch-service';
 import { addSiteInspection } from '../lifecycle/site-inspection';
 import { addStandardFormats } from '../standard-form/standard-formats';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
-export const TREE_PLANTING = { key: 'tree-planting', id: 17099, title: 'Tree Planting Permit' } as const;
-export const OPEN_BURNING = { key: 'open-burning', id: 17097, title: 'Open Burning Permit' } as const;
+/**
+ * Keys and ids no authority's service holds (tests/scratch-service.ts): `test-tree-planting-<hash>`
+ * and `test-open-burning-<hash>`, the hash of the repository's services and fixtures (so the kept
+ * copy keeps its keys while they stay the same), and the first ids above the repository's.
+ */
+const SEED = contentHash(root);
+const FIRST_ID = freeServiceId(root);
+const TREE_KEY = scratchKey('tree-planting', SEED);
+const BURNING_KEY = scratchKey('open-burning', SEED);
+/** Each with its record's name in the application's answer (the key in snake case, as scaffolded). */
+export const TREE_PLANTING = {
+  key: TREE_KEY,
+  id: FIRST_ID,
+  title: 'Tree Planting Permit',
+  record: TREE_KEY.replace(/-/g, '_'),
+} as const;
+export const OPEN_BURNING = {
+  key: BURNING_KEY,
+  id: FIRST_ID + 1,
+  title: 'Open Burning Permit',
+  record: BURNING_KEY.replace(/-/g, '_'),
+} as const;
 
 /** The copies of this checkout are named after it: another checkout's runs keep theirs. */
 const PREFIX = `ecopermit-added-services-${createHash('sha256').update(root).digest('hex').slice(0, 8)}-`;

@@ -223,7 +223,7 @@ export async function fillPlasticsStepOne(
 }
 
 /**
- * Waits until the page is on a service's apply route (`/tree-planting-apply`), with or without the
+ * Waits until the page is on a service's apply route (`/<key>-apply`), with or without the
  * draft the wizard opened there: the address names it (`?application_id=`) as soon as it exists, which
  * on a quick machine is after this wait and on a busy one before it.
  */

@@ -77,14 +77,14 @@ describe('a ninth service added as JSON alone', () => {
       await page.getByRole('heading', { name: 'Tree Planting Permit' }).waitFor();
 
       await loginThroughUi(page, product, account.email, account.password);
-      await page.goto(`${product.baseUrl}/tree-planting`);
+      await page.goto(`${product.baseUrl}/${TREE_PLANTING.key}`);
       await page.getByRole('heading', { level: 1, name: 'Tree Planting Permit' }).waitFor();
       // The info page lists the document the definition asks for, and its steps.
       await page.getByText('Supporting document', { exact: true }).waitFor();
       await page.getByRole('tab', { name: 'How to Apply' }).click();
       await page.getByText('Fill in the application details.').waitFor();
       await page.getByRole('link', { name: 'Apply Now' }).click();
-      await atApplyRoute(page, '/tree-planting-apply');
+      await atApplyRoute(page, `/${TREE_PLANTING.key}-apply`);
       await page.getByRole('heading', { name: 'Apply | Tree Planting Permit' }).waitFor();
 
       // The rules come from the JSON: an empty form is refused with its messages.
@@ -130,12 +130,12 @@ describe('a ninth service added as JSON alone', () => {
         `clients/applications/${id}`,
         { token },
       );
-      const submitted = list.data.items.find((item) => item.service_id === 17099);
+      const submitted = list.data.items.find((item) => item.service_id === TREE_PLANTING.id);
       expect(submitted).toBeDefined();
       const detail = await apiCall<Record<string, unknown>>(product, 'GET', `application/${submitted?.id}`, { token });
       expect(detail.data).toMatchObject({
         application_status_id: 2,
-        tree_planting: {
+        [TREE_PLANTING.record]: {
           applicant_name: 'Umurage Recycling Cooperative',
           quantity_measure_id: 2,
           measure_name: 'Tonnes',
@@ -147,7 +147,7 @@ describe('a ninth service added as JSON alone', () => {
       const attachments = detail.data.application_attachments as Array<{ description: string }>;
       expect(attachments.map((a) => a.description)).toEqual(['Supporting document']);
 
-      await page.goto(`${product.baseUrl}/view-application-tree-planting?appId=${submitted?.id}`);
+      await page.goto(`${product.baseUrl}/view-application-${TREE_PLANTING.key}?appId=${submitted?.id}`);
       await page.getByRole('table', { name: 'Details' }).waitFor();
       const details = await pairsOf(page.getByRole('table', { name: 'Details' }));
       expect(details).toMatchObject({
@@ -168,7 +168,7 @@ describe('a ninth service added as JSON alone', () => {
         `clients/applications/${id}`,
         { token },
       );
-      const submitted = list.data.items.find((item) => item.service_id === 17099);
+      const submitted = list.data.items.find((item) => item.service_id === TREE_PLANTING.id);
       const appId = submitted?.app_id ?? '';
       await product.staff(
         INSPECTION.action,
@@ -186,7 +186,7 @@ describe('a ninth service added as JSON alone', () => {
       await row.getByRole('button', { name: `${INSPECTION.planLabel} (${appId})` }).click();
       expect((await fromRow).suggestedFilename()).toBe(`inspection-plan-${appId}.pdf`);
 
-      await page.goto(`${product.baseUrl}/view-application-tree-planting?appId=${submitted?.id}`);
+      await page.goto(`${product.baseUrl}/view-application-${TREE_PLANTING.key}?appId=${submitted?.id}`);
       // The second phase's task prompt opens by itself; it can wait.
       const dialog = page.getByRole('dialog', { name: INSPECTION.task });
       await dialog.getByRole('button', { name: 'Later' }).click();

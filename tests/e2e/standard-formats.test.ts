@@ -66,14 +66,14 @@ describe('standard formats from the browser to the server and back', () => {
     return {
       id: item?.id ?? 0,
       appId: item?.app_id ?? '',
-      record: detail.data.open_burning as Record<string, unknown>,
+      record: detail.data[OPEN_BURNING.record] as Record<string, unknown>,
     };
   }
 
   it("stores each format as the validator accepts it, from the browser's own inputs", async () => {
     await screenshotOnFailure(page, 'standard-formats-apply', async () => {
       await loginThroughUi(page, product, account.email, account.password);
-      await page.goto(`${product.baseUrl}/open-burning-apply`);
+      await page.goto(`${product.baseUrl}/${OPEN_BURNING.key}-apply`);
       await page.getByRole('heading', { name: 'Apply | Open Burning Permit' }).waitFor();
 
       await page.getByLabel(/^Applicant name/).fill('Umurage Recycling Cooperative');
@@ -123,7 +123,7 @@ describe('standard formats from the browser to the server and back', () => {
   it('reads them in the view with their zone', async () => {
     await screenshotOnFailure(page, 'standard-formats-view', async () => {
       const { id } = await stored();
-      await page.goto(`${product.baseUrl}/view-application-open-burning?appId=${id}`);
+      await page.goto(`${product.baseUrl}/view-application-${OPEN_BURNING.key}?appId=${id}`);
       await page.getByRole('table', { name: 'Details' }).getByText('Jean Bosco').waitFor();
       const details = await pairsOf(page.getByRole('table', { name: 'Details' }));
       expect(details).toMatchObject({
@@ -144,7 +144,7 @@ describe('standard formats from the browser to the server and back', () => {
     await screenshotOnFailure(page, 'standard-formats-returned', async () => {
       const { id, appId } = await stored();
       await product.staff('status', appId, '7', '--comment', 'Please add a second supervisor.');
-      await page.goto(`${product.baseUrl}/view-application-open-burning?appId=${id}`);
+      await page.goto(`${product.baseUrl}/view-application-${OPEN_BURNING.key}?appId=${id}`);
       await page.getByText('Application Returned').waitFor();
       expect(await page.getByLabel(/^Time the burning starts/).inputValue()).toBe('10:30');
       expect(await page.getByLabel(/^Opening time of the site/).inputValue()).toBe('08:00');
