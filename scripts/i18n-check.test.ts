@@ -186,6 +186,141 @@ describe('i18n-check', () => {
     }
   });
 
+  it('asks for the labels of plain enums at any depth: definitions, array items, nested objects', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'i18n-check-'));
+    try {
+      cpSync(join(root, 'services/plastics'), join(dir, 'services/plastics'), { recursive: true });
+      cpSync(join(root, 'services/platform'), join(dir, 'services/platform'), { recursive: true });
+      const schemaPath = join(dir, 'services/plastics/schema.json');
+      const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as Record<string, Record<string, unknown>>;
+      schema.definitions = { colour: { type: 'string', enum: ['Amber', 'Teal'] } };
+      schema.properties = {
+        ...schema.properties,
+        bag_colour: { $ref: '#/definitions/colour', title: 'Bag colour' },
+        other_colours: {
+          type: 'array',
+          title: 'Other colours',
+          maxItems: 2,
+          uniqueItems: true,
+          items: { $ref: '#/definitions/colour' },
+        },
+        batches: {
+          type: 'array',
+          title: 'Batches',
+          maxItems: 3,
+          items: { type: 'object', properties: { grade: { type: 'string', enum: ['Coarse'] } } },
+        },
+      };
+      write(schemaPath, schema);
+      const dePath = join(dir, 'services/plastics/i18n/de.json');
+      const de = JSON.parse(readFileSync(dePath, 'utf8')) as Record<string, string>;
+      write(dePath, { ...de, 'Bag colour': 'Farbe der Tüte', 'Other colours': 'Weitere Farben', Batches: 'Chargen' });
+
+      const result = i18nCheck(dir, { languages: ['de'], catalogueRoots: [] });
+      expect(result.lines).toEqual([
+        'de services/plastics/i18n/de.json: missing "Amber"',
+        'de services/plastics/i18n/de.json: missing "Teal"',
+        'de services/plastics/i18n/de.json: missing "Coarse"',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("asks for the lifecycle's transition comments, reason messages and own e-mails", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'i18n-check-'));
+    try {
+      cpSync(join(root, 'services/environmental-audit'), join(dir, 'services/environmental-audit'), {
+        recursive: true,
+      });
+      cpSync(join(root, 'services/platform'), join(dir, 'services/platform'), { recursive: true });
+      const servicePath = join(dir, 'services/environmental-audit/service.json');
+      const service = JSON.parse(readFileSync(servicePath, 'utf8')) as {
+        lifecycle: { transitions: Array<Record<string, unknown>> };
+      };
+      const accepted = service.lifecycle.transitions.find((row) => row.comment === 'Approval conditions accepted.');
+      if (!accepted) throw new Error('the audit has no transition commented "Approval conditions accepted."');
+      accepted.email = {
+        subject: 'Conditions accepted for {app_id}',
+        paragraphs: ['Dear {name},'],
+        link: 'view',
+        linkLabel: 'Open your application',
+      };
+      write(servicePath, service);
+      const dePath = join(dir, 'services/environmental-audit/i18n/de.json');
+      const de = JSON.parse(readFileSync(dePath, 'utf8')) as Record<string, string>;
+      delete de['Approval conditions accepted.'];
+      delete de['Please provide a reason for rejection.'];
+      write(dePath, de);
+
+      const result = i18nCheck(dir, { languages: ['de'], catalogueRoots: [] });
+      expect(result.lines.sort()).toEqual(
+        [
+          'de services/environmental-audit/i18n/de.json: missing "Approval conditions accepted."',
+          'de services/environmental-audit/i18n/de.json: missing "Please provide a reason for rejection."',
+          'de services/environmental-audit/i18n/de.json: missing "Conditions accepted for {app_id}"',
+        ].sort(),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an entry copied from English unless its catalogue lists the text in "$same"', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'i18n-check-'));
+    try {
+      write(join(dir, 'app/i18n/en.json'), {
+        nav: { home: 'Home', brand: 'EcoPermit', pair: '{{a}} ({{b}})' },
+        files_one: '{{count}} file',
+        files_other: '{{count}} files',
+      });
+      write(join(dir, 'app/i18n/de.json'), {
+        $same: ['EcoPermit', 'Old brand'],
+        nav: { home: 'Home', brand: 'EcoPermit', pair: '{{a}} ({{b}})' },
+        files_one: '{{count}} file',
+        files_other: '{{count}} Dateien',
+      });
+      // A service catalogue: the title copied, an acronym kept on purpose.
+      cpSync(join(root, 'services/plastics'), join(dir, 'services/plastics'), { recursive: true });
+      cpSync(join(root, 'services/platform'), join(dir, 'services/platform'), { recursive: true });
+      const dePath = join(dir, 'services/plastics/i18n/de.json');
+      const de = JSON.parse(readFileSync(dePath, 'utf8')) as Record<string, unknown>;
+      write(dePath, { ...de, $same: ['Description'], Description: 'Description', 'Applicant type': 'Applicant type' });
+      write(join(dir, 'fixtures/lookups/services.json'), [{ id: 1, name: 'Plastics', description: 'Bags' }]);
+      write(join(dir, 'fixtures/lookups/service-attachments.json'), [
+        { service_id: 1, name: 'Invoice', description: 'From the supplier', info: null, is_mandatory: true },
+      ]);
+      write(join(dir, 'fixtures/lookups/i18n/de.json'), {
+        services: { '1': { name: 'Plastics', description: 'Tüten' } },
+        attachments: { Invoice: { name: 'Invoice', description: 'Vom Lieferanten' } },
+      });
+      write(join(dir, 'server/i18n/en.json'), { 'Invalid code': 'Invalid code', MB: 'MB', GB: 'GB' });
+      write(join(dir, 'server/i18n/de.json'), {
+        $same: ['MB'],
+        'Invalid code': 'Invalid code',
+        MB: 'MB',
+        GB: 'GB',
+      });
+
+      const result = i18nCheck(dir, { languages: ['de'], catalogueRoots: ['app'] });
+      const hint = '(as in English: translate it, or list it in "$same" if it is the same on purpose)';
+      expect(result.lines.sort()).toEqual(
+        [
+          `de app/i18n/de.json: untranslated nav.home ${hint}`,
+          `de app/i18n/de.json: untranslated files_one ${hint}`,
+          'de app/i18n/de.json: extra $same "Old brand"',
+          `de services/plastics/i18n/de.json: untranslated "Applicant type" ${hint}`,
+          `de fixtures/lookups/i18n/de.json: untranslated services.1.name ${hint}`,
+          `de fixtures/lookups/i18n/de.json: untranslated attachments."Invoice".name ${hint}`,
+          `de server/i18n/de.json: untranslated "Invalid code" ${hint}`,
+          `de server/i18n/de.json: untranslated "GB" ${hint}`,
+        ].sort(),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('asks for the plural forms of each language', () => {
     expect(pluralForms('de')).toEqual(expect.arrayContaining(['one', 'other']));
     expect(pluralForms('ru')).toEqual(expect.arrayContaining(['one', 'few', 'many', 'other']));

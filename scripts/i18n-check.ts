@@ -18,8 +18,15 @@
  *   e-mails) translated in `server/i18n/<lang>.json` with its `{{values}}` (and `{values}`, the
  *   e-mails'), and nothing stale.
  *
- * Prints one line per problem, `<lang> <file>: missing <key>` (also `extra`, `empty`, `placeholder`),
- * and exits 1 when there is any; otherwise one OK line.
+ * - Copies: in every catalogue, an entry equal to its English text (one with words, not only
+ *   placeholders) is reported `untranslated`, unless the catalogue lists that English text in its
+ *   `"$same"` list, the texts that are the same in its language on purpose (names, acronyms: `"$same":
+ *   ["PDF", "UPI"]`). A listed text the catalogue does not hold is stale (`extra $same`). The list is
+ *   one key of the file, so the translators see what was kept on purpose beside what they translate,
+ *   and the portal and the server, which read text entries only, need no change.
+ *
+ * Prints one line per problem, `<lang> <file>: missing <key>` (also `extra`, `empty`, `placeholder`,
+ * `untranslated`), and exits 1 when there is any; otherwise one OK line.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -33,7 +40,15 @@ import { readServiceFiles } from '../engine/core/node/read-service-files';
 import { isRecord } from '../engine/core/value-path';
 
 export type I18nProblemKind =
-  'missing' | 'extra' | 'empty' | 'placeholder' | 'not-text' | 'duplicate' | 'missing-file' | 'invalid-json';
+  | 'missing'
+  | 'extra'
+  | 'empty'
+  | 'placeholder'
+  | 'not-text'
+  | 'duplicate'
+  | 'missing-file'
+  | 'invalid-json'
+  | 'untranslated';
 
 export interface I18nProblem {
   language: string;
@@ -73,12 +88,58 @@ export function formatI18nProblem(problem: I18nProblem): string {
       return `${head} not a text ${problem.key}`;
     case 'duplicate':
       return `${head} duplicate ${problem.key}${problem.detail ? ` (${problem.detail})` : ''}`;
+    case 'untranslated':
+      return `${head} untranslated ${problem.key} (as in English: translate it, or list it in "${SAME_KEY}" if it is the same on purpose)`;
     default:
       return `${head} ${problem.kind} ${problem.key}`;
   }
 }
 
 type Json = unknown;
+
+/** The key of a catalogue listing the English texts it keeps the same on purpose (names, acronyms). */
+export const SAME_KEY = '$same';
+
+/**
+ * Whether `translation` is an English text copied, not translated: the same text, holding words
+ * (letters outside its `{{placeholders}}` and `{placeholders}`; "{{document}} ({{id}})" has none to
+ * translate), and not listed in the catalogue's `$same`.
+ */
+export function isUntranslatedCopy(english: string, translation: string, same: ReadonlySet<string>): boolean {
+  if (translation !== english || same.has(english)) return false;
+  return /\p{L}/u.test(english.replace(/\{\{[^}]*\}\}/g, '').replace(/\{\w+\}/g, ''));
+}
+
+/**
+ * A catalogue's `$same` list, the English texts it keeps the same on purpose, and the catalogue
+ * without it; a `$same` that is not a list of texts is reported in `problems`.
+ */
+export function sameTexts(
+  catalogue: Record<string, Json>,
+  language: string,
+  file: string,
+  problems: I18nProblem[],
+): { same: Set<string>; entries: Record<string, Json> } {
+  const { [SAME_KEY]: listed, ...entries } = catalogue;
+  if (listed === undefined) return { same: new Set(), entries };
+  if (!Array.isArray(listed) || !listed.every((text) => typeof text === 'string')) {
+    problems.push({ language, file, kind: 'not-text', key: SAME_KEY, detail: 'a list of English texts' });
+    return { same: new Set(), entries };
+  }
+  return { same: new Set(listed), entries };
+}
+
+/** Reports the texts of `same` that are not among `english`: marks left behind by a text since changed. */
+function staleSame(
+  same: ReadonlySet<string>,
+  english: ReadonlySet<string>,
+  language: string,
+  file: string,
+): I18nProblem[] {
+  return [...same]
+    .filter((text) => !english.has(text))
+    .map((text) => ({ language, file, kind: 'extra' as const, key: `${SAME_KEY} ${JSON.stringify(text)}` }));
+}
 
 /** Leaf keys of a nested catalogue, dotted; non-text leaves are returned as they are. */
 export function flattenCatalogue(catalogue: Record<string, Json>, prefix = ''): Map<string, Json> {
@@ -127,6 +188,7 @@ export function compareCatalogue(
   translated: Map<string, Json>,
   language: string,
   file: string,
+  same: ReadonlySet<string> = new Set(),
 ): I18nProblem[] {
   const problems: I18nProblem[] = [];
   const report = (kind: I18nProblemKind, key: string, detail?: string) =>
@@ -156,6 +218,9 @@ export function compareCatalogue(
       continue;
     }
     if (typeof englishText !== 'string') continue;
+    // A plural form is compared with the English form of its own name only (Russian `_few` has none).
+    const englishForm = english.get(key);
+    if (typeof englishForm === 'string' && isUntranslatedCopy(englishForm, value, same)) report('untranslated', key);
     const wanted = placeholders(englishText);
     const given = placeholders(value);
     for (const name of wanted) if (!given.has(name)) report('placeholder', key, `{{${name}}} missing`);
@@ -235,7 +300,10 @@ function checkGroups(
         problems.push({ language, file, kind: 'invalid-json', key: '', detail: read.error ?? 'not an object' });
         continue;
       }
-      problems.push(...compareCatalogue(english, flattenCatalogue(read.value), language, file));
+      const { same, entries } = sameTexts(read.value, language, file, problems);
+      problems.push(...compareCatalogue(english, flattenCatalogue(entries), language, file, same));
+      const texts = new Set([...english.values()].filter((value): value is string => typeof value === 'string'));
+      problems.push(...staleSame(same, texts, language, file));
     }
   }
   return { groups: groups.length, problems };
@@ -246,7 +314,14 @@ function readServiceCatalogue(
   root: string,
   folder: string,
   language: string,
-): { file: string; exists: boolean; catalogue?: Record<string, unknown>; problem?: I18nProblem } {
+): {
+  file: string;
+  exists: boolean;
+  catalogue?: Record<string, unknown>;
+  /** Its `$same` list: English texts kept the same on purpose. */
+  same?: Set<string>;
+  problem?: I18nProblem;
+} {
   const path = join(root, 'services', folder, 'i18n', `${language}.json`);
   const file = toPosix(relative(root, path));
   if (!existsSync(path)) return { file, exists: false };
@@ -257,8 +332,10 @@ function readServiceCatalogue(
       exists: true,
       problem: { language, file, kind: 'invalid-json', key: '', detail: read.error ?? 'not an object' },
     };
-  // Its `$schema` is for editors (schemas/catalogue.schema.json), not a text.
-  return { file, exists: true, catalogue: withoutFormat(read.value) as Record<string, unknown> };
+  // Its `$schema` is for editors (schemas/catalogue.schema.json), not a text; its `$same` a list of texts.
+  const problems: I18nProblem[] = [];
+  const { same, entries } = sameTexts(withoutFormat(read.value) as Record<string, unknown>, language, file, problems);
+  return { file, exists: true, catalogue: entries, same, ...(problems[0] ? { problem: problems[0] } : {}) };
 }
 
 /**
@@ -304,6 +381,8 @@ function checkServices(root: string, languages: string[]): { services: number; p
           problems.push({ language, file: holder.file, kind: 'not-text', key });
         else if ((holder.catalogue[text] as string).trim() === '')
           problems.push({ language, file: holder.file, kind: 'empty', key });
+        else if (isUntranslatedCopy(text, holder.catalogue[text] as string, holder.same ?? new Set()))
+          problems.push({ language, file: holder.file, kind: 'untranslated', key });
       }
       if (untranslated.length === 0 || own.problem) continue;
       if (!own.exists)
@@ -322,34 +401,46 @@ function checkServices(root: string, languages: string[]): { services: number; p
       const texts = used.get(folder) ?? new Set<string>();
       for (const text of Object.keys(read.catalogue ?? {}))
         if (!texts.has(text)) problems.push({ language, file: read.file, kind: 'extra', key: JSON.stringify(text) });
+      problems.push(...staleSame(read.same ?? new Set(), texts, language, read.file));
     }
   }
-  return { services: definitions.length, problems };
+  // A fragment's catalogue serves several services: each of its problems is reported once.
+  const lines = new Set<string>();
+  const once = problems.filter((problem) => {
+    const line = formatI18nProblem(problem);
+    if (lines.has(line)) return false;
+    lines.add(line);
+    return true;
+  });
+  return { services: definitions.length, problems: once };
 }
 
 /** The English texts of the reference data to translate: lookup names by kind, services by id, documents by name. */
 function referenceTexts(lookupsDir: string): {
   lookups: Map<string, Set<string>>;
-  services: string[];
-  /** Service attachments by English name: whether each has a hint (`info`) to translate too. */
-  attachments: Map<string, { info: boolean }>;
+  /** Services by id: their English name and description. */
+  services: Map<string, { name: string; description: string }>;
+  /** Service attachments by English name: the description, and the hint (`info`) when one has it. */
+  attachments: Map<string, { description: string; info?: string }>;
 } {
   const lookups = new Map<string, Set<string>>();
-  let services: string[] = [];
-  const attachments = new Map<string, { info: boolean }>();
+  const services = new Map<string, { name: string; description: string }>();
+  const attachments = new Map<string, { description: string; info?: string }>();
   for (const file of readdirSync(lookupsDir).sort()) {
     if (!file.endsWith('.json')) continue;
     const read = readJson(join(lookupsDir, file));
     if (!isRecord(read.value) && !Array.isArray(read.value)) continue;
     if (file === 'services.json' && Array.isArray(read.value)) {
-      services = read.value.filter(isRecord).map((service) => String(service.id));
+      for (const service of read.value.filter(isRecord))
+        services.set(String(service.id), { name: String(service.name), description: String(service.description) });
       continue;
     }
     if (file === 'service-attachments.json' && Array.isArray(read.value)) {
       for (const item of read.value.filter(isRecord)) {
         const name = String(item.name);
-        const info = typeof item.info === 'string' && item.info.trim() !== '';
-        attachments.set(name, { info: info || attachments.get(name)?.info === true });
+        const info = typeof item.info === 'string' && item.info.trim() !== '' ? item.info : attachments.get(name)?.info;
+        const description = attachments.get(name)?.description ?? String(item.description);
+        attachments.set(name, info === undefined ? { description } : { description, info });
       }
       continue;
     }
@@ -390,18 +481,24 @@ function checkReference(root: string, languages: string[]): { lists: number; pro
   for (const language of languages) {
     const path = join(lookupsDir, 'i18n', `${language}.json`);
     const file = toPosix(relative(root, path));
-    const catalogue = readLanguageFile(path, language, file, problems);
-    if (!catalogue) continue;
+    const read = readLanguageFile(path, language, file, problems);
+    if (!read) continue;
+    const { same, entries: catalogue } = sameTexts(read, language, file, problems);
     const lookups = isRecord(catalogue.lookups) ? catalogue.lookups : {};
     const services = isRecord(catalogue.services) ? catalogue.services : {};
-    const text = (key: string, value: unknown) => {
+    /** The English texts of the file, for its stale `$same` marks. */
+    const english = new Set<string>();
+    const text = (key: string, value: unknown, englishText: string) => {
+      english.add(englishText);
       if (value === undefined) problems.push({ language, file, kind: 'missing', key });
       else if (typeof value !== 'string') problems.push({ language, file, kind: 'not-text', key });
       else if (value.trim() === '') problems.push({ language, file, kind: 'empty', key });
+      else if (isUntranslatedCopy(englishText, value, same))
+        problems.push({ language, file, kind: 'untranslated', key });
     };
     for (const [kind, names] of texts.lookups) {
       const translated = isRecord(lookups[kind]) ? lookups[kind] : {};
-      for (const name of names) text(`lookups.${kind}.${JSON.stringify(name)}`, translated[name]);
+      for (const name of names) text(`lookups.${kind}.${JSON.stringify(name)}`, translated[name], name);
       for (const name of Object.keys(translated)) {
         if (!names.has(name))
           problems.push({ language, file, kind: 'extra', key: `lookups.${kind}.${JSON.stringify(name)}` });
@@ -410,28 +507,29 @@ function checkReference(root: string, languages: string[]): { lists: number; pro
     for (const kind of Object.keys(lookups)) {
       if (!texts.lookups.has(kind)) problems.push({ language, file, kind: 'extra', key: `lookups.${kind}` });
     }
-    for (const id of texts.services) {
+    for (const [id, englishService] of texts.services) {
       const service = isRecord(services[id]) ? services[id] : {};
-      text(`services.${id}.name`, service.name);
-      text(`services.${id}.description`, service.description);
+      text(`services.${id}.name`, service.name, englishService.name);
+      text(`services.${id}.description`, service.description, englishService.description);
     }
     for (const id of Object.keys(services)) {
-      if (!texts.services.includes(id)) problems.push({ language, file, kind: 'extra', key: `services.${id}` });
+      if (!texts.services.has(id)) problems.push({ language, file, kind: 'extra', key: `services.${id}` });
     }
     const attachments = isRecord(catalogue.attachments) ? catalogue.attachments : {};
-    for (const [name, { info }] of texts.attachments) {
+    for (const [name, { description, info }] of texts.attachments) {
       const key = `attachments.${JSON.stringify(name)}`;
       const attachment = isRecord(attachments[name]) ? attachments[name] : {};
-      text(`${key}.name`, attachment.name);
-      text(`${key}.description`, attachment.description);
-      if (info) text(`${key}.info`, attachment.info);
+      text(`${key}.name`, attachment.name, name);
+      text(`${key}.description`, attachment.description, description);
+      if (info !== undefined) text(`${key}.info`, attachment.info, info);
     }
+    problems.push(...staleSame(same, english, language, file));
     for (const name of Object.keys(attachments)) {
       if (!texts.attachments.has(name))
         problems.push({ language, file, kind: 'extra', key: `attachments.${JSON.stringify(name)}` });
     }
   }
-  const lists = texts.lookups.size + (texts.services.length > 0 ? 1 : 0) + (texts.attachments.size > 0 ? 1 : 0);
+  const lists = texts.lookups.size + (texts.services.size > 0 ? 1 : 0) + (texts.attachments.size > 0 ? 1 : 0);
   return { lists, problems };
 }
 
@@ -458,15 +556,17 @@ function checkServerMessages(root: string, languages: string[]): { messages: num
   for (const language of languages) {
     const path = join(dir, `${language}.json`);
     const file = toPosix(relative(root, path));
-    const catalogue = readLanguageFile(path, language, file, problems);
-    if (!catalogue) continue;
+    const read = readLanguageFile(path, language, file, problems);
+    if (!read) continue;
+    const { same, entries: catalogue } = sameTexts(read, language, file, problems);
     const translated = new Map<string, Json>(Object.entries(catalogue));
     problems.push(
-      ...compareCatalogue(texts, translated, language, file).map((problem) => ({
+      ...compareCatalogue(texts, translated, language, file, same).map((problem) => ({
         ...problem,
         key: JSON.stringify(problem.key),
       })),
     );
+    problems.push(...staleSame(same, new Set(texts.keys()), language, file));
     for (const text of texts.keys()) {
       const value = translated.get(text);
       if (typeof value !== 'string') continue;

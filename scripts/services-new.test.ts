@@ -1,14 +1,22 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18nCheck } from './i18n-check';
 import { servicesCheck } from './services-check';
 import { scratchService } from '../tests/scratch-service';
-import { freeServiceId, parseArguments, scaffoldService, ScaffoldError } from './services-new';
+import { freeServiceId, parseArguments, scaffoldService, ScaffoldError, untranslatedTitles } from './services-new';
 
 const repository = resolve(__dirname, '..');
+
+/** The title of the scaffolded service in the other languages. */
+const TITLES = {
+  de: 'Genehmigung zum Pflanzen von Bäumen',
+  it: 'Autorizzazione alla piantagione di alberi',
+  ru: 'Разрешение на посадку деревьев',
+  es: 'Permiso de plantación de árboles',
+};
 
 /** A copy of the repository's services/ and fixtures/, where a service may be scaffolded. */
 function copyOfServices(): string {
@@ -27,8 +35,8 @@ describe('services:new', () => {
 
   beforeAll(async () => {
     root = copyOfServices();
-    service = scratchService(root, 'scaffold', 'Scaffold Check Permit');
-    written = await scaffoldService(root, service);
+    service = scratchService(root, 'scaffold', 'Tree Planting Permit');
+    written = await scaffoldService(root, { ...service, titles: TITLES });
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -51,12 +59,17 @@ describe('services:new', () => {
       id: number;
       name: string;
     }>;
-    expect(seeded.at(-1)).toMatchObject({ id: service.id, name: 'Scaffold Check Permit' });
+    expect(seeded.at(-1)).toMatchObject({ id: service.id, name: 'Tree Planting Permit' });
     const german = JSON.parse(readFileSync(join(root, `services/${key}/i18n/de.json`), 'utf8')) as Record<
       string,
       string
     >;
-    expect(german['Apply | Scaffold Check Permit']).toBe('Antrag | Scaffold Check Permit');
+    expect(german['Tree Planting Permit']).toBe('Genehmigung zum Pflanzen von Bäumen');
+    expect(german['Apply | Tree Planting Permit']).toBe('Antrag | Genehmigung zum Pflanzen von Bäumen');
+    const labels = JSON.parse(readFileSync(join(root, 'fixtures/lookups/i18n/ru.json'), 'utf8')) as {
+      services: Record<string, { name: string }>;
+    };
+    expect(labels.services[String(service.id)]?.name).toBe('Разрешение на посадку деревьев');
   });
 
   it('passes services:check and i18n:check as written', () => {
@@ -94,6 +107,59 @@ describe('services:new', () => {
     expect(passed).toBeGreaterThanOrEqual(16);
   }, 300_000);
 
+  it('writes a title not given in a language in English, which i18n:check reports until translated', async () => {
+    const other = copyOfServices();
+    try {
+      const { key, id } = scratchService(other, 'untranslated', 'Tree Planting Permit');
+      await scaffoldService(other, { key, id, title: 'Tree Planting Permit', titles: { de: 'Baumgenehmigung' } });
+      const i18n = i18nCheck(other, { catalogueRoots: [] });
+      const hint = '(as in English: translate it, or list it in "$same" if it is the same on purpose)';
+      expect(i18n.lines.sort()).toEqual(
+        ['it', 'ru', 'es']
+          .flatMap((language) => [
+            `${language} services/${key}/i18n/${language}.json: untranslated "Tree Planting Permit" ${hint}`,
+            `${language} services/${key}/i18n/${language}.json: untranslated "Apply | Tree Planting Permit" ${hint}`,
+            `${language} fixtures/lookups/i18n/${language}.json: untranslated services.${id}.name ${hint}`,
+          ])
+          .sort(),
+      );
+      expect(untranslatedTitles({ titles: { de: 'Baumgenehmigung' } })).toEqual(['it', 'ru', 'es']);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it("adds the service's entries to the reference data, leaving the rest of each file as it is laid out", async () => {
+    const other = copyOfServices();
+    try {
+      // Laid out by hand: tabs, not the formatter's two spaces.
+      const file = join(other, 'fixtures/lookups/i18n/it.json');
+      const labels = JSON.parse(readFileSync(file, 'utf8')) as { services: Record<string, unknown> };
+      writeFileSync(file, `${JSON.stringify(labels, null, '\t')}\n`);
+      const seededFile = join(other, 'fixtures/lookups/services.json');
+      const seeded = readFileSync(seededFile, 'utf8');
+      const { key, id } = scratchService(other, 'layout', 'Tree Planting Permit');
+      await scaffoldService(other, { key, id, title: 'Tree Planting Permit', titles: TITLES });
+      const added = {
+        name: TITLES.it,
+        description: "Un nuovo servizio dell'autorità. Descriva che cosa autorizza e chi può richiederlo.",
+      };
+      expect(readFileSync(file, 'utf8')).toBe(
+        `${JSON.stringify({ ...labels, services: { ...labels.services, [String(id)]: added } }, null, '\t')}\n`,
+      );
+      const row = {
+        id,
+        name: 'Tree Planting Permit',
+        description: 'A new service of the authority. Describe what it authorises and who may apply.',
+      };
+      expect(readFileSync(seededFile, 'utf8')).toBe(
+        `${JSON.stringify([...(JSON.parse(seeded) as unknown[]), row], null, 2)}\n`,
+      );
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a taken key or id and a malformed key, writing nothing', async () => {
     // The scaffolded service's own key and id are the taken ones: no authority's service is named.
     const free = freeServiceId(root);
@@ -112,11 +178,17 @@ describe('services:new', () => {
 
   it('reads its command line', () => {
     // Reading arguments writes nothing: any key shows it (the scaffold's own).
-    expect(parseArguments([service.key, '--id', '17099', '--title', 'Scaffold Check Permit'])).toMatchObject({
+    expect(parseArguments([service.key, '--id', '17099', '--title', 'Tree Planting Permit'])).toMatchObject({
       key: service.key,
       id: 17099,
-      title: 'Scaffold Check Permit',
+      title: 'Tree Planting Permit',
     });
+    expect(
+      parseArguments([service.key, '--id', '17099', '--title-de', 'Baumgenehmigung', '--title-es', 'Permiso']),
+    ).toMatchObject({ titles: { de: 'Baumgenehmigung', es: 'Permiso' } });
     expect(() => parseArguments([service.key])).toThrow('Usage: npm run services:new');
+    expect(() => parseArguments([service.key, '--id', '1', '--title-fr', 'Permis'])).toThrow(
+      'Unknown option --title-fr.',
+    );
   });
 });

@@ -1,18 +1,25 @@
 /**
- * `npm run services:new -- <key> --id <n> [--title "<title>"] [--root <dir>]`: scaffolds a new
- * service an analyst then edits as JSON alone.
+ * `npm run services:new -- <key> --id <n> [--title "<title>"] [--title-de "<Titel>"] [--title-it ...]
+ * [--title-ru ...] [--title-es ...] [--root <dir>]`: scaffolds a new service an analyst then edits as
+ * JSON alone.
  *
  * Writes `services/<key>/` (service.json, schema.json, ui.json and the four translations under
  * i18n/), `fixtures/<key>/` (a valid and an invalid fixture) and the service's row of the seeded
- * reference data (`fixtures/lookups/services.json` with its translations), so that `services:check`,
- * `i18n:check` and the conformance suite pass on the result before any edit. The starting form shows
- * one of each thing a service is made of: a required text, a lookup with its name field, a yes/no
- * question revealing a field, a long text, a required document, and the call that saves the record.
- * The title is copied untranslated into the translations: the lines it prints say what to translate.
+ * reference data (`fixtures/lookups/services.json` with its translations), so that `services:check`
+ * and the conformance suite pass on the result before any edit, and `i18n:check` too once the title
+ * is given in every language. The starting form shows one of each thing a service is made of: a
+ * required text, a lookup with its name field, a yes/no question revealing a field, a long text, a
+ * required document, and the call that saves the record.
+ *
+ * The title of a language not given (`--title-<lang>`) is written as the English text, which is how
+ * a catalogue marks a text untranslated: `i18n:check` reports each such entry until it is translated
+ * (docs/languages.md), and the lines printed say which. The reference data's files get the new
+ * service's entries only, added to their text: their layout is theirs (scripts/insert-json-member.ts).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { insertJsonMember } from './insert-json-member';
 import { writeFormattedJson as writeFormatted } from './write-formatted-json';
 import { PLATFORM_LIFECYCLE_REF } from '../engine/core/lifecycle-upgrade';
 
@@ -23,14 +30,16 @@ export interface NewServiceOptions {
   id: number;
   /** The service's English title; the key in words when absent. */
   title?: string;
+  /** The title in other languages (`--title-de`, ...); a language left out keeps it untranslated. */
+  titles?: Partial<Record<Language, string>>;
 }
 
 /** Why a scaffold is refused (a taken key, id or route, a malformed key). */
 export class ScaffoldError extends Error {}
 
 const KEY_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
-const LANGUAGES = ['de', 'it', 'ru', 'es'] as const;
-type Language = (typeof LANGUAGES)[number];
+export const LANGUAGES = ['de', 'it', 'ru', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
 
 /** The fixed texts of the starting service and their translations (the title is the analyst's). */
 const TEXTS: Record<string, Record<Language, string>> = {
@@ -138,7 +147,7 @@ const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'
 
 /** The service files of the starting service, by path under `services/<key>/`. */
 function serviceFiles(options: Required<NewServiceOptions>): Record<string, unknown> {
-  const { key, id, title } = options;
+  const { key, id, title, titles } = options;
   const record = key.replace(/-/g, '_');
   const summary = 'A new service of the authority. Describe what it authorises and who may apply.';
   const service = {
@@ -255,10 +264,12 @@ function serviceFiles(options: Required<NewServiceOptions>): Record<string, unkn
   };
   const files: Record<string, unknown> = { 'service.json': service, 'schema.json': schema, 'ui.json': ui };
   for (const language of LANGUAGES) {
+    const translated = titles[language];
+    // Untranslated, both are the English texts, which i18n:check reports until they are translated.
     const catalogue: Record<string, string> = {
       $schema: '../../../schemas/catalogue.schema.json',
-      [title]: title,
-      [`Apply | ${title}`]: `${APPLY[language]} | ${title}`,
+      [title]: translated ?? title,
+      [`Apply | ${title}`]: translated ? `${APPLY[language]} | ${translated}` : `Apply | ${title}`,
     };
     for (const [english, translations] of Object.entries(TEXTS)) catalogue[english] = translations[language];
     files[`i18n/${language}.json`] = catalogue;
@@ -337,15 +348,26 @@ export async function scaffoldService(root: string, options: NewServiceOptions):
     throw new ScaffoldError(`A service "${key}" exists already.`);
   if (taken.ids.has(id)) throw new ScaffoldError(`The id ${id} is used by another service.`);
   const title = options.title?.trim() || titleOfKey(key);
-  const files = serviceFiles({ key, id, title });
+  const titles: Partial<Record<Language, string>> = {};
+  for (const language of LANGUAGES) {
+    const translated = options.titles?.[language]?.trim();
+    if (translated) titles[language] = translated;
+  }
+  const files = serviceFiles({ key, id, title, titles });
   const routes = Object.values((files['service.json'] as { routes: Record<string, string> }).routes);
   const clash = routes.find((route) => taken.routes.has(route));
   if (clash) throw new ScaffoldError(`The route ${clash} is used by another service.`);
 
   const written: string[] = [];
+  const done = (file: string) => written.push(relative(root, file).split('\\').join('/'));
   const write = async (file: string, value: unknown) => {
     await writeFormatted(file, value);
-    written.push(relative(root, file).split('\\').join('/'));
+    done(file);
+  };
+  /** Adds an entry to a file of the reference data, the rest of its text as it was. */
+  const add = (file: string, path: string[], entryKey: string | undefined, value: unknown) => {
+    writeFileSync(file, insertJsonMember(readFileSync(file, 'utf8'), path, entryKey, value));
+    done(file);
   };
   for (const [path, value] of Object.entries(files)) await write(join(root, 'services', key, path), value);
   for (const [path, value] of Object.entries(fixtureFiles())) await write(join(root, 'fixtures', key, path), value);
@@ -353,23 +375,25 @@ export async function scaffoldService(root: string, options: NewServiceOptions):
   // The seeded row of the services table (its name and description are what the landing page lists).
   const lookups = join(root, 'fixtures', 'lookups');
   const seededFile = join(lookups, 'services.json');
-  const seeded = readJson(seededFile) as Array<{ id: number; name: string; description: string }>;
   const description = (files['service.json'] as { summary: string }).summary;
-  await write(seededFile, [...seeded, { id, name: title, description }]);
+  add(seededFile, [], undefined, { id, name: title, description });
   for (const language of LANGUAGES) {
     const file = join(lookups, 'i18n', `${language}.json`);
     if (!existsSync(file)) continue;
-    const labels = readJson(file) as { services?: Record<string, { name: string; description?: string }> };
-    labels.services = {
-      ...labels.services,
-      [String(id)]: { name: title, description: TEXTS[description]?.[language] ?? description },
-    };
-    await write(file, labels);
+    add(file, ['services'], String(id), {
+      name: titles[language] ?? title,
+      description: TEXTS[description]?.[language] ?? description,
+    });
   }
   return written;
 }
 
-/** Reads `<key> --id <n> [--title <t>] [--root <dir>]`. */
+/** The languages whose title the options leave out: the scaffold writes it untranslated there. */
+export function untranslatedTitles(options: Pick<NewServiceOptions, 'titles'>): Language[] {
+  return LANGUAGES.filter((language) => !options.titles?.[language]?.trim());
+}
+
+/** Reads `<key> --id <n> [--title <t>] [--title-<lang> <t>]... [--root <dir>]`. */
 export function parseArguments(args: readonly string[]): NewServiceOptions & { root: string } {
   const positional: string[] = [];
   const named: Record<string, string> = {};
@@ -384,11 +408,23 @@ export function parseArguments(args: readonly string[]): NewServiceOptions & { r
   }
   const key = positional[0];
   if (!key || named.id === undefined)
-    throw new ScaffoldError('Usage: npm run services:new -- <key> --id <n> [--title "<title>"]');
+    throw new ScaffoldError(
+      'Usage: npm run services:new -- <key> --id <n> [--title "<title>"] ' +
+        LANGUAGES.map((language) => `[--title-${language} "<title>"]`).join(' '),
+    );
+  const known = new Set(['id', 'title', 'root', ...LANGUAGES.map((language) => `title-${language}`)]);
+  const unknown = Object.keys(named).find((name) => !known.has(name));
+  if (unknown) throw new ScaffoldError(`Unknown option --${unknown}.`);
+  const titles: Partial<Record<Language, string>> = {};
+  for (const language of LANGUAGES) {
+    const title = named[`title-${language}`];
+    if (title !== undefined) titles[language] = title;
+  }
   return {
     key,
     id: Number(named.id),
     ...(named.title !== undefined ? { title: named.title } : {}),
+    ...(Object.keys(titles).length > 0 ? { titles } : {}),
     root: resolve(named.root ?? '.'),
   };
 }
@@ -400,9 +436,18 @@ if (invokedDirectly) {
     const { root, ...options } = parseArguments(process.argv.slice(2));
     const written = await scaffoldService(root, options);
     for (const file of written) console.log(`wrote ${file}`);
+    const untranslated = untranslatedTitles(options);
+    if (untranslated.length > 0)
+      console.log(
+        `\nThe title is not translated in ${untranslated.join(', ')}: it is written in English there, and ` +
+          'npm run i18n:check reports it until translated. Translate it (and "Apply | <title>") in ' +
+          untranslated.map((language) => `services/${options.key}/i18n/${language}.json`).join(', ') +
+          ` and services."${options.id}".name of fixtures/lookups/i18n/<lang>.json, or scaffold with ` +
+          untranslated.map((language) => `--title-${language} "..."`).join(' ') +
+          '.',
+      );
     console.log(
-      `\nNext: translate the title in services/${options.key}/i18n/*.json and fixtures/lookups/i18n/*.json, ` +
-        'shape the form (docs/analyst-guide.md), then npm run services:check and npm test.',
+      '\nNext: shape the form (docs/analyst-guide.md), then npm run services:check, npm run i18n:check and npm test.',
     );
   } catch (error) {
     if (!(error instanceof ScaffoldError)) throw error;

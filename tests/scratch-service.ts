@@ -30,6 +30,11 @@ export function scratchKey(label: string, seed?: string): string {
  * Key, id and title of a service to scaffold under `root` (the copy it goes into), none of them taken;
  * `seed` as for `scratchKey`.
  */
-export function scratchService(root: string, label: string, title: string, seed?: string): Required<NewServiceOptions> {
+export function scratchService(
+  root: string,
+  label: string,
+  title: string,
+  seed?: string,
+): Required<Pick<NewServiceOptions, 'key' | 'id' | 'title'>> {
   return { key: scratchKey(label, seed), id: freeServiceId(root), title };
 }

@@ -436,7 +436,7 @@ export interface TransitionFile {
   to: string;
   by: TransitionActor;
   via: TransitionVia;
-  /** The history's comment to the applicant when the one taking it gives none. */
+  /** The history's comment to the applicant when the one taking it gives none (English, as stored). */
   comment?: string;
   document?: LifecycleActionDocument;
   text?: LifecycleActionText;
@@ -458,6 +458,8 @@ export interface TransitionFile {
 export interface Transition extends Omit<TransitionFile, 'from' | 'to'> {
   from: number[];
   to: number;
+  /** In a translated copy of the definition (`localizeDefinition`): `comment` in the reader's language. */
+  commentLabel?: string;
 }
 
 /** A staff action: a transition `via: "action"` (kept as a name for what carries a document or text). */

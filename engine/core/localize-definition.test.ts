@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceDefinition } from './definition-types';
+import type { Lifecycle, ServiceDefinition } from './definition-types';
 import { schemaMatches, validateFormData } from './form-validator';
 import { uploadSlots } from './required-documents';
 import {
   definitionStrings,
+  historyCommentLabels,
   localizeDefinition,
   localizeSchema,
   localizeUiSchema,
@@ -385,5 +386,69 @@ describe('labels of a plain enum', () => {
     });
     expect(definitionStrings(plain)).toEqual(expect.arrayContaining(['Local Sale', 'Export', 'Bag', 'Mombasa']));
     expect(detailRows(localized, { usage: 'Export' })).toEqual([{ label: 'Usage', value: 'Ausfuhr' }]);
+  });
+});
+
+describe('labels of a shared definition', () => {
+  it('are given where a field or a list reaches it through a local $ref', () => {
+    const schema = {
+      type: 'object',
+      definitions: { colour: { type: 'string', enum: ['Amber', 'Teal'] } },
+      properties: {
+        bag: { $ref: '#/definitions/colour', title: 'Bag colour' },
+        others: { type: 'array', maxItems: 2, uniqueItems: true, items: { $ref: '#/definitions/colour' } },
+        loop: { $ref: '#/properties/loop' },
+      },
+    };
+    expect(withEnumLabels(schema, {})).toEqual({
+      bag: { 'ui:enumNames': ['Amber', 'Teal'] },
+      others: { items: { 'ui:enumNames': ['Amber', 'Teal'] } },
+    });
+    expect(definitionStrings({ ...definition, formSchema: schema, uiSchema: {} })).toEqual(
+      expect.arrayContaining(['Amber', 'Teal']),
+    );
+  });
+});
+
+describe('a translated lifecycle', () => {
+  const lifecycle: Lifecycle = {
+    allStatuses: [],
+    statuses: [],
+    transitions: [
+      { name: 'accept', from: [18], to: 4, by: 'applicant', via: 'decision', comment: 'Conditions accepted.' },
+      {
+        name: 'deny',
+        from: [18],
+        to: 5,
+        by: 'applicant',
+        via: 'decision',
+        reason: { field: 'why', requiredMessage: 'Please give a reason.' },
+        email: { subject: 'Denied', paragraphs: ['Dear {name},'], link: 'view', linkLabel: 'Open it' },
+      },
+    ],
+  };
+  const german: Record<string, string> = {
+    'Conditions accepted.': 'Auflagen angenommen.',
+    'Please give a reason.': 'Bitte nennen Sie einen Grund.',
+    Denied: 'Abgelehnt',
+  };
+
+  it("keeps the comment the server stores and gives the history's label beside it", () => {
+    const localized = localizeDefinition({ ...definition, lifecycle }, (text) => german[text] ?? text).lifecycle;
+    expect(localized?.transitions[0]).toMatchObject({
+      comment: 'Conditions accepted.',
+      commentLabel: 'Auflagen angenommen.',
+    });
+    expect(historyCommentLabels(localized)).toEqual(new Map([['Conditions accepted.', 'Auflagen angenommen.']]));
+    expect(localized?.transitions[1]?.reason?.requiredMessage).toBe('Bitte nennen Sie einen Grund.');
+    expect(localized?.transitions[1]?.email).toMatchObject({ subject: 'Abgelehnt', linkLabel: 'Open it' });
+    // The English definition has no labels: its comments are shown as stored.
+    expect(historyCommentLabels(lifecycle)).toEqual(new Map());
+  });
+
+  it('lists the comments, reason messages and e-mails among the texts to translate', () => {
+    expect(definitionStrings({ ...definition, lifecycle })).toEqual(
+      expect.arrayContaining(['Conditions accepted.', 'Please give a reason.', 'Denied', 'Dear {name},', 'Open it']),
+    );
   });
 });

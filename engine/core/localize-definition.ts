@@ -4,6 +4,8 @@ import type {
   JsonSchema,
   Lifecycle,
   ServiceDefinition,
+  StatusEmail,
+  Transition,
   UiSchema,
 } from './definition-types';
 import { isRecord } from './value-path';
@@ -184,12 +186,28 @@ export function localizeUiSchema(uiSchema: UiSchema, translate: Translate): UiSc
 
 /**
  * `uiSchema` with labels for the fields of `schema` whose choices are a plain `enum` of texts and
- * carry none (no `oneOf` titles, no `ui:enumNames`): each value is its own English label, so it is
+ * carry none (no `oneOf` titles, no `ui:enumNames`), at any depth (nested objects, array items, and
+ * fields written as a `$ref` to the schema's `definitions`): each value is its own English label, so it is
  * translated like every text of the form (and `i18n:check` asks for it), and the view and the confirm
  * step show the label instead of the stored value. The stored value stays the English one.
  */
 export function withEnumLabels(schema: JsonSchema, uiSchema: UiSchema): UiSchema {
-  const label = (field: JsonSchema, ui: unknown): unknown => {
+  /**
+   * A field as the form renders it: a local `$ref` (`#/definitions/<name>`, `#/$defs/<name>`) read
+   * from the schema, so the choices of a shared definition are labelled where each field uses it.
+   */
+  const resolve = (field: JsonSchema, seen: ReadonlySet<string> = new Set()): JsonSchema => {
+    const ref = field.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#/') || seen.has(ref)) return field;
+    let target: unknown = schema;
+    for (const part of ref.slice(2).split('/'))
+      target = isRecord(target) ? target[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    if (!isRecord(target)) return field;
+    const { $ref: _ref, ...rest } = field;
+    return { ...resolve(target, new Set([...seen, ref])), ...rest };
+  };
+  const label = (written: JsonSchema, ui: unknown): unknown => {
+    const field = resolve(written);
     const own = isRecord(ui) ? ui : {};
     if (isRecord(field.items)) {
       const items = label(field.items, own.items);
@@ -210,7 +228,8 @@ export function withEnumLabels(schema: JsonSchema, uiSchema: UiSchema): UiSchema
   };
   const labelObject = (object: JsonSchema, ui: Record<string, unknown>): Record<string, unknown> => {
     let out = ui;
-    const visit = (part: JsonSchema): void => {
+    const visit = (written: JsonSchema): void => {
+      const part = resolve(written);
       if (isRecord(part.properties))
         for (const [name, field] of Object.entries(part.properties)) {
           if (!isRecord(field)) continue;
@@ -257,7 +276,8 @@ function localizeExtra(extra: ExtraUpload, translate: Translate): LocalizedExtra
  * what to show. Covers service.json (title, summary, department, wizard titles and failure titles, textual fee and
  * validity, How to Apply paragraphs, extra upload names, descriptions and messages, view row
  * labels, work queue titles and labels, applicant tasks' texts, uploads and forms, the lifecycle's
- * status labels and next lines, document labels and block texts), the form schema (titles, descriptions, `errorMessage` texts at any depth, option titles
+ * status labels, next lines and e-mails, transition comments, document labels, reason messages and
+ * e-mails, and block texts), the form schema (titles, descriptions, `errorMessage` texts at any depth, option titles
  * of `oneOf`/`anyOf` consts) and the uiSchema (titles, descriptions, help, placeholders, enum names,
  * extra option labels). Everything else (ids, routes, rules, values, calls) is kept, so the copy
  * validates and submits the same data as the original. The input is not changed.
@@ -335,7 +355,48 @@ export function localizeDefinition<D extends LocalizableDefinition>(definition: 
   return localized;
 }
 
-/** A translated copy of a lifecycle: status labels, next lines and e-mails, document labels, block texts. */
+function localizeEmail(email: StatusEmail, translate: Translate): StatusEmail {
+  return {
+    ...email,
+    subject: text(email.subject, translate),
+    paragraphs: email.paragraphs.map((paragraph) => text(paragraph, translate)),
+    linkLabel: text(email.linkLabel, translate),
+  };
+}
+
+/**
+ * A translated copy of a transition: its document's label, the message asking for the applicant's
+ * reason, its own e-mail, and its history comment as `commentLabel`. `comment` stays the English
+ * one: it is what the server writes into the history, and `historyCommentLabels` finds it there.
+ */
+function localizeTransition(transition: Transition, translate: Translate): Transition {
+  const localized: Transition = { ...transition };
+  if (transition.comment !== undefined) localized.commentLabel = text(transition.comment, translate);
+  if (transition.document)
+    localized.document = { ...transition.document, label: text(transition.document.label, translate) };
+  if (transition.reason)
+    localized.reason = { ...transition.reason, requiredMessage: text(transition.reason.requiredMessage, translate) };
+  if (transition.email) localized.email = localizeEmail(transition.email, translate);
+  return localized;
+}
+
+/**
+ * The history comments a lifecycle's transitions write (English, as stored), each with the text to
+ * show: its `commentLabel` in a translated copy. The comments staff or applicants write themselves
+ * are not among them and are shown as written.
+ */
+export function historyCommentLabels(lifecycle: Pick<Lifecycle, 'transitions'> | undefined): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const transition of lifecycle?.transitions ?? [])
+    if (transition.comment !== undefined && transition.commentLabel !== undefined)
+      labels.set(transition.comment, transition.commentLabel);
+  return labels;
+}
+
+/**
+ * A translated copy of a lifecycle: status labels, next lines and e-mails, the transitions' comments,
+ * document labels, reason messages and e-mails, block texts.
+ */
 function localizeLifecycle(lifecycle: Lifecycle, translate: Translate): Lifecycle {
   const localized: Lifecycle = { ...lifecycle };
   if (lifecycle.statuses)
@@ -343,22 +404,15 @@ function localizeLifecycle(lifecycle: Lifecycle, translate: Translate): Lifecycl
       ...status,
       label: text(status.label, translate),
       next: text(status.next, translate),
-      ...(status.email
-        ? {
-            email: {
-              ...status.email,
-              subject: text(status.email.subject, translate),
-              paragraphs: status.email.paragraphs.map((paragraph) => text(paragraph, translate)),
-              linkLabel: text(status.email.linkLabel, translate),
-            },
-          }
-        : {}),
+      ...(status.email ? { email: localizeEmail(status.email, translate) } : {}),
     }));
-  localized.transitions = lifecycle.transitions.map((transition) =>
-    transition.document
-      ? { ...transition, document: { ...transition.document, label: text(transition.document.label, translate) } }
-      : transition,
-  );
+  localized.transitions = lifecycle.transitions.map((transition) => localizeTransition(transition, translate));
+  if (lifecycle.decision)
+    localized.decision = {
+      ...lifecycle.decision,
+      accept: localizeTransition(lifecycle.decision.accept, translate),
+      deny: localizeTransition(lifecycle.decision.deny, translate),
+    };
   if (lifecycle.blocks)
     localized.blocks = lifecycle.blocks.map((block) => ({
       ...block,

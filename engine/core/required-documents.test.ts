@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { schemaMatches } from './form-validator';
 import { documentLabels, missingUploads, uploadSlots } from './required-documents';
+import type { ApplicantTask, ExtraUpload } from './definition-types';
 
 const documents = {
   accept: ['pdf', 'image'] as Array<'pdf' | 'image'>,
@@ -92,6 +93,14 @@ describe('uploadSlots', () => {
         ['Business licence', 'Лицензия'],
         ['Site plan', 'План участка'],
       ]),
+    );
+  });
+
+  it("names the uploads of the applicant's tasks by their translated labels too", () => {
+    const report = { name: 'Audit report (PDF)', label: 'Rapporto di audit (PDF)', accept: ['pdf'] } as ExtraUpload;
+    const task = { uploads: [report, { name: 'Unlabelled', accept: ['pdf'] }] } as unknown as ApplicantTask;
+    expect(documentLabels({ documents: { accept: ['pdf'], serviceAttachments: false }, tasks: [task] }, null)).toEqual(
+      new Map([['Audit report (PDF)', 'Rapporto di audit (PDF)']]),
     );
   });
 

@@ -87,18 +87,20 @@ export function uploadSlots(
 
 /**
  * The names to show for the documents of an application, by the English name each upload is filed
- * under: the service attachments' labels (from a list asked for in the reader's language) and the
- * translated definition's extra uploads. A name with no label is left out (shown as it is).
+ * under: the service attachments' labels (from a list asked for in the reader's language), the
+ * translated definition's extra uploads and its applicant tasks' uploads (the audit's reports). A
+ * name with no label is left out (shown as it is).
  */
 export function documentLabels(
-  definition: Pick<ServiceDefinition, 'documents'>,
+  definition: Pick<ServiceDefinition, 'documents'> & Partial<Pick<ServiceDefinition, 'tasks'>>,
   serviceAttachments: readonly ListedDocument[] | null | undefined,
 ): Map<string, string> {
   const labels = new Map<string, string>();
   for (const a of serviceAttachments ?? []) if (a.label) labels.set(a.name, a.label);
-  for (const extra of definition.documents.extra ?? []) {
-    const label = (extra as LocalizedExtraUpload).label;
-    if (label) labels.set(extra.name, label);
+  const uploads = [...(definition.documents.extra ?? []), ...(definition.tasks ?? []).flatMap((task) => task.uploads)];
+  for (const upload of uploads) {
+    const label = (upload as LocalizedExtraUpload).label;
+    if (label) labels.set(upload.name, label);
   }
   return labels;
 }

@@ -11,9 +11,15 @@ import type { ApplicationDetails } from './wizard-types';
 export function ApplicationHistory({
   histories,
   statuses,
+  comments,
 }: {
   histories: NonNullable<ApplicationDetails['application_flow_histories']>;
   statuses: readonly LifecycleStatus[];
+  /**
+   * The comments the service's transitions write (stored in English), each with the text to show
+   * (`historyCommentLabels` of the translated lifecycle); any other comment is shown as written.
+   */
+  comments?: ReadonlyMap<string, string>;
 }) {
   const { t, i18n } = useTranslation();
   if (histories.length === 0) return null;
@@ -26,7 +32,7 @@ export function ApplicationHistory({
       when(entry.created_at),
       t(`status.${label}`, { defaultValue: label }),
       t(`history.${actor}`, { defaultValue: actor }),
-      entry.comment_to_applicant ?? '',
+      entry.comment_to_applicant ? (comments?.get(entry.comment_to_applicant) ?? entry.comment_to_applicant) : '',
     ];
   });
   return (

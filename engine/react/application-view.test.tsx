@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { ServiceDefinition } from '../core/definition-types';
+import type { ApplicantTask, ServiceDefinition } from '../core/definition-types';
+import { localizeDefinition } from '../core/localize-definition';
 import { testDefinitionFile } from '../core/test-definition';
 import { ApplicationView } from './application-view';
 import { fakeBackend, ok, WithI18n } from './test-support';
@@ -106,5 +107,59 @@ describe("the view's documents", () => {
     expect(screen.getByRole('button', { name: 'Download Lageplan' })).toBeTruthy();
     // A document no list names any more is shown as it was filed.
     expect(screen.getByRole('button', { name: 'Download Older document' })).toBeTruthy();
+  });
+});
+
+describe('the view in the reader’s language', () => {
+  it("shows the lifecycle's history comments and the tasks' documents translated, the staff's own words as written", async () => {
+    const german: Record<string, string> = {
+      'Conditions accepted.': 'Auflagen angenommen.',
+      'Audit report (PDF)': 'Auditbericht (PDF)',
+    };
+    const task: ApplicantTask = {
+      key: 'report',
+      title: 'Send the report',
+      action: 'Send it',
+      // Never open here: the view lists its documents all the same.
+      when: { properties: { status: { const: 'never' } }, required: ['status'] },
+      form: { schema: 'report-schema.json', ui: 'report-ui.json' },
+      uploads: [{ name: 'Audit report (PDF)', accept: ['pdf'], required: true }],
+      save: { path: 'samples/report', record: 'sample_report', transition: 'send-report' },
+      messages: { upload: 'u', unavailable: 'n', refused: 'r', success: 's' },
+      formSchema: { type: 'object' },
+      uiSchema: {},
+    };
+    const english: ServiceDefinition = {
+      ...sample,
+      documents: { accept: ['pdf'], serviceAttachments: false },
+      tasks: [task],
+      lifecycle: {
+        allStatuses: [],
+        statuses: [],
+        transitions: [
+          { name: 'accept', from: [18], to: 4, by: 'applicant', via: 'decision', comment: 'Conditions accepted.' },
+        ],
+      },
+    };
+    const localized = localizeDefinition(english, (text) => german[text] ?? text);
+    const backend = fakeBackend({
+      'read application:41': ok({
+        ...application(4),
+        application_attachments: [{ description: 'Audit report (PDF)', name: 'report.pdf', path: 'files/9' }],
+        application_flow_histories: [
+          { application_status_id: 2, comment_to_applicant: 'Please sign page 2', created_at: null, actor: 'staff' },
+          { application_status_id: 4, comment_to_applicant: 'Conditions accepted.', created_at: null, actor: 'client' },
+        ],
+      }),
+    });
+    render(
+      <WithI18n backend={backend}>
+        <ApplicationView definition={localized} clientId={5} mode="view" applicationId={41} />
+      </WithI18n>,
+    );
+    expect(await screen.findByRole('button', { name: 'Download Auditbericht (PDF)' })).toBeTruthy();
+    expect(screen.getByText('Auflagen angenommen.')).toBeTruthy();
+    expect(screen.queryByText('Conditions accepted.')).toBeNull();
+    expect(screen.getByText('Please sign page 2')).toBeTruthy();
   });
 });

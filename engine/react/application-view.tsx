@@ -10,6 +10,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { serviceStatuses } from '../core/lifecycle';
+import { historyCommentLabels } from '../core/localize-definition';
 import type { ServiceAttachment } from '../core/api-types';
 import { formOfApplication, formsOf, savedFormData } from '../core/service-forms';
 import { latestReturnComment, presentStatus, STATUS } from '../core/status-presentation';
@@ -138,7 +139,11 @@ export function ApplicationView(props: ServiceWizardProps) {
           onDownload={(path, name) => void downloads.download({ attachment: path }, name)}
         />
       )}
-      <ApplicationHistory histories={app.application_flow_histories ?? []} statuses={serviceStatuses(form)} />
+      <ApplicationHistory
+        histories={app.application_flow_histories ?? []}
+        statuses={serviceStatuses(form)}
+        comments={historyCommentLabels(form.lifecycle)}
+      />
     </Stack>
   );
 }

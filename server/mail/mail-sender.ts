@@ -315,12 +315,27 @@ function writeMessage(ctx: SenderContext, publicUrl: string, message: QueuedMess
       app_id: application.app_id,
       service: ctx.messages.translate(definition.title, language),
       name: message.first_name,
-      comment: params.comment,
+      comment: lifecycleComment(definition, params.comment, translate),
     },
     { link, profile: `${publicUrl}/profile` },
     translate,
   );
   return { ...written, to: message.email, language: language ?? 'en' };
+}
+
+/**
+ * The comment of a move in the e-mail's language: a comment its service's lifecycle wrote (a
+ * transition's `comment`, English as stored) is a text of the definition and is translated by the
+ * service's catalogue; a comment staff wrote themselves is their own words, kept as written.
+ */
+function lifecycleComment(
+  definition: { lifecycle?: { transitions: ReadonlyArray<{ comment?: string }> } },
+  comment: string | null,
+  translate: (english: string) => string,
+): string | null {
+  if (comment === null) return null;
+  const written = definition.lifecycle?.transitions.some((transition) => transition.comment === comment);
+  return written ? translate(comment) : comment;
 }
 
 /** The application a status message tells of, as the left join read it (null: none). */

@@ -151,6 +151,16 @@ describe('decision e-mails', () => {
     expect(conditional?.text).toContain(`${PUBLIC_URL}/view-application-environmental-audit?appId=${audit.id}`);
     const rejected = mailsTo(user).find((mail) => mail.subject?.includes('abgelehnt'));
     expect(rejected?.text).toContain('Kommentar der Behörde: Out of scope');
+    // The applicant accepts the conditions: the comment the lifecycle writes is told in German too.
+    const accepted = await call(server.app, 'POST', 'application/applicant-confirmation', {
+      token: user.token,
+      body: { application_id: audit.id, applicant_confirmed: true },
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    await eventually(() => mailsTo(user).length === 6, 'the approval');
+    const approval = mailsTo(user).at(-1);
+    expect(approval?.subject).toContain(audit.app_id);
+    expect(approval?.text).toContain('Kommentar der Behörde: Genehmigungsauflagen angenommen.');
   });
 
   it('sends none to an applicant who turned them off in the profile, and still sends their codes', async () => {
