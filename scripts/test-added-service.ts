@@ -2,7 +2,9 @@
  * `npm run test:added-service`: proves that a new service needs no code and no test edit. The
  * repository's files are copied to a scratch folder, a service is scaffolded into the copy
  * (`services:new`) and edited with standard JSON Schema keywords, formats and list shapes the
- * scaffold does not use (tests/standard-form/standard-keywords.ts, standard-formats.ts). Then, in the
+ * scaffold does not use (tests/standard-form/standard-keywords.ts, standard-formats.ts), and a service
+ * written as JSON files alone is added beside it: sections, a choice with titles, rows with their own
+ * conditions and a two-stage chained lifecycle (tests/standard-form/sectioned-permit.ts). Then, in the
  * copy, runs only what a new definition can change (the rest of `npm test` reads no definition, and
  * CI runs it once on the repository):
  * - `services:check` and `i18n:check` over the copy's services;
@@ -12,7 +14,7 @@
  *   `servicesUnderTest()` / `servicesCopyIn()` (tests/api/helpers.ts), found by that call, so a new
  *   suite of that kind joins without being listed here;
  * - the portal's build of the copy's services folder (prerendered pages included).
- * The run fails if the conformance suite did not test the added service.
+ * The run fails if the conformance suite did not test the added services.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addStandardFormats } from '../tests/standard-form/standard-formats';
 import { addStandardKeywords } from '../tests/standard-form/standard-keywords';
+import { addSectionedPermit, SECTIONED_TITLE } from '../tests/standard-form/sectioned-permit';
 import { scratchService } from '../tests/scratch-service';
 import { scaffoldService } from './services-new';
 
@@ -78,7 +81,9 @@ async function main(): Promise<number> {
     await scaffoldService(copy, { key, id, title: TITLE });
     await addStandardKeywords(copy, key);
     await addStandardFormats(copy, key);
-    console.log(`test:added-service: '${key}' added to a copy in ${copy}`);
+    const sectioned = scratchService(copy, 'sectioned', SECTIONED_TITLE);
+    await addSectionedPermit(copy, sectioned);
+    console.log(`test:added-service: '${key}' and '${sectioned.key}' added to a copy in ${copy}`);
     // Not as CI: the new service's conformance snapshot is written on this first run.
     const env: NodeJS.ProcessEnv = { ...process.env };
     delete env.CI;
@@ -105,10 +110,12 @@ async function main(): Promise<number> {
     for (const [label, command, args, stepEnv] of steps) {
       if (!run(copy, label, command, args, stepEnv)) return 1;
     }
-    const snapshot = join(copy, 'tests', 'conformance', '__snapshots__', `${key}.snap.json`);
-    if (!existsSync(snapshot)) {
-      console.error(`test:added-service: the conformance suite did not test '${key}' (no ${snapshot})`);
-      return 1;
+    for (const added of [key, sectioned.key]) {
+      const snapshot = join(copy, 'tests', 'conformance', '__snapshots__', `${added}.snap.json`);
+      if (!existsSync(snapshot)) {
+        console.error(`test:added-service: the conformance suite did not test '${added}' (no ${snapshot})`);
+        return 1;
+      }
     }
     // The build prerenders every service's information page: the added one is among them.
     const pages = join(copy, 'dist', 'pages', 'en');
@@ -119,7 +126,7 @@ async function main(): Promise<number> {
       console.error(`test:added-service: the build of the services folder has no page of '${key}' (${pages})`);
       return 1;
     }
-    console.log(`test:added-service: passed with '${key}' added, its conformance snapshot written`);
+    console.log(`test:added-service: passed with '${key}' and '${sectioned.key}' added, their snapshots written`);
     return 0;
   } finally {
     rmSync(copy, { recursive: true, force: true });

@@ -1,8 +1,9 @@
 /**
  * The services the browser tests add as JSON alone, in one copy of services/ and fixtures/ shared by
  * the files that use them, so its portal is built once: a tree-planting permit with its site
- * inspection (ninth-service.test.ts) and an open-burning permit with the standard formats
- * (standard-formats.test.ts).
+ * inspection (ninth-service.test.ts), an open-burning permit with the standard formats
+ * (standard-formats.test.ts) and a permit of sections with rows of their own conditions and a
+ * two-stage lifecycle, written as JSON files (sectioned-service.test.ts).
  *
  * The copy is made afresh each time (the scaffold writes it as `services:new` does), then kept in a
  * temporary folder named by a hash of its files: the next file (or run) that makes the same copy finds
@@ -18,18 +19,20 @@ import { freeServiceId, scaffoldService } from '../../scripts/services-new';
 import { scratchKey } from '../scratch-service';
 import { addSiteInspection } from '../lifecycle/site-inspection';
 import { addStandardFormats } from '../standard-form/standard-formats';
+import { addSectionedPermit, SECTIONED_TITLE } from '../standard-form/sectioned-permit';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 /**
- * Keys and ids no authority's service holds (tests/scratch-service.ts): `test-tree-planting-<hash>`
- * and `test-open-burning-<hash>`, the hash of the repository's services and fixtures (so the kept
+ * Keys and ids no authority's service holds (tests/scratch-service.ts): `test-tree-planting-<hash>`,
+ * `test-open-burning-<hash>` and `test-sectioned-<hash>`, the hash of the repository's services and fixtures (so the kept
  * copy keeps its keys while they stay the same), and the first ids above the repository's.
  */
 const SEED = contentHash(root);
 const FIRST_ID = freeServiceId(root);
 const TREE_KEY = scratchKey('tree-planting', SEED);
 const BURNING_KEY = scratchKey('open-burning', SEED);
+const SECTIONED_KEY = scratchKey('sectioned', SEED);
 /** Each with its record's name in the application's answer (the key in snake case, as scaffolded). */
 export const TREE_PLANTING = {
   key: TREE_KEY,
@@ -42,6 +45,12 @@ export const OPEN_BURNING = {
   id: FIRST_ID + 1,
   title: 'Open Burning Permit',
   record: BURNING_KEY.replace(/-/g, '_'),
+} as const;
+export const SECTIONED = {
+  key: SECTIONED_KEY,
+  id: FIRST_ID + 2,
+  title: SECTIONED_TITLE,
+  record: SECTIONED_KEY.replace(/-/g, '_'),
 } as const;
 
 /** The copies of this checkout are named after it: another checkout's runs keep theirs. */
@@ -71,6 +80,7 @@ export async function addedServicesCopy(): Promise<{ root: string; env: Record<s
   addSiteInspection(staging, TREE_PLANTING.key);
   await scaffoldService(staging, OPEN_BURNING);
   await addStandardFormats(staging, OPEN_BURNING.key);
+  await addSectionedPermit(staging, SECTIONED);
 
   const name = `${PREFIX}${contentHash(staging)}`;
   const copy = join(tmpdir(), name);

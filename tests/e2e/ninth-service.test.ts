@@ -20,7 +20,7 @@ import type { Browser, Page } from 'playwright-core';
 import { servicesCheck } from '../../scripts/services-check';
 import { loadServicesDir } from '../../engine/core/node';
 import { INSPECTION } from '../lifecycle/site-inspection';
-import { addedServicesCopy, OPEN_BURNING, TREE_PLANTING } from './added-services';
+import { addedServicesCopy, OPEN_BURNING, SECTIONED, TREE_PLANTING } from './added-services';
 import {
   apiCall,
   loginThroughUi,
@@ -64,10 +64,11 @@ describe('a ninth service added as JSON alone', () => {
   it('passes services:check with the added services counted', () => {
     const check = servicesCheck(join(root, 'services'));
     expect(check.problems).toEqual([]);
-    // This service and standard-formats.test.ts's, in the same copy.
-    expect(check.lines.join('\n')).toContain(`${shipped + 2} service(s)`);
+    // This service, standard-formats.test.ts's and sectioned-service.test.ts's, in the same copy.
+    expect(check.lines.join('\n')).toContain(`${shipped + 3} service(s)`);
     expect(check.lines.join('\n')).toContain(`${TREE_PLANTING.key} (${TREE_PLANTING.id})`);
     expect(check.lines.join('\n')).toContain(`${OPEN_BURNING.key} (${OPEN_BURNING.id})`);
+    expect(check.lines.join('\n')).toContain(`${SECTIONED.key} (${SECTIONED.id})`);
   });
 
   it('is listed on the landing page and applied for through the wizard', async () => {
