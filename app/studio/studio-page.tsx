@@ -8,7 +8,20 @@
  * services/ or fixtures/ changes (it watches the server's revision), without a reload.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import type { ApiClient, ServiceDefinition, DefinitionProblem, UploadSlot } from '../../engine/core';
 import {
   ReadOnlyApplication,
@@ -20,6 +33,7 @@ import {
   ListTable,
   ServiceForm,
   ServiceValidatorsContext,
+  useApiQueryClient,
 } from '../../engine/react';
 import { API_BASE, createAppApi } from '../api';
 import { ApiProviders } from '../backend/api-providers';
@@ -36,9 +50,14 @@ interface StudioForm {
   /** Address (under the API base) of the module of its validators as they are on disk now. */
   validator: string;
   fixtures: { valid: Array<[string, Data]>; invalid: Array<[string, { data: Data; expect: FieldError[] }]> };
+  /**
+   * Each fixture (`valid/<file>`, `invalid/<file>`) as the conformance suite judges it, by the server
+   * (engine/core/node/judge-fixtures.ts): its errors in English and whether they are those expected.
+   */
+  judgements: Array<{ fixture: string; errors: FieldError[]; agrees: boolean }>;
 }
 
-interface StudioService {
+export interface StudioService {
   key: string;
   id: number;
   title: string;
@@ -73,8 +92,8 @@ const CUSTOM = 'custom';
 /** The authority's list is already in the slots the studio's API answers. */
 const READY: AttachmentsState = { status: 'ready', items: [] };
 
-const sortErrors = (errors: readonly FieldError[]) =>
-  [...errors].sort((a, b) => `${a.field}${a.message}`.localeCompare(`${b.field}${b.message}`));
+/** The tabs drawn from the server's check (step 1's list, documents, confirm, calls, messages). */
+const CHECKED_TABS: readonly number[] = [1, 2, 3, 5, 6];
 
 /** The studio's API client: the staff key as bearer when the studio asks for one. */
 function useStudioApi(staffKey: string): ApiClient {
@@ -214,7 +233,19 @@ function Problems({ problems }: { problems: readonly DefinitionProblem[] }) {
   );
 }
 
-function StudioWorkbench({ api, services, revision }: { api: ApiClient; services: StudioService[]; revision: string }) {
+/**
+ * The studio's workbench: a service, form and data picked, and what the portal and the server make of
+ * them, tab by tab. Exported for its component test.
+ */
+export function StudioWorkbench({
+  api,
+  services,
+  revision,
+}: {
+  api: ApiClient;
+  services: StudioService[];
+  revision: string;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const [serviceKey, setServiceKey] = useState('');
@@ -222,7 +253,7 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
   const [fixture, setFixture] = useState('');
   const [text, setText] = useState('{}');
   const [tab, setTab] = useState(0);
-  const [checks, setChecks] = useState<Record<string, StudioCheck>>({});
+  const queryClient = useApiQueryClient(api);
 
   // The live form's validators: the modules the studio's API makes from the files on disk now.
   const validators = useMemo(
@@ -289,26 +320,34 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
     }
   }, [text]);
 
-  const runChecks = useCallback(async () => {
-    if (!service || !form || !parsed.data) return;
-    const results = await Promise.all(
-      LANGUAGES.map(async ({ code }) => {
-        const answer = await api.post<StudioCheck>('studio/check', {
-          service: service.key,
-          form: form.key,
-          data: parsed.data,
-          language: code,
-        });
-        return [code, answer.ok ? answer.data : undefined] as const;
-      }),
-    );
-    const answered: Record<string, StudioCheck> = {};
-    for (const [code, result] of results) if (result) answered[code] = result;
-    setChecks(answered);
-  }, [api, service, form, parsed.data]);
-  useEffect(() => {
-    void runChecks();
-  }, [runChecks, revision]);
+  // What the server makes of the data in every language. Keyed by service, form, disk revision and
+  // data, with no placeholder: while another service's (or form's, or data's) answer is read, the tabs
+  // show that it is loading, never the answer of what was on screen before.
+  const checkQuery = useQuery(
+    {
+      queryKey: ['studio-check', service?.key, form?.key, revision, parsed.data ?? null],
+      enabled: Boolean(service && form && parsed.data),
+      queryFn: async (): Promise<Record<string, StudioCheck>> => {
+        const results = await Promise.all(
+          LANGUAGES.map(async ({ code }) => {
+            const answer = await api.post<StudioCheck>('studio/check', {
+              service: service?.key,
+              form: form?.key,
+              data: parsed.data,
+              language: code,
+            });
+            return [code, answer.ok ? answer.data : undefined] as const;
+          }),
+        );
+        const answered: Record<string, StudioCheck> = {};
+        for (const [code, result] of results) if (result) answered[code] = result;
+        return answered;
+      },
+    },
+    queryClient,
+  );
+  const checks = checkQuery.data ?? {};
+  const checking = checkQuery.isPending && checkQuery.fetchStatus !== 'idle';
 
   useEffect(() => {
     if (text !== fromForm.current) setFormStart((count) => count + 1);
@@ -323,8 +362,10 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
   if (!service || !form) return null;
   const check = checks[language] ?? checks.en;
   const english = checks.en;
-  const expectationMet =
-    chosen && english && JSON.stringify(sortErrors(english.errors)) === JSON.stringify(sortErrors(chosen.expect));
+  // A fixture as its file says is judged as the conformance suite judges it (the server's judgement);
+  // typed data makes it no fixture's.
+  const judgement = chosen ? form.judgements.find((j) => j.fixture === chosen.id) : undefined;
+  const expectationMet = judgement?.agrees ?? false;
 
   return (
     <Stack spacing={3}>
@@ -417,8 +458,13 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
             <Tab key={key} label={t(`studio.${key}`)} />
           ))}
         </Tabs>
-        <Box sx={{ p: { xs: 2, md: 3 } }}>
+        <Box sx={{ p: { xs: 2, md: 3 } }} aria-busy={checking && CHECKED_TABS.includes(tab)}>
           {tab === 0 && <ServiceInfoPage definition={form.definition} />}
+          {checking && CHECKED_TABS.includes(tab) && (
+            <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+              <CircularProgress aria-label={t('common.loading')} />
+            </Box>
+          )}
           {tab === 1 && (
             <Stack spacing={2}>
               <Typography variant="h3" component="h2">
@@ -523,7 +569,7 @@ function StudioWorkbench({ api, services, revision }: { api: ApiClient; services
               {check.requests.map((r) => `${r.method} /api/${r.path}\n${JSON.stringify(r.body, null, 2)}`).join('\n\n')}
             </Box>
           )}
-          {tab === 6 && (
+          {tab === 6 && !checking && (
             <Stack spacing={2}>
               {chosen && chosen.id.startsWith('invalid/') && (
                 <Alert severity={expectationMet ? 'success' : 'error'}>

@@ -19,6 +19,7 @@ export {
   listOf,
   useApiMutation,
   useApiQuery,
+  useApiQueryClient,
 } from './use-api-query';
 export { ApiClientContext, useApiClient } from './api-context';
 export { BackendContext, useBackend } from './backend-context';

@@ -7,16 +7,9 @@
  * `Authorization: Bearer staff_...`), `open` (no sign-in; `npm run dev` sets it).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { formKey, formsOf } from '../../engine/core';
-import {
-  definitionConditions,
-  fixturesDirOf,
-  readFixtureFolder,
-  standaloneToFactory,
-  validatorsCode,
-} from '../../engine/core/node';
+import { definitionConditions, judgeFixtures, standaloneToFactory, validatorsCode } from '../../engine/core/node';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import type { AppContext } from '../context';
 import { answers, download, type Schema } from '../contract/answers';
@@ -66,7 +59,8 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
         services: definitions.map((definition) => {
           // Each form read in the language once; the service's title is the one its forms carry.
           const forms = formsOf(definition).map((form) => {
-            const dir = fixturesDirOf(form, fixturesRoot);
+            // Read and judged as the conformance suite does (the English form, the files as written).
+            const judged = judgeFixtures(form, fixturesRoot);
             return {
               key: formKey(form),
               variant: form.variant?.label ?? null,
@@ -74,9 +68,18 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext): void {
               // The module of the form's validators as it is on disk now, for the live form.
               validator: validatorAddress(definition.key, formKey(form), language, revision),
               fixtures: {
-                valid: readFixtureFolder<Record<string, unknown>>(join(dir, 'valid')),
-                invalid: readFixtureFolder<{ data: Record<string, unknown>; expect: unknown }>(join(dir, 'invalid')),
+                valid: judged.filter((j) => j.kind === 'valid').map((j) => [j.name, j.data]),
+                invalid: judged
+                  .filter((j) => j.kind === 'invalid')
+                  .map((j) => [j.name, { data: j.data, expect: j.expected }]),
               },
+              // Each fixture's judgement (`valid/<file>` or `invalid/<file>`): the errors, and whether
+              // they are the ones it expects.
+              judgements: judged.map(({ kind, name, errors, agrees }) => ({
+                fixture: `${kind}/${name}`,
+                errors,
+                agrees,
+              })),
             };
           });
           return {

@@ -16,6 +16,7 @@ import type { ServiceDefinition, SubmitCall } from '../../engine/core/definition
 import { schemaMatches, validateFormData, type FieldError } from '../../engine/core/form-validator';
 import { loadServiceDefinitions } from '../../engine/core/load-definitions';
 import { lookupBindings } from '../../engine/core/lookup-bindings';
+import { judgeFixture } from '../../engine/core/node/judge-fixtures';
 import { readServiceFiles } from '../../engine/core/node/read-service-files';
 import {
   buildSubmitRequests,
@@ -149,14 +150,18 @@ describe.each(selectedServices(loaded.definitions).map((d) => [d.key, d] as [str
         for (const b of bindings) if (b.nameField) expect(properties.has(b.nameField), b.field).toBe(true);
       });
 
-      it.each(valid)('accepts valid fixture %s', (_name, data) => {
-        expect(validateFormData(form.formSchema, data)).toEqual({ valid: true, errors: [] });
+      // Judged by the engine's one fixture judgement, the one the studio shows (engine/core/node/judge-fixtures.ts).
+      it.each(valid)('accepts valid fixture %s', (name, data) => {
+        const judgement = judgeFixture(form.definition, 'valid', name, data);
+        expect(judgement.errors).toEqual([]);
+        expect(judgement.agrees).toBe(true);
       });
 
-      it.each(invalid)('refuses invalid fixture %s with the expected messages', (_name, fixture) => {
-        const result = validateFormData(form.formSchema, fixture.data);
-        expect(result.valid).toBe(false);
-        expect(sortErrors(result.errors)).toEqual(sortErrors(fixture.expect));
+      it.each(invalid)('refuses invalid fixture %s with the expected messages', (name, fixture) => {
+        const judgement = judgeFixture(form.definition, 'invalid', name, fixture.data, fixture.expect);
+        expect(judgement.errors).not.toEqual([]);
+        expect(sortErrors(judgement.errors)).toEqual(sortErrors(fixture.expect));
+        expect(judgement.agrees).toBe(true);
       });
 
       it.each(valid)('builds submit bodies from %s that the server reads back and accepts', (_name, data) => {

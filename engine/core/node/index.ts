@@ -4,5 +4,12 @@
  */
 export { loadServicesDir, type LoadedServicesDir } from './load-services-dir';
 export { fixturesDirOf, readFixtureFolder } from './read-fixtures';
+export {
+  judgeFixture,
+  judgeFixtures,
+  sortFieldErrors,
+  type FixtureJudgement,
+  type FixtureKind,
+} from './judge-fixtures';
 export { localizeFromDisk, readServiceCatalogue, type CatalogueReader } from './read-service-catalogue';
 export { definitionConditions, standaloneToFactory, validatorsCode } from './validator-code';
