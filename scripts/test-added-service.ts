@@ -30,6 +30,13 @@ import { scaffoldService } from './services-new';
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The added service's title, looked for on the built pages. */
 const TITLE = 'Open Burning Permit';
+/** Its title in the portal's other languages, as an analyst gives them to the scaffold. */
+const TITLES = {
+  de: 'Genehmigung für offenes Verbrennen',
+  it: "Autorizzazione all'abbruciamento all'aperto",
+  ru: 'Разрешение на открытое сжигание',
+  es: 'Permiso de quema al aire libre',
+};
 
 /** How a test file reads the services under test: a file that calls one of these enumerates them. */
 const ENUMERATES_SERVICES = /\bservices(UnderTest|CopyIn)\(/;
@@ -78,7 +85,7 @@ async function main(): Promise<number> {
     // A key and id no authority's service holds (tests/scratch-service.ts): whatever services the
     // repository has, the scaffold never collides with one.
     const { key, id } = scratchService(copy, 'added', TITLE);
-    await scaffoldService(copy, { key, id, title: TITLE });
+    await scaffoldService(copy, { key, id, title: TITLE, titles: TITLES });
     await addStandardKeywords(copy, key);
     await addStandardFormats(copy, key);
     const sectioned = scratchService(copy, 'sectioned', SECTIONED_TITLE);
