@@ -75,15 +75,17 @@ export function buildPortalIfStale(folder, env = process.env) {
   const staticDir = resolve(root, folder);
   if (portalIsCurrent(staticDir, env)) return true;
   const compression = env.PORTAL_COMPRESSION || 'best';
-  console.log(`Building the portal (${staticDir})...`);
+  console.log(`Building the portal (${staticDir}), once and again when its sources change; its stages:`);
+  const started = Date.now();
   // Always a production build: an inherited NODE_ENV (vitest sets `test`) would make Vite bundle
   // React's development build, which would then be served until the sources change.
   const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', staticDir], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...env, NODE_ENV: 'production' },
+    env: { ...env, NODE_ENV: 'production', PORTAL_BUILD_STAGES: '1', PORTAL_BUILD_STARTED: String(started) },
   });
   if (build.status !== 0) return false;
   writeFileSync(join(staticDir, COMPRESSION_FILE), `${compression}\n`);
+  console.log(`Built the portal in ${Math.round((Date.now() - started) / 1000)} s.`);
   return true;
 }

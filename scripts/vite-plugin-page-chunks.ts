@@ -12,6 +12,7 @@
  * each page's chunks and their modules (what tree-shaking kept, so a library's index that re-exports
  * everything brings only what is used). The real build then groups those modules.
  */
+import { buildStage } from './build-stages';
 import { build, type Plugin, type Rolldown } from 'vite';
 
 /** A group of pages: the modules every one of them loads make one chunk, named `name`. */
@@ -96,6 +97,7 @@ export function pageChunksPlugin(groups: PageGroup[], entry: string): Plugin {
       mode = config.mode;
     },
     async buildStart() {
+      buildStage('finding what each page loads');
       process.env[ANALYSING] = '1';
       try {
         const output = await build({

@@ -10,6 +10,7 @@
  * make, which serve the same twins the same way but never weigh them: half the time of a build goes to
  * the best compression.
  */
+import { buildStage } from './build-stages';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -153,6 +154,7 @@ export function precompressPlugin(effort: CompressionEffort = 'best'): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
+      buildStage(`compressing ${Object.keys(bundle).length} files, ${effort}`);
       const twinsOf = compressor(effort);
       try {
         // index.html is written by Vite as an asset of the bundle too, so it is compressed with the rest.

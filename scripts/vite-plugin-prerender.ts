@@ -13,6 +13,7 @@
  *
  * Each file gets its brotli and gzip twins, like the rest of the build (at the same `effort`).
  */
+import { buildStage } from './build-stages';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -115,6 +116,7 @@ export function prerenderPlugin(effort: CompressionEffort = 'best'): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      buildStage('prerendering the public pages');
       // The Node bundle goes under node_modules, so its imports of packages resolve as the project's.
       const ssrDir = join(REPOSITORY, 'node_modules', '.cache', `ecopermit-prerender-${process.pid}`);
       process.env[PRERENDERING] = '1';
