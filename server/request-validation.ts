@@ -15,6 +15,7 @@
  */
 import type { FastifyInstance, FastifySchema, FastifySchemaValidationError } from 'fastify';
 import { createAjv, monthMessage, monthProblem } from '../engine/core';
+import { missingProperty } from './route-schemas';
 
 /** The Ajv of requests: the project's setup with the two keywords that normalise texts. */
 export function createRequestAjv() {
@@ -84,12 +85,7 @@ export function installRequestValidation(app: FastifyInstance): void {
 function fieldOrder(schema: unknown): (problem: FastifySchemaValidationError) => number {
   const names = Object.keys((schema as { properties?: object }).properties ?? {});
   return (problem) => {
-    const params = problem.params as {
-      missingProperty?: string;
-      errors?: Array<{ params?: { missingProperty?: string } }>;
-    };
-    const field =
-      problem.instancePath.split('/')[1] ?? params.missingProperty ?? params.errors?.[0]?.params?.missingProperty;
+    const field = problem.instancePath.split('/')[1] ?? missingProperty(problem);
     const index = field === undefined ? -1 : names.indexOf(field);
     return index === -1 ? names.length : index;
   };

@@ -111,7 +111,7 @@ export function requireRequestSchemas(app: FastifyInstance): void {
 }
 
 /** The field a missing property names: Ajv's own `required` error, or the one ajv-errors replaced. */
-function missingProperty(problem: FastifySchemaValidationError): string | undefined {
+export function missingProperty(problem: FastifySchemaValidationError): string | undefined {
   const params = problem.params as {
     missingProperty?: string;
     errors?: Array<{ params?: { missingProperty?: string } }>;

@@ -5,7 +5,7 @@
  * answers are read by the authority).
  */
 import type { StaffTransition } from './staff-transitions';
-import { NOT_A_FLAG } from './transition-bodies';
+import { BOOLEAN_MESSAGE } from '../field-rules';
 
 /** The longest comment or text staff may give. */
 export const STAFF_TEXT_MAX = 20_000;
@@ -83,7 +83,7 @@ export function statusBody(texts: readonly string[]) {
       manual: {
         type: 'boolean',
         description: 'An approval processed by hand, its certificate to come (POST .../certificate files it).',
-        errorMessage: NOT_A_FLAG,
+        errorMessage: BOOLEAN_MESSAGE,
       },
       ...Object.fromEntries(
         texts.map((name) => [name, staffText('The text of the action reaching the status, as HTML.')]),

@@ -9,9 +9,6 @@
 import type { LifecycleDecision } from '../../engine/core';
 import { BOOLEAN_MESSAGE, REQUIRED, rowId } from '../field-rules';
 
-/** The refusal of a value that is not true or false (the project's one wording of it). */
-export const NOT_A_FLAG = BOOLEAN_MESSAGE;
-
 /**
  * The body of the applicant's answer to a decision, with the reasons a denial takes (the rows'
  * `reason.field`, at most `reasonMax` characters); whether the reason is given is the row's to judge.
@@ -25,7 +22,11 @@ export function decisionBody(decisions: readonly LifecycleDecision[], reasonMax:
     required: ['application_id', 'applicant_confirmed'],
     properties: {
       application_id: { ...rowId(), description: 'The application answered for (its id).' },
-      applicant_confirmed: { type: 'boolean', description: 'True accepts, false denies.', errorMessage: NOT_A_FLAG },
+      applicant_confirmed: {
+        type: 'boolean',
+        description: 'True accepts, false denies.',
+        errorMessage: BOOLEAN_MESSAGE,
+      },
       ...Object.fromEntries(
         [...reasons.values()].map((reason) => [
           reason.field,
@@ -40,6 +41,6 @@ export function decisionBody(decisions: readonly LifecycleDecision[], reasonMax:
         ]),
       ),
     },
-    errorMessage: { required: { application_id: REQUIRED, applicant_confirmed: NOT_A_FLAG } },
+    errorMessage: { required: { application_id: REQUIRED, applicant_confirmed: BOOLEAN_MESSAGE } },
   } as const;
 }
