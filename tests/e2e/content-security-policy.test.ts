@@ -27,7 +27,7 @@ import {
   loginThroughUi,
   newAccount,
   registerThroughApi,
-  storedUser,
+  listedApplication,
 } from './flows';
 import { launchBrowser, policyViolations, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
@@ -224,15 +224,7 @@ describe('Content-Security-Policy', () => {
 
       // Steps 1 to 3 and the submit.
       await applyForPlastics(page, product, company, files);
-      const user = await storedUser(page);
-      const list = await apiCall<{ items: Array<{ id: number; service_id: number }> }>(
-        product,
-        'GET',
-        `clients/applications/${user.id}`,
-        { token: user.token },
-      );
-      const submitted = list.data.items.find((item) => item.service_id === definition.id);
-      if (!submitted) throw new Error('the submitted application is not listed');
+      const submitted = await listedApplication(page, product, definition.id);
 
       // The read-only view: its answers as text.
       await open(`${definition.routes.view}?appId=${submitted.id}`);
@@ -245,7 +237,7 @@ describe('Content-Security-Policy', () => {
 
       // Approved: the view with its certificate link, the certificate's facts and its PDF.
       const detail = await apiCall<{ app_id: string }>(product, 'GET', `application/${submitted.id}`, {
-        token: user.token,
+        token: submitted.token,
       });
       await product.staff('status', detail.data.app_id, '6', '--comment', 'Approved.');
       await open(`${definition.routes.view}?appId=${submitted.id}`);

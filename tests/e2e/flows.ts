@@ -169,6 +169,27 @@ export async function applicantWithSubmittedPlastics(
   return { id: first.id, appId: first.app_id };
 }
 
+/**
+ * The signed-in applicant's application of a service, as their list of applications shows it;
+ * throws when it is not listed (nothing of that service was submitted).
+ */
+export async function listedApplication(
+  page: Page,
+  product: RunningProduct,
+  serviceId: number,
+): Promise<{ id: number; app_id: string; service_id: number; token: string }> {
+  const { id, token } = await storedUser(page);
+  const list = await apiCall<{ items: Array<{ id: number; app_id: string; service_id: number }> }>(
+    product,
+    'GET',
+    `clients/applications/${id}`,
+    { token },
+  );
+  const listed = list.data.items.find((item) => item.service_id === serviceId);
+  if (!listed) throw new Error(`no application of service ${serviceId} is listed`);
+  return { ...listed, token };
+}
+
 /** Adds a company through the Add Company dialog (no location, no single-use plastics). */
 export async function addCompanyThroughUi(page: Page, product: RunningProduct, company: CompanyDetails): Promise<void> {
   await page.goto(`${product.baseUrl}/companies`);

@@ -26,7 +26,7 @@ import {
   loginThroughUi,
   newAccount,
   registerThroughApi,
-  storedUser,
+  listedApplication,
   submitApplication,
   atApplyRoute,
 } from './flows';
@@ -124,16 +124,9 @@ describe('a ninth service added as JSON alone', () => {
 
   it('stored the record and the document, and shows them in its view', async () => {
     await screenshotOnFailure(page, 'ninth-service-view', async () => {
-      const { id, token } = await storedUser(page);
-      const list = await apiCall<{ items: Array<{ id: number; service_id: number }> }>(
-        product,
-        'GET',
-        `clients/applications/${id}`,
-        { token },
-      );
-      const submitted = list.data.items.find((item) => item.service_id === TREE_PLANTING.id);
-      expect(submitted).toBeDefined();
-      const detail = await apiCall<Record<string, unknown>>(product, 'GET', `application/${submitted?.id}`, { token });
+      const submitted = await listedApplication(page, product, TREE_PLANTING.id);
+      const { token } = submitted;
+      const detail = await apiCall<Record<string, unknown>>(product, 'GET', `application/${submitted.id}`, { token });
       expect(detail.data).toMatchObject({
         application_status_id: 2,
         [TREE_PLANTING.record]: {
@@ -148,7 +141,7 @@ describe('a ninth service added as JSON alone', () => {
       const attachments = detail.data.application_attachments as Array<{ description: string }>;
       expect(attachments.map((a) => a.description)).toEqual(['Supporting document']);
 
-      await page.goto(`${product.baseUrl}/view-application-${TREE_PLANTING.key}?appId=${submitted?.id}`);
+      await page.goto(`${product.baseUrl}/view-application-${TREE_PLANTING.key}?appId=${submitted.id}`);
       await page.getByRole('table', { name: 'Details' }).waitFor();
       const details = await pairsOf(page.getByRole('table', { name: 'Details' }));
       expect(details).toMatchObject({
@@ -162,15 +155,9 @@ describe('a ninth service added as JSON alone', () => {
 
   it('books the site inspection, shows it with its plan, and takes the signed report', async () => {
     await screenshotOnFailure(page, 'ninth-service-lifecycle', async () => {
-      const { id, token } = await storedUser(page);
-      const list = await apiCall<{ items: Array<{ id: number; app_id: string; service_id: number }> }>(
-        product,
-        'GET',
-        `clients/applications/${id}`,
-        { token },
-      );
-      const submitted = list.data.items.find((item) => item.service_id === TREE_PLANTING.id);
-      const appId = submitted?.app_id ?? '';
+      const submitted = await listedApplication(page, product, TREE_PLANTING.id);
+      const { token } = submitted;
+      const appId = submitted.app_id;
       await product.staff(
         INSPECTION.action,
         appId,
@@ -187,7 +174,7 @@ describe('a ninth service added as JSON alone', () => {
       await row.getByRole('button', { name: `${INSPECTION.planLabel} (${appId})` }).click();
       expect((await fromRow).suggestedFilename()).toBe(`inspection-plan-${appId}.pdf`);
 
-      await page.goto(`${product.baseUrl}/view-application-${TREE_PLANTING.key}?appId=${submitted?.id}`);
+      await page.goto(`${product.baseUrl}/view-application-${TREE_PLANTING.key}?appId=${submitted.id}`);
       // The second phase's task prompt opens by itself; it can wait.
       const dialog = page.getByRole('dialog', { name: INSPECTION.task });
       await dialog.getByRole('button', { name: 'Later' }).click();
@@ -211,7 +198,7 @@ describe('a ninth service added as JSON alone', () => {
       await dialog.waitFor({ state: 'detached' });
       await page.getByText('UNDER REVIEW', { exact: true }).first().waitFor();
       await page.getByRole('cell', { name: 'Inspection report sent.' }).waitFor();
-      const detail = await apiCall<Record<string, unknown>>(product, 'GET', `application/${submitted?.id}`, { token });
+      const detail = await apiCall<Record<string, unknown>>(product, 'GET', `application/${submitted.id}`, { token });
       expect(detail.data).toMatchObject({
         application_status_id: 3,
         inspection_day: '3 December 2026',

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { TWO_STAGES } from '../lifecycle/two-stage-review';
 import { addedServicesCopy, SECTIONED } from './added-services';
-import { apiCall, loginThroughUi, newAccount, registerThroughApi, storedUser, submitApplication } from './flows';
+import { apiCall, listedApplication, loginThroughUi, newAccount, registerThroughApi, submitApplication } from './flows';
 import { launchBrowser, pairsOf, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 /** The texts the summaries show, by language: the service's catalogue gives the German. */
@@ -184,16 +184,10 @@ describe('a service of sections, choices and rows with their own rules, in two l
 
   it('stored the sections and rows, and reads them in its view in English and in German', async () => {
     await screenshotOnFailure(page, 'sectioned-service-view', async () => {
-      const { id, token } = await storedUser(page);
-      const list = await apiCall<{ items: Array<{ id: number; service_id: number }> }>(
-        product,
-        'GET',
-        `clients/applications/${id}`,
-        { token },
-      );
-      const submitted = list.data.items.find((item) => item.service_id === SECTIONED.id);
-      expect(submitted).toBeDefined();
-      const detail = await apiCall<Record<string, unknown>>(product, 'GET', `application/${submitted?.id}`, { token });
+      const submitted = await listedApplication(page, product, SECTIONED.id);
+      const detail = await apiCall<Record<string, unknown>>(product, 'GET', `application/${submitted.id}`, {
+        token: submitted.token,
+      });
       expect(detail.data[SECTIONED.record]).toMatchObject({
         holder: { holder_name: 'Umurage Storage Ltd', holder_kind: 'company' },
         site: { district: 'Kicukiro', contact: { contact_name: 'Jean Bosco' } },
@@ -203,7 +197,7 @@ describe('a service of sections, choices and rows with their own rules, in two l
         ],
       });
 
-      await page.goto(`${product.baseUrl}/view-application-${SECTIONED.key}?appId=${submitted?.id}`);
+      await page.goto(`${product.baseUrl}/view-application-${SECTIONED.key}?appId=${submitted.id}`);
       await page.getByRole('region', { name: 'Holder', exact: true }).waitFor();
       await expectAnswers(page.getByRole('main'), ENGLISH);
       await switchLanguage('Language: English', 'Deutsch');
@@ -214,18 +208,11 @@ describe('a service of sections, choices and rows with their own rules, in two l
 
   it('goes through its two chained stages, each shown by its label in both languages', async () => {
     await screenshotOnFailure(page, 'sectioned-service-stages', async () => {
-      const { id, token } = await storedUser(page);
-      const list = await apiCall<{ items: Array<{ id: number; app_id: string; service_id: number }> }>(
-        product,
-        'GET',
-        `clients/applications/${id}`,
-        { token },
-      );
-      const submitted = list.data.items.find((item) => item.service_id === SECTIONED.id);
-      const view = `${product.baseUrl}/view-application-${SECTIONED.key}?appId=${submitted?.id}`;
+      const submitted = await listedApplication(page, product, SECTIONED.id);
+      const view = `${product.baseUrl}/view-application-${SECTIONED.key}?appId=${submitted.id}`;
       // Stage two is reached only through stage one.
-      await product.staff('status', submitted?.app_id ?? '', String(TWO_STAGES.first.id));
-      await product.staff('status', submitted?.app_id ?? '', String(TWO_STAGES.second.id));
+      await product.staff('status', submitted.app_id, String(TWO_STAGES.first.id));
+      await product.staff('status', submitted.app_id, String(TWO_STAGES.second.id));
       await page.goto(view);
       await page.getByText(TWO_STAGES.second.label, { exact: true }).first().waitFor();
       await page.getByRole('table', { name: 'History' }).getByText(TWO_STAGES.first.label, { exact: true }).waitFor();

@@ -22,7 +22,7 @@ import {
   newAccount,
   registerThroughApi,
   resubmitCorrected,
-  storedUser,
+  listedApplication,
   submitApplication,
 } from './flows';
 import { launchBrowser, pairsOf, sampleFile, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
@@ -53,19 +53,13 @@ describe('standard formats from the browser to the server and back', () => {
 
   /** The stored application of the service: its id, number and record. */
   async function stored(): Promise<{ id: number; appId: string; record: Record<string, unknown> }> {
-    const { id, token } = await storedUser(page);
-    const list = await apiCall<{ items: Array<{ id: number; app_id: string; service_id: number }> }>(
-      product,
-      'GET',
-      `clients/applications/${id}`,
-      { token },
-    );
-    const item = list.data.items.find((entry) => entry.service_id === SERVICE_ID);
-    expect(item).toBeDefined();
-    const detail = await apiCall<Record<string, unknown>>(product, 'GET', `application/${item?.id}`, { token });
+    const item = await listedApplication(page, product, SERVICE_ID);
+    const detail = await apiCall<Record<string, unknown>>(product, 'GET', `application/${item.id}`, {
+      token: item.token,
+    });
     return {
-      id: item?.id ?? 0,
-      appId: item?.app_id ?? '',
+      id: item.id,
+      appId: item.app_id,
       record: detail.data[OPEN_BURNING.record] as Record<string, unknown>,
     };
   }
