@@ -210,3 +210,4 @@ export {
   type DraftShapeProblem,
 } from './draft-answers';
 export { createDraftSaver, type DraftSaveStatus, type DraftSaver, type DraftSaverOptions } from './draft-saver';
+export * from './staff-policy';

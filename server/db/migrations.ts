@@ -737,6 +737,99 @@ function mailPriority(): Migration {
   };
 }
 
+/**
+ * The staff console: roles per service (`staff_roles`: a service key or `*`, and viewer, reviewer,
+ * approver or admin), staff sign-in (a password hash and a one-time sign-in link for the embedded
+ * OpenID provider; `subject` ties an account to the authority's provider), the console's sessions
+ * (shared by every instance through the database), the embedded provider's own store, internal notes,
+ * the assignment of an application, and the history's transition name (four eyes reads who took which),
+ * the staff session that wrote a row, and whether the row is internal (a staff read: never shown to the
+ * applicant).
+ */
+function staffConsole(dialect: DialectName): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('staff').addColumn('password_hash', 'text').execute();
+      await db.schema.alterTable('staff').addColumn('sign_in_link_hash', 'text').execute();
+      await db.schema.alterTable('staff').addColumn('sign_in_link_expires_at', 'text').execute();
+      await db.schema.alterTable('staff').addColumn('subject', 'text').execute();
+      await withId(db.schema.createTable('staff_roles'), dialect)
+        .addColumn('staff_id', 'integer', (c) => c.notNull().references('staff.id').onDelete('cascade'))
+        .addColumn('service', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('granted_by', 'text', (c) => c.notNull())
+        .addColumn('granted_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('staff_roles_unique', ['staff_id', 'service', 'role'])
+        .execute();
+      await withId(db.schema.createTable('staff_sessions'), dialect)
+        .addColumn('session_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('staff_name', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('issuer', 'text', (c) => c.notNull())
+        .addColumn('grants', 'text', (c) => c.notNull())
+        .addColumn('id_token', 'text')
+        .addColumn('csrf_token', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('revoked_at', 'text')
+        .execute();
+      await db.schema
+        .createTable('oidc_store')
+        .addColumn('model', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('grant_id', 'text')
+        .addColumn('user_code', 'text')
+        .addColumn('uid', 'text')
+        .addColumn('expires_at', 'text')
+        .addColumn('consumed_at', 'text')
+        .addPrimaryKeyConstraint('oidc_store_pk', ['model', 'id'])
+        .execute();
+      await db.schema.createIndex('oidc_store_grant').on('oidc_store').column('grant_id').execute();
+      await db.schema.createIndex('oidc_store_uid').on('oidc_store').column('uid').execute();
+      await withId(db.schema.createTable('application_notes'), dialect)
+        .addColumn('application_id', 'integer', (c) => c.notNull().references('applications.id').onDelete('cascade'))
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('application_notes_application')
+        .on('application_notes')
+        .columns(['application_id', 'id'])
+        .execute();
+      await db.schema.alterTable('applications').addColumn('assignee', 'text').execute();
+      await db.schema.createIndex('applications_assignee').on('applications').column('assignee').execute();
+      await db.schema
+        .createIndex('applications_service_status_submitted')
+        .on('applications')
+        .columns(['service_id', 'status_id', 'submitted_at'])
+        .execute();
+      await db.schema.alterTable('flow_histories').addColumn('transition', 'text').execute();
+      await db.schema.alterTable('flow_histories').addColumn('session', 'text').execute();
+      await db.schema
+        .alterTable('flow_histories')
+        .addColumn('internal', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.alterTable('flow_histories').dropColumn('internal').execute();
+      await db.schema.alterTable('flow_histories').dropColumn('session').execute();
+      await db.schema.alterTable('flow_histories').dropColumn('transition').execute();
+      await db.schema.dropIndex('applications_service_status_submitted').execute();
+      await db.schema.dropIndex('applications_assignee').execute();
+      await db.schema.alterTable('applications').dropColumn('assignee').execute();
+      await db.schema.dropTable('application_notes').execute();
+      await db.schema.dropTable('oidc_store').execute();
+      await db.schema.dropTable('staff_sessions').execute();
+      await db.schema.dropTable('staff_roles').execute();
+      for (const column of ['subject', 'sign_in_link_expires_at', 'sign_in_link_hash', 'password_hash'])
+        await db.schema.alterTable('staff').dropColumn(column).execute();
+    },
+  };
+}
+
 /** The in-code migration provider for a dialect. Names sort in the order they must run. */
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
@@ -753,6 +846,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '0010_drafts': drafts(),
       '0011_attachment_fingerprints': attachmentFingerprints(),
       '0012_mail_priority': mailPriority(),
+      '0013_staff_console': staffConsole(dialect),
     }),
   };
 }

@@ -54,6 +54,64 @@ export interface StaffTable {
   /** When its key was made (at creation, then at each rotation): it expires a set number of days later. */
   key_created_at: string;
   last_used_at: string | null;
+  /** scrypt hash of the password the embedded OpenID provider signs the account in with, if it has one. */
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 of a one-time sign-in link (printed once), and when it stops working. */
+  sign_in_link_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  sign_in_link_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The `sub` of the authority's OpenID provider this account is (null: the embedded provider's, its name). */
+  subject: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A role granted to a staff account on one service (its key) or on every service (`*`). */
+export interface StaffRolesTable {
+  id: Generated<number>;
+  staff_id: number;
+  service: string;
+  role: string;
+  granted_by: string;
+  granted_at: string;
+}
+
+/**
+ * A signed-in console session (shared by every instance): the cookie carries a random id whose SHA-256
+ * is `session_hash`; the roles are those the identity provider gave at sign-in (JSON `RoleGrant[]`).
+ */
+export interface StaffSessionsTable {
+  id: Generated<number>;
+  session_hash: string;
+  staff_name: string;
+  subject: string;
+  issuer: string;
+  grants: string;
+  /** Kept for the provider's logout (`id_token_hint`). */
+  id_token: string | null;
+  csrf_token: string;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** What the embedded OpenID provider stores (its adapter's models: sessions, codes, grants...). */
+export interface OidcStoreTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
+}
+
+/** A staff note on an application: never shown to its applicant, in an e-mail or on a copy. */
+export interface ApplicationNotesTable {
+  id: Generated<number>;
+  application_id: number;
+  author: string;
+  body: string;
+  created_at: string;
 }
 
 export interface TokensTable {
@@ -142,6 +200,8 @@ export interface ApplicationsTable {
   draft_answers: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the draft's answers were last saved (ISO); null when never. */
   draft_saved_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The staff member (their name) the application is assigned to, if any. */
+  assignee: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApplicationRecordsTable {
@@ -185,6 +245,12 @@ export interface FlowHistoriesTable {
   created_at: string;
   /** Who made the move: `staff:<name>`, `applicant` or `system`; null for entries older than the column. */
   actor: Generated<string | null>;
+  /** The transition of the table the row records (null for rows written before it was kept). */
+  transition: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The staff session (or `key`, `command`) that wrote it. */
+  session: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: a staff read or other internal row, never shown to the applicant. */
+  internal: Generated<Flag>;
 }
 
 export interface RecycledReportsTable {
@@ -231,6 +297,10 @@ export interface Database {
   otps: OtpsTable;
   tokens: TokensTable;
   staff: StaffTable;
+  staff_roles: StaffRolesTable;
+  staff_sessions: StaffSessionsTable;
+  oidc_store: OidcStoreTable;
+  application_notes: ApplicationNotesTable;
   throttles: ThrottlesTable;
   lookups: LookupsTable;
   services: ServicesTable;
