@@ -13,6 +13,7 @@ import { nowIso } from './db/database';
 import type { Database } from './db/tables';
 import { HttpError, ValidationError } from './http';
 import { newToken, sha256 } from './security';
+import { isStaffRole, type RoleGrant, type StaffActor } from '../engine/core';
 
 export const STAFF_ONLY = 'Staff sign-in required.';
 export const STAFF_KEY_EXPIRED =
@@ -128,4 +129,28 @@ export async function staffOf(
   if (keyExpiry(staff.key_created_at, keyMs) <= Date.parse(now)) throw new HttpError(401, STAFF_KEY_EXPIRED);
   await db.updateTable('staff').set({ last_used_at: now }).where('id', '=', staff.id).execute();
   return { id: staff.id, name: staff.name };
+}
+
+/** The roles granted to the staff account `staffId` (the `staff_roles` rows; unknown roles are skipped). */
+export async function grantsOf(db: Kysely<Database>, staffId: number): Promise<RoleGrant[]> {
+  const rows = await db
+    .selectFrom('staff_roles')
+    .select(['service', 'role'])
+    .where('staff_id', '=', staffId)
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((row) => (isStaffRole(row.role) ? [{ service: row.service, role: row.role }] : []));
+}
+
+/**
+ * The staff member whose key the request carries, as the policy sees them (their grants from
+ * `staff_roles`, acting through `key`); 401 as `staffOf`.
+ */
+export async function staffActorOfKey(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  keyMs: number,
+): Promise<StaffActor> {
+  const staff = await staffOf(db, request, keyMs);
+  return { name: staff.name, grants: await grantsOf(db, staff.id), session: 'key' };
 }
