@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { violations } from './axe';
 import { addCompanyThroughUi, applyForPlastics, loginThroughUi, newAccount, registerThroughApi } from './flows';
-import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import { PATIENCE_MS, launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 describe('accessibility (axe, WCAG 2.1 AA)', () => {
   let product: RunningProduct;
@@ -27,7 +27,7 @@ describe('accessibility (axe, WCAG 2.1 AA)', () => {
     browser = await launchBrowser();
     context = await browser.newContext();
     page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
   });
 
   afterAll(async () => {

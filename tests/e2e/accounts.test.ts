@@ -9,7 +9,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiCall, loginThroughUi, newAccount, registerThroughApi, storedUser } from './flows';
-import { launchBrowser, screenshotOnFailure, startProduct, termsOf, type RunningProduct } from './harness';
+import { PATIENCE_MS, launchBrowser, screenshotOnFailure, startProduct, termsOf, type RunningProduct } from './harness';
 
 describe('accounts', () => {
   let product: RunningProduct;
@@ -23,7 +23,7 @@ describe('accounts', () => {
     await registerThroughApi(product, account);
     browser = await launchBrowser();
     page = await browser.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
   });
 
   afterAll(async () => {

@@ -10,7 +10,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { applicantWithSubmittedPlastics, newAccount } from './flows';
-import { launchBrowser, pdfText, sampleFile, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import {
+  PATIENCE_MS,
+  launchBrowser,
+  pdfText,
+  sampleFile,
+  screenshotOnFailure,
+  startProduct,
+  type RunningProduct,
+} from './harness';
 
 describe('a copy of a submitted application', () => {
   let product: RunningProduct;
@@ -24,7 +32,7 @@ describe('a copy of a submitted application', () => {
     product = await startProduct();
     browser = await launchBrowser();
     page = await browser.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
     ({ id: applicationId, appId } = await applicantWithSubmittedPlastics(
       page,
       product,

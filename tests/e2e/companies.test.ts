@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { apiCall, loginThroughUi, newAccount, registerThroughApi, storedUser } from './flows';
-import { launchBrowser, screenshotOnFailure, startProduct, termsOf, type RunningProduct } from './harness';
+import { PATIENCE_MS, launchBrowser, screenshotOnFailure, startProduct, termsOf, type RunningProduct } from './harness';
 
 interface Named {
   id: number;
@@ -40,7 +40,7 @@ describe('companies', () => {
     await registerThroughApi(product, account);
     browser = await launchBrowser();
     page = await browser.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
     await loginThroughUi(page, product, account.email, account.password);
   });
 

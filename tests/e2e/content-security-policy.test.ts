@@ -29,7 +29,14 @@ import {
   registerThroughApi,
   listedApplication,
 } from './flows';
-import { launchBrowser, policyViolations, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import {
+  PATIENCE_MS,
+  launchBrowser,
+  policyViolations,
+  screenshotOnFailure,
+  startProduct,
+  type RunningProduct,
+} from './harness';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const { definitions } = loadServiceDefinitions(readServiceFiles(join(root, 'services')).files);
@@ -49,7 +56,7 @@ describe('Content-Security-Policy', () => {
     const context = await browser.newContext();
     violations = await policyViolations(context);
     page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
   });
 
   afterEach(() => {
@@ -216,7 +223,7 @@ describe('Content-Security-Policy', () => {
         // `content-visibility` guess was 80 px) and move the button between the press and the release.
         // (A key press does not wait for the button to be enabled: Next waits for the form to be whole.)
         const next = page.getByRole('button', { name: 'Next' });
-        await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);
+        await expect.poll(() => next.isEnabled(), { timeout: PATIENCE_MS }).toBe(true);
         await next.press('Enter');
         await page.getByText('Please correct the highlighted fields before continuing.').waitFor();
         await page.getByText('This field is required').first().waitFor();

@@ -14,7 +14,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, startSmtp, type TestSmtp } from '../api/smtp';
 import { apiCall, applicantWithSubmittedPlastics, newAccount, storedUser, resubmitCorrected } from './flows';
-import { launchBrowser, pairsOf, pdfText, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import {
+  PATIENCE_MS,
+  launchBrowser,
+  pairsOf,
+  pdfText,
+  screenshotOnFailure,
+  startProduct,
+  type RunningProduct,
+} from './harness';
 
 describe('decisions on an application', () => {
   let product: RunningProduct;
@@ -36,7 +44,7 @@ describe('decisions on an application', () => {
   /** Opens an e-mail's link in a browser that is not signed in and signs in on the page it asks for. */
   async function openSignedOut(link: string): Promise<Page> {
     const fresh = await (await browser.newContext()).newPage();
-    fresh.setDefaultTimeout(15_000);
+    fresh.setDefaultTimeout(PATIENCE_MS);
     await fresh.goto(link);
     await fresh.waitForURL('**/login');
     await fresh.getByLabel(/^Email or phone/).fill(account.email);
@@ -50,7 +58,7 @@ describe('decisions on an application', () => {
     product = await startProduct({ SMTP_URL: smtp.url, MAIL_POLL_SECONDS: '1', MAIL_RETRY_SECONDS: '1' });
     browser = await launchBrowser();
     page = await browser.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
     ({ id: applicationId, appId } = await applicantWithSubmittedPlastics(
       page,
       product,

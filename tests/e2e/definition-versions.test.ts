@@ -21,7 +21,14 @@ import {
   resubmitCorrected,
   storedUser,
 } from './flows';
-import { launchBrowser, screenshotOnFailure, servicesCopy, startProduct, type RunningProduct } from './harness';
+import {
+  PATIENCE_MS,
+  launchBrowser,
+  screenshotOnFailure,
+  servicesCopy,
+  startProduct,
+  type RunningProduct,
+} from './harness';
 
 describe('a new version of a service', () => {
   const copy = servicesCopy();
@@ -46,7 +53,7 @@ describe('a new version of a service', () => {
     product = await startProduct(copy.env);
     browser = await launchBrowser();
     page = await (await browser.newContext()).newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
     ({ id: applicationId, appId } = await applicantWithSubmittedPlastics(
       page,
       product,

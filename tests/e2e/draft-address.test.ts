@@ -19,7 +19,14 @@ import {
   registerThroughApi,
   storedUser,
 } from './flows';
-import { launchBrowser, sampleFile, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import {
+  PATIENCE_MS,
+  launchBrowser,
+  sampleFile,
+  screenshotOnFailure,
+  startProduct,
+  type RunningProduct,
+} from './harness';
 
 const COMPANY = { name: 'Huye Crafts', tin: '556677880', telephone: '0788111555', email: 'hello@crafts.example.org' };
 
@@ -35,7 +42,7 @@ describe('a draft in the address', () => {
     browser = await launchBrowser();
     context = await browser.newContext();
     page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
     const account = newAccount('Jean', 'Habimana');
     await registerThroughApi(product, account);
     await loginThroughUi(page, product, account.email, account.password);
@@ -122,7 +129,7 @@ describe('a draft in the address', () => {
       });
       try {
         const onPhone = await phone.newPage();
-        onPhone.setDefaultTimeout(15_000);
+        onPhone.setDefaultTimeout(PATIENCE_MS);
         await onPhone.goto(page.url());
         await onPhone.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
         await onPhone.reload();
@@ -164,7 +171,7 @@ describe('a draft in the address', () => {
       // The page is closed without Next.
       await page.close();
       page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      page.setDefaultTimeout(PATIENCE_MS);
       await page.goto(`${product.baseUrl}/dashboard`);
       expect((await offered())[0]?.files).toBe(1);
       await page.getByRole('link', { name: /^Continue your application, last saved / }).click();
@@ -179,7 +186,7 @@ describe('a draft in the address', () => {
       await page.getByRole('button', { name: 'Previous' }).click();
       await page.getByRole('button', { name: 'Remove the file of Company registration certificate' }).click();
       await page.getByText('Already uploaded: certificate.pdf').waitFor({ state: 'detached' });
-      await expect.poll(async () => (await offered())[0]?.files, { timeout: 15_000 }).toBe(0);
+      await expect.poll(async () => (await offered())[0]?.files, { timeout: PATIENCE_MS }).toBe(0);
     });
   }, 120_000);
 });

@@ -12,7 +12,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall, loginThroughUi, newAccount, registerThroughApi, storedUser } from './flows';
-import { formField, launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import {
+  PATIENCE_MS,
+  formField,
+  launchBrowser,
+  screenshotOnFailure,
+  startProduct,
+  type RunningProduct,
+} from './harness';
 
 /** Between two words: a human pace, well under the draft's quiet wait of 2.5 s. */
 const PAUSE_MS = 650;
@@ -31,7 +38,7 @@ describe('drafts when the page is left', () => {
     await registerThroughApi(product, account);
     const context = await browser.newContext();
     const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
     await loginThroughUi(page, product, account.email, account.password);
     // Each test opens its own page, signed in, with a clock of its own.
     signedIn = await context.storageState();
@@ -90,7 +97,7 @@ describe('drafts when the page is left', () => {
       };
     });
     const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
     // The clock runs as usual until the form is there: the page loads and creates its draft normally.
     await page.clock.install();
     const created = page.waitForResponse(
@@ -113,7 +120,7 @@ describe('drafts when the page is left', () => {
       if (sent.length > saves.length) {
         // The clock stands still until the next word: the server's answer is this save's.
         const before = saves.at(-1)?.description ?? '';
-        await expect.poll(() => savedDescription(token, id), { timeout: 15_000 }).not.toBe(before);
+        await expect.poll(() => savedDescription(token, id), { timeout: PATIENCE_MS }).not.toBe(before);
         saves.push({ at: sent.at(-1)?.at ?? 0, description: await savedDescription(token, id) });
       }
     }
@@ -152,7 +159,7 @@ describe('drafts when the page is left', () => {
       const context = page.context();
       await page.close();
       // The request sent as the page went arrives after it.
-      await expect.poll(() => savedDescription(token, id), { timeout: 15_000 }).toBe(WORDS.join(' '));
+      await expect.poll(() => savedDescription(token, id), { timeout: PATIENCE_MS }).toBe(WORDS.join(' '));
       await context.close();
     });
   }, 120_000);
@@ -173,7 +180,7 @@ describe('drafts when the page is left', () => {
       // The phone then freezes the page: it runs no more code, so only what it sent when hidden counts.
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
-      await expect.poll(() => savedDescription(token, id), { timeout: 15_000 }).toBe(WORDS.join(' '));
+      await expect.poll(() => savedDescription(token, id), { timeout: PATIENCE_MS }).toBe(WORDS.join(' '));
       await page.context().close();
     });
   }, 120_000);

@@ -19,7 +19,14 @@ import {
   storedUser,
   submitApplication,
 } from './flows';
-import { launchBrowser, sampleFile, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import {
+  PATIENCE_MS,
+  launchBrowser,
+  sampleFile,
+  screenshotOnFailure,
+  startProduct,
+  type RunningProduct,
+} from './harness';
 
 const COMPANY = { name: 'Musanze Wraps', tin: '556677889', telephone: '0788111444', email: 'hello@wraps.example.org' };
 const DESCRIPTION = 'Carry bags for our bakery, kept in a draft while we gather the documents.';
@@ -35,7 +42,7 @@ describe('drafts', () => {
     browser = await launchBrowser();
     // A context of its own: the page is closed and another opened in it, as a tab of the same browser.
     page = await (await browser.newContext()).newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
     const account = newAccount('Claudine', 'Ingabire');
     await registerThroughApi(product, account);
     await loginThroughUi(page, product, account.email, account.password);
@@ -78,13 +85,13 @@ describe('drafts', () => {
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { name: 'Confirm Detail' }).waitFor();
       // The chosen file went to the draft.
-      await expect.poll(async () => (await offered())[0]?.files, { timeout: 15_000 }).toBe(1);
+      await expect.poll(async () => (await offered())[0]?.files, { timeout: PATIENCE_MS }).toBe(1);
 
       // The page is closed; the applicant comes back later in a new one.
       const context = page.context();
       await page.close();
       page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      page.setDefaultTimeout(PATIENCE_MS);
       await page.goto(`${product.baseUrl}/dashboard`);
       await page.getByRole('heading', { name: 'Unfinished applications' }).waitFor();
       // Drafts are not in the applications table nor its counts.
@@ -125,7 +132,7 @@ describe('drafts', () => {
       await dialog.getByRole('button', { name: 'Discard' }).click();
       // Gone from the server, then from the page (the link may leave the page for a moment earlier, while
       // the list is read again).
-      await expect.poll(offered, { timeout: 15_000 }).toEqual([]);
+      await expect.poll(offered, { timeout: PATIENCE_MS }).toEqual([]);
       await page.getByRole('link', { name: /^Continue your application/ }).waitFor({ state: 'detached' });
       const user = await storedUser(page);
       expect((await apiCall(product, 'GET', `application/${draft.application_id}`, { token: user.token })).status).toBe(

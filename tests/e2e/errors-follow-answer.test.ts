@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addCompanyThroughUi, applyForPlastics, loginThroughUi, newAccount, registerThroughApi } from './flows';
-import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import { PATIENCE_MS, launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 describe('errors that follow the answer', () => {
   let product: RunningProduct;
@@ -24,7 +24,7 @@ describe('errors that follow the answer', () => {
     product = await startProduct();
     browser = await launchBrowser();
     page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
   });
 
   afterAll(async () => {

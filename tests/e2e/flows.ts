@@ -4,7 +4,7 @@
  * Every step drives the real product; nothing is mocked.
  */
 import type { Page } from 'playwright-core';
-import { sampleFile, type RunningProduct } from './harness';
+import { PATIENCE_MS, sampleFile, type RunningProduct } from './harness';
 
 export interface Account {
   firstName: string;
@@ -317,7 +317,7 @@ export async function applyForPlastics(
 /** Submits on the confirm step and waits for the success panel. */
 export async function submitApplication(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Submit' }).click();
-  await page.getByText('Application succesfully submitted').waitFor({ timeout: 30_000 });
+  await page.getByText('Application succesfully submitted').waitFor({ timeout: PATIENCE_MS });
 }
 
 /**

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { loginThroughUi, newAccount, registerThroughApi } from './flows';
-import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import { PATIENCE_MS, launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 /**
  * The shrunk labels inside `scope` that the browser does not find at their top centre (each scrolled
@@ -55,7 +55,7 @@ describe('shrunk labels of outlined fields and selects', () => {
     await registerThroughApi(product, account);
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
     await loginThroughUi(page, product, account.email, account.password);
   });
 

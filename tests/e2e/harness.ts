@@ -328,12 +328,12 @@ export interface Session {
   stop(): Promise<void>;
 }
 
-/** Starts the product and a browser page (15 s per step); `stop` closes and removes everything. */
+/** Starts the product and a browser page (PATIENCE_MS per step); `stop` closes and removes everything. */
 export async function startSession(name: string): Promise<Session> {
   const product = await startProduct();
   const browser = await launchBrowser();
   const page = await browser.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(PATIENCE_MS);
   const files = mkdtempSync(join(tmpdir(), `ecopermit-${name}-files-`));
   return {
     product,
@@ -369,6 +369,13 @@ export async function pairsOf(table: Locator): Promise<Record<string, string>> {
 }
 
 /** The form control (input, textarea or select) a label names. */
+/**
+ * How long a browser step waits for what it expects (a page, a control, a saved draft). Generous on
+ * purpose: CI runs this suite beside the database and cluster suites on two cores, and a wait returns
+ * as soon as its condition holds, so only a failing step ever takes this long.
+ */
+export const PATIENCE_MS = 60_000;
+
 export const formField = (page: Page, label: RegExp): Locator =>
   page.getByLabel(label).and(page.locator('input, textarea, select'));
 

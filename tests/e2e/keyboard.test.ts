@@ -16,7 +16,14 @@ import { formsOf } from '../../engine/core/service-forms';
 import { readServiceFiles } from '../../engine/core/node/read-service-files';
 import { violations } from './axe';
 import { addCompanyThroughUi, loginThroughUi, newAccount, registerThroughApi } from './flows';
-import { launchBrowser, policyViolations, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import {
+  PATIENCE_MS,
+  launchBrowser,
+  policyViolations,
+  screenshotOnFailure,
+  startProduct,
+  type RunningProduct,
+} from './harness';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const { definitions } = loadServiceDefinitions(readServiceFiles(join(root, 'services')).files);
@@ -87,7 +94,7 @@ describe('every service with the keyboard only, and axe on its pages', () => {
     const context = await browser.newContext();
     policyBreaches = await policyViolations(context);
     page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
     await loginThroughUi(page, product, account.email, account.password);
     await addCompanyThroughUi(page, product, {
       name: 'Gishwati Traders',

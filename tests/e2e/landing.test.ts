@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { apiCall, loginThroughUi, newAccount, registerThroughApi } from './flows';
-import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import { PATIENCE_MS, launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 /** Only the public services list (GET /api/services), not e.g. /api/service/attachments/1. */
 const isServicesCall = (url: URL) => url.pathname === '/api/services';
@@ -33,7 +33,7 @@ describe('landing page', () => {
     await context?.close();
     context = await browser.newContext();
     page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
     return page;
   }
 

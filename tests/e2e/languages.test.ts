@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { loginThroughUi, newAccount, registerThroughApi } from './flows';
-import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import { PATIENCE_MS, launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 describe('languages', () => {
   let product: RunningProduct;
@@ -19,7 +19,7 @@ describe('languages', () => {
     await registerThroughApi(product, account);
     browser = await launchBrowser();
     page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
     await loginThroughUi(page, product, account.email, account.password);
   });
 

@@ -30,7 +30,15 @@ import {
   submitApplication,
   atApplyRoute,
 } from './flows';
-import { launchBrowser, pairsOf, sampleFile, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import {
+  PATIENCE_MS,
+  launchBrowser,
+  pairsOf,
+  sampleFile,
+  screenshotOnFailure,
+  startProduct,
+  type RunningProduct,
+} from './harness';
 
 const repository = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -52,7 +60,7 @@ describe('a ninth service added as JSON alone', () => {
     await registerThroughApi(product, account);
     browser = await launchBrowser();
     page = await (await browser.newContext()).newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
   });
 
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { applicantWithSubmittedPlastics, loginThroughUi, newAccount, registerThroughApi } from './flows';
-import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import { PATIENCE_MS, launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 const LANGUAGES = ['en', 'de', 'it', 'ru', 'es'];
 const WIDTHS = [360, 390];
@@ -32,7 +32,7 @@ describe('phones in five languages', () => {
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
   });
 
   const files = mkdtempSync(join(tmpdir(), 'ecopermit-phones-files-'));

@@ -19,7 +19,7 @@ import {
   storedUser,
   backToDashboard,
 } from './flows';
-import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import { PATIENCE_MS, launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 import { lockSqlite } from '../api/sqlite-lock';
 
 describe('plastics authorisation journey', () => {
@@ -34,7 +34,7 @@ describe('plastics authorisation journey', () => {
     product = await startProduct({ DATABASE_WAIT_SECONDS: '1' });
     browser = await launchBrowser();
     page = await browser.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
   });
 
   afterAll(async () => {

@@ -16,7 +16,7 @@ import {
   registerThroughUi,
   backToDashboard,
 } from './flows';
-import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import { PATIENCE_MS, launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 describe('recycled plastics reports', () => {
   let product: RunningProduct;
@@ -31,7 +31,7 @@ describe('recycled plastics reports', () => {
     browser = await launchBrowser();
     // Fixed locale: the table and the summary format months and kilograms in the browser's language.
     page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
   });
 
   afterAll(async () => {
@@ -117,7 +117,7 @@ describe('recycled plastics reports', () => {
       expect(await bars.count()).toBe(1);
       // Bars grow in with an animation: wait for a visible height.
       await expect
-        .poll(async () => (await bars.first().boundingBox())?.height ?? 0, { timeout: 5_000 })
+        .poll(async () => (await bars.first().boundingBox())?.height ?? 0, { timeout: PATIENCE_MS })
         .toBeGreaterThan(10);
       const summary = page.getByRole('figure', { name: 'Recycled quantity per month and company (kg)' });
       const caption = await summary.locator('figcaption').innerText();

@@ -13,7 +13,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { TWO_STAGES } from '../lifecycle/two-stage-review';
 import { addedServicesCopy, SECTIONED } from './added-services';
 import { apiCall, listedApplication, loginThroughUi, newAccount, registerThroughApi, submitApplication } from './flows';
-import { launchBrowser, pairsOf, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import { PATIENCE_MS, launchBrowser, pairsOf, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
 
 /** The texts the summaries show, by language: the service's catalogue gives the German. */
 const ENGLISH = {
@@ -115,7 +115,7 @@ describe('a service of sections, choices and rows with their own rules, in two l
     await registerThroughApi(product, account);
     browser = await launchBrowser();
     page = await (await browser.newContext()).newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
   });
 
   /** Picks `option` of a select (the choice's titles are its options). */

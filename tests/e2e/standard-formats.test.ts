@@ -25,7 +25,15 @@ import {
   listedApplication,
   submitApplication,
 } from './flows';
-import { launchBrowser, pairsOf, sampleFile, screenshotOnFailure, startProduct, type RunningProduct } from './harness';
+import {
+  PATIENCE_MS,
+  launchBrowser,
+  pairsOf,
+  sampleFile,
+  screenshotOnFailure,
+  startProduct,
+  type RunningProduct,
+} from './harness';
 
 const SERVICE_ID = OPEN_BURNING.id;
 
@@ -42,7 +50,7 @@ describe('standard formats from the browser to the server and back', () => {
     browser = await launchBrowser();
     // Kigali keeps UTC+02:00 all year, so the stored offset is known.
     page = await (await browser.newContext({ timezoneId: 'Africa/Kigali' })).newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
   });
 
   afterAll(async () => {

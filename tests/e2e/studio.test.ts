@@ -10,7 +10,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { violations } from './axe';
-import { launchBrowser, screenshotOnFailure, servicesCopy, startProduct, type RunningProduct } from './harness';
+import {
+  PATIENCE_MS,
+  launchBrowser,
+  screenshotOnFailure,
+  servicesCopy,
+  startProduct,
+  type RunningProduct,
+} from './harness';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -25,7 +32,7 @@ describe('the analyst studio', () => {
     product = await startProduct({ STUDIO: 'open', ...copy.env });
     browser = await launchBrowser();
     page = await (await browser.newContext()).newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PATIENCE_MS);
   });
 
   afterAll(async () => {
