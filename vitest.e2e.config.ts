@@ -13,6 +13,9 @@ export default defineConfig({
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',
     testTimeout: 120000,
+    // expect.poll waits as long as a page step (PATIENCE_MS in harness.ts), not Vitest's one second:
+    // a busy machine must not fail a wait whose condition comes true a little later.
+    expect: { poll: { timeout: 60_000 } },
     // A file's beforeAll may build a portal first (minutes on a busy machine): see startProduct.
     hookTimeout: 600000,
     // Two files at a time: a file waits on its browser and server far more than it computes. The
