@@ -241,7 +241,7 @@ export async function revokeRole(
     .where('role', '=', grant.role)
     .executeTakeFirst();
   if (Number(removed.numDeletedRows) === 0)
-    throw new HttpError(409, `${name} holds no role ${grant.service}:${grant.role}.`);
+    throw new HttpError(409, `No role ${grant.service}:${grant.role} to withdraw from ${name}.`);
   return grantsOf(db, id);
 }
 

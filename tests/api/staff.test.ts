@@ -14,7 +14,17 @@ import {
   MANUAL_OR_CERTIFICATE,
   NO_CERTIFICATE_TO_COME,
 } from '../../server/staff-decisions';
-import { applicationAt, call, multipart, PDF, signUp, startServer, type TestServer, type TestUser } from './helpers';
+import {
+  applicationAt,
+  call,
+  multipart,
+  PDF,
+  signUp,
+  staffKeyWith,
+  startServer,
+  type TestServer,
+  type TestUser,
+} from './helpers';
 
 const AUDIT = 17003;
 
@@ -25,7 +35,7 @@ let staffKey: string;
 beforeAll(async () => {
   server = await startServer();
   alice = await signUp(server);
-  staffKey = (await createStaff(server.database.db, 'reviewer.one')).key;
+  staffKey = await staffKeyWith(server, 'reviewer.one');
 });
 afterAll(async () => server.close());
 
@@ -337,7 +347,7 @@ describe('staff API', () => {
     const db = server.database.db;
     const { id } = await applicationAt(server, alice, 1, 2);
     const ask = (key: string) => status(id, { status_id: 3 }, key);
-    const { key } = await createStaff(db, 'reviewer.leaving');
+    const key = await staffKeyWith(server, 'reviewer.leaving', ['plastics:reviewer']);
     expect((await ask(key)).statusCode).toBe(200);
 
     // Rotation: the former key is refused from the next request on, the new one works.
@@ -362,7 +372,7 @@ describe('staff API', () => {
     // The list: names, dates, when the key expires; never a key or its hash.
     const listed = await listStaff(db, server.config.limits.staffKeyMs);
     const leaving = listed.find((account) => account.name === 'reviewer.leaving');
-    expect(leaving).toMatchObject({ removed_at: null });
+    expect(leaving).toMatchObject({ removed_at: null, roles: [{ service: 'plastics', role: 'reviewer' }] });
     expect(leaving?.last_used_at).not.toBeNull();
     expect(Date.parse(leaving?.key_expires_at ?? '') - Date.now()).toBeGreaterThan(89 * 24 * 3600_000);
     const text = JSON.stringify(listed);
@@ -373,6 +383,7 @@ describe('staff API', () => {
       'last_used_at',
       'name',
       'removed_at',
+      'roles',
     ]);
 
     // Removal: refused at once; the name stays taken (the histories name it).
