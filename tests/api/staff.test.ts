@@ -4,7 +4,17 @@
  * applicants' tokens and unknown keys are refused, and each move is recorded with the staff name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, listStaff, removeStaff, rotateStaff, STAFF_KEY_EXPIRED } from '../../server/staff-accounts';
+import { ValidationError } from '../../server/http';
+import {
+  createStaff,
+  grantRole,
+  listStaff,
+  removeStaff,
+  revokeRole,
+  rotateStaff,
+  STAFF_KEY_EXPIRED,
+  staffActorOfName,
+} from '../../server/staff-accounts';
 import { attachAuthorityDocument } from '../../server/staff-decisions';
 import { parseStaffArgs, staffUsage } from '../../server/staff-cli';
 import { collectStaffTransitions } from '../../server/transitions/staff-transitions';
@@ -208,6 +218,61 @@ describe('staff API', () => {
     await expect(createStaff(server.database.db, 'x')).rejects.toThrow();
     expect(parseStaffArgs(['add-staff', 'reviewer.two'])).toEqual({ command: 'add-staff', name: 'reviewer.two' });
     expect(() => parseStaffArgs(['add-staff'])).toThrow(/needs one name/);
+  });
+
+  it('acts as a named staff account with its roles, and parses the roles the command grants', async () => {
+    const db = server.database.db;
+    const services = server.services.definitions.map((definition) => definition.key);
+    expect(parseStaffArgs(['add-staff', 'reviewer.two', '--role', 'plastics:reviewer', '--role', '*:viewer'])).toEqual({
+      command: 'add-staff',
+      name: 'reviewer.two',
+      roles: [
+        { service: 'plastics', role: 'reviewer' },
+        { service: '*', role: 'viewer' },
+      ],
+    });
+    expect(() => parseStaffArgs(['add-staff', 'reviewer.two', '--role', 'reviewer'])).toThrow(
+      /A role is given as <service>:<role>/,
+    );
+    expect(parseStaffArgs(['grant', 'reviewer.two', '*:approver'])).toEqual({
+      command: 'grant',
+      name: 'reviewer.two',
+      grant: { service: '*', role: 'approver' },
+    });
+    expect(parseStaffArgs(['revoke', 'reviewer.two', 'plastics:viewer'])).toMatchObject({ command: 'revoke' });
+    expect(() => parseStaffArgs(['grant', 'reviewer.two'])).toThrow(/grant needs a name and <service>:<role>/);
+    expect(parseStaffArgs(['status', '7', '3', '--as', 'reviewer.two', '--comment', 'x'])).toMatchObject({
+      command: 'status',
+      statusId: 3,
+      comment: 'x',
+      as: 'reviewer.two',
+    });
+    expect(parseStaffArgs(['approve', '7', '--as', 'abe'])).toMatchObject({ command: 'action', as: 'abe' });
+    expect(() => parseStaffArgs(['list-staff', '--as', 'abe'])).toThrow(/--as is for the commands that act/);
+    expect(() => parseStaffArgs(['approve', '7', '--as'])).toThrow(/--as needs the name of a staff account/);
+
+    // The command's account: it must exist and not be removed; its grants are read from staff_roles.
+    await expect(staffActorOfName(db, 'no.such')).rejects.toThrow(
+      "No staff account 'no.such': create it with npm run staff -- add-staff no.such --role <service>:<role>",
+    );
+    await createStaff(db, 'command.user');
+    await expect(
+      grantRole(db, 'command.user', { service: 'plastic', role: 'reviewer' }, services, 'x'),
+    ).rejects.toThrow(ValidationError);
+    expect(await grantRole(db, 'command.user', { service: 'plastics', role: 'reviewer' }, services, 'x')).toEqual([
+      { service: 'plastics', role: 'reviewer' },
+    ]);
+    expect(await staffActorOfName(db, 'command.user')).toEqual({
+      name: 'command.user',
+      grants: [{ service: 'plastics', role: 'reviewer' }],
+      session: 'command',
+    });
+    expect(await revokeRole(db, 'command.user', { service: 'plastics', role: 'reviewer' }, services)).toEqual([]);
+    await expect(revokeRole(db, 'command.user', { service: 'plastics', role: 'reviewer' }, services)).rejects.toThrow(
+      'No role plastics:reviewer to withdraw from command.user.',
+    );
+    await removeStaff(db, 'command.user');
+    await expect(staffActorOfName(db, 'command.user')).rejects.toThrow(/was removed/);
   });
 
   it("files the authority's review documents out of the applicant's sight, and the command parses attach", async () => {
