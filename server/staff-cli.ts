@@ -243,7 +243,7 @@ const ACTING: ReadonlyArray<StaffCommand['command']> = ['status', 'action', 'att
 function parseGrant(text: string | undefined, fail: (why: string) => never): GrantInput {
   const colon = text?.lastIndexOf(':') ?? -1;
   if (!text || colon <= 0 || colon === text.length - 1)
-    fail(`A role is given as <service>:<role> (or *:<role>), e.g. plastics:reviewer; not '${text ?? ''}'.`);
+    fail(`A role is given as <service>:<role> (or *:<role>, every service); not '${text ?? ''}'.`);
   return { service: (text as string).slice(0, colon), role: (text as string).slice(colon + 1) };
 }
 
