@@ -521,7 +521,8 @@ async function run(argv: string[]): Promise<void> {
         const from = [...new Set(named.flatMap((row) => row.from))].map((id) => statusKey(definition, id));
         console.log(
           `${name}: ${first.description ?? `moves it to ${statusKey(definition, first.to)}`} (at ${from.join(', ')}` +
-            `${first.document ? '; --file <pdf>' : ''}${first.text ? `; --${first.text.name} <html>` : ''})`,
+            `${first.document ? '; --file <pdf>' : ''}${first.text ? `; --${first.text.name} <html>` : ''}` +
+            `; ${first.role ?? 'reviewer'}${first.separateFrom ? `, not who took ${first.separateFrom.join(', ')}` : ''})`,
         );
       }
       for (const document of reviewDocuments(definition))
