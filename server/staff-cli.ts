@@ -50,7 +50,7 @@ import {
   staffActorOfName,
   type GrantInput,
 } from './staff-accounts';
-import { reviewDocuments, statusKey, transitionsOf } from '../engine/core';
+import { reviewDocuments, statusKey, transitionsOf, type StaffActor } from '../engine/core';
 import { collectStaffTransitions, commandTakes, type StaffTransition } from './transitions/staff-transitions';
 import { definitionOfStored } from './applications-store';
 
@@ -396,12 +396,17 @@ function grantText(grant: GrantInput): string {
 }
 
 /** Runs one move; a refusal becomes an Error with the reason. */
-async function refusedAs<T>(appId: string, move: () => Promise<T>) {
+async function refusedAs<T>(appId: string, move: () => Promise<T>, staff?: StaffActor) {
   try {
     return await move();
   } catch (error) {
     if (error instanceof ValidationError) throw new Error(error.fields.map((f) => f.message).join(' '));
-    if (error instanceof HttpError) throw new Error(`${appId}: ${error.message}`);
+    // A refusal of the staff policy says how the account gets the role it lacks.
+    const hint =
+      staff && error instanceof HttpError && error.statusCode === 403 && !error.message.startsWith('Four eyes')
+        ? ` (npm run staff -- grant ${staff.name} <service|*>:<role>)`
+        : '';
+    if (error instanceof HttpError) throw new Error(`${appId}: ${error.message}${hint}`);
     throw error;
   }
 }
@@ -490,10 +495,13 @@ async function run(argv: string[]): Promise<void> {
 
     const executor = { db: database.db, dialect: database.dialect, ...services };
     if (command.command === 'attach') {
-      const done = await refusedAs(app.app_id, () =>
-        withGivenFile(files, command.file, 'The document must be a PDF.', (given) =>
-          attachAuthorityDocument(database.db, services, app.id, command.kind, given, staff),
-        ),
+      const done = await refusedAs(
+        app.app_id,
+        () =>
+          withGivenFile(files, command.file, 'The document must be a PDF.', (given) =>
+            attachAuthorityDocument(database.db, services, app.id, command.kind, given, staff),
+          ),
+        staff,
       );
       console.log(
         `${done.app_id}: '${done.description}' filed (${basename(command.file)}), not shown to the applicant`,
@@ -502,10 +510,13 @@ async function run(argv: string[]): Promise<void> {
     }
 
     if (command.command === 'certificate') {
-      const done = await refusedAs(app.app_id, () =>
-        withGivenFile(files, command.file, CERTIFICATE_NOT_PDF, (given) =>
-          attachManualCertificate(executor, app.id, given, actor, staff),
-        ),
+      const done = await refusedAs(
+        app.app_id,
+        () =>
+          withGivenFile(files, command.file, CERTIFICATE_NOT_PDF, (given) =>
+            attachManualCertificate(executor, app.id, given, actor, staff),
+          ),
+        staff,
       );
       console.log(`${done.app_id}: certificate filed (${basename(command.file)}); the applicant sees it approved`);
       return;
@@ -541,7 +552,11 @@ async function run(argv: string[]): Promise<void> {
         });
       // The action judges its document (its own words for a file that is not a PDF).
       const given = command.file;
-      const done = await refusedAs(app.app_id, () => (given ? withGivenFile(files, given, null, act) : act(null)));
+      const done = await refusedAs(
+        app.app_id,
+        () => (given ? withGivenFile(files, given, null, act) : act(null)),
+        staff,
+      );
       console.log(
         `${done.app_id}: status ${done.from} -> ${done.to} (${command.action}${given ? `, ${basename(given)}` : ''})`,
       );
@@ -559,8 +574,10 @@ async function run(argv: string[]): Promise<void> {
         staff,
       });
     const certificate = command.certificate;
-    const moved = await refusedAs(app.app_id, () =>
-      certificate ? withGivenFile(files, certificate, CERTIFICATE_NOT_PDF, move) : move(null),
+    const moved = await refusedAs(
+      app.app_id,
+      () => (certificate ? withGivenFile(files, certificate, CERTIFICATE_NOT_PDF, move) : move(null)),
+      staff,
     );
     console.log(
       `${moved.app_id}: status ${moved.from} -> ${moved.to}${command.comment ? ` (comment: ${command.comment})` : ''}`,
