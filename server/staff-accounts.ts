@@ -1,7 +1,8 @@
 /**
  * Staff accounts of the staff API (the spec shows no staff side; the reference server needs one to
  * demonstrate and test the decisions): a name and an API key, managed by the staff command
- * (`npm run staff -- add-staff | list-staff | rotate-staff | remove-staff <name>`). A key is shown once
+ * (`npm run staff -- add-staff | list-staff | rotate-staff | remove-staff <name>`), with their roles per
+ * service (`grant` and `revoke`, or `PUT staff/accounts/{name}/roles`). A key is shown once
  * and stored as a SHA-256 hash; it expires `STAFF_KEY_DAYS` after it was made (rotating makes a new
  * one), and a removed account's key is refused at once. A removed account keeps its name: the
  * applications' histories name it (`staff:<name>`). Applicants' tokens are not staff keys, and staff
@@ -11,9 +12,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { nowIso } from './db/database';
 import type { Database } from './db/tables';
-import { HttpError, ValidationError } from './http';
+import { HttpError, ValidationError, type FieldError } from './http';
 import { newToken, sha256 } from './security';
-import { isStaffRole, type RoleGrant, type StaffActor } from '../engine/core';
+import { EVERY_SERVICE, isStaffRole, STAFF_ROLES, type RoleGrant, type StaffActor } from '../engine/core';
 
 export const STAFF_ONLY = 'Staff sign-in required.';
 export const STAFF_KEY_EXPIRED =
@@ -84,6 +85,8 @@ export async function removeStaff(db: Kysely<Database>, name: string): Promise<v
 /** What `list-staff` shows of an account: never its key. */
 export interface StaffListing {
   name: string;
+  /** Its roles, per service (`*`: every service). */
+  roles: RoleGrant[];
   created_at: string;
   last_used_at: string | null;
   /** When its key stops working. */
@@ -95,11 +98,15 @@ export interface StaffListing {
 export async function listStaff(db: Kysely<Database>, keyMs: number): Promise<StaffListing[]> {
   const rows = await db
     .selectFrom('staff')
-    .select(['name', 'created_at', 'key_created_at', 'last_used_at', 'revoked_at'])
+    .select(['id', 'name', 'created_at', 'key_created_at', 'last_used_at', 'revoked_at'])
     .orderBy('name')
     .execute();
+  const grants = await db.selectFrom('staff_roles').select(['staff_id', 'service', 'role']).orderBy('id').execute();
   return rows.map((row) => ({
     name: row.name,
+    roles: grants.flatMap((grant) =>
+      grant.staff_id === row.id && isStaffRole(grant.role) ? [{ service: grant.service, role: grant.role }] : [],
+    ),
     created_at: row.created_at,
     last_used_at: row.last_used_at,
     key_expires_at: new Date(keyExpiry(row.key_created_at, keyMs)).toISOString(),
@@ -153,4 +160,152 @@ export async function staffActorOfKey(
 ): Promise<StaffActor> {
   const staff = await staffOf(db, request, keyMs);
   return { name: staff.name, grants: await grantsOf(db, staff.id), session: 'key' };
+}
+
+/** A grant as it is given to the command or the API: a service key (or `*`) and a role. */
+export interface GrantInput {
+  service: string;
+  role: string;
+}
+
+/**
+ * The problems of `grants` against the loaded services' keys: each names a loaded service or `*`,
+ * and one of the roles (viewer, reviewer, approver, admin). `fieldOf` names the field of the i-th
+ * grant's part (the API's `0.service`, the command's `role`).
+ */
+export function grantProblems(
+  grants: readonly GrantInput[],
+  services: readonly string[],
+  fieldOf: (index: number, part: 'service' | 'role') => string,
+): FieldError[] {
+  return grants.flatMap((grant, i) => [
+    ...(grant.service === EVERY_SERVICE || services.includes(grant.service)
+      ? []
+      : [
+          {
+            field: fieldOf(i, 'service'),
+            message: `No service '${grant.service}': name one of ${services.join(', ')}, or * for every service.`,
+          },
+        ]),
+    ...(isStaffRole(grant.role)
+      ? []
+      : [{ field: fieldOf(i, 'role'), message: `No role '${grant.role}': name one of ${STAFF_ROLES.join(', ')}.` }]),
+  ]);
+}
+
+/** Refuses (422) grants naming no loaded service or no role. */
+function judgeGrants(
+  grants: readonly GrantInput[],
+  services: readonly string[],
+  fieldOf: (index: number, part: 'service' | 'role') => string,
+): RoleGrant[] {
+  const problems = grantProblems(grants, services, fieldOf);
+  if (problems.length > 0) throw new ValidationError(problems);
+  return grants as RoleGrant[];
+}
+
+/** The field of a grant given alone (the command's `<service>:<role>`). */
+const ONE_GRANT = () => 'role';
+
+/**
+ * Grants the account `name` (not removed; 404 otherwise) `grant`, recorded as given by `grantedBy`
+ * (`staff:<name>`, or the command's user); a role it holds already is kept as it is. 422 for a
+ * service that is not loaded (`services`: their keys) or a role that is none.
+ */
+export async function grantRole(
+  db: Kysely<Database>,
+  name: string,
+  grant: GrantInput,
+  services: readonly string[],
+  grantedBy: string,
+): Promise<RoleGrant[]> {
+  const [judged] = judgeGrants([grant], services, ONE_GRANT);
+  const { id } = await activeStaff(db, name);
+  if (judged) await insertGrants(db, id, [judged], grantedBy);
+  return grantsOf(db, id);
+}
+
+/** Withdraws `grant` from the account `name` (404 when it is not an account, 409 when it does not hold it). */
+export async function revokeRole(
+  db: Kysely<Database>,
+  name: string,
+  grant: GrantInput,
+  services: readonly string[],
+): Promise<RoleGrant[]> {
+  judgeGrants([grant], [...services, grant.service], ONE_GRANT);
+  const { id } = await activeStaff(db, name);
+  const removed = await db
+    .deleteFrom('staff_roles')
+    .where('staff_id', '=', id)
+    .where('service', '=', grant.service)
+    .where('role', '=', grant.role)
+    .executeTakeFirst();
+  if (Number(removed.numDeletedRows) === 0)
+    throw new HttpError(409, `No role ${grant.service}:${grant.role} to withdraw from ${name}.`);
+  return grantsOf(db, id);
+}
+
+/**
+ * Makes `roles` the account `name`'s grants (those it holds and `roles` does not name are withdrawn),
+ * in one transaction; answers them. 404 for no such account, 422 as `grantRole`.
+ */
+export async function setRoles(
+  db: Kysely<Database>,
+  name: string,
+  roles: readonly GrantInput[],
+  services: readonly string[],
+  grantedBy: string,
+): Promise<RoleGrant[]> {
+  const judged = judgeGrants(roles, services, (i, part) => `${i}.${part}`);
+  return db.transaction().execute(async (trx) => {
+    const { id } = await activeStaff(trx, name);
+    const held = await grantsOf(trx, id);
+    const kept = (grant: RoleGrant) => judged.some((g) => g.service === grant.service && g.role === grant.role);
+    for (const grant of held.filter((grant) => !kept(grant)))
+      await trx
+        .deleteFrom('staff_roles')
+        .where('staff_id', '=', id)
+        .where('service', '=', grant.service)
+        .where('role', '=', grant.role)
+        .execute();
+    await insertGrants(trx, id, judged, grantedBy);
+    return grantsOf(trx, id);
+  });
+}
+
+/** Inserts the grants the account `staffId` does not hold yet. */
+async function insertGrants(
+  db: Kysely<Database>,
+  staffId: number,
+  grants: readonly RoleGrant[],
+  grantedBy: string,
+): Promise<void> {
+  const held = await grantsOf(db, staffId);
+  const now = nowIso();
+  const added = new Set<string>();
+  for (const grant of grants) {
+    const key = `${grant.service}:${grant.role}`;
+    if (added.has(key) || held.some((g) => g.service === grant.service && g.role === grant.role)) continue;
+    added.add(key);
+    await db
+      .insertInto('staff_roles')
+      .values({ staff_id: staffId, service: grant.service, role: grant.role, granted_by: grantedBy, granted_at: now })
+      .execute();
+  }
+}
+
+/**
+ * The account `name` as the policy sees it, acting through the staff command (session `command`):
+ * it must exist and not be removed; the refusal says how to make one.
+ */
+export async function staffActorOfName(db: Kysely<Database>, name: string): Promise<StaffActor> {
+  const row = await db.selectFrom('staff').select(['id', 'revoked_at']).where('name', '=', name).executeTakeFirst();
+  if (!row)
+    throw new HttpError(
+      403,
+      `No staff account '${name}': create it with npm run staff -- add-staff ${name} --role <service>:<role>, or act as another with --as <name>.`,
+    );
+  if (row.revoked_at)
+    throw new HttpError(403, `The staff account '${name}' was removed: act as another with --as <name>.`);
+  return { name, grants: await grantsOf(db, row.id), session: 'command' };
 }

@@ -3,14 +3,17 @@
  * `lifecycle.transitions`, the platform's base included; engine/core/transitions.ts) by name or by the
  * status they reach, with a comment for the applicant, the manually produced certificate, or what a
  * transition takes (a document, a text), through the server's one executor. Uses the server's own database module, settings
- * and services folder; the history records each move as `staff:<user>`.
+ * and services folder. It acts as a staff account (`--as <name>`, else the OS user's name), which must
+ * exist and not be removed: its roles (`staff_roles`) are judged by the one staff policy
+ * (engine/core/staff-policy.ts), as the staff API's are; the history records each move as `staff:<name>`.
  *
  *   npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--<text> "<html>"]
  *                    [--manual-certificate <file> | --manual]
  *   npm run staff -- <action> <applicationId|app_id> [--file <pdf>] [--<text> "<html>"] [--comment "text"]
  *   npm run staff -- attach <applicationId|app_id> --kind <kind> --file <pdf>   (an internal review document)
  *   npm run staff -- certificate <applicationId|app_id> --file <pdf>   (the certificate of a manual approval)
- *   npm run staff -- add-staff <name>        (an account of the staff API; prints its key once)
+ *   npm run staff -- add-staff <name> [--role <service>:<role>]...   (an account; prints its key once)
+ *   npm run staff -- grant <name> <service|*>:<role> | revoke <name> <service|*>:<role>
  *   npm run staff -- rotate-staff <name> | remove-staff <name> | list-staff
  *   npm run staff -- help                    (the usage, with the transitions of the loaded services)
  *
@@ -36,8 +39,18 @@ import { loadDefinitionsFrom } from './definitions';
 import { commitWith, startsAsPdf } from './storage/stored-files';
 import type { FileStore } from './storage/file-store';
 import { openFileStore } from './storage/open-store';
-import { createStaff, listStaff, removeStaff, rotateStaff } from './staff-accounts';
-import { reviewDocuments, statusKey, transitionsOf } from '../engine/core';
+import {
+  createStaff,
+  grantProblems,
+  grantRole,
+  listStaff,
+  removeStaff,
+  revokeRole,
+  rotateStaff,
+  staffActorOfName,
+  type GrantInput,
+} from './staff-accounts';
+import { reviewDocuments, statusKey, transitionsOf, type StaffActor } from '../engine/core';
 import { collectStaffTransitions, commandTakes, type StaffTransition } from './transitions/staff-transitions';
 import { definitionOfStored } from './applications-store';
 
@@ -46,8 +59,10 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
        npm run staff -- <action> <applicationId|app_id> [--file <pdf>] [--<text> "<html>"] [--comment "text"]
        npm run staff -- attach <applicationId|app_id> --kind <kind> --file <pdf>
        npm run staff -- certificate <applicationId|app_id> --file <pdf>
-       npm run staff -- add-staff <name> | rotate-staff <name> | remove-staff <name> | list-staff
+       npm run staff -- add-staff <name> [--role <service>:<role>]... | rotate-staff <name> | remove-staff <name>
+       npm run staff -- grant <name> <service|*>:<role> | revoke <name> <service|*>:<role> | list-staff
        npm run staff -- actions <applicationId|app_id> | help
+  (status, <action>, attach and certificate take --as <name>: the staff account acting, else the OS user's name)
 
   applicationId   numeric id or the app id (e.g. EP-2026-000123)
   statusId        5 department approved, 6 approved, 7 returned, 9 rejected, 10 propose to approve,
@@ -68,10 +83,15 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
   certificate     files the certificate (PDF) of an application approved with --manual: the
                   applicant then sees it approved, with the certificate
   add-staff       creates an account of the staff API and prints its key (shown once); a key
-                  expires after STAFF_KEY_DAYS (90) days
+                  expires after STAFF_KEY_DAYS (90) days; --role grants it a role (repeatable)
+  grant, revoke   gives or withdraws a role on a service (its key, or * for every service):
+                  viewer reads, reviewer takes the rows of the table, approver also the approver's
+                  rows (approve, reject), admin grants roles
+  --as            the staff account acting (its roles decide what it may take; four eyes: who
+                  proposed an approval does not approve it)
   rotate-staff    gives the account a new key (shown once); the former key is refused at once
   remove-staff    removes the account: its key is refused at once (its name stays in the histories)
-  list-staff      the accounts: created, last used, when the key expires (never the keys)`;
+  list-staff      the accounts: their roles, created, last used, when the key expires (never the keys)`;
 
 /**
  * The command's usage with the staff transitions of the loaded services (their tables, the kept
@@ -98,12 +118,20 @@ const OWN_COMMANDS = [
   'certificate',
   'help',
   'add-staff',
+  'grant',
+  'revoke',
   'rotate-staff',
   'remove-staff',
   'list-staff',
 ];
 
-export interface StatusCommand {
+/** A command that acts on an application as a staff account. */
+interface ActingCommand {
+  /** The staff account acting (`--as`); the OS user's name when absent. */
+  as?: string;
+}
+
+export interface StatusCommand extends ActingCommand {
   command: 'status';
   application: string;
   statusId: number;
@@ -115,7 +143,7 @@ export interface StatusCommand {
 }
 
 /** An action of the application's service, judged against its definition when run. */
-export interface ActionCommand {
+export interface ActionCommand extends ActingCommand {
   command: 'action';
   action: string;
   application: string;
@@ -130,7 +158,7 @@ export interface ActionsCommand {
   application: string;
 }
 
-export interface AttachCommand {
+export interface AttachCommand extends ActingCommand {
   command: 'attach';
   application: string;
   /** One of the service's `lifecycle.reviewDocuments`, judged when the command runs. */
@@ -139,17 +167,21 @@ export interface AttachCommand {
 }
 
 /** Files the certificate of an application approved with its certificate to come (`--manual`). */
-export interface CertificateCommand {
+export interface CertificateCommand extends ActingCommand {
   command: 'certificate';
   application: string;
   file: string;
 }
 
-/** Manages the accounts of the staff API: add, rotate (a new key) or remove one. */
+/** Manages the accounts of the staff API: add (with roles), rotate (a new key) or remove one. */
 export type AccountCommand =
-  | { command: 'add-staff'; name: string }
+  | { command: 'add-staff'; name: string; roles?: GrantInput[] }
   | { command: 'rotate-staff'; name: string }
   | { command: 'remove-staff'; name: string };
+
+/** Grants or withdraws a role on a service (`*`: every service). */
+export type RoleCommand =
+  { command: 'grant'; name: string; grant: GrantInput } | { command: 'revoke'; name: string; grant: GrantInput };
 
 /** Lists the accounts of the staff API (never their keys). */
 export interface ListStaffCommand {
@@ -168,6 +200,7 @@ export type StaffCommand =
   | AttachCommand
   | CertificateCommand
   | AccountCommand
+  | RoleCommand
   | ListStaffCommand
   | HelpCommand;
 
@@ -190,10 +223,37 @@ function options(rest: readonly string[], fail: (why: string) => never): Array<[
  * when it runs.
  */
 export function parseStaffArgs(argv: string[], transitions?: readonly StaffTransition[]): StaffCommand {
-  const [command, application, ...rest] = argv;
   const fail = (why: string): never => {
     throw new Error(`${why}\n\n${staffUsage(transitions ?? [])}`);
   };
+  const at = argv.indexOf('--as');
+  const as = at > 0 ? argv[at + 1] : undefined;
+  if (at > 0 && (!as || as.startsWith('--'))) fail('--as needs the name of a staff account.');
+  const parsed = parseActing(at > 0 ? [...argv.slice(0, at), ...argv.slice(at + 2)] : argv, fail, transitions);
+  if (as === undefined) return parsed;
+  if (!ACTING.includes(parsed.command))
+    fail(`--as is for the commands that act on an application (${ACTING.join(', ')}, a transition).`);
+  return { ...parsed, as } as StaffCommand;
+}
+
+/** The commands that act on an application as a staff account (`--as`). */
+const ACTING: ReadonlyArray<StaffCommand['command']> = ['status', 'action', 'attach', 'certificate'];
+
+/** A grant as the command takes it: `<service>:<role>` (`*:<role>` on every service). */
+function parseGrant(text: string | undefined, fail: (why: string) => never): GrantInput {
+  const colon = text?.lastIndexOf(':') ?? -1;
+  if (!text || colon <= 0 || colon === text.length - 1)
+    fail(`A role is given as <service>:<role> (or *:<role>, every service); not '${text ?? ''}'.`);
+  return { service: (text as string).slice(0, colon), role: (text as string).slice(colon + 1) };
+}
+
+/** `parseStaffArgs` without `--as`. */
+function parseActing(
+  argv: string[],
+  fail: (why: string) => never,
+  transitions?: readonly StaffTransition[],
+): StaffCommand {
+  const [command, application, ...rest] = argv;
   if (!command || !/^[a-z][a-z0-9-]*$/.test(command))
     fail(command ? `Unknown command '${command}'.` : 'Missing command.');
   if (command === 'help') {
@@ -204,7 +264,21 @@ export function parseStaffArgs(argv: string[], transitions?: readonly StaffTrans
     fail(
       `Unknown command '${command ?? ''}'. The transitions of the services are: ${transitions.map((t) => t.name).join(', ')}.`,
     );
-  if (command === 'add-staff' || command === 'rotate-staff' || command === 'remove-staff') {
+  if (command === 'add-staff') {
+    if (!application || application.startsWith('--')) fail(`${command} needs one name.`);
+    const roles = options(rest, fail).map(([flag, value]) =>
+      flag === 'role' ? parseGrant(value, fail) : fail(`Unexpected argument '--${flag}'.`),
+    );
+    return { command, name: application as string, ...(roles.length > 0 ? { roles } : {}) };
+  }
+  if (command === 'grant' || command === 'revoke') {
+    if (!application || rest.length !== 1) fail(`${command} needs a name and <service>:<role>.`);
+    const grant = parseGrant(rest[0], fail);
+    return command === 'grant'
+      ? { command, name: application as string, grant }
+      : { command, name: application as string, grant };
+  }
+  if (command === 'rotate-staff' || command === 'remove-staff') {
     if (!application || rest.length > 0) fail(`${command} needs one name.`);
     return { command, name: application as string };
   }
@@ -316,13 +390,23 @@ async function withGivenFile<T>(
   return commitWith(files, received, (path) => move({ path, name: basename(file), size: received.size, pdf }));
 }
 
+/** A grant as the command writes it: `<service>:<role>`. */
+function grantText(grant: GrantInput): string {
+  return `${grant.service}:${grant.role}`;
+}
+
 /** Runs one move; a refusal becomes an Error with the reason. */
-async function refusedAs<T>(appId: string, move: () => Promise<T>) {
+async function refusedAs<T>(appId: string, move: () => Promise<T>, staff?: StaffActor) {
   try {
     return await move();
   } catch (error) {
     if (error instanceof ValidationError) throw new Error(error.fields.map((f) => f.message).join(' '));
-    if (error instanceof HttpError) throw new Error(`${appId}: ${error.message}`);
+    // A refusal of the staff policy says how the account gets the role it lacks.
+    const hint =
+      staff && error instanceof HttpError && error.statusCode === 403 && !error.message.startsWith('Four eyes')
+        ? ` (npm run staff -- grant ${staff.name} <service|*>:<role>)`
+        : '';
+    if (error instanceof HttpError) throw new Error(`${appId}: ${error.message}${hint}`);
     throw error;
   }
 }
@@ -338,12 +422,36 @@ async function run(argv: string[]): Promise<void> {
   }
   const database = openDatabase(config);
   const files = await openFileStore(config);
-  const actor = `staff:${userInfo().username}`;
+  const serviceKeys = services.definitions.map((definition) => definition.key);
+  // Who grants through the command: the OS user (the command is for who runs the server).
+  const grantedBy = `command:${userInfo().username}`;
   try {
     await migrateToLatest(database);
     if (command.command === 'add-staff') {
+      const roles = command.roles ?? [];
+      const problems = grantProblems(roles, serviceKeys, () => 'role');
+      if (problems.length > 0) throw new Error(problems.map((problem) => problem.message).join(' '));
       const created = await refusedAs(command.name, () => createStaff(database.db, command.name));
-      console.log(`Staff account '${command.name}' created. Its key, shown once:\n${created.key}`);
+      for (const grant of roles) await grantRole(database.db, command.name, grant, serviceKeys, grantedBy);
+      console.log(
+        `Staff account '${command.name}' created${roles.length > 0 ? ` (${roles.map(grantText).join(', ')})` : ''}. Its key, shown once:\n${created.key}`,
+      );
+      if (roles.length === 0)
+        console.log(
+          `It has no role yet: npm run staff -- grant ${command.name} <service|*>:<viewer|reviewer|approver|admin>`,
+        );
+      return;
+    }
+    if (command.command === 'grant' || command.command === 'revoke') {
+      const roles = await refusedAs(command.name, () =>
+        command.command === 'grant'
+          ? grantRole(database.db, command.name, command.grant, serviceKeys, grantedBy)
+          : revokeRole(database.db, command.name, command.grant, serviceKeys),
+      );
+      console.log(
+        `${command.name}: ${command.command === 'grant' ? 'granted' : 'withdrawn'} ${grantText(command.grant)}; ` +
+          `roles now: ${roles.length > 0 ? roles.map(grantText).join(', ') : 'none'}`,
+      );
       return;
     }
     if (command.command === 'rotate-staff') {
@@ -363,7 +471,8 @@ async function run(argv: string[]): Promise<void> {
       if (accounts.length === 0) console.log('No staff accounts (npm run staff -- add-staff <name>).');
       for (const account of accounts)
         console.log(
-          `${account.name}: created ${account.created_at}, last used ${account.last_used_at ?? 'never'}, ` +
+          `${account.name}: roles ${account.roles.length > 0 ? account.roles.map(grantText).join(', ') : 'none'}, ` +
+            `created ${account.created_at}, last used ${account.last_used_at ?? 'never'}, ` +
             (account.removed_at ? `removed ${account.removed_at}` : `key expires ${account.key_expires_at}`),
         );
       return;
@@ -377,13 +486,22 @@ async function run(argv: string[]): Promise<void> {
         : query.where('app_id', '=', command.application)
     ).executeTakeFirst();
     if (!app) throw new Error(`No application '${command.application}'.`);
+    // The account acting: its roles are judged by the staff policy, as the staff API's are.
+    const staff =
+      command.command === 'actions'
+        ? undefined
+        : await refusedAs(app.app_id, () => staffActorOfName(database.db, command.as ?? userInfo().username));
+    const actor = `staff:${staff?.name ?? userInfo().username}`;
 
     const executor = { db: database.db, dialect: database.dialect, ...services };
     if (command.command === 'attach') {
-      const done = await refusedAs(app.app_id, () =>
-        withGivenFile(files, command.file, 'The document must be a PDF.', (given) =>
-          attachAuthorityDocument(database.db, services, app.id, command.kind, given),
-        ),
+      const done = await refusedAs(
+        app.app_id,
+        () =>
+          withGivenFile(files, command.file, 'The document must be a PDF.', (given) =>
+            attachAuthorityDocument(database.db, services, app.id, command.kind, given, staff),
+          ),
+        staff,
       );
       console.log(
         `${done.app_id}: '${done.description}' filed (${basename(command.file)}), not shown to the applicant`,
@@ -392,10 +510,13 @@ async function run(argv: string[]): Promise<void> {
     }
 
     if (command.command === 'certificate') {
-      const done = await refusedAs(app.app_id, () =>
-        withGivenFile(files, command.file, CERTIFICATE_NOT_PDF, (given) =>
-          attachManualCertificate(executor, app.id, given, actor),
-        ),
+      const done = await refusedAs(
+        app.app_id,
+        () =>
+          withGivenFile(files, command.file, CERTIFICATE_NOT_PDF, (given) =>
+            attachManualCertificate(executor, app.id, given, actor, staff),
+          ),
+        staff,
       );
       console.log(`${done.app_id}: certificate filed (${basename(command.file)}); the applicant sees it approved`);
       return;
@@ -411,7 +532,8 @@ async function run(argv: string[]): Promise<void> {
         const from = [...new Set(named.flatMap((row) => row.from))].map((id) => statusKey(definition, id));
         console.log(
           `${name}: ${first.description ?? `moves it to ${statusKey(definition, first.to)}`} (at ${from.join(', ')}` +
-            `${first.document ? '; --file <pdf>' : ''}${first.text ? `; --${first.text.name} <html>` : ''})`,
+            `${first.document ? '; --file <pdf>' : ''}${first.text ? `; --${first.text.name} <html>` : ''}` +
+            `; ${first.role ?? 'reviewer'}${first.separateFrom ? `, not who took ${first.separateFrom.join(', ')}` : ''})`,
         );
       }
       for (const document of reviewDocuments(definition))
@@ -426,10 +548,15 @@ async function run(argv: string[]): Promise<void> {
           texts: command.texts,
           document,
           actor,
+          staff,
         });
       // The action judges its document (its own words for a file that is not a PDF).
       const given = command.file;
-      const done = await refusedAs(app.app_id, () => (given ? withGivenFile(files, given, null, act) : act(null)));
+      const done = await refusedAs(
+        app.app_id,
+        () => (given ? withGivenFile(files, given, null, act) : act(null)),
+        staff,
+      );
       console.log(
         `${done.app_id}: status ${done.from} -> ${done.to} (${command.action}${given ? `, ${basename(given)}` : ''})`,
       );
@@ -444,10 +571,13 @@ async function run(argv: string[]): Promise<void> {
         manualCertificate: certificate ? { path: certificate.path, name: certificate.name } : null,
         manual: command.manual,
         actor,
+        staff,
       });
     const certificate = command.certificate;
-    const moved = await refusedAs(app.app_id, () =>
-      certificate ? withGivenFile(files, certificate, CERTIFICATE_NOT_PDF, move) : move(null),
+    const moved = await refusedAs(
+      app.app_id,
+      () => (certificate ? withGivenFile(files, certificate, CERTIFICATE_NOT_PDF, move) : move(null)),
+      staff,
     );
     console.log(
       `${moved.app_id}: status ${moved.from} -> ${moved.to}${command.comment ? ` (comment: ${command.comment})` : ''}`,

@@ -5,7 +5,15 @@
  * processed by hand. Each works on the application under its lock, in one transaction.
  */
 import type { Kysely } from 'kysely';
-import { type Transition, lifecycleActions, reviewDocuments, STATUS } from '../engine/core';
+import {
+  type ServiceDefinition,
+  type StaffActor,
+  type Transition,
+  lifecycleActions,
+  mayWork,
+  reviewDocuments,
+  STATUS,
+} from '../engine/core';
 import { definitionOfStored, lockApplication, type Services } from './applications-store';
 import { nowIso } from './db/database';
 import type { Application, Database } from './db/tables';
@@ -13,6 +21,7 @@ import { HttpError, ValidationError, type FieldError } from './http';
 import {
   fileManualCertificate,
   performTransition,
+  refuseUnseen,
   type ExecutorContext,
   type TransitionDocument,
 } from './transitions/execute';
@@ -25,6 +34,8 @@ export interface StaffMove {
   /** Processed by hand, its certificate not uploaded yet (shown as under review until it is). */
   manual?: boolean;
   actor: string;
+  /** The staff member moving it through a door (the API, the command), judged by the staff policy. */
+  staff?: StaffActor;
   texts?: Readonly<Record<string, string>>;
 }
 
@@ -61,6 +72,8 @@ export async function staffMove(
   const problems = moveOptionProblems({ ...move, certificate: Boolean(move.manualCertificate) });
   if (problems.length > 0) throw new ValidationError(problems);
   const done = await performTransition(ctx, applicationId, (app, definition) => {
+    // Who has no role on the service is told nothing of the application, before the move is judged.
+    if (move.staff) refuseUnseen(move.staff, app, definition);
     const action = lifecycleActions(definition).find((candidate) => candidate.to === move.statusId);
     if (action) judgeMoveThrough(action, app, applicationId, move);
     // Only an action takes a text: one sent with a plain move is refused whatever the move.
@@ -74,6 +87,7 @@ export async function staffMove(
       via: action ? ['action'] : ['move'],
       to: move.statusId,
       actor: move.actor,
+      staff: move.staff,
       comment: move.comment ?? null,
       texts: move.texts,
       manual: move.manual,
@@ -112,6 +126,8 @@ export interface ActionInput {
   texts?: Readonly<Record<string, string>>;
   document?: TransitionDocument | null;
   actor: string;
+  /** The staff member taking it through a door (the API, the command), judged by the staff policy. */
+  staff?: StaffActor;
 }
 
 /**
@@ -131,6 +147,7 @@ export async function staffAction(
     via: ['move', 'action'],
     name,
     actor: input.actor,
+    staff: input.staff,
     comment: input.comment ?? null,
     texts: input.texts,
     document: input.document ?? null,
@@ -149,13 +166,15 @@ export async function attachAuthorityDocument(
   applicationId: number,
   kind: string,
   file: { path: string; name: string; size: number },
+  staff?: StaffActor,
 ): Promise<{ app_id: string; description: string }> {
   const app = await db
     .selectFrom('applications')
-    .select(['app_id', 'status_id', 'service_id', 'definition_version'])
+    .select(['id', 'app_id', 'status_id', 'service_id', 'definition_version'])
     .where('id', '=', applicationId)
     .executeTakeFirst();
   if (!app) throw new HttpError(404, 'Application not found');
+  if (staff) refuseIdle(staff, app, definitionOfStored(services, app), 'Filing a review document');
   if (app.status_id === STATUS.draft)
     throw new HttpError(409, 'A draft has not been submitted: it has no review documents.');
   const kinds = reviewDocuments(definitionOfStored(services, app));
@@ -186,6 +205,21 @@ export async function attachAuthorityDocument(
   return { app_id: app.app_id, description: document.description };
 }
 
+/**
+ * Refuses (403) a staff member who may not work on the application's service (a reviewer's role at
+ * least, staff-policy.ts `mayWork`): filing a document is work, not a row of the table.
+ */
+function refuseIdle(
+  staff: StaffActor,
+  app: Pick<Application, 'service_id'>,
+  definition: ServiceDefinition | undefined,
+  what: string,
+): void {
+  refuseUnseen(staff, app, definition);
+  if (!mayWork(staff.grants, definition?.key ?? ''))
+    throw new HttpError(403, `${what} needs the reviewer role on this service; you are a viewer.`);
+}
+
 export const NO_CERTIFICATE_TO_COME =
   'Only an approved application whose certificate is to come (approved with --manual) takes a certificate.';
 export const CERTIFICATE_NOT_PDF = 'The certificate must be a PDF.';
@@ -194,22 +228,26 @@ export const CERTIFICATE_NOT_PDF = 'The certificate must be a PDF.';
  * Files the certificate of an application approved by hand with its certificate to come (`manual`):
  * the applicant then sees it approved, with the certificate to download, and the history records the
  * day. 409 for any other application (one that has its certificate included), 422 for a file that is
- * not a PDF.
+ * not a PDF; 403 for a staff member (`staff`, through a door) who may not work on its service (a
+ * reviewer's role at least).
  */
 export async function attachManualCertificate(
   ctx: ExecutorContext,
   applicationId: number,
   certificate: { path: string; name: string; pdf: boolean },
   actor: string,
+  staff?: StaffActor,
 ): Promise<{ app_id: string }> {
   return ctx.db.transaction().execute(async (trx) => {
     const app = await lockApplication(trx, ctx.dialect, applicationId);
     if (!app) throw new HttpError(404, 'Application not found');
+    const definition = definitionOfStored(ctx, app);
+    if (staff) refuseIdle(staff, app, definition, 'Filing a certificate');
     const waiting =
       app.status_id === STATUS.approved && app.manually_processed === 1 && app.final_certificate_uploaded !== 1;
     if (!waiting) throw new HttpError(409, `${app.app_id}: ${NO_CERTIFICATE_TO_COME}`);
     if (!certificate.pdf) throw new ValidationError([{ field: 'file', message: CERTIFICATE_NOT_PDF }]);
-    await fileManualCertificate(trx, app, certificate, actor, definitionOfStored(ctx, app));
+    await fileManualCertificate(trx, app, certificate, actor, definition, staff?.session ?? null);
     return { app_id: app.app_id };
   });
 }

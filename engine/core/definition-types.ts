@@ -445,6 +445,17 @@ export interface TransitionFile {
   answer?: boolean;
   /** JSON Schema of the application's facts that must hold for it to be taken. */
   when?: JsonSchema;
+  /**
+   * A staff row's least role on the service to take it (staff-policy.ts): a reviewer's when absent,
+   * or an approver's (a decision that binds the authority). Not on an applicant's row.
+   */
+  role?: 'reviewer' | 'approver';
+  /**
+   * Four eyes on a staff row: the transitions (by name, of the same service) whose takers on the
+   * application may not take this one, e.g. `approve` separate from `propose-approval`. Not on an
+   * applicant's row.
+   */
+  separateFrom?: string[];
   /** Facts it sets: a value, or a text with `{today}` (the date, YYYY-MM-DD) or `{text}` (its text). */
   sets?: Record<string, string | number | boolean | null>;
   /**

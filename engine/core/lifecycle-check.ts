@@ -3,7 +3,8 @@
  * as resolved (transitions.ts): the platform's base is included, each row is taken by the one its
  * `via` is for, what a row names exists (facts, documents, a task's transition), a status an action
  * reaches is reached only through actions, every status is reached by some path from `submitted`
- * (lifecycle-paths.ts), conditions name statuses by key, and the e-mails of the statuses and rows
+ * (lifecycle-paths.ts), conditions name statuses by key, only staff rows name a role or four eyes
+ * (`separateFrom`, naming transitions of the service), and the e-mails of the statuses and rows
  * name only the values an e-mail is written with.
  */
 import type { JsonSchema, Lifecycle, ServiceDefinitionFile, StatusEmail } from './definition-types';
@@ -90,6 +91,7 @@ export function checkLifecycle(
     }
     if (namesStatusId(row.when)) report(serviceFile, at('transitions', i, 'when'), STATUS_BY_KEY);
   });
+  checkPolicy(written, lifecycle, serviceFile, report);
   lifecycle.transitions.forEach((row) => {
     if (row.via === 'move' && actionTargets.has(row.to)) {
       const index = (written?.transitions ?? []).findIndex((candidate) => candidate.name === row.name);
@@ -136,6 +138,46 @@ export function checkLifecycle(
     if (namesStatusId(queue.when as JsonSchema))
       report(serviceFile, pointerOf('workQueues', 'queues', i, 'when'), STATUS_BY_KEY);
   });
+}
+
+/**
+ * Reports what a row says of who takes it that cannot hold: a `role` or `separateFrom` on an
+ * applicant's row (the staff policy judges staff only), and a `separateFrom` naming no transition of
+ * the service (four eyes that would never refuse anyone). An included file's row is reported at the
+ * include.
+ */
+function checkPolicy(
+  written: ServiceDefinitionFile['lifecycle'],
+  lifecycle: Lifecycle,
+  serviceFile: string,
+  report: Report,
+): void {
+  const names = [...new Set(lifecycle.transitions.map((row) => row.name))];
+  const ownRows = written?.transitions ?? [];
+  const includedRows = lifecycle.transitions.slice(0, lifecycle.transitions.length - ownRows.length);
+  const rows = [
+    ...includedRows.map((row) => ({ row, at: (): string => pointerOf('lifecycle', 'includes') })),
+    ...ownRows.map((row, i) => ({
+      row,
+      at: (...segments: Array<string | number>) => pointerOf('lifecycle', 'transitions', i, ...segments),
+    })),
+  ];
+  for (const { row, at } of rows) {
+    if (row.by !== 'staff') {
+      if (row.role !== undefined)
+        report(serviceFile, at('role'), "only a staff row names the role that takes it: remove 'role'");
+      if (row.separateFrom !== undefined)
+        report(serviceFile, at('separateFrom'), "only a staff row keeps four eyes: remove 'separateFrom'");
+    }
+    (row.separateFrom ?? []).forEach((name, j) => {
+      if (!names.includes(name))
+        report(
+          serviceFile,
+          at('separateFrom', j),
+          `names transition '${name}', which the service's table does not have: name one of ${names.join(', ')}, or remove it`,
+        );
+    });
+  }
 }
 
 /**

@@ -177,6 +177,42 @@ describe('lifecycle', () => {
     ]);
   });
 
+  it("refuses a role or four eyes on an applicant's row, and four eyes naming no transition of the service", () => {
+    const own: Omit<LifecycleFile, 'includes'> = {
+      statuses: [{ key: 'booked', id: 40, label: 'Booked', colour: 'info', next: 'Wait.' }],
+      transitions: [
+        { name: 'book', from: ['submitted'], to: 'booked', by: 'staff', via: 'move', role: 'approver' },
+        {
+          name: 'confirm',
+          from: ['booked'],
+          to: 'under-review',
+          by: 'staff',
+          via: 'move',
+          separateFrom: ['book', 'propose-approval', 'bok'],
+        },
+        {
+          name: 'withdraw-booking',
+          from: ['booked'],
+          to: 'submitted',
+          by: 'applicant',
+          via: 'task',
+          role: 'reviewer',
+          separateFrom: ['book'],
+        },
+      ],
+    };
+    const names = [
+      ...new Set(
+        resolveLifecycle({ includes: [PLATFORM_LIFECYCLE], ...own }, 's', () => {}).transitions.map((r) => r.name),
+      ),
+    ];
+    expect(problemsOf(own)).toEqual([
+      `/lifecycle/transitions/1/separateFrom/2: names transition 'bok', which the service's table does not have: name one of ${names.join(', ')}, or remove it`,
+      "/lifecycle/transitions/2/role: only a staff row names the role that takes it: remove 'role'",
+      "/lifecycle/transitions/2/separateFrom: only a staff row keeps four eyes: remove 'separateFrom'",
+    ]);
+  });
+
   it('reports a wrong placeholder in the e-mails of the included base, at the include', () => {
     const base = structuredClone(PLATFORM_LIFECYCLE);
     const submitted = base.statuses?.find((status) => status.key === 'submitted');

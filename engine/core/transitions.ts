@@ -174,14 +174,19 @@ export function transitionNames(
 
 /**
  * The service's transition graph from its table alone, one line per row:
- * `submitted, under-review -> approved  approve (staff, move)`.
+ * `submitted, under-review -> approved  approve (staff, move, approver, four eyes: not who took
+ * propose-approval)`: who takes it, where, the least role that does and whose takers may not.
  */
 export function transitionGraph(definition: WithLifecycle): string {
   return transitionsOf(definition)
     .map((transition) => {
       const from = transition.from.map((id) => statusKey(definition, id)).join(', ');
       const to = statusKey(definition, transition.to);
-      return `${from} -> ${to}  ${transition.name} (${transition.by}, ${transition.via})`;
+      const policy = [
+        ...(transition.role ? [transition.role] : []),
+        ...(transition.separateFrom ? [`four eyes: not who took ${transition.separateFrom.join(', ')}`] : []),
+      ];
+      return `${from} -> ${to}  ${transition.name} (${[transition.by, transition.via, ...policy].join(', ')})`;
     })
     .join('\n');
 }

@@ -18,9 +18,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { attachManualCertificate, staffAction, staffMove } from '../staff-decisions';
 import type { AppContext } from '../context';
-import { isRecord, STATUS } from '../../engine/core';
+import { isRecord, STATUS, type StaffActor } from '../../engine/core';
 import { idParam, ok, ValidationError } from '../http';
-import { staffOf } from '../staff-accounts';
+import { staffActorOfKey } from '../staff-accounts';
 import { withStaffDocument } from '../staff-documents';
 import { answers } from '../contract/answers';
 import { STAFF_CERTIFICATE, STAFF_MOVE } from '../contract/lifecycle';
@@ -62,15 +62,15 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   // Public for the applicants' token check: each route checks its staff key instead, before its
   // body is judged (a request without a key is refused as such, whatever it sends).
-  const signedIn = new WeakMap<FastifyRequest, { id: number; name: string }>();
+  const signedIn = new WeakMap<FastifyRequest, StaffActor>();
   const staffOnly = {
     config: { public: true },
     preValidation: async (request: FastifyRequest) => {
-      signedIn.set(request, await staffOf(db, request, ctx.config.limits.staffKeyMs));
+      signedIn.set(request, await staffActorOfKey(db, request, ctx.config.limits.staffKeyMs));
     },
   };
   const staffFor = async (request: FastifyRequest) =>
-    signedIn.get(request) ?? (await staffOf(db, request, ctx.config.limits.staffKeyMs));
+    signedIn.get(request) ?? (await staffActorOfKey(db, request, ctx.config.limits.staffKeyMs));
   const transitions = collectStaffTransitions(ctx);
   const params = paramsSchema(['id']);
   const moving = (body: object, described: { summary: string; description: string }) => ({
@@ -96,6 +96,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
         texts,
         manual: manual === true,
         actor: `staff:${staff.name}`,
+        staff,
       });
       return ok(reply, { id, app_id: moved.app_id, from: moved.from, application_status_id: moved.to });
     },
@@ -117,7 +118,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
           throw new ValidationError(
             stray.map((field) => ({ field, message: 'The certificate takes no other field.' })),
           );
-        return attachManualCertificate(ctx, id, document, `staff:${staff.name}`);
+        return attachManualCertificate(ctx, id, document, `staff:${staff.name}`, staff);
       });
       return ok(reply, { id, app_id: done.app_id, application_status_id: STATUS.approved });
     },
@@ -133,9 +134,9 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
         const actor = `staff:${staff.name}`;
         const done = request.isMultipart()
           ? await withStaffDocument(ctx, request, ({ comment, ...texts }, document) =>
-              staffAction(ctx, id, transition.name, { comment: comment ?? null, texts, document, actor }),
+              staffAction(ctx, id, transition.name, { comment: comment ?? null, texts, document, actor, staff }),
             )
-          : await staffAction(ctx, id, transition.name, { ...textsOf(request.body), actor });
+          : await staffAction(ctx, id, transition.name, { ...textsOf(request.body), actor, staff });
         return ok(reply, { id, app_id: done.app_id, from: done.from, application_status_id: done.to });
       },
     );

@@ -11,12 +11,15 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import {
+  mayTake,
+  mayView,
   schemaMatches,
   STATUS,
   statusKey,
   transitionFacts,
   transitionsOf,
   type ServiceDefinition,
+  type StaffActor,
   type Transition,
   type TransitionActor,
   type TransitionVia,
@@ -56,6 +59,12 @@ export interface TransitionRequest {
   answer?: boolean;
   /** Who takes it: `staff:<name>`, `applicant`, `system` (the history records it). */
   actor: string;
+  /**
+   * The staff member asking through a door (the staff API, the command), judged by the staff policy
+   * (engine/core/staff-policy.ts): no role on the application's service, a role below the row's or
+   * four eyes is a 403. Absent for the server's own calls.
+   */
+  staff?: StaffActor;
   /** Only this client's application (an applicant's request): 404 for anyone else's. */
   owner?: number;
   comment?: string | null;
@@ -94,9 +103,10 @@ export type TransitionAsk = (app: Application, definition: ServiceDefinition | u
 
 /**
  * Takes the transition `request` names on application `applicationId`, in one transaction under its
- * lock: 404 for an unknown application (or, for an applicant, one not theirs), 409 with the reason
- * when no row of its service's table may be taken at its status, 422 when the row's document, text or
- * reason is missing or refused. `request` may be a function of the locked application (`TransitionAsk`).
+ * lock: 404 for an unknown application (or, for an applicant, one not theirs), 403 for a staff member
+ * with no role on its service (before anything is said of the row) or whom the staff policy refuses
+ * the row (its role, four eyes), 409 with the reason when no row of its service's table may be taken
+ * at its status, 422 when the row's document, text or reason is missing or refused. `request` may be a function of the locked application (`TransitionAsk`).
  */
 export async function performTransition(
   ctx: ExecutorContext,
@@ -111,19 +121,22 @@ export async function performTransition(
       throw new HttpError(404, 'Application not found');
     const app = locked;
     const definition = definitionOfStored(ctx, app);
+    if (typeof asked !== 'function' && asked.staff) refuseUnseen(asked.staff, app, definition);
     const request = typeof asked === 'function' ? asked(app, definition) : asked;
     if (request.owner !== undefined && app.client_id !== request.owner)
       throw new HttpError(404, 'Application not found');
+    if (request.staff) refuseUnseen(request.staff, app, definition);
     // The door judges first (its own words: a task that is not open, a form that cannot change);
     // what it writes is undone with the rest when the row refuses.
     if (before) await before(trx, app, definition);
     const transition = rowFor(definition, app, request);
+    if (request.staff) await judgeTaker(trx, request.staff, app, definition, transition);
     const facts = await conditionFactsOf(trx, definition, app);
     if (transition.when && !schemaMatches(transition.when, facts))
       throw new HttpError(409, `'${transition.name}' cannot be taken now: its condition does not hold.`);
     const text = judgeTakes(transition, request);
     const comment = request.comment?.trim() ? request.comment : (request.reason ?? transition.comment ?? null);
-    const taken = { transition: transition.name, from: app.status_id };
+    const taken = { transition: transition.name, from: app.status_id, session: request.staff?.session ?? null };
     await writeStatus(trx, app.id, transition.to, { ...request, comment, taken }, definition);
     const now = nowIso();
     await writeFacts(trx, app.id, transitionFacts(transition, { today: now.slice(0, 10), text }));
@@ -143,6 +156,56 @@ export async function performTransition(
         .execute();
     return { app_id: app.app_id, from: app.status_id, to: transition.to, transition };
   });
+}
+
+/** The service the staff policy judges an application by: its definition's key. */
+function serviceKeyOf(app: Pick<Application, 'service_id'>, definition: ServiceDefinition | undefined): string {
+  return definition?.key ?? `service ${app.service_id}`;
+}
+
+/**
+ * Refuses (403) a staff member with no role on the application's service: they are told nothing of
+ * it, its status or its rows (a guessed id included). Exported for the doors that judge a request on
+ * the locked application before asking the executor (a move's action, a manual certificate).
+ */
+export function refuseUnseen(
+  staff: StaffActor,
+  app: Pick<Application, 'service_id'>,
+  definition: ServiceDefinition | undefined,
+): void {
+  const service = serviceKeyOf(app, definition);
+  if (!mayView(staff.grants, service))
+    throw new HttpError(403, `${staff.name} has no role on ${service}: ask a staff admin for one.`);
+}
+
+/**
+ * Refuses (403, with the policy's reason) a staff member the policy does not let take `row`: a role
+ * below the row's, or four eyes (they took one of its `separateFrom` transitions on this
+ * application: the history's rows of that transition name them as `staff:<name>`).
+ */
+async function judgeTaker(
+  trx: Kysely<Database>,
+  staff: StaffActor,
+  app: Application,
+  definition: ServiceDefinition | undefined,
+  row: Transition,
+): Promise<void> {
+  const earlier = row.separateFrom ?? [];
+  const taken =
+    earlier.length === 0
+      ? []
+      : await trx
+          .selectFrom('flow_histories')
+          .select(['transition', 'actor'])
+          .where('application_id', '=', app.id)
+          .where('transition', 'in', earlier)
+          .execute();
+  const takers = (name: string) =>
+    taken.flatMap((entry) =>
+      entry.transition === name && entry.actor?.startsWith('staff:') ? [entry.actor.slice('staff:'.length)] : [],
+    );
+  const verdict = mayTake(staff, serviceKeyOf(app, definition), row, takers);
+  if (!verdict.allowed) throw new HttpError(403, verdict.reason);
 }
 
 /** The row the request asks for at the application's status, or a 409 saying why there is none. */
@@ -230,7 +293,10 @@ async function writeStatus(
   applicationId: number,
   statusId: number,
   request: Pick<TransitionRequest, 'comment' | 'manual' | 'manualCertificate' | 'actor'> & {
-    taken?: { transition: string; from: number };
+    /** The row taken (its name, the status it was taken at) and the staff session taking it. */
+    taken?: { transition: string; from: number; session: string | null };
+    /** The staff session of a write that takes no row (a manual certificate). */
+    session?: string | null;
   },
   definition: ServiceDefinition | undefined,
 ): Promise<void> {
@@ -261,13 +327,19 @@ async function writeStatus(
       comment_to_applicant: request.comment ?? null,
       created_at: now,
       actor: request.actor,
+      transition: request.taken?.transition ?? null,
+      session: request.taken?.session ?? request.session ?? null,
     })
     .execute();
   if (!request.manual)
     await queueStatusEmail(
       trx,
       applicationId,
-      { status: statusId, comment: request.comment ?? null, ...request.taken },
+      {
+        status: statusId,
+        comment: request.comment ?? null,
+        ...(request.taken ? { transition: request.taken.transition, from: request.taken.from } : {}),
+      },
       definition,
     );
 }
@@ -284,8 +356,9 @@ export async function fileManualCertificate(
   certificate: { path: string; name: string },
   actor: string,
   definition: ServiceDefinition | undefined,
+  session: string | null = null,
 ): Promise<void> {
-  await writeStatus(trx, app.id, STATUS.approved, { manualCertificate: certificate, actor }, definition);
+  await writeStatus(trx, app.id, STATUS.approved, { manualCertificate: certificate, actor, session }, definition);
 }
 
 /**

@@ -19,6 +19,7 @@ import { migrateToLatest, openDatabase, type OpenDatabase } from '../../server/d
 import { CODE_EMAIL_KIND, type CodeParams } from '../../server/mail/account-mail';
 import { codeInMailLine, createDeliver, mailLine } from '../../server/mail/deliver';
 import type { Deliver } from '../../server/mail/mail-sender';
+import { createStaff, grantRole } from '../../server/staff-accounts';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -40,6 +41,30 @@ export interface TestServer {
 /** What the executor of the transitions needs of a test server (`staffMove`, `staffAction`, ...). */
 export function executorOf(server: Pick<TestServer, 'database' | 'services'>): ExecutorContext {
   return { db: server.database.db, dialect: server.database.dialect, ...server.services };
+}
+
+/**
+ * A staff account `name` with `roles` (`<service>:<role>`, `*` for every service; an approver on
+ * every service when none is given): its staff key.
+ */
+export async function staffKeyWith(
+  server: Pick<TestServer, 'database' | 'services'>,
+  name: string,
+  roles: readonly string[] = ['*:approver'],
+): Promise<string> {
+  const { key } = await createStaff(server.database.db, name);
+  const services = server.services.definitions.map((definition) => definition.key);
+  for (const role of roles) {
+    const colon = role.lastIndexOf(':');
+    await grantRole(
+      server.database.db,
+      name,
+      { service: role.slice(0, colon), role: role.slice(colon + 1) },
+      services,
+      'test',
+    );
+  }
+  return key;
 }
 
 /** A config for a temporary data folder (no portal, silent logs). */

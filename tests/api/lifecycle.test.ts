@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaffoldService } from '../../scripts/services-new';
 import { loadDefinitionsFrom } from '../../server/definitions';
-import { createStaff } from '../../server/staff-accounts';
 import { addSiteInspection, INSPECTION } from '../lifecycle/site-inspection';
 import { scratchService } from '../scratch-service';
 import {
@@ -20,6 +19,7 @@ import {
   multipart,
   PDF,
   signUp,
+  staffKeyWith,
   startServer,
   type TestServer,
   type TestUser,
@@ -50,7 +50,7 @@ beforeAll(async () => {
   );
   alice = await signUp(server);
   bob = await signUp(server);
-  staffKey = (await createStaff(server.database.db, 'inspector')).key;
+  staffKey = await staffKeyWith(server, 'inspector');
 });
 
 afterAll(async () => {

@@ -7,9 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceDefinition } from '../../engine/core';
-import { createStaff } from '../../server/staff-accounts';
 import { loadDefinitionsFrom } from '../../server/definitions';
-import { applicationAt, signUp, startServer, type TestServer, type TestUser } from './helpers';
+import { applicationAt, signUp, staffKeyWith, startServer, type TestServer, type TestUser } from './helpers';
 
 const AUDIT = 17003;
 const loaded = loadDefinitionsFrom();
@@ -39,7 +38,7 @@ describe('routes drawn from the current tables only', () => {
   beforeAll(async () => {
     server = await startServer({}, { definitions: current, archived: [] });
     alice = await signUp(server);
-    key = (await createStaff(server.database.db, 'reviewer.one')).key;
+    key = await staffKeyWith(server, 'reviewer.one');
   });
   afterAll(async () => server.close());
 

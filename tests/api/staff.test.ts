@@ -4,7 +4,17 @@
  * applicants' tokens and unknown keys are refused, and each move is recorded with the staff name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, listStaff, removeStaff, rotateStaff, STAFF_KEY_EXPIRED } from '../../server/staff-accounts';
+import { ValidationError } from '../../server/http';
+import {
+  createStaff,
+  grantRole,
+  listStaff,
+  removeStaff,
+  revokeRole,
+  rotateStaff,
+  STAFF_KEY_EXPIRED,
+  staffActorOfName,
+} from '../../server/staff-accounts';
 import { attachAuthorityDocument } from '../../server/staff-decisions';
 import { parseStaffArgs, staffUsage } from '../../server/staff-cli';
 import { collectStaffTransitions } from '../../server/transitions/staff-transitions';
@@ -14,7 +24,17 @@ import {
   MANUAL_OR_CERTIFICATE,
   NO_CERTIFICATE_TO_COME,
 } from '../../server/staff-decisions';
-import { applicationAt, call, multipart, PDF, signUp, startServer, type TestServer, type TestUser } from './helpers';
+import {
+  applicationAt,
+  call,
+  multipart,
+  PDF,
+  signUp,
+  staffKeyWith,
+  startServer,
+  type TestServer,
+  type TestUser,
+} from './helpers';
 
 const AUDIT = 17003;
 
@@ -25,7 +45,7 @@ let staffKey: string;
 beforeAll(async () => {
   server = await startServer();
   alice = await signUp(server);
-  staffKey = (await createStaff(server.database.db, 'reviewer.one')).key;
+  staffKey = await staffKeyWith(server, 'reviewer.one');
 });
 afterAll(async () => server.close());
 
@@ -200,6 +220,61 @@ describe('staff API', () => {
     expect(() => parseStaffArgs(['add-staff'])).toThrow(/needs one name/);
   });
 
+  it('acts as a named staff account with its roles, and parses the roles the command grants', async () => {
+    const db = server.database.db;
+    const services = server.services.definitions.map((definition) => definition.key);
+    expect(parseStaffArgs(['add-staff', 'reviewer.two', '--role', 'plastics:reviewer', '--role', '*:viewer'])).toEqual({
+      command: 'add-staff',
+      name: 'reviewer.two',
+      roles: [
+        { service: 'plastics', role: 'reviewer' },
+        { service: '*', role: 'viewer' },
+      ],
+    });
+    expect(() => parseStaffArgs(['add-staff', 'reviewer.two', '--role', 'reviewer'])).toThrow(
+      /A role is given as <service>:<role>/,
+    );
+    expect(parseStaffArgs(['grant', 'reviewer.two', '*:approver'])).toEqual({
+      command: 'grant',
+      name: 'reviewer.two',
+      grant: { service: '*', role: 'approver' },
+    });
+    expect(parseStaffArgs(['revoke', 'reviewer.two', 'plastics:viewer'])).toMatchObject({ command: 'revoke' });
+    expect(() => parseStaffArgs(['grant', 'reviewer.two'])).toThrow(/grant needs a name and <service>:<role>/);
+    expect(parseStaffArgs(['status', '7', '3', '--as', 'reviewer.two', '--comment', 'x'])).toMatchObject({
+      command: 'status',
+      statusId: 3,
+      comment: 'x',
+      as: 'reviewer.two',
+    });
+    expect(parseStaffArgs(['approve', '7', '--as', 'abe'])).toMatchObject({ command: 'action', as: 'abe' });
+    expect(() => parseStaffArgs(['list-staff', '--as', 'abe'])).toThrow(/--as is for the commands that act/);
+    expect(() => parseStaffArgs(['approve', '7', '--as'])).toThrow(/--as needs the name of a staff account/);
+
+    // The command's account: it must exist and not be removed; its grants are read from staff_roles.
+    await expect(staffActorOfName(db, 'no.such')).rejects.toThrow(
+      "No staff account 'no.such': create it with npm run staff -- add-staff no.such --role <service>:<role>",
+    );
+    await createStaff(db, 'command.user');
+    await expect(
+      grantRole(db, 'command.user', { service: 'plastic', role: 'reviewer' }, services, 'x'),
+    ).rejects.toThrow(ValidationError);
+    expect(await grantRole(db, 'command.user', { service: 'plastics', role: 'reviewer' }, services, 'x')).toEqual([
+      { service: 'plastics', role: 'reviewer' },
+    ]);
+    expect(await staffActorOfName(db, 'command.user')).toEqual({
+      name: 'command.user',
+      grants: [{ service: 'plastics', role: 'reviewer' }],
+      session: 'command',
+    });
+    expect(await revokeRole(db, 'command.user', { service: 'plastics', role: 'reviewer' }, services)).toEqual([]);
+    await expect(revokeRole(db, 'command.user', { service: 'plastics', role: 'reviewer' }, services)).rejects.toThrow(
+      'No role plastics:reviewer to withdraw from command.user.',
+    );
+    await removeStaff(db, 'command.user');
+    await expect(staffActorOfName(db, 'command.user')).rejects.toThrow(/was removed/);
+  });
+
   it("files the authority's review documents out of the applicant's sight, and the command parses attach", async () => {
     const draft = await applicationAt(server, alice, AUDIT, 1);
     const file = (n: number) => ({
@@ -337,7 +412,7 @@ describe('staff API', () => {
     const db = server.database.db;
     const { id } = await applicationAt(server, alice, 1, 2);
     const ask = (key: string) => status(id, { status_id: 3 }, key);
-    const { key } = await createStaff(db, 'reviewer.leaving');
+    const key = await staffKeyWith(server, 'reviewer.leaving', ['plastics:reviewer']);
     expect((await ask(key)).statusCode).toBe(200);
 
     // Rotation: the former key is refused from the next request on, the new one works.
@@ -362,7 +437,7 @@ describe('staff API', () => {
     // The list: names, dates, when the key expires; never a key or its hash.
     const listed = await listStaff(db, server.config.limits.staffKeyMs);
     const leaving = listed.find((account) => account.name === 'reviewer.leaving');
-    expect(leaving).toMatchObject({ removed_at: null });
+    expect(leaving).toMatchObject({ removed_at: null, roles: [{ service: 'plastics', role: 'reviewer' }] });
     expect(leaving?.last_used_at).not.toBeNull();
     expect(Date.parse(leaving?.key_expires_at ?? '') - Date.now()).toBeGreaterThan(89 * 24 * 3600_000);
     const text = JSON.stringify(listed);
@@ -373,6 +448,7 @@ describe('staff API', () => {
       'last_used_at',
       'name',
       'removed_at',
+      'roles',
     ]);
 
     // Removal: refused at once; the name stays taken (the histories name it).

@@ -92,7 +92,11 @@ export interface RunningProduct {
    */
   otpFor(recipient: string, sinceLine?: number): Promise<string>;
   logLineCount(): number;
-  /** Runs the staff command (`server/staff-cli.ts`, the real one) on the product's database. */
+  /**
+   * Runs the staff command (`server/staff-cli.ts`, the real one) on the product's database, as the
+   * staff account `approver` (an approver on every service) unless the arguments name another with
+   * `--as` (`reviewer`: a reviewer on every service). Both accounts are made on the first call.
+   */
   staff(...args: string[]): Promise<void>;
   /** Stops the product; its data (database and files) is removed unless `keepData`. */
   stop(options?: { keepData?: boolean }): Promise<void>;
@@ -145,6 +149,24 @@ export async function startProduct(
     await new Promise((r) => setTimeout(r, 300));
   }
 
+  const staffCommand = (args: string[]) =>
+    promisify(execFile)(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'server', 'staff-cli.ts'), ...args], {
+      cwd: root,
+      // The product's own settings: its services folder judges the actions.
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    });
+  /** The staff accounts the command acts as: a reviewer and an approver on every service (kept data has them). */
+  const makeStaffAccounts = async () => {
+    for (const [name, role] of [
+      ['reviewer', '*:reviewer'],
+      ['approver', '*:approver'],
+    ] as const)
+      await staffCommand(['add-staff', name, '--role', role]).catch((error: unknown) => {
+        if (!String((error as { stderr?: string }).stderr ?? error).includes('exists already')) throw error;
+      });
+  };
+  let accounts: Promise<void> | undefined;
+
   return {
     baseUrl,
     dataDir,
@@ -160,15 +182,9 @@ export async function startProduct(
       throw new Error(`no code for ${recipient} in the server log`);
     },
     async staff(...args) {
-      await promisify(execFile)(
-        join(root, 'node_modules', '.bin', 'tsx'),
-        [join(root, 'server', 'staff-cli.ts'), ...args],
-        {
-          cwd: root,
-          // The product's own settings: its services folder judges the actions.
-          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
-        },
-      );
+      accounts ??= makeStaffAccounts();
+      await accounts;
+      await staffCommand(args.includes('--as') ? args : [...args, '--as', 'approver']);
     },
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
