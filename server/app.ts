@@ -37,6 +37,7 @@ import { taskRoutes } from './routes/tasks';
 import { decisionRoutes } from './routes/decisions';
 import { workQueueRoutes } from './routes/work-queues';
 import { staffRoutes } from './routes/staff';
+import { staffConsoleRoutes } from './routes/staff-console';
 import { certificateRoutes } from './routes/certificates';
 import { companyRoutes } from './routes/companies';
 import { uploadRoutes } from './routes/uploads';
@@ -292,6 +293,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         taskRoutes(api, ctx);
         workQueueRoutes(api, ctx);
         staffRoutes(api, ctx);
+        staffConsoleRoutes(api, ctx);
         certificateRoutes(api, ctx);
         uploadRoutes(api, ctx);
         downloadRoutes(api, ctx);
