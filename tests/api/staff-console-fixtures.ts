@@ -4,6 +4,7 @@
  * their form saved, so a test sets up many applications fast.
  */
 import { nowIso } from '../../server/db/database';
+import { newCertificateToken } from '../../server/security';
 import { createStaff } from '../../server/staff-accounts';
 import { call, type TestServer } from './helpers';
 
@@ -51,7 +52,7 @@ export async function insertApplication(
       manual_certificate_path: null,
       manual_certificate_name: null,
       final_certificate_uploaded: 0,
-      certificate_token: `test-${process.pid}-${inserted}`,
+      certificate_token: newCertificateToken(),
       assignee: to.assignee ?? null,
     })
     .returning('id')
