@@ -20,6 +20,8 @@ import { definitionIn } from './application-copy';
 import type { AppContext } from './context';
 import { applicantName, companyNames, queueConditions, whereAll, type QueueFilter } from './staff-queue';
 import { staffDocumentPath } from './staff-review';
+import { ValidationError } from './http';
+import { contentDisposition } from './storage/stored-files';
 
 /** Rows read at a time. */
 export const EXPORT_BATCH = 500;
@@ -59,6 +61,19 @@ export function csvCell(value: ExportCell): string {
 
 /** A CSV line of `cells`, ended by CRLF. */
 export const csvLine = (cells: readonly ExportCell[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/**
+ * The columns with titles of their own: a title a column before has already (a form's field titled
+ * like one of the application's columns, two forms' fields of one title) gets its answer's path.
+ */
+function distinctTitles(columns: readonly Column[]): Column[] {
+  const seen = new Set<string>();
+  return columns.map((column) => {
+    const title = seen.has(column.title) ? `${column.title} (${column.key.replace(/^answers\./, '')})` : column.title;
+    seen.add(title);
+    return { ...column, title };
+  });
+}
 
 /** The longest list at `path` of the records `recordKey` of the applications under `filter`. */
 async function longestList(ctx: Ctx, filter: QueueFilter, recordKey: string, path: string): Promise<number> {
@@ -160,21 +175,23 @@ async function batchAfter(ctx: Ctx, filter: QueueFilter, after: number, recordKe
 }
 
 /**
- * The export of the applications under `filter` as a stream of `format`, the titles in `language`
- * (English when the services and the server have no catalogue of it).
+ * The export of the applications under `filter` as a stream of `format` with the headers of its
+ * answer, the titles in `language` (422 naming `lang` when the portal has no such language).
  */
 export async function queueExport(
   ctx: Ctx,
   filter: QueueFilter,
   format: ExportFormat,
   language: string,
-): Promise<Readable> {
+): Promise<{ headers: Record<string, string>; stream: Readable }> {
+  if (language !== 'en' && !ctx.messages.languages.has(language))
+    throw new ValidationError([{ field: 'lang', message: 'The portal has no translation in this language.' }]);
   const translate = (english: string) => ctx.messages.translateKey(english, language === 'en' ? undefined : language);
   const answers = await answerColumns(ctx, filter, language);
-  const columns: Column[] = [
+  const columns = distinctTitles([
     ...FIXED_COLUMNS.map(([key, english]) => ({ key, title: translate(english) })),
     ...answers.columns,
-  ];
+  ]);
   const byId = new Map(filter.services.map((definition) => [definition.id, definition]));
   const recordKeys = [...answers.records.keys()];
 
@@ -220,5 +237,13 @@ export async function queueExport(
     if (format === 'json') yield ']}';
   }
 
-  return Readable.from(lines());
+  const day = new Date().toISOString().slice(0, 10);
+  return {
+    headers: {
+      'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+      'Content-Disposition': contentDisposition(`applications-${day}.${format}`),
+      'Cache-Control': 'no-store',
+    },
+    stream: Readable.from(lines()),
+  };
 }

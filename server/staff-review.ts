@@ -24,7 +24,9 @@ import { definitionOfStored } from './applications-store';
 import type { AppContext } from './context';
 import { nowIso } from './db/database';
 import type { Application, Database } from './db/tables';
-import { HttpError, ValidationError } from './http';
+import { HttpError, notFound, ValidationError } from './http';
+import { STORED_KEY } from './storage/file-store';
+import { contentDisposition } from './storage/stored-files';
 import { grantsOf } from './staff-accounts';
 import { applicantName, companyNames } from './staff-queue';
 import { conditionFactsOf } from './stage-facts';
@@ -273,4 +275,40 @@ export async function assign(
     await writeInternalRow(trx, application, actor, what);
   });
   return { id: application.id, assignee };
+}
+
+/**
+ * Document `documentId` of a reviewed application, opened from the store (404 when it has no such
+ * document or the store lost it); its opening is recorded in the history (internal).
+ */
+export async function openedDocument(
+  ctx: Pick<AppContext, 'db' | 'files'>,
+  actor: StaffActor,
+  { application }: Reviewed,
+  documentId: number,
+) {
+  const document = await ctx.db
+    .selectFrom('attachments')
+    .select(['path', 'name', 'mime', 'description'])
+    .where('id', '=', documentId)
+    .where('application_id', '=', application.id)
+    .executeTakeFirst();
+  const opened = document && STORED_KEY.test(document.path) ? await ctx.files.open(document.path) : null;
+  if (!document || !opened) throw notFound('File not found');
+  await writeInternalRow(ctx.db, application, actor, `opened the document '${document.description}'`);
+  return { name: document.name, mime: document.mime, size: opened.size, body: opened.body };
+}
+
+/** The headers of a staff download: its type, and `inline` for a preview, which runs nothing it holds. */
+export function documentHeaders(document: { name: string; mime: string; size: number }, inline: boolean) {
+  const disposition = contentDisposition(document.name);
+  return {
+    'Content-Type': document.mime || 'application/octet-stream',
+    'Content-Length': document.size,
+    'Content-Disposition': inline ? disposition.replace(/^attachment/, 'inline') : disposition,
+    'X-Content-Type-Options': 'nosniff',
+    // A previewed file is shown, never run as a page of the portal's origin.
+    'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+    'Cache-Control': 'private, no-store',
+  };
 }

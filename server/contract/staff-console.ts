@@ -77,6 +77,18 @@ export const EXPORT_QUERY = {
   },
 } as const;
 
+export const DOCUMENT_QUERY = {
+  type: 'object',
+  properties: {
+    inline: {
+      type: 'string',
+      enum: ['1', '0'],
+      description: '1: shown in the browser (a preview)',
+      errorMessage: { enum: 'Give 1 or 0.' },
+    },
+  },
+} as const;
+
 const QUEUE_ITEM = object(
   {
     id: integer,

@@ -21,6 +21,7 @@ import { answers, download } from '../contract/answers';
 import {
   ASSIGNED,
   ASSIGNMENT_BODY,
+  DOCUMENT_QUERY,
   EXPORT_QUERY,
   NOTE_ADDED,
   NOTE_BODY,
@@ -29,14 +30,20 @@ import {
   QUEUE_QUERY,
   REVIEW,
 } from '../contract/staff-console';
-import { idParam, notFound, ok, ValidationError } from '../http';
+import { idParam, ok } from '../http';
 import { queueExport } from '../queue-export';
 import { paramsSchema, typed } from '../route-schemas';
 import { staffActorOfKey } from '../staff-accounts';
 import { queuePage, resolveQueueFilter } from '../staff-queue';
-import { addNote, assign, reviewable, reviewOf, writeInternalRow } from '../staff-review';
-import { contentDisposition } from '../storage/stored-files';
-import { STORED_KEY } from '../storage/file-store';
+import {
+  addNote,
+  assign,
+  documentHeaders,
+  openedDocument,
+  reviewable,
+  reviewOf,
+  writeInternalRow,
+} from '../staff-review';
 
 /** Registers the console's routes. */
 export function staffConsoleRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -97,17 +104,9 @@ export function staffConsoleRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request, reply) => {
       const actor = await staffOf(request);
       const { format = 'csv', lang = 'en', ...query } = request.query;
-      if (lang !== 'en' && !ctx.messages.languages.has(lang))
-        throw new ValidationError([{ field: 'lang', message: 'The portal has no translation in this language.' }]);
       const filter = resolveQueueFilter(ctx, actor, query);
-      const stream = await queueExport(ctx, filter, format, lang);
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .code(200)
-        .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-        .header('Content-Disposition', contentDisposition(`applications-${day}.${format}`))
-        .header('Cache-Control', 'no-store')
-        .send(stream);
+      const { headers, stream } = await queueExport(ctx, filter, format, lang);
+      return reply.code(200).headers(headers).send(stream);
     },
   );
 
@@ -140,43 +139,18 @@ export function staffConsoleRoutes(app: FastifyInstance, ctx: AppContext): void 
         description:
           'Streams the file with its type; `inline=1` shows it in the browser (a preview), else it is downloaded.',
         params: paramsSchema(['id', 'documentId']),
-        querystring: {
-          type: 'object',
-          properties: { inline: { type: 'string', enum: ['1', '0'], errorMessage: { enum: 'Give 1 or 0.' } } },
-        },
+        querystring: DOCUMENT_QUERY,
         response: download(['application/octet-stream'], 'The document'),
       },
     },
     async (request, reply) => {
       const actor = await staffOf(request);
       const reviewed = await reviewable(ctx, actor, idParam(request.params.id));
-      const document = await ctx.db
-        .selectFrom('attachments')
-        .select(['path', 'name', 'mime', 'description'])
-        .where('id', '=', idParam(request.params.documentId))
-        .where('application_id', '=', reviewed.application.id)
-        .executeTakeFirst();
-      const opened = document && STORED_KEY.test(document.path) ? await ctx.files.open(document.path) : null;
-      if (!document || !opened) throw notFound('File not found');
-      await writeInternalRow(ctx.db, reviewed.application, actor, `opened the document '${document.description}'`);
-      const inline = request.query.inline === '1';
-      return (
-        reply
-          .code(200)
-          .header('Content-Type', document.mime || 'application/octet-stream')
-          .header('Content-Length', opened.size)
-          .header(
-            'Content-Disposition',
-            inline
-              ? contentDisposition(document.name).replace(/^attachment/, 'inline')
-              : contentDisposition(document.name),
-          )
-          .header('X-Content-Type-Options', 'nosniff')
-          // A previewed file runs nothing: it is shown, never a page of the portal's origin.
-          .header('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
-          .header('Cache-Control', 'private, no-store')
-          .send(opened.body)
-      );
+      const document = await openedDocument(ctx, actor, reviewed, idParam(request.params.documentId));
+      return reply
+        .code(200)
+        .headers(documentHeaders(document, request.query.inline === '1'))
+        .send(document.body);
     },
   );
 

@@ -184,7 +184,7 @@ describe('GET staff/queue', () => {
     const fields = async (query: string) => {
       const { status, body } = await queue(query);
       expect(status).toBe(422);
-      return (body.data as { fields: Array<{ field: string }> }).fields.map((f) => f.field);
+      return (body.data as unknown as { fields: Array<{ field: string }> }).fields.map((f) => f.field);
     };
     expect(await fields('?service=no-such-service')).toEqual(['service']);
     expect(await fields('?status=no-such-status')).toEqual(['status']);
