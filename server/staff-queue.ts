@@ -146,15 +146,17 @@ export function queueConditions(
   if (filter.from) conditions.push(sql<SqlBool>`applications.submitted_at >= ${filter.from}`);
   if (filter.before) conditions.push(sql<SqlBool>`applications.submitted_at < ${filter.before}`);
   if (filter.pattern) {
+    // The applicants and companies searched are found once (uncorrelated `in`), not for each
+    // application; the company a record names is read only for the applications of their holders.
     const like = (expression: RawBuilder<unknown>) => sql`lower(${expression}) like ${filter.pattern} escape '\\'`;
     conditions.push(sql<SqlBool>`(${like(sql`applications.app_id`)}
-      or exists (select 1 from clients c where c.id = applications.client_id and (${like(
-        sql`c.first_name || ' ' || c.last_name`,
-      )} or ${like(sql`c.first_name || ' ' || coalesce(c.other_name, '') || ' ' || c.last_name`)} or ${like(sql`c.email`)}))
-      or exists (select 1 from application_records r join companies co on ${companyJoin(
-        ctx.dialect,
-        companyFields(filter.services),
-      )} where r.application_id = applications.id and ${like(sql`co.name`)}))`);
+      or applications.client_id in (select c.id from clients c where ${like(sql`c.first_name || ' ' || c.last_name`)}
+        or ${like(sql`c.first_name || ' ' || coalesce(c.other_name, '') || ' ' || c.last_name`)} or ${like(sql`c.email`)})
+      or (applications.client_id in (select co.client_id from companies co where ${like(sql`co.name`)})
+        and exists (select 1 from application_records r join companies co on ${companyJoin(
+          ctx.dialect,
+          companyFields(filter.services),
+        )} where r.application_id = applications.id and ${like(sql`co.name`)})))`);
   }
   return conditions;
 }
@@ -240,34 +242,37 @@ export async function queuePage(
       .groupBy('applications.status_id')
       .orderBy('applications.status_id')
       .execute(),
-    ordered(
-      whereAll(
-        db.selectFrom('applications').innerJoin('clients', 'clients.id', 'applications.client_id'),
-        queueConditions(ctx, filter),
-      ),
-      options.sort,
-      filter.services,
-    )
+    // The page from `applications` alone, so the planner walks its index in the page's order; the
+    // applicants are read for the page's rows after.
+    ordered(whereAll(db.selectFrom('applications'), queueConditions(ctx, filter)), options.sort, filter.services)
       .select([
         'applications.id',
         'applications.app_id',
+        'applications.client_id',
         'applications.service_id',
         'applications.status_id',
         'applications.submitted_at',
         'applications.assignee',
-        'clients.first_name',
-        'clients.other_name',
-        'clients.last_name',
       ])
       .limit(options.size)
       .offset((options.page - 1) * options.size)
       .execute(),
   ]);
-  const companies = await companyNames(
-    ctx,
-    filter.services,
-    rows.map((row) => row.id),
-  );
+  const [companies, clients] = await Promise.all([
+    companyNames(
+      ctx,
+      filter.services,
+      rows.map((row) => row.id),
+    ),
+    rows.length > 0
+      ? db
+          .selectFrom('clients')
+          .select(['id', 'first_name', 'other_name', 'last_name'])
+          .where('id', 'in', [...new Set(rows.map((row) => row.client_id))])
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  const applicants = new Map(clients.map((client) => [client.id, applicantName(client)]));
   const byId = new Map(filter.services.map((definition) => [definition.id, definition]));
   const counts = countRows.map((row) => ({
     status_id: row.status_id,
@@ -287,7 +292,7 @@ export async function queuePage(
         service_title: definition?.title ?? '',
         status_id: row.status_id,
         status_key: definition ? statusKey(definition, row.status_id) : `#${row.status_id}`,
-        applicant: applicantName(row),
+        applicant: applicants.get(row.client_id) ?? '',
         company: companies.get(row.id) ?? null,
         submitted_at: row.submitted_at,
         assignee: row.assignee ?? null,
