@@ -100,20 +100,26 @@ async function answerColumns(
   ctx: Ctx,
   filter: QueueFilter,
   language: string,
-): Promise<{ columns: Column[]; records: Map<string, ServiceDefinition> }> {
+): Promise<{ columns: Column[]; records: Map<string, ServiceDefinition>; paths: Map<number, Set<string>> }> {
   const columns = new Map<string, string>();
   const records = new Map<string, ServiceDefinition>();
+  // The paths each service's forms answer: a row fills those of its service only.
+  const paths = new Map<number, Set<string>>();
   for (const service of filter.services) {
+    const own = new Set<string>();
+    paths.set(service.id, own);
     for (const form of formsOf(definitionIn(ctx.servicesDir, service, language))) {
       records.set(form.view.record, form);
       const rows = new Map<string, number>();
       for (const path of rowListPaths(form.formSchema, form.uiSchema))
         rows.set(path, await longestList(ctx, filter, form.view.record, path));
-      for (const column of exportColumns(form.formSchema, form.uiSchema, (path) => rows.get(path) ?? 0))
+      for (const column of exportColumns(form.formSchema, form.uiSchema, (path) => rows.get(path) ?? 0)) {
+        own.add(column.path);
         if (!columns.has(column.path)) columns.set(column.path, column.title);
+      }
     }
   }
-  return { columns: [...columns].map(([path, title]) => ({ key: `answers.${path}`, title })), records };
+  return { columns: [...columns].map(([path, title]) => ({ key: `answers.${path}`, title })), records, paths };
 }
 
 /** One batch of applications after id `after`, with what their rows show. */
@@ -194,6 +200,16 @@ export async function queueExport(
   ]);
   const byId = new Map(filter.services.map((definition) => [definition.id, definition]));
   const recordKeys = [...answers.records.keys()];
+  // Where each service's answers go: [column index, answer path].
+  const cellsOf = new Map(
+    [...answers.paths].map(([service, paths]) => [
+      service,
+      columns.flatMap((column, index) => {
+        const path = column.key.slice('answers.'.length);
+        return column.key.startsWith('answers.') && paths.has(path) ? [[index, path] as const] : [];
+      }),
+    ]),
+  );
 
   async function* lines(): AsyncGenerator<string> {
     yield format === 'csv'
@@ -208,22 +224,20 @@ export async function queueExport(
       for (const row of batch.rows) {
         const definition = byId.get(row.service_id);
         const record = batch.records.get(row.id) ?? null;
-        const fixed: Record<string, ExportCell> = {
-          app_id: row.app_id,
-          service: definition?.key ?? String(row.service_id),
-          status: definition ? statusKey(definition, row.status_id) : `#${row.status_id}`,
-          applicant: applicantName(row),
-          email: row.email,
-          company: batch.companies.get(row.id) ?? null,
-          submitted_at: row.submitted_at,
-          assignee: row.assignee ?? null,
-          documents: (batch.documents.get(row.id) as string[] | undefined)?.join('\n') ?? null,
-        };
-        const cells = columns.map((column) =>
-          column.key.startsWith('answers.')
-            ? exportCell(record, column.key.slice('answers.'.length))
-            : (fixed[column.key] ?? null),
-        );
+        // In the order of FIXED_COLUMNS.
+        const fixed: ExportCell[] = [
+          row.app_id,
+          definition?.key ?? String(row.service_id),
+          definition ? statusKey(definition, row.status_id) : `#${row.status_id}`,
+          applicantName(row),
+          row.email,
+          batch.companies.get(row.id) ?? null,
+          row.submitted_at,
+          row.assignee ?? null,
+          (batch.documents.get(row.id) as string[] | undefined)?.join('\n') ?? null,
+        ];
+        const cells: ExportCell[] = [...fixed, ...new Array<ExportCell>(columns.length - fixed.length).fill(null)];
+        for (const [index, path] of cellsOf.get(row.service_id) ?? []) cells[index] = exportCell(record, path);
         if (format === 'csv') chunk += csvLine(cells);
         else {
           chunk += `${first ? '' : ','}${JSON.stringify(Object.fromEntries(columns.map((column, i) => [column.key, cells[i] ?? null])))}`;
