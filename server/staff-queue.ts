@@ -216,7 +216,8 @@ function ordered<Q extends { orderBy(expression: RawBuilder<unknown>): Q }>(
       // By the services' keys: their ids in that order.
       const byKey = [...services].sort((a, b) => a.key.localeCompare(b.key));
       const rank = sql`case applications.service_id ${sql.join(
-        byKey.map((definition, index) => sql`when ${definition.id} then ${index}`),
+        // Literals, not parameters: PostgreSQL would type a parameter of the result as text.
+        byKey.map((definition, index) => sql`when ${sql.lit(definition.id)} then ${sql.lit(index)}`),
         sql` `,
       )} end`;
       return query
