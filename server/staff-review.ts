@@ -18,6 +18,7 @@ import {
   type StaffActor,
   type Transition,
   type TransitionPolicy,
+  workingRoleOn,
 } from '../engine/core';
 import { applicationDetailOf } from './application-view';
 import { definitionOfStored } from './applications-store';
@@ -190,7 +191,7 @@ export async function reviewOf(ctx: Ctx, actor: StaffActor, reviewed: Reviewed) 
       submitted_at: application.submitted_at,
       updated_at: application.updated_at,
       assignee: application.assignee ?? null,
-      role: actor.grants.length > 0 ? roleName(actor, definition.key) : null,
+      role: workingRoleOn(actor.grants, definition.key),
     },
     answers,
     documents: documents.map((row) => ({
@@ -212,14 +213,6 @@ export async function reviewOf(ctx: Ctx, actor: StaffActor, reviewed: Reviewed) 
     notes,
     transitions,
   };
-}
-
-function roleName(actor: StaffActor, service: string): string | null {
-  return (
-    (['approver', 'reviewer', 'viewer'] as const).find((role) =>
-      actor.grants.some((grant) => grant.role === role && (grant.service === service || grant.service === '*')),
-    ) ?? null
-  );
 }
 
 /** Adds a note by `actor` (its body already trimmed and bounded by the route's schema), with its internal row. */

@@ -19,7 +19,14 @@ import {
 import { insertApplication, staffGet, staffPost, staffWith } from './staff-console-fixtures';
 
 interface Review {
-  application: { id: number; app_id: string; service: string; status_key: string; assignee: string | null };
+  application: {
+    id: number;
+    app_id: string;
+    service: string;
+    status_key: string;
+    assignee: string | null;
+    role: string | null;
+  };
   answers: { application_flow_histories: unknown[]; auth_plastic_bags: Record<string, unknown> | null };
   documents: Array<{ id: number; description: string; name: string; url: string; internal: boolean }>;
   history: Array<{
@@ -69,7 +76,13 @@ describe('GET staff/applications/{id}', () => {
     const { status, body } = await review(reviewer);
     expect(status, JSON.stringify(body)).toBe(200);
     const page = body.data;
-    expect(page.application).toMatchObject({ id, service: 'plastics', status_key: 'submitted', assignee: null });
+    expect(page.application).toMatchObject({
+      id,
+      service: 'plastics',
+      status_key: 'submitted',
+      assignee: null,
+      role: 'reviewer',
+    });
     expect(page.answers.auth_plastic_bags).toMatchObject({ description: 'Carry bags', quantity: 10 });
     expect(page.documents.map((document) => document.description)).toEqual([PLASTICS_MANDATORY]);
     expect(page.documents[0]?.url).toBe(`/api/staff/applications/${id}/documents/${page.documents[0]?.id}`);
