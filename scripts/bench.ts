@@ -4,7 +4,7 @@
  * (`[{ id, what, value, unit, budget, within }]`). Figures are printed, never asserted: timings on
  * shared machines are noisy, so ratios are measured against a plain twin in the same run.
  *
- * `npm run bench -- <piece>...` runs some pieces only: bundles, api, keystrokes, tti, lighthouse.
+ * `npm run bench -- <piece>...` runs some pieces only: bundles, api, queue, keystrokes, tti, lighthouse.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,6 +14,7 @@ import { keystrokesPiece, ttiPiece } from './bench/browser';
 import { buildPortal, bundlesPiece } from './bench/bundles';
 import { figuresJson, formatTable, runBench, type BenchPiece } from './bench/figures';
 import { lighthousePiece } from './bench/lighthouse';
+import { queuePiece } from './bench/queue';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -22,6 +23,7 @@ export function benchPieces(dist: () => string): Record<string, BenchPiece> {
   return {
     bundles: bundlesPiece(dist),
     api: apiPiece(),
+    queue: queuePiece(),
     keystrokes: keystrokesPiece(dist),
     tti: ttiPiece(dist),
     lighthouse: lighthousePiece(dist),

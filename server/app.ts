@@ -38,6 +38,7 @@ import { decisionRoutes } from './routes/decisions';
 import { workQueueRoutes } from './routes/work-queues';
 import { staffRoutes } from './routes/staff';
 import { staffAccountRoutes } from './routes/staff-accounts';
+import { staffConsoleRoutes } from './routes/staff-console';
 import { certificateRoutes } from './routes/certificates';
 import { companyRoutes } from './routes/companies';
 import { uploadRoutes } from './routes/uploads';
@@ -294,6 +295,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         workQueueRoutes(api, ctx);
         staffRoutes(api, ctx);
         staffAccountRoutes(api, ctx);
+        staffConsoleRoutes(api, ctx);
         certificateRoutes(api, ctx);
         uploadRoutes(api, ctx);
         downloadRoutes(api, ctx);

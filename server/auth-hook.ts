@@ -14,7 +14,7 @@ export const UNAUTHENTICATED = 'Unauthenticated';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
 /** Last use is written at most this often: a session's idle time needs minutes, not every request. */
-const LAST_USE_PRECISION_MS = 60_000;
+export const LAST_USE_PRECISION_MS = 60_000;
 
 /** Installs the hook that sets `request.clientId` or answers 401. */
 export function installAuth(app: FastifyInstance, ctx: AppContext): void {

@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { nowIso } from './db/database';
 import type { Database } from './db/tables';
+import { LAST_USE_PRECISION_MS } from './auth-hook';
 import { HttpError, ValidationError, type FieldError } from './http';
 import { newToken, sha256 } from './security';
 import { EVERY_SERVICE, isStaffRole, STAFF_ROLES, type RoleGrant, type StaffActor } from '../engine/core';
@@ -116,7 +117,7 @@ export async function listStaff(db: Kysely<Database>, keyMs: number): Promise<St
 
 /**
  * The staff member whose key the request carries; 401 otherwise (an applicant's token included, a
- * removed account's key, a key older than `keyMs`). Records when the key was last used.
+ * removed account's key, a key older than `keyMs`). Records when the key was last used (to the minute).
  */
 export async function staffOf(
   db: Kysely<Database>,
@@ -127,14 +128,17 @@ export async function staffOf(
   if (!match?.[1]) throw new HttpError(401, STAFF_ONLY);
   const staff = await db
     .selectFrom('staff')
-    .select(['id', 'name', 'key_created_at'])
+    .select(['id', 'name', 'key_created_at', 'last_used_at'])
     .where('key_hash', '=', sha256(match[1]))
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   if (!staff) throw new HttpError(401, STAFF_ONLY);
   const now = nowIso();
   if (keyExpiry(staff.key_created_at, keyMs) <= Date.parse(now)) throw new HttpError(401, STAFF_KEY_EXPIRED);
-  await db.updateTable('staff').set({ last_used_at: now }).where('id', '=', staff.id).execute();
+  // Kept to the minute, as an applicant's session is: a write on every call would queue the calls of
+  // a busy console behind one another.
+  if (!staff.last_used_at || Date.parse(now) - Date.parse(staff.last_used_at) > LAST_USE_PRECISION_MS)
+    await db.updateTable('staff').set({ last_used_at: now }).where('id', '=', staff.id).execute();
   return { id: staff.id, name: staff.name };
 }
 

@@ -79,6 +79,7 @@ export {
   type SummarySection,
   type SummaryTable,
 } from './answer-summary';
+export { exportCell, exportColumns, rowListPaths, type ExportCell, type ExportColumn } from './export-columns';
 export {
   answeredViewRows,
   answeredViewSummary,

@@ -178,6 +178,28 @@ export const BUDGETS = {
     direction: 'at most',
   },
   upload_rss_mb: { what: '20 MB upload: server memory growth', unit: 'MB', budget: 30, direction: 'at most' },
+  queue_p99_ms: {
+    what: 'staff queue at 20 connections, filtered and sorted, 100,000 applications (p99)',
+    unit: 'ms',
+    direction: 'at most',
+  },
+  queue_p99_vs_list_x: {
+    what: "staff queue p99 vs the applicant's list p99, both at 20 connections",
+    unit: 'x',
+    budget: 2,
+    direction: 'at most',
+  },
+  export_rows_per_s: {
+    what: 'staff export of 100,000 applications (CSV): rows per second',
+    unit: 'rows/s',
+    direction: 'at least',
+  },
+  export_rss_mb: {
+    what: 'staff export of 100,000 applications: server memory growth',
+    unit: 'MB',
+    budget: 30,
+    direction: 'at most',
+  },
 } satisfies Record<string, Budget>;
 
 export type FigureId = keyof typeof BUDGETS;

@@ -119,6 +119,8 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
         .select('created_at')
         .where('application_id', '=', row.id)
         .where('status_id', '=', STATUS.approved)
+        // A staff member's read of an approved application is an internal row at the same status, not its approval.
+        .where('internal', '=', 0)
         .orderBy('id', 'desc')
         .executeTakeFirst();
       const applicant = [row.first_name, row.other_name, row.last_name].filter(Boolean).join(' ');

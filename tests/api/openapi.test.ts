@@ -108,7 +108,10 @@ describe('GET /api/openapi.json', () => {
     );
     const staffPaths = Object.keys(document.paths).filter((path) => path.startsWith('/api/staff/applications/{id}/'));
     expect(staffPaths.sort()).toEqual(
-      [...names, 'status', 'certificate'].map((name) => `/api/staff/applications/{id}/${name}`).sort(),
+      // The transitions, the moves to a status and the certificate; the console's notes, assignment and documents.
+      [...names, 'status', 'certificate', 'notes', 'assignment', 'documents/{documentId}']
+        .map((name) => `/api/staff/applications/{id}/${name}`)
+        .sort(),
     );
     const operation = (name: string) => document.paths[`/api/staff/applications/{id}/${name}`]?.post as Operation;
     // Its text, required, and its document in a multipart form.
