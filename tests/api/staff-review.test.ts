@@ -94,7 +94,15 @@ describe('GET staff/applications/{id}', () => {
       'return',
       'reject',
     ]);
-    expect(page.transitions.every((transition) => transition.allowed && transition.role === 'reviewer')).toBe(true);
+    // A reviewer takes the reviewer's rows; approving and rejecting are an approver's.
+    expect(page.transitions.map(({ name, role, allowed }) => [name, role, allowed])).toEqual([
+      ['review', 'reviewer', true],
+      ['approve-in-department', 'reviewer', true],
+      ['propose-approval', 'reviewer', true],
+      ['approve', 'approver', false],
+      ['return', 'reviewer', true],
+      ['reject', 'approver', false],
+    ]);
   });
 
   it('records each read as an internal row of the history, with who and their session', async () => {
@@ -111,7 +119,7 @@ describe('GET staff/applications/{id}', () => {
     const { body } = await review(viewer);
     const approve = body.data.transitions.find((transition) => transition.name === 'approve');
     expect(approve).toMatchObject({ allowed: false });
-    expect(approve?.reason).toMatch(/needs the reviewer role on this service; you are a viewer/);
+    expect(approve?.reason).toMatch(/needs the approver role on this service; you are a viewer/);
   });
 
   it('refuses staff with no role on its service, and a guessed or draft id, alike (403)', async () => {
