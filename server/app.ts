@@ -64,6 +64,7 @@ import { operationsRoutes } from './routes/operations';
 import { requireResponseSchemas } from './contract/require-answers';
 import { installOpenApi, openApiRoute } from './contract/openapi';
 import { addBodyExamples } from './contract/examples';
+import { installStaffSignIn } from './staff-auth/staff-sign-in';
 
 /** One route of the API: method, URL pattern (`/api/application/:id`) and whether it needs no token. */
 export interface ApiRoute {
@@ -278,6 +279,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
     addBodyExamples(app);
     await installOpenApi(app, process.env.npm_package_version ?? '0.1.0');
+    // The console's OpenID Connect sign-in (the embedded provider at /oidc, unless an issuer is set).
+    const staffSignIn = await installStaffSignIn(app, ctx);
     await app.register(
       async (api) => {
         installNoStore(api);
@@ -292,6 +295,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         taskRoutes(api, ctx);
         workQueueRoutes(api, ctx);
         staffRoutes(api, ctx);
+        await staffSignIn.routes(api);
         certificateRoutes(api, ctx);
         uploadRoutes(api, ctx);
         downloadRoutes(api, ctx);

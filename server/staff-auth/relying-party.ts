@@ -1,0 +1,166 @@
+/**
+ * The staff console as an OpenID Connect relying party (openid-client): the same steps whether the
+ * provider is the embedded one or the authority's own (STAFF_OIDC_ISSUER). Authorization code with
+ * PKCE (S256), `state` and `nonce`; the code is exchanged with the verifier and the ID token checked
+ * by openid-client (signature by the provider's JWKS, issuer, audience, nonce, expiry, the `iss` of
+ * the answer when the provider sends one): no check is turned off. Plain http is allowed only for the
+ * embedded provider on a local address or a provider on this machine (localhost, 127.0.0.1).
+ */
+import * as client from 'openid-client';
+import { grantsFromClaim, type RoleGrant } from '../../engine/core';
+import type { StaffSignInSettings } from '../config';
+import { HttpError } from '../http';
+
+/** What the console keeps between the redirect to the provider and its answer (the signed sign-in cookie). */
+export interface PendingSignIn {
+  state: string;
+  nonce: string;
+  verifier: string;
+  /** The console's page to return to (a path of the portal). */
+  returnTo: string;
+}
+
+/** Who signed in, as the provider's ID token says. */
+export interface SignedIn {
+  name: string;
+  subject: string;
+  issuer: string;
+  grants: RoleGrant[];
+  idToken: string | null;
+}
+
+/** Where the relying party finds its provider and how it is its client. */
+export interface RelyingPartyOptions {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** `${publicUrl}/api/staff/callback`. */
+  redirectUri: string;
+  /** Where the provider sends the browser after signing out. */
+  postLogoutRedirectUri: string;
+  claims: Pick<StaffSignInSettings, 'rolesClaim' | 'nameClaim'>;
+  /** The HTTP client of the provider's back channel (default: fetch). */
+  fetch?: client.CustomFetch;
+}
+
+export const SIGN_IN_NOT_STARTED = 'This sign-in was not started here or has expired. Please sign in again.';
+export const PROVIDER_UNREACHABLE = 'The staff sign-in provider cannot be reached now. Please try again later.';
+
+/** The scopes the console asks for. */
+const SCOPE = 'openid profile';
+
+/** Whether plain http may be used with `issuer`: only on this machine. */
+function isLocal(issuer: string): boolean {
+  const { protocol, hostname } = new URL(issuer);
+  return protocol === 'https:' || hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+/** The console's relying party of one provider. Discovery happens at first use and is kept. */
+export function relyingParty(options: RelyingPartyOptions) {
+  let discovered: Promise<client.Configuration> | null = null;
+  const configuration = () => {
+    discovered ??= client
+      .discovery(
+        new URL(options.issuer),
+        options.clientId,
+        undefined,
+        options.clientSecret ? client.ClientSecretBasic(options.clientSecret) : client.None(),
+        {
+          execute:
+            new URL(options.issuer).protocol === 'http:' && isLocal(options.issuer)
+              ? [client.allowInsecureRequests]
+              : [],
+          ...(options.fetch ? { [client.customFetch]: options.fetch } : {}),
+        },
+      )
+      .catch((error: unknown) => {
+        // Not kept: the next sign-in tries again.
+        discovered = null;
+        throw Object.assign(new HttpError(503, PROVIDER_UNREACHABLE), { cause: error });
+      });
+    return discovered;
+  };
+
+  return {
+    /** The provider's authorization address for a new sign-in, and what to keep until it answers. */
+    async start(returnTo: string, prompt?: 'login'): Promise<{ url: string; pending: PendingSignIn }> {
+      const config = await configuration();
+      const pending: PendingSignIn = {
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        verifier: client.randomPKCECodeVerifier(),
+        returnTo,
+      };
+      const url = client.buildAuthorizationUrl(config, {
+        redirect_uri: options.redirectUri,
+        scope: SCOPE,
+        code_challenge: await client.calculatePKCECodeChallenge(pending.verifier),
+        code_challenge_method: 'S256',
+        state: pending.state,
+        nonce: pending.nonce,
+        ...(prompt ? { prompt } : {}),
+      });
+      return { url: url.href, pending };
+    },
+
+    /**
+     * Ends a sign-in at the provider's answer (`callbackUrl`, with its query): checks it against
+     * `pending`, exchanges the code and reads the ID token. Refusals are 401s that say why.
+     */
+    async finish(callbackUrl: URL, pending: PendingSignIn): Promise<SignedIn> {
+      const config = await configuration();
+      const refused = callbackUrl.searchParams.get('error');
+      if (refused) {
+        const why = callbackUrl.searchParams.get('error_description') ?? refused;
+        throw new HttpError(401, `The staff sign-in provider refused the sign-in: ${why.slice(0, 300)}`);
+      }
+      let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+      try {
+        tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+          pkceCodeVerifier: pending.verifier,
+          expectedState: pending.state,
+          expectedNonce: pending.nonce,
+          idTokenExpected: true,
+        });
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        const why = error instanceof Error ? error.message : String(error);
+        const state = why.includes('"state"');
+        throw new HttpError(
+          401,
+          state
+            ? SIGN_IN_NOT_STARTED
+            : `The staff sign-in provider's answer was refused: ${why.slice(0, 300)}. Please sign in again.`,
+        );
+      }
+      const claims = tokens.claims();
+      if (!claims)
+        throw new HttpError(401, "The staff sign-in provider's answer has no ID token. Please sign in again.");
+      const name = claims[options.claims.nameClaim];
+      if (typeof name !== 'string' || name.trim() === '')
+        throw new HttpError(
+          401,
+          `The staff sign-in provider did not name the staff member (claim '${options.claims.nameClaim}').`,
+        );
+      return {
+        name: name.trim().slice(0, 200),
+        subject: claims.sub,
+        issuer: claims.iss,
+        grants: grantsFromClaim(claims[options.claims.rolesClaim]),
+        idToken: tokens.id_token ?? null,
+      };
+    },
+
+    /** The provider's address that ends its own session too (null when it has none). */
+    async endSessionUrl(idToken: string | null): Promise<string | null> {
+      const config = await configuration().catch(() => null);
+      if (!config?.serverMetadata().end_session_endpoint) return null;
+      return client.buildEndSessionUrl(config, {
+        ...(idToken ? { id_token_hint: idToken } : { client_id: options.clientId }),
+        post_logout_redirect_uri: options.postLogoutRedirectUri,
+      }).href;
+    },
+  };
+}
+
+export type RelyingParty = ReturnType<typeof relyingParty>;
