@@ -55,6 +55,29 @@ function isLocal(issuer: string): boolean {
   return protocol === 'https:' || hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }
 
+/**
+ * Why openid-client refused an answer, in its most telling words: the provider's error
+ * (`invalid_grant: ...`) or the check that failed (`unexpected ID Token "nonce" claim value`), which
+ * its own message ("invalid response encountered") wraps.
+ */
+function reasonOf(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return String(error);
+  const {
+    error: code,
+    error_description: description,
+    cause,
+    message,
+  } = error as {
+    error?: unknown;
+    error_description?: unknown;
+    cause?: unknown;
+    message?: unknown;
+  };
+  if (typeof code === 'string') return typeof description === 'string' ? `${code}: ${description}` : code;
+  if (cause instanceof Error && cause.message) return cause.message;
+  return typeof message === 'string' ? message : 'unknown';
+}
+
 /** The console's relying party of one provider. Discovery happens at first use and is kept. */
 export function relyingParty(options: RelyingPartyOptions) {
   let discovered: Promise<client.Configuration> | null = null;
@@ -124,7 +147,7 @@ export function relyingParty(options: RelyingPartyOptions) {
         });
       } catch (error) {
         if (error instanceof HttpError) throw error;
-        const why = error instanceof Error ? error.message : String(error);
+        const why = reasonOf(error);
         const state = why.includes('"state"');
         throw new HttpError(
           401,

@@ -41,11 +41,13 @@ export function sessionCookieOf(request: FastifyRequest): string | null {
 }
 
 /**
- * The console session of the request's cookie (401 without a live one); for an unsafe method, 403
+ * The console session of the request's cookie (401 without a live one, or with an Authorization
+ * header, an applicant's or a staff key: those have none); for an unsafe method, 403
  * unless `x-csrf-token` is the session's token.
  */
 export async function staffSessionOf(ctx: AppContext, request: FastifyRequest): Promise<StaffSession> {
-  const cookie = sessionCookieOf(request);
+  // A request with an Authorization header is judged by it (staffOfRequest): it has no console session.
+  const cookie = request.headers.authorization === undefined ? sessionCookieOf(request) : null;
   if (!cookie) throw new HttpError(401, STAFF_ONLY);
   const found = await findStaffSession(ctx.db, cookie, ctx.config.staffSignIn.sessionIdleMs);
   if ('refused' in found)
