@@ -12,6 +12,8 @@
  *   npm run staff -- certificate <applicationId|app_id> --file <pdf>   (the certificate of a manual approval)
  *   npm run staff -- add-staff <name>        (an account of the staff API; prints its key once)
  *   npm run staff -- rotate-staff <name> | remove-staff <name> | list-staff
+ *   npm run staff -- set-password <name>     (the console's password, read from stdin)
+ *   npm run staff -- sign-in-link <name>     (a one-time sign-in link to the console, printed once)
  *   npm run staff -- help                    (the usage, with the transitions of the loaded services)
  *
  * The transitions it takes by name are those of the loaded services' tables (current and kept
@@ -37,6 +39,8 @@ import { commitWith, startsAsPdf } from './storage/stored-files';
 import type { FileStore } from './storage/file-store';
 import { openFileStore } from './storage/open-store';
 import { createStaff, listStaff, removeStaff, rotateStaff } from './staff-accounts';
+import { newSignInLink, setStaffPassword, SIGN_IN_LINK_MS } from './staff-auth/credentials';
+import { createPasswordHasher } from './security';
 import { reviewDocuments, statusKey, transitionsOf } from '../engine/core';
 import { collectStaffTransitions, commandTakes, type StaffTransition } from './transitions/staff-transitions';
 import { definitionOfStored } from './applications-store';
@@ -47,6 +51,7 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
        npm run staff -- attach <applicationId|app_id> --kind <kind> --file <pdf>
        npm run staff -- certificate <applicationId|app_id> --file <pdf>
        npm run staff -- add-staff <name> | rotate-staff <name> | remove-staff <name> | list-staff
+       npm run staff -- set-password <name> | sign-in-link <name>
        npm run staff -- actions <applicationId|app_id> | help
 
   applicationId   numeric id or the app id (e.g. EP-2026-000123)
@@ -71,7 +76,12 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
                   expires after STAFF_KEY_DAYS (90) days
   rotate-staff    gives the account a new key (shown once); the former key is refused at once
   remove-staff    removes the account: its key is refused at once (its name stays in the histories)
-  list-staff      the accounts: created, last used, when the key expires (never the keys)`;
+  list-staff      the accounts: created, last used, when the key expires (never the keys)
+  set-password    sets the password the account signs in to the console with (the embedded provider),
+                  read from stdin (printf '%s' "$PASSWORD" | npm run staff -- set-password <name>);
+                  a weak or common one is refused
+  sign-in-link    prints a one-time link that signs the account in to the console (valid 24 hours, used
+                  once; a new link replaces the former)`;
 
 /**
  * The command's usage with the staff transitions of the loaded services (their tables, the kept
@@ -87,6 +97,47 @@ export function staffUsage(transitions: readonly StaffTransition[]): string {
   return `${USAGE}\n\nTransitions (npm run staff -- <name> <applicationId|app_id> ...):\n${lines.join('\n')}`;
 }
 
+// ---- the console's sign-in (server/staff-auth/credentials.ts) ----------------------------------------
+
+/** The subcommands of the console's sign-in credentials. */
+const SIGN_IN_COMMANDS = ['set-password', 'sign-in-link'] as const;
+
+/** Sets an account's console password (from stdin), or prints a one-time sign-in link. */
+export type SignInCommand = { command: 'set-password'; name: string } | { command: 'sign-in-link'; name: string };
+
+const isSignInCommand = (command: string | undefined): command is SignInCommand['command'] =>
+  (SIGN_IN_COMMANDS as readonly string[]).includes(command ?? '');
+
+/** The password given on stdin: its first line (a terminal's Enter or a pipe's end ends it). */
+async function passwordFromStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Password (the line is shown as you type it): ');
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split(/\r?\n/)[0] ?? '';
+}
+
+/** Runs a sign-in subcommand; its output, or an Error saying why not. */
+async function runSignInCommand(
+  command: SignInCommand,
+  db: Parameters<typeof setStaffPassword>[0],
+  config: ReturnType<typeof loadConfig>,
+): Promise<string> {
+  if (command.command === 'set-password') {
+    const password = await passwordFromStdin();
+    await refusedAs(command.name, () => setStaffPassword(db, createPasswordHasher(1), command.name, password));
+    return `Staff account '${command.name}' has a new password for the console.`;
+  }
+  const { link, expiresAt } = await refusedAs(command.name, () =>
+    newSignInLink(db, config.publicUrl, command.name, SIGN_IN_LINK_MS),
+  );
+  return `A one-time sign-in link for '${command.name}' (works once, until ${expiresAt}; shown once):\n${link}`;
+}
+
+// ------------------------------------------------------------------------------------------------------
+
 /**
  * The command's own words, not transitions (the definitions' meta-schema keeps a transition from
  * being named as one: schemas/service-definition.schema.json, `transition.name`).
@@ -101,6 +152,7 @@ const OWN_COMMANDS = [
   'rotate-staff',
   'remove-staff',
   'list-staff',
+  ...SIGN_IN_COMMANDS,
 ];
 
 export interface StatusCommand {
@@ -169,6 +221,7 @@ export type StaffCommand =
   | CertificateCommand
   | AccountCommand
   | ListStaffCommand
+  | SignInCommand
   | HelpCommand;
 
 /** `--name value` pairs after the application (a flag without a value is refused). */
@@ -205,6 +258,10 @@ export function parseStaffArgs(argv: string[], transitions?: readonly StaffTrans
       `Unknown command '${command ?? ''}'. The transitions of the services are: ${transitions.map((t) => t.name).join(', ')}.`,
     );
   if (command === 'add-staff' || command === 'rotate-staff' || command === 'remove-staff') {
+    if (!application || rest.length > 0) fail(`${command} needs one name.`);
+    return { command, name: application as string };
+  }
+  if (isSignInCommand(command)) {
     if (!application || rest.length > 0) fail(`${command} needs one name.`);
     return { command, name: application as string };
   }
@@ -356,6 +413,10 @@ async function run(argv: string[]): Promise<void> {
     if (command.command === 'remove-staff') {
       await refusedAs(command.name, () => removeStaff(database.db, command.name));
       console.log(`Staff account '${command.name}' removed: its key is refused from now on.`);
+      return;
+    }
+    if (command.command === 'set-password' || command.command === 'sign-in-link') {
+      console.log(await runSignInCommand(command, database.db, config));
       return;
     }
     if (command.command === 'list-staff') {

@@ -17,6 +17,8 @@ import { PAGE_TEXTS } from '../../server/staff-auth/sign-in-page';
 import { CSRF_REFUSED, staffOfRequest } from '../../server/staff-auth/staff-request';
 import { SESSION_COOKIE, STAFF_SESSION_ENDED, STAFF_SESSION_EXPIRED } from '../../server/staff-auth/staff-sessions';
 import { createPasswordHasher } from '../../server/security';
+import { parseStaffArgs } from '../../server/staff-cli';
+import { PASSWORD_MESSAGES } from '../../server/password-policy';
 import { signUp, startServer, type TestServer, type TestUser } from './helpers';
 import { formOf, StaffBrowser, type Answer } from './staff-browser';
 
@@ -378,5 +380,40 @@ describe('staff sign-in on several instances', () => {
     } finally {
       instances = () => [server.app];
     }
+  });
+});
+
+describe('the staff command’s sign-in subcommands', () => {
+  it('parses set-password and sign-in-link with one name', () => {
+    expect(parseStaffArgs(['set-password', 'rita.reviewer'])).toEqual({
+      command: 'set-password',
+      name: 'rita.reviewer',
+    });
+    expect(parseStaffArgs(['sign-in-link', 'rita.reviewer'])).toEqual({
+      command: 'sign-in-link',
+      name: 'rita.reviewer',
+    });
+    expect(() => parseStaffArgs(['sign-in-link'])).toThrow(/sign-in-link needs one name/);
+    expect(() => parseStaffArgs(['set-password', 'a', 'b'])).toThrow(/set-password needs one name/);
+  });
+
+  it('refuses a weak password, and a removed account’s password and link', async () => {
+    const { db } = server.database;
+    await expect(setStaffPassword(db, hasher, 'rita.reviewer', 'password')).rejects.toMatchObject({
+      statusCode: 422,
+      message: PASSWORD_MESSAGES.common,
+    });
+    await expect(setStaffPassword(db, hasher, 'rita.reviewer', 'short')).rejects.toMatchObject({
+      message: PASSWORD_MESSAGES.tooShort,
+    });
+    await expect(setStaffPassword(db, hasher, 'nobody.here', PASSWORD)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(newSignInLink(db, server.config.publicUrl, 'nobody.here')).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('refuses an expired sign-in link', async () => {
+    const { link } = await newSignInLink(server.database.db, server.config.publicUrl, 'rita.reviewer', -1000);
+    const refused = await browser().follow(link);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toContain(PAGE_TEXTS.badLink);
   });
 });
