@@ -10,6 +10,8 @@ import type { Database } from '../db/tables';
 import { HttpError, ValidationError } from '../http';
 import { passwordProblem } from '../password-policy';
 import { newToken, sha256, type PasswordHasher } from '../security';
+import type { SecurityLimits } from '../config';
+import { consume, release, reset, TooManyAttempts } from '../throttle';
 
 /** How long a sign-in link works. */
 export const SIGN_IN_LINK_MS = 24 * 60 * 60 * 1000;
@@ -99,4 +101,32 @@ export async function useSignInLink(db: Kysely<Database>, token: string): Promis
     .returning('name')
     .executeTakeFirst();
   return used?.name ?? null;
+}
+
+/**
+ * The sign-in page's password step: the account name when `password` is its password, null when not;
+ * TooManyAttempts (429) once the address or the name has failed as often as the applicants' sign-in
+ * allows (LOGIN_MAX_FAILURES_PER_ADDRESS, LOGIN_MAX_FAILURES, for LOGIN_LOCK_MINUTES). The counters
+ * are taken before the hash, so a locked attacker costs no hashing.
+ */
+export async function signInWithPassword(
+  db: Kysely<Database>,
+  hasher: Pick<PasswordHasher, 'verify'>,
+  limits: Pick<SecurityLimits, 'loginFailuresPerAccount' | 'loginFailuresPerAddress' | 'lockMs'>,
+  address: string,
+  name: string,
+  password: string,
+): Promise<string | null> {
+  const addressBucket = `staff-login-address:${address}`;
+  const byAddress = await consume(db, addressBucket, { max: limits.loginFailuresPerAddress, windowMs: limits.lockMs });
+  if (!byAddress.allowed) throw new TooManyAttempts(byAddress.retryAfterMs);
+  const nameBucket = `staff-login-name:${name.toLowerCase().slice(0, 100)}`;
+  const byName = await consume(db, nameBucket, { max: limits.loginFailuresPerAccount, windowMs: limits.lockMs });
+  if (!byName.allowed) throw new TooManyAttempts(byName.retryAfterMs);
+  const staff = await staffOfPassword(db, hasher, name, password);
+  if (staff) {
+    await reset(db, nameBucket);
+    await release(db, addressBucket);
+  }
+  return staff;
 }

@@ -15,7 +15,8 @@ import { claimOfGrants } from '../../engine/core';
 import type { AppContext } from '../context';
 import { SECURITY_HEADERS } from '../security-headers';
 import { grantsOf } from '../staff-accounts';
-import { SIGN_IN_LINK_PATH, staffOfPassword, useSignInLink } from './credentials';
+import { SIGN_IN_LINK_PATH, signInWithPassword, useSignInLink } from './credentials';
+import { TooManyAttempts } from '../throttle';
 import { oidcStoreAdapter } from './oidc-store';
 import type { SignInSecrets } from './sign-in-secrets';
 import { messagePage, PAGE_TEXTS, pageWriter, signInForm, signOutPage } from './sign-in-page';
@@ -244,12 +245,30 @@ export async function mountEmbeddedProvider(
       if (!interaction || interaction.uid !== uid)
         return html(reply, messagePage(writerOf(request), PAGE_TEXTS.failed), 400);
       const { name = '', password = '' } = formFields(request.body);
-      const staff =
-        name && password
-          ? await staffOfPassword(ctx.db, ctx.hasher, name.slice(0, 100), password.slice(0, 1000))
-          : null;
-      if (staff) return finish(request, reply, staff);
       const action = `${basePath(ctx)}${PROVIDER_PATH}/interaction/${encodeURIComponent(uid)}/login`;
+      let staff: string | null = null;
+      try {
+        staff =
+          name && password
+            ? await signInWithPassword(
+                ctx.db,
+                ctx.hasher,
+                ctx.config.limits,
+                request.ip,
+                name.slice(0, 100),
+                password.slice(0, 1000),
+              )
+            : null;
+      } catch (error) {
+        if (!(error instanceof TooManyAttempts)) throw error;
+        void reply.headers(error.headers);
+        return html(
+          reply,
+          signInForm(writerOf(request), action, { error: error.message, name: name.slice(0, 100) }),
+          429,
+        );
+      }
+      if (staff) return finish(request, reply, staff);
       return html(
         reply,
         signInForm(writerOf(request), action, { error: PAGE_TEXTS.wrongPassword, name: name.slice(0, 100) }),

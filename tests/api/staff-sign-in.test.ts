@@ -137,6 +137,19 @@ describe('staff sign-in with the embedded provider', () => {
     expect(refused.location).toBeNull();
   });
 
+  it('locks a name out after as many failed passwords as the applicants’ sign-in allows', async () => {
+    const b = browser();
+    const page = await toSignInPage(b);
+    const { action } = formOf(page.body);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= server.config.limits.loginFailuresPerAccount; attempt += 1)
+      statuses.push((await b.request(action, { form: { name: 'ghost.user', password: 'not-the-password' } })).status);
+    expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
+    const locked = await b.request(action, { form: { name: 'ghost.user', password: 'not-the-password' } });
+    expect(locked.status).toBe(429);
+    expect(locked.body).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+  });
+
   it('signs in once with a one-time link; the link is refused the second time', async () => {
     const { link } = await newSignInLink(server.database.db, server.config.publicUrl, 'rita.reviewer');
     const b = browser();
