@@ -1,7 +1,8 @@
 /**
  * A browser for the staff sign-in tests: it keeps cookies (their paths aside: the names differ) and
  * follows redirects by hand, each request answered by one of the given app instances through
- * `inject`, as a load balancer would pass them, so several instances can share one public address.
+ * `inject`, as a load balancer would pass them, so several instances can share one public address;
+ * or, without instances, over the network with fetch (a server listening at the public address).
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -19,7 +20,7 @@ export class StaffBrowser {
 
   constructor(
     /** The instances that answer, in turn. */
-    private readonly apps: () => readonly FastifyInstance[],
+    private readonly apps: (() => readonly FastifyInstance[]) | 'network',
     readonly publicUrl: string,
     readonly headers: Record<string, string> = {},
   ) {}
@@ -32,20 +33,19 @@ export class StaffBrowser {
     const absolute = new URL(url, this.publicUrl);
     if (absolute.origin !== new URL(this.publicUrl).origin)
       throw new Error(`the browser left the portal: ${absolute.href}`);
-    const apps = this.apps();
-    const app = apps[this.turn++ % apps.length] as FastifyInstance;
     const cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
-    const answer = await app.inject({
-      method: (options.method ?? (options.form ? 'POST' : 'GET')) as 'GET' | 'POST',
-      url: `${absolute.pathname}${absolute.search}`,
-      headers: {
-        ...this.headers,
-        ...(cookie ? { cookie } : {}),
-        ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        ...options.headers,
-      },
-      ...(options.form ? { payload: new URLSearchParams(options.form).toString() } : {}),
-    });
+    const method = options.method ?? (options.form ? 'POST' : 'GET');
+    const headers = {
+      ...this.headers,
+      ...(cookie ? { cookie } : {}),
+      ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      ...options.headers,
+    };
+    const payload = options.form ? new URLSearchParams(options.form).toString() : undefined;
+    const answer =
+      this.apps === 'network'
+        ? await overNetwork(absolute, method, headers, payload)
+        : await this.inject(absolute, method, headers, payload);
     const setCookies = [answer.headers['set-cookie'] ?? []].flat().map(String);
     for (const line of setCookies) {
       const [pair = '', ...attributes] = line.split(';');
@@ -61,6 +61,17 @@ export class StaffBrowser {
     return { status: answer.statusCode, url: absolute.href, location, body: answer.body, setCookies };
   }
 
+  private async inject(url: URL, method: string, headers: Record<string, string>, payload: string | undefined) {
+    const apps = (this.apps as () => readonly FastifyInstance[])();
+    const app = apps[this.turn++ % apps.length] as FastifyInstance;
+    return app.inject({
+      method: method as 'GET' | 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
+  }
+
   /** Follows redirects from `url` until an answer that is none, or one to an address `stop` accepts (not followed). */
   async follow(url: string, stop: (url: string) => boolean = () => false): Promise<Answer> {
     let answer = await this.request(url);
@@ -70,6 +81,14 @@ export class StaffBrowser {
     }
     return answer;
   }
+}
+
+/** A request over the network, in the shape of `inject`'s answer. */
+async function overNetwork(url: URL, method: string, headers: Record<string, string>, body: string | undefined) {
+  const response = await fetch(url, { method, headers, body, redirect: 'manual' });
+  const answerHeaders: Record<string, string | string[]> = Object.fromEntries(response.headers);
+  answerHeaders['set-cookie'] = response.headers.getSetCookie();
+  return { statusCode: response.status, headers: answerHeaders, body: await response.text() };
 }
 
 /** The `action` of the first form of a page, and its hidden fields. */

@@ -6,6 +6,7 @@
  * database share the provider's state and the sessions.
  */
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -392,6 +393,46 @@ describe('staff sign-in on several instances', () => {
       expect(keys[0]).toBe(keys[1]);
     } finally {
       instances = () => [server.app];
+    }
+  });
+});
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+describe('staff sign-in over the network', () => {
+  it('signs in and out through a listening server, the provider reading its own bodies', async () => {
+    const port = await freePort();
+    const listening = await startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+    try {
+      await listening.app.listen({ port, host: '127.0.0.1' });
+      await createStaff(listening.database.db, 'rita.reviewer');
+      await setStaffPassword(listening.database.db, hasher, 'rita.reviewer', PASSWORD);
+      const b = new StaffBrowser('network', listening.config.publicUrl);
+      const page = await b.follow('/api/staff/sign-in?return=%2Fconsole%2Fqueue');
+      const posted = await b.request(formOf(page.body).action, { form: { name: 'rita.reviewer', password: PASSWORD } });
+      const landed = await b.follow(posted.location as string, (url) => new URL(url).pathname === '/console/queue');
+      expect(landed.location).toBe(`${listening.config.publicUrl}/console/queue`);
+      const session = await b.request('/api/staff/session');
+      expect(session.status, session.body).toBe(200);
+      const { csrfToken } = (JSON.parse(session.body) as { data: { csrfToken: string } }).data;
+      const out = await b.request('/api/staff/sign-out', { method: 'POST', headers: { 'x-csrf-token': csrfToken } });
+      const end = (JSON.parse(out.body) as { data: { endSessionUrl: string } }).data.endSessionUrl;
+      const question = await b.follow(end);
+      expect(question.status).toBe(200);
+      expect(question.body).toContain(PAGE_TEXTS.signOutTitle);
+      const { action, fields } = formOf(question.body);
+      // The provider's own form, posted to it: its body reaches it unread by Fastify.
+      const confirmed = await b.request(action, { form: { ...fields, logout: 'yes' } });
+      expect(confirmed.location).toBe(`${listening.config.publicUrl}/console`);
+    } finally {
+      await listening.close();
     }
   });
 });
