@@ -13,7 +13,8 @@ import { buildApp } from '../../server/app';
 import type { AppContext } from '../../server/context';
 import { createStaff, STAFF_ONLY } from '../../server/staff-accounts';
 import { newSignInLink, setStaffPassword } from '../../server/staff-auth/credentials';
-import { SIGN_IN_NOT_STARTED } from '../../server/staff-auth/relying-party';
+import { relyingParty, SIGN_IN_NOT_STARTED } from '../../server/staff-auth/relying-party';
+import { signInSecrets } from '../../server/staff-auth/sign-in-secrets';
 import { PAGE_TEXTS } from '../../server/staff-auth/sign-in-page';
 import { CSRF_REFUSED, staffOfRequest } from '../../server/staff-auth/staff-request';
 import { SESSION_COOKIE, STAFF_SESSION_ENDED, STAFF_SESSION_EXPIRED } from '../../server/staff-auth/staff-sessions';
@@ -306,6 +307,46 @@ describe('staff sign-in refusals', () => {
     expect(page.status).toBe(400);
     expect(page.body).toContain(PAGE_TEXTS.failed);
     expect(page.body).toMatch(/client/);
+  });
+
+  it('refuses an ID token made for another client (audience)', async () => {
+    // A relying party that calls itself 'another-console', given the console's own code and token: the
+    // provider's answer is genuine, only its audience is not this client.
+    const { publicUrl } = server.config;
+    const secrets = await signInSecrets(server.database.db);
+    const consoleAuth = `Basic ${Buffer.from(`${secrets.clientId}:${secrets.clientSecret}`).toString('base64')}`;
+    const rp = relyingParty({
+      issuer: `${publicUrl}/oidc`,
+      clientId: 'another-console',
+      clientSecret: 'another-secret',
+      redirectUri: `${publicUrl}${CALLBACK}`,
+      postLogoutRedirectUri: `${publicUrl}/console`,
+      claims: server.config.staffSignIn,
+      fetch: async (url, options) => {
+        const { pathname, search } = new URL(url);
+        const headers = { ...options.headers, ...(pathname === '/oidc/token' ? { authorization: consoleAuth } : {}) };
+        const body = options.body as unknown;
+        const answer = await server.app.inject({
+          method: options.method as 'GET' | 'POST',
+          url: `${pathname}${search}`,
+          headers,
+          ...(body === undefined ? {} : { payload: String(body) }),
+        });
+        const type = String(answer.headers['content-type'] ?? 'application/json');
+        return new Response(answer.body || null, { status: answer.statusCode, headers: { 'content-type': type } });
+      },
+    });
+    const { url, pending } = await rp.start('/console');
+    const authorize = new URL(url);
+    authorize.searchParams.set('client_id', secrets.clientId);
+    const b = browser();
+    const page = await b.follow(authorize.href);
+    const posted = await b.request(formOf(page.body).action, { form: { name: 'rita.reviewer', password: PASSWORD } });
+    const answer = await b.follow(posted.location as string, atCallback);
+    await expect(rp.finish(new URL(answer.location as string), pending)).rejects.toMatchObject({
+      statusCode: 401,
+      message: expect.stringMatching(/^The staff sign-in provider's answer was refused: .*"aud"/) as unknown,
+    });
   });
 
   it('refuses a session past its age or idle time', async () => {
