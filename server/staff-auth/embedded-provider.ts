@@ -227,6 +227,18 @@ export async function mountEmbeddedProvider(
       const interaction = await details(request, reply);
       if (!interaction || interaction.uid !== uid)
         return html(reply, messagePage(writerOf(request), PAGE_TEXTS.failed), 400);
+      // Signed in already, only the consent missing (loadExistingGrant gives it): the console's is given.
+      if (interaction.prompt.name === 'consent' && interaction.session?.accountId) {
+        const grant = new provider.Grant({ accountId: interaction.session.accountId, clientId: client.clientId });
+        grant.addOIDCScope(CONSOLE_SCOPE);
+        const to = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { consent: { grantId: await grant.save() } },
+          { mergeWithLastSubmission: true },
+        );
+        return reply.redirect(to, 303);
+      }
       const action = `${basePath(ctx)}${PROVIDER_PATH}/interaction/${encodeURIComponent(uid)}/login`;
       // Arrived by a sign-in link: its token is used up here, valid or not.
       const token = link.exec(request.headers.cookie ?? '')?.[1];
