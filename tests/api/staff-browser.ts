@@ -23,6 +23,8 @@ export class StaffBrowser {
     private readonly apps: (() => readonly FastifyInstance[]) | 'network',
     readonly publicUrl: string,
     readonly headers: Record<string, string> = {},
+    /** Addresses answered over the network although instances are given (another server's). */
+    private readonly networkFor: (url: URL) => boolean = () => false,
   ) {}
 
   /** One request (no redirect followed); `form` is sent url-encoded. */
@@ -43,7 +45,7 @@ export class StaffBrowser {
     };
     const payload = options.form ? new URLSearchParams(options.form).toString() : undefined;
     const answer =
-      this.apps === 'network'
+      this.apps === 'network' || this.networkFor(absolute)
         ? await overNetwork(absolute, method, headers, payload)
         : await this.inject(absolute, method, headers, payload);
     const setCookies = [answer.headers['set-cookie'] ?? []].flat().map(String);

@@ -6,6 +6,7 @@
  * database share the provider's state and the sessions.
  */
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ import { SESSION_COOKIE, STAFF_SESSION_ENDED, STAFF_SESSION_EXPIRED } from '../.
 import { createPasswordHasher } from '../../server/security';
 import { parseStaffArgs } from '../../server/staff-cli';
 import { PASSWORD_MESSAGES } from '../../server/password-policy';
-import { signUp, startServer, type TestServer, type TestUser } from './helpers';
+import { ownPostgresDatabase, signUp, startServer, testConfig, type TestServer, type TestUser } from './helpers';
 import { formOf, StaffBrowser, type Answer } from './staff-browser';
 
 const PASSWORD = 'green-meadow-river-42';
@@ -474,6 +475,62 @@ describe('staff sign-in over the network', () => {
       expect(confirmed.location).toBe(`${listening.config.publicUrl}/console`);
     } finally {
       await listening.close();
+    }
+  });
+});
+
+describe('staff sign-in with the authority’s own provider', () => {
+  it('signs in through an external issuer by the same steps, its roles claim giving the grants', async () => {
+    // The provider: another server's embedded one, listening, with the console's client set by the settings.
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    const client = { STAFF_OIDC_CLIENT_ID: 'console-of-b', STAFF_OIDC_CLIENT_SECRET: 'a-secret-of-console-b-0000000' };
+    const provider = await startServer({ PORT: String(port), PUBLIC_URL: publicUrl, ...client });
+    const own = await ownPostgresDatabase();
+    const config = testConfig({
+      ...(own ? { DATABASE_URL: own.url } : {}),
+      PUBLIC_URL: publicUrl,
+      STAFF_OIDC_ISSUER: `${publicUrl}/oidc`,
+      ...client,
+    });
+    const consoleApp = await buildApp(config);
+    try {
+      await provider.app.listen({ port, host: '127.0.0.1' });
+      const { id } = await createStaff(provider.database.db, 'olga.approver');
+      await setStaffPassword(provider.database.db, hasher, 'olga.approver', PASSWORD);
+      await provider.database.db
+        .insertInto('staff_roles')
+        .values({
+          staff_id: id,
+          service: 'plastics',
+          role: 'approver',
+          granted_by: 'test',
+          granted_at: new Date().toISOString(),
+        })
+        .execute();
+      // This instance has no provider of its own.
+      expect((await consoleApp.inject({ url: '/oidc/.well-known/openid-configuration' })).statusCode).toBe(404);
+      // The browser reaches the provider over the network and the console in this instance.
+      const b = new StaffBrowser(
+        () => [consoleApp],
+        publicUrl,
+        {},
+        (url) => url.pathname.startsWith('/oidc'),
+      );
+      const page = await b.follow('/api/staff/sign-in?return=%2Fconsole%2Fq');
+      const posted = await b.request(formOf(page.body).action, { form: { name: 'olga.approver', password: PASSWORD } });
+      const landed = await b.follow(posted.location as string, (url) => new URL(url).pathname === '/console/q');
+      expect(landed.location).toBe(`${publicUrl}/console/q`);
+      const session = await b.request('/api/staff/session');
+      expect(session.status, session.body).toBe(200);
+      expect(JSON.parse(session.body)).toMatchObject({
+        data: { name: 'olga.approver', grants: [{ service: 'plastics', role: 'approver' }] },
+      });
+    } finally {
+      await consoleApp.close();
+      await own?.drop();
+      rmSync(config.dataDir, { recursive: true, force: true });
+      await provider.close();
     }
   });
 });
