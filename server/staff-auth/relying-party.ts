@@ -39,6 +39,11 @@ export interface RelyingPartyOptions {
   /** Where the provider sends the browser after signing out. */
   postLogoutRedirectUri: string;
   claims: Pick<StaffSignInSettings, 'rolesClaim' | 'nameClaim'>;
+  /**
+   * Whether plain http may be used: for the embedded provider (its back channel never leaves the
+   * process) and a provider on this machine; never for another host.
+   */
+  allowHttp: boolean;
   /** The HTTP client of the provider's back channel (default: fetch). */
   fetch?: client.CustomFetch;
 }
@@ -49,10 +54,10 @@ export const PROVIDER_UNREACHABLE = 'The staff sign-in provider cannot be reache
 /** The scopes the console asks for. */
 const SCOPE = 'openid profile';
 
-/** Whether plain http may be used with `issuer`: only on this machine. */
-function isLocal(issuer: string): boolean {
-  const { protocol, hostname } = new URL(issuer);
-  return protocol === 'https:' || hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+/** Whether `issuer` is on this machine (where plain http may be allowed). */
+export function isLocalIssuer(issuer: string): boolean {
+  const { hostname } = new URL(issuer);
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }
 
 /**
@@ -90,16 +95,16 @@ export function relyingParty(options: RelyingPartyOptions) {
         options.clientSecret ? client.ClientSecretBasic(options.clientSecret) : client.None(),
         {
           execute:
-            new URL(options.issuer).protocol === 'http:' && isLocal(options.issuer)
-              ? [client.allowInsecureRequests]
-              : [],
+            options.allowHttp && new URL(options.issuer).protocol === 'http:' ? [client.allowInsecureRequests] : [],
           ...(options.fetch ? { [client.customFetch]: options.fetch } : {}),
         },
       )
       .catch((error: unknown) => {
         // Not kept: the next sign-in tries again.
         discovered = null;
-        throw Object.assign(new HttpError(503, PROVIDER_UNREACHABLE), { cause: error });
+        const unreachable = Object.assign(new HttpError(503, PROVIDER_UNREACHABLE), { cause: error });
+        unreachable.headers['Retry-After'] = '30';
+        throw unreachable;
       });
     return discovered;
   };

@@ -103,7 +103,13 @@ export async function staffSignInRoutes(
       },
       async (request, reply) => {
         const query = request.query as { return?: string; prompt?: 'login' };
-        const { url, pending } = await rp.start(safeReturn(query.return, publicUrl), query.prompt);
+        const { url, pending } = await rp
+          .start(safeReturn(query.return, publicUrl), query.prompt)
+          .catch((error: unknown) => {
+            if (error instanceof HttpError && error.statusCode === 503)
+              request.log.warn({ err: error.cause }, 'the staff sign-in provider cannot be reached');
+            throw error;
+          });
         void reply.setCookie(PENDING_COOKIE, Buffer.from(JSON.stringify(pending)).toString('base64url'), {
           path: PENDING_PATH,
           httpOnly: true,

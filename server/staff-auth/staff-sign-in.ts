@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CustomFetch } from 'openid-client';
 import type { AppContext } from '../context';
 import { consoleClient, mountEmbeddedProvider, PROVIDER_PATH } from './embedded-provider';
-import { relyingParty, type RelyingParty } from './relying-party';
+import { isLocalIssuer, relyingParty, type RelyingParty } from './relying-party';
 import { staffSignInRoutes } from './sign-in-routes';
 import { signInSecrets } from './sign-in-secrets';
 
@@ -57,6 +57,7 @@ export async function installStaffSignIn(
     redirectUri: client.redirectUri,
     postLogoutRedirectUri: client.postLogoutRedirectUri,
     claims: staffSignIn,
+    allowHttp: embedded || isLocalIssuer(issuer),
     ...(embedded ? { fetch: fetchThrough(app, issuer) } : {}),
   });
   return { routes: (api) => staffSignInRoutes(api, ctx, rp, secrets.stateKey), relyingParty: rp };

@@ -14,7 +14,7 @@ import { buildApp } from '../../server/app';
 import type { AppContext } from '../../server/context';
 import { createStaff, STAFF_ONLY } from '../../server/staff-accounts';
 import { newSignInLink, setStaffPassword } from '../../server/staff-auth/credentials';
-import { relyingParty, SIGN_IN_NOT_STARTED } from '../../server/staff-auth/relying-party';
+import { PROVIDER_UNREACHABLE, relyingParty, SIGN_IN_NOT_STARTED } from '../../server/staff-auth/relying-party';
 import { signInSecrets } from '../../server/staff-auth/sign-in-secrets';
 import { PAGE_TEXTS } from '../../server/staff-auth/sign-in-page';
 import { CSRF_REFUSED, staffOfRequest } from '../../server/staff-auth/staff-request';
@@ -323,6 +323,7 @@ describe('staff sign-in refusals', () => {
       redirectUri: `${publicUrl}${CALLBACK}`,
       postLogoutRedirectUri: `${publicUrl}/console`,
       claims: server.config.staffSignIn,
+      allowHttp: true,
       fetch: async (url, options) => {
         const { pathname, search } = new URL(url);
         const headers = { ...options.headers, ...(pathname === '/oidc/token' ? { authorization: consoleAuth } : {}) };
@@ -531,6 +532,21 @@ describe('staff sign-in with the authority’s own provider', () => {
       await own?.drop();
       rmSync(config.dataDir, { recursive: true, force: true });
       await provider.close();
+    }
+  });
+});
+
+describe('staff sign-in with a provider away', () => {
+  it('answers 503 saying so', async () => {
+    const port = await freePort();
+    const away = await startServer({ STAFF_OIDC_ISSUER: `http://127.0.0.1:${port}/oidc`, STAFF_OIDC_CLIENT_ID: 'c' });
+    try {
+      const answer = await away.app.inject({ url: '/api/staff/sign-in' });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json()).toMatchObject({ code: 503, error: PROVIDER_UNREACHABLE });
+      expect(answer.headers['retry-after']).toBe('30');
+    } finally {
+      await away.close();
     }
   });
 });
