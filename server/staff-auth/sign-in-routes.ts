@@ -69,6 +69,11 @@ export async function staffSignInRoutes(
   const secure = publicUrl.startsWith('https:');
   await api.register(async (scope) => {
     await scope.register(fastifyCookie, { secret: stateKey, hook: 'onRequest' });
+    // Public reads are cacheable elsewhere (installNoStore); these answers are one browser's own.
+    scope.addHook('onRequest', (_request, reply, done) => {
+      void reply.header('Cache-Control', 'no-store');
+      done();
+    });
 
     const clearPending = (reply: FastifyReply) =>
       reply.clearCookie(PENDING_COOKIE, { path: PENDING_PATH, httpOnly: true, sameSite: 'lax', secure });

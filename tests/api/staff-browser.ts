@@ -12,6 +12,7 @@ export interface Answer {
   location: string | null;
   body: string;
   setCookies: string[];
+  headers: Record<string, unknown>;
 }
 
 export class StaffBrowser {
@@ -60,7 +61,14 @@ export class StaffBrowser {
     }
     const location =
       answer.headers.location === undefined ? null : new URL(String(answer.headers.location), absolute).href;
-    return { status: answer.statusCode, url: absolute.href, location, body: answer.body, setCookies };
+    return {
+      status: answer.statusCode,
+      url: absolute.href,
+      location,
+      body: answer.body,
+      setCookies,
+      headers: answer.headers,
+    };
   }
 
   private async inject(url: URL, method: string, headers: Record<string, string>, payload: string | undefined) {

@@ -118,6 +118,7 @@ describe('staff sign-in with the embedded provider', () => {
 
     const session = await b.request('/api/staff/session');
     expect(session.status).toBe(200);
+    expect(session.headers['cache-control']).toBe('no-store');
     const data = (JSON.parse(session.body) as { data: { name: string; grants: unknown; csrfToken: string } }).data;
     expect(data.name).toBe('rita.reviewer');
     expect(data.grants).toEqual([
