@@ -66,6 +66,7 @@ import { operationsRoutes } from './routes/operations';
 import { requireResponseSchemas } from './contract/require-answers';
 import { installOpenApi, openApiRoute } from './contract/openapi';
 import { addBodyExamples } from './contract/examples';
+import { installStaffSignIn } from './staff-auth/staff-sign-in';
 
 /** One route of the API: method, URL pattern (`/api/application/:id`) and whether it needs no token. */
 export interface ApiRoute {
@@ -280,6 +281,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
     addBodyExamples(app);
     await installOpenApi(app, process.env.npm_package_version ?? '0.1.0');
+    // The console's OpenID Connect sign-in (the embedded provider at /oidc, unless an issuer is set).
+    const staffSignIn = await installStaffSignIn(app, ctx);
     await app.register(
       async (api) => {
         installNoStore(api);
@@ -296,6 +299,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         staffRoutes(api, ctx);
         staffAccountRoutes(api, ctx);
         staffConsoleRoutes(api, ctx);
+        await staffSignIn.routes(api);
         certificateRoutes(api, ctx);
         uploadRoutes(api, ctx);
         downloadRoutes(api, ctx);

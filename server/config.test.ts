@@ -28,6 +28,39 @@ describe('loadConfig', () => {
     );
   });
 
+  it('signs the staff in with the embedded provider by default, or with an https issuer and its client', () => {
+    expect(loadConfig({}).staffSignIn).toEqual({
+      issuer: null,
+      clientId: '',
+      clientSecret: '',
+      rolesClaim: 'roles',
+      nameClaim: 'preferred_username',
+      sessionMaxMs: 10 * 60 * 60_000,
+      sessionIdleMs: 120 * 60_000,
+    });
+    const own = loadConfig({
+      STAFF_OIDC_ISSUER: 'https://id.example.org/realms/staff/',
+      STAFF_OIDC_CLIENT_ID: 'console',
+      STAFF_OIDC_ROLES_CLAIM: 'groups',
+      STAFF_SESSION_HOURS: '8',
+    }).staffSignIn;
+    expect(own).toMatchObject({
+      issuer: 'https://id.example.org/realms/staff',
+      clientId: 'console',
+      rolesClaim: 'groups',
+    });
+    expect(own.sessionMaxMs).toBe(8 * 60 * 60_000);
+    expect(
+      loadConfig({ STAFF_OIDC_ISSUER: 'http://localhost:8180/realms/x', STAFF_OIDC_CLIENT_ID: 'c' }).staffSignIn.issuer,
+    ).toBe('http://localhost:8180/realms/x');
+    expect(() => loadConfig({ STAFF_OIDC_ISSUER: 'http://id.example.org', STAFF_OIDC_CLIENT_ID: 'c' })).toThrow(
+      'STAFF_OIDC_ISSUER: must be empty',
+    );
+    expect(() => loadConfig({ STAFF_OIDC_ISSUER: 'https://id.example.org' })).toThrow(
+      'STAFF_OIDC_CLIENT_ID: must be set with STAFF_OIDC_ISSUER',
+    );
+  });
+
   it('names every bad variable in one clear error', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://db' })).toThrow(ConfigError);
     const bad = () => loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://db' });

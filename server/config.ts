@@ -114,6 +114,22 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: count(20, 0),
   DRAIN_DELAY_SECONDS: count(0, 0),
   METRICS: z.enum(['off', 'on'], { error: "must be 'off' or 'on' (Prometheus metrics at /metrics)" }).default('off'),
+  STAFF_OIDC_ISSUER: z
+    .string()
+    .default('')
+    .refine(
+      (v) => v === '' || /^https:\/\/[^/\s]+(\/[^\s]*)?$/.test(v) || /^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(v),
+      {
+        message:
+          "must be empty (the embedded provider at PUBLIC_URL/oidc) or the https address of the staff's OpenID provider",
+      },
+    ),
+  STAFF_OIDC_CLIENT_ID: z.string().default(''),
+  STAFF_OIDC_CLIENT_SECRET: z.string().default(''),
+  STAFF_OIDC_ROLES_CLAIM: z.string().min(1).default('roles'),
+  STAFF_OIDC_NAME_CLAIM: z.string().min(1).default('preferred_username'),
+  STAFF_SESSION_HOURS: count(10),
+  STAFF_SESSION_IDLE_MINUTES: count(120),
   ...limitsSchema,
 });
 
@@ -205,7 +221,26 @@ export interface ServerConfig {
   drainDelayMs: number;
   /** Prometheus metrics at `/metrics` (otherwise 404). */
   metrics: boolean;
+  /** How the staff sign in to the console (server/staff-auth/). */
+  staffSignIn: StaffSignInSettings;
   limits: SecurityLimits;
+}
+
+/** The staff console's OpenID Connect sign-in: the provider, the console's client, its claims, its sessions. */
+export interface StaffSignInSettings {
+  /** The staff's OpenID provider; null: the embedded one, at `${publicUrl}/oidc`. */
+  issuer: string | null;
+  /** The console's client at the provider; empty with the embedded one: made once and kept in the database. */
+  clientId: string;
+  clientSecret: string;
+  /** The ID token claim listing the roles (`<service>:<role>` values, engine/core/staff-policy.ts). */
+  rolesClaim: string;
+  /** The ID token claim naming the staff member (their name in the histories). */
+  nameClaim: string;
+  /** A console session ends this long after sign-in... */
+  sessionMaxMs: number;
+  /** ...or this long after its last request. */
+  sessionIdleMs: number;
 }
 
 const MINUTE = 60_000;
@@ -231,6 +266,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError(`Invalid server settings:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.STAFF_OIDC_ISSUER && !e.STAFF_OIDC_CLIENT_ID)
+    throw new ConfigError(
+      'Invalid server settings:\n  STAFF_OIDC_CLIENT_ID: must be set with STAFF_OIDC_ISSUER (the console is a client of that provider)',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -270,6 +309,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     drainDelayMs: e.DRAIN_DELAY_SECONDS * 1000,
     metrics: e.METRICS === 'on',
+    staffSignIn: {
+      issuer: e.STAFF_OIDC_ISSUER ? e.STAFF_OIDC_ISSUER.replace(/\/+$/, '') : null,
+      clientId: e.STAFF_OIDC_CLIENT_ID,
+      clientSecret: e.STAFF_OIDC_CLIENT_SECRET,
+      rolesClaim: e.STAFF_OIDC_ROLES_CLAIM,
+      nameClaim: e.STAFF_OIDC_NAME_CLAIM,
+      sessionMaxMs: e.STAFF_SESSION_HOURS * 60 * MINUTE,
+      sessionIdleMs: e.STAFF_SESSION_IDLE_MINUTES * MINUTE,
+    },
     limits: {
       loginFailuresPerAccount: e.LOGIN_MAX_FAILURES,
       loginFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,

@@ -98,6 +98,8 @@ const STAFF_ONLY_FILES = [
   'staff-accounts.ts',
   'staff-documents.ts',
   'staff-bodies.ts',
+  // The console's sign-in: its refusals answer the staff (its pages' texts are in the catalogues).
+  'staff-auth',
   'config.ts',
   'certificates',
 ];

@@ -15,6 +15,8 @@
  *   npm run staff -- add-staff <name> [--role <service>:<role>]...   (an account; prints its key once)
  *   npm run staff -- grant <name> <service|*>:<role> | revoke <name> <service|*>:<role>
  *   npm run staff -- rotate-staff <name> | remove-staff <name> | list-staff
+ *   npm run staff -- set-password <name>     (the console's password, read from stdin)
+ *   npm run staff -- sign-in-link <name>     (a one-time sign-in link to the console, printed once)
  *   npm run staff -- help                    (the usage, with the transitions of the loaded services)
  *
  * The transitions it takes by name are those of the loaded services' tables (current and kept
@@ -50,6 +52,8 @@ import {
   staffActorOfName,
   type GrantInput,
 } from './staff-accounts';
+import { newSignInLink, setStaffPassword, SIGN_IN_LINK_MS } from './staff-auth/credentials';
+import { createPasswordHasher } from './security';
 import { reviewDocuments, statusKey, transitionsOf, type StaffActor } from '../engine/core';
 import { collectStaffTransitions, commandTakes, type StaffTransition } from './transitions/staff-transitions';
 import { definitionOfStored } from './applications-store';
@@ -61,6 +65,7 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
        npm run staff -- certificate <applicationId|app_id> --file <pdf>
        npm run staff -- add-staff <name> [--role <service>:<role>]... | rotate-staff <name> | remove-staff <name>
        npm run staff -- grant <name> <service|*>:<role> | revoke <name> <service|*>:<role> | list-staff
+       npm run staff -- set-password <name> | sign-in-link <name>
        npm run staff -- actions <applicationId|app_id> | help
   (status, <action>, attach and certificate take --as <name>: the staff account acting, else the OS user's name)
 
@@ -91,7 +96,12 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
                   proposed an approval does not approve it)
   rotate-staff    gives the account a new key (shown once); the former key is refused at once
   remove-staff    removes the account: its key is refused at once (its name stays in the histories)
-  list-staff      the accounts: their roles, created, last used, when the key expires (never the keys)`;
+  list-staff      the accounts: their roles, created, last used, when the key expires (never the keys)
+  set-password    sets the password the account signs in to the console with (the embedded provider),
+                  read from stdin (printf '%s' "$PASSWORD" | npm run staff -- set-password <name>);
+                  a weak or common one is refused
+  sign-in-link    prints a one-time link that signs the account in to the console (valid 24 hours, used
+                  once; a new link replaces the former)`;
 
 /**
  * The command's usage with the staff transitions of the loaded services (their tables, the kept
@@ -106,6 +116,47 @@ export function staffUsage(transitions: readonly StaffTransition[]): string {
   );
   return `${USAGE}\n\nTransitions (npm run staff -- <name> <applicationId|app_id> ...):\n${lines.join('\n')}`;
 }
+
+// ---- the console's sign-in (server/staff-auth/credentials.ts) ----------------------------------------
+
+/** The subcommands of the console's sign-in credentials. */
+const SIGN_IN_COMMANDS = ['set-password', 'sign-in-link'] as const;
+
+/** Sets an account's console password (from stdin), or prints a one-time sign-in link. */
+export type SignInCommand = { command: 'set-password'; name: string } | { command: 'sign-in-link'; name: string };
+
+const isSignInCommand = (command: string | undefined): command is SignInCommand['command'] =>
+  (SIGN_IN_COMMANDS as readonly string[]).includes(command ?? '');
+
+/** The password given on stdin: its first line (a terminal's Enter or a pipe's end ends it). */
+async function passwordFromStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Password (the line is shown as you type it): ');
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split(/\r?\n/)[0] ?? '';
+}
+
+/** Runs a sign-in subcommand; its output, or an Error saying why not. */
+async function runSignInCommand(
+  command: SignInCommand,
+  db: Parameters<typeof setStaffPassword>[0],
+  config: ReturnType<typeof loadConfig>,
+): Promise<string> {
+  if (command.command === 'set-password') {
+    const password = await passwordFromStdin();
+    await refusedAs(command.name, () => setStaffPassword(db, createPasswordHasher(1), command.name, password));
+    return `Staff account '${command.name}' has a new password for the console.`;
+  }
+  const { link, expiresAt } = await refusedAs(command.name, () =>
+    newSignInLink(db, config.publicUrl, command.name, SIGN_IN_LINK_MS),
+  );
+  return `A one-time sign-in link for '${command.name}' (works once, until ${expiresAt}; shown once):\n${link}`;
+}
+
+// ------------------------------------------------------------------------------------------------------
 
 /**
  * The command's own words, not transitions (the definitions' meta-schema keeps a transition from
@@ -123,6 +174,7 @@ const OWN_COMMANDS = [
   'rotate-staff',
   'remove-staff',
   'list-staff',
+  ...SIGN_IN_COMMANDS,
 ];
 
 /** A command that acts on an application as a staff account. */
@@ -202,6 +254,7 @@ export type StaffCommand =
   | AccountCommand
   | RoleCommand
   | ListStaffCommand
+  | SignInCommand
   | HelpCommand;
 
 /** `--name value` pairs after the application (a flag without a value is refused). */
@@ -279,6 +332,10 @@ function parseActing(
       : { command, name: application as string, grant };
   }
   if (command === 'rotate-staff' || command === 'remove-staff') {
+    if (!application || rest.length > 0) fail(`${command} needs one name.`);
+    return { command, name: application as string };
+  }
+  if (isSignInCommand(command)) {
     if (!application || rest.length > 0) fail(`${command} needs one name.`);
     return { command, name: application as string };
   }
@@ -464,6 +521,10 @@ async function run(argv: string[]): Promise<void> {
     if (command.command === 'remove-staff') {
       await refusedAs(command.name, () => removeStaff(database.db, command.name));
       console.log(`Staff account '${command.name}' removed: its key is refused from now on.`);
+      return;
+    }
+    if (command.command === 'set-password' || command.command === 'sign-in-link') {
+      console.log(await runSignInCommand(command, database.db, config));
       return;
     }
     if (command.command === 'list-staff') {

@@ -408,6 +408,9 @@ async function checkAnswer(request: Request): Promise<void> {
       expect(typeof body.error, where).toBe('string');
       expect(String(body.error).length, where).toBeGreaterThan(0);
     }
+  } else if (response.statusCode >= 300 && response.statusCode < 400) {
+    // The staff sign-in sends the browser on: a redirect says where.
+    expect(response.headers.location, where).toBeTruthy();
   } else {
     // Only downloads and certificates answer other types, and only on success.
     expect(response.statusCode, `${where} (${type})`).toBeLessThan(300);
