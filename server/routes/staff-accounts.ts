@@ -10,11 +10,12 @@
  * 403. The command does the same (`npm run staff -- grant | revoke`), through the same module
  * (server/staff-accounts.ts).
  */
+import { staffOfRequest } from '../staff-auth/staff-request';
 import type { FastifyInstance } from 'fastify';
 import { mayGrant, type RoleGrant, type StaffActor } from '../../engine/core';
 import type { AppContext } from '../context';
 import { HttpError, ok, ValidationError } from '../http';
-import { grantProblems, grantsOf, listStaff, setRoles, staffActorOfKey, type GrantInput } from '../staff-accounts';
+import { grantProblems, grantsOf, listStaff, setRoles, type GrantInput } from '../staff-accounts';
 import { answers, list } from '../contract/answers';
 import { ROLES_BODY, STAFF_ACCOUNT, STAFF_ROLES_SET } from '../contract/staff-accounts';
 import { paramsSchema } from '../route-schemas';
@@ -52,7 +53,7 @@ export function staffAccountRoutes(app: FastifyInstance, ctx: AppContext): void 
       },
     },
     async (request, reply) => {
-      const staff = await staffActorOfKey(db, request, keyMs);
+      const staff = await staffOfRequest(ctx, request);
       adminOnly(staff);
       const accounts = await listStaff(db, keyMs);
       return ok(
@@ -71,7 +72,7 @@ export function staffAccountRoutes(app: FastifyInstance, ctx: AppContext): void 
       ...staffOnly,
       preValidation: async (request) => {
         // The key is judged before the body: a request without one is refused as such.
-        await staffActorOfKey(db, request, keyMs);
+        await staffOfRequest(ctx, request);
       },
       schema: {
         summary: "Sets a staff account's roles (staff admins)",
@@ -83,7 +84,7 @@ export function staffAccountRoutes(app: FastifyInstance, ctx: AppContext): void 
       },
     },
     async (request, reply) => {
-      const staff = await staffActorOfKey(db, request, keyMs);
+      const staff = await staffOfRequest(ctx, request);
       adminOnly(staff);
       const { name } = request.params;
       const target = await db

@@ -14,6 +14,7 @@
  * not the id exists. Every read of an application and every note or assignment writes an internal
  * history row (staff-review.ts).
  */
+import { staffOfRequest } from '../staff-auth/staff-request';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StaffActor } from '../../engine/core';
 import type { AppContext } from '../context';
@@ -33,7 +34,6 @@ import {
 import { idParam, ok } from '../http';
 import { queueExport } from '../queue-export';
 import { paramsSchema, typed } from '../route-schemas';
-import { staffActorOfKey } from '../staff-accounts';
 import { queuePage, resolveQueueFilter } from '../staff-queue';
 import {
   addNote,
@@ -48,8 +48,7 @@ import {
 /** Registers the console's routes. */
 export function staffConsoleRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** The staff member a request comes from, as the policy sees them (401 otherwise). */
-  const actorOf = (request: FastifyRequest): Promise<StaffActor> =>
-    staffActorOfKey(ctx.db, request, ctx.config.limits.staffKeyMs);
+  const actorOf = (request: FastifyRequest): Promise<StaffActor> => staffOfRequest(ctx, request);
   // Public for the applicants' token check: each route checks its staff member instead, before its
   // input is judged (a request without a key is refused as such, whatever it sends).
   const signedIn = new WeakMap<FastifyRequest, StaffActor>();

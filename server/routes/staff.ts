@@ -15,12 +15,12 @@
  * executor (409 with the reason when its service has no such row at its status), and are recorded in
  * the application's history as `staff:<name>`.
  */
+import { staffOfRequest } from '../staff-auth/staff-request';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { attachManualCertificate, staffAction, staffMove } from '../staff-decisions';
 import type { AppContext } from '../context';
 import { isRecord, STATUS, type StaffActor } from '../../engine/core';
 import { idParam, ok, ValidationError } from '../http';
-import { staffActorOfKey } from '../staff-accounts';
 import { withStaffDocument } from '../staff-documents';
 import { answers } from '../contract/answers';
 import { STAFF_CERTIFICATE, STAFF_MOVE } from '../contract/lifecycle';
@@ -59,18 +59,16 @@ function describe(transition: StaffTransition): { summary: string; description: 
 
 /** Registers the staff's moves, certificate and transitions. */
 export function staffRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  // Public for the applicants' token check: each route checks its staff key instead, before its
-  // body is judged (a request without a key is refused as such, whatever it sends).
+  // Public for the applicants' token check: each route checks its staff key or console session
+  // instead, before its body is judged (a request without either is refused as such, whatever it sends).
   const signedIn = new WeakMap<FastifyRequest, StaffActor>();
   const staffOnly = {
     config: { public: true },
     preValidation: async (request: FastifyRequest) => {
-      signedIn.set(request, await staffActorOfKey(db, request, ctx.config.limits.staffKeyMs));
+      signedIn.set(request, await staffOfRequest(ctx, request));
     },
   };
-  const staffFor = async (request: FastifyRequest) =>
-    signedIn.get(request) ?? (await staffActorOfKey(db, request, ctx.config.limits.staffKeyMs));
+  const staffFor = async (request: FastifyRequest) => signedIn.get(request) ?? (await staffOfRequest(ctx, request));
   const transitions = collectStaffTransitions(ctx);
   const params = paramsSchema(['id']);
   const moving = (body: object, described: { summary: string; description: string }) => ({

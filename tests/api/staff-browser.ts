@@ -31,20 +31,31 @@ export class StaffBrowser {
   /** One request (no redirect followed); `form` is sent url-encoded. */
   async request(
     url: string,
-    options: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: {
+      method?: string;
+      form?: Record<string, string>;
+      /** A JSON body (a console's call of the staff API). */
+      json?: unknown;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<Answer> {
     const absolute = new URL(url, this.publicUrl);
     if (absolute.origin !== new URL(this.publicUrl).origin)
       throw new Error(`the browser left the portal: ${absolute.href}`);
     const cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
-    const method = options.method ?? (options.form ? 'POST' : 'GET');
+    const method = options.method ?? (options.form || options.json !== undefined ? 'POST' : 'GET');
     const headers = {
       ...this.headers,
       ...(cookie ? { cookie } : {}),
       ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      ...(options.json !== undefined ? { 'content-type': 'application/json' } : {}),
       ...options.headers,
     };
-    const payload = options.form ? new URLSearchParams(options.form).toString() : undefined;
+    const payload = options.form
+      ? new URLSearchParams(options.form).toString()
+      : options.json !== undefined
+        ? JSON.stringify(options.json)
+        : undefined;
     const answer =
       this.apps === 'network' || this.networkFor(absolute)
         ? await overNetwork(absolute, method, headers, payload)

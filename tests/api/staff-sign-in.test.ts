@@ -22,7 +22,15 @@ import { SESSION_COOKIE, STAFF_SESSION_ENDED, STAFF_SESSION_EXPIRED } from '../.
 import { createPasswordHasher } from '../../server/security';
 import { parseStaffArgs } from '../../server/staff-cli';
 import { PASSWORD_MESSAGES } from '../../server/password-policy';
-import { ownPostgresDatabase, signUp, startServer, testConfig, type TestServer, type TestUser } from './helpers';
+import {
+  applicationAt,
+  ownPostgresDatabase,
+  signUp,
+  startServer,
+  testConfig,
+  type TestServer,
+  type TestUser,
+} from './helpers';
 import { formOf, StaffBrowser, type Answer } from './staff-browser';
 
 const PASSWORD = 'green-meadow-river-42';
@@ -166,6 +174,37 @@ describe('staff sign-in with the embedded provider', () => {
     const again = await browser().follow(link);
     expect(again.status).toBe(401);
     expect(again.body).toContain(PAGE_TEXTS.badLink);
+  });
+
+  it('takes a transition with the console session: refused without its CSRF token, taken with it, in the history by session', async () => {
+    const { b, csrf } = await signedIn();
+    const { id } = await applicationAt(server, applicant, 1, 2);
+    const path = `/api/staff/applications/${id}/review`;
+    const forged = await b.request(path, { json: { comment: 'Looking at it' } });
+    expect(forged.status).toBe(403);
+    expect(JSON.parse(forged.body)).toMatchObject({ error: CSRF_REFUSED });
+    const taken = await b.request(path, { json: { comment: 'Looking at it' }, headers: { 'x-csrf-token': csrf } });
+    expect(taken.status, taken.body).toBe(200);
+    const session = await server.database.db
+      .selectFrom('staff_sessions')
+      .select('id')
+      .where('staff_name', '=', 'rita.reviewer')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const row = await server.database.db
+      .selectFrom('flow_histories')
+      .select(['actor', 'transition', 'session'])
+      .where('application_id', '=', id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ actor: 'staff:rita.reviewer', transition: 'review', session: String(session.id) });
+    // Approving is an approver's: the session's grants (a reviewer's) are judged by the same policy.
+    const approve = await b.request(`/api/staff/applications/${id}/approve`, {
+      json: {},
+      headers: { 'x-csrf-token': csrf },
+    });
+    expect(approve.status).toBe(403);
+    expect(approve.body).toContain('needs the approver role');
   });
 
   it('signs out: the session is refused after, and the provider’s end-session address is answered', async () => {
