@@ -5,6 +5,7 @@
  * no status: notes and assignment. Each read and each such change writes an internal history row
  * (`internal = 1`: never shown to the applicant, in an e-mail or on a copy).
  */
+import { writeInternalRow } from './transitions/execute';
 import type { Kysely } from 'kysely';
 import {
   mayTake,
@@ -60,27 +61,6 @@ export async function reviewable(
     throw new HttpError(403, NOT_YOURS_TO_SEE);
   if (options.work && !mayWork(actor.grants, definition.key)) throw new HttpError(403, NOT_YOURS_TO_WORK);
   return { application, definition };
-}
-
-/** Writes an internal history row: `actor` did `what` (status unchanged). */
-export async function writeInternalRow(
-  db: Kysely<Database>,
-  application: Pick<Application, 'id' | 'status_id'>,
-  actor: StaffActor,
-  what: string,
-): Promise<void> {
-  await db
-    .insertInto('flow_histories')
-    .values({
-      application_id: application.id,
-      status_id: application.status_id,
-      comment_to_applicant: what,
-      created_at: nowIso(),
-      actor: `staff:${actor.name}`,
-      session: actor.session,
-      internal: 1,
-    })
-    .execute();
 }
 
 /** The staff download address of document `documentId` of application `id` (under the API base). */

@@ -14,6 +14,7 @@
  * not the id exists. Every read of an application and every note or assignment writes an internal
  * history row (staff-review.ts).
  */
+import { writeInternalRow } from '../transitions/execute';
 import { staffOfRequest } from '../staff-auth/staff-request';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StaffActor } from '../../engine/core';
@@ -35,15 +36,7 @@ import { idParam, ok } from '../http';
 import { queueExport } from '../queue-export';
 import { paramsSchema, typed } from '../route-schemas';
 import { queuePage, resolveQueueFilter } from '../staff-queue';
-import {
-  addNote,
-  assign,
-  documentHeaders,
-  openedDocument,
-  reviewable,
-  reviewOf,
-  writeInternalRow,
-} from '../staff-review';
+import { addNote, assign, documentHeaders, openedDocument, reviewable, reviewOf } from '../staff-review';
 
 /** Registers the console's routes. */
 export function staffConsoleRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -378,3 +378,27 @@ export async function moveStatus(
       writeStatus(trx, applicationId, move.statusId, { ...move, actor: move.actor ?? 'system' }, definition),
     );
 }
+
+/**
+ * Writes an internal history row: `actor` did `what`, the status unchanged (a staff read, a note, an
+ * assignment). Here beside the status rows: this module writes every row of the history.
+ */
+export async function writeInternalRow(
+  db: Kysely<Database>,
+  application: Pick<Application, 'id' | 'status_id'>,
+  actor: StaffActor,
+  what: string,
+): Promise<void> {
+  await db
+    .insertInto('flow_histories')
+    .values({
+      application_id: application.id,
+      status_id: application.status_id,
+      comment_to_applicant: what,
+      created_at: nowIso(),
+      actor: `staff:${actor.name}`,
+      session: actor.session,
+      internal: 1,
+    })
+    .execute();
+}
