@@ -12,6 +12,7 @@ function withAllTexts<Module>(load: () => Promise<Module>): () => Promise<Module
 }
 const loadSignedInFrame = withAllTexts(() => import('./layout/signed-in-frame'));
 const loadStudio = withAllTexts(() => import('./studio/studio-page'));
+const loadConsoleGate = withAllTexts(() => import('./console/console-gate'));
 
 const LandingPage = lazyNamed(() => import('./pages/landing-page'), 'LandingPage');
 const LoginPage = lazyNamed(() => import('./pages/login-page'), 'LoginPage');
@@ -25,6 +26,9 @@ const CompaniesPage = lazyNamed(() => import('./companies/companies-page'), 'Com
 const ProfilePage = lazyNamed(() => import('./pages/profile-page'), 'ProfilePage');
 const ServiceRoutePage = lazyNamed(() => import('./pages/service-route-page'), 'ServiceRoutePage');
 const StudioPage = lazyNamed(loadStudio, 'StudioPage');
+const ConsoleGate = lazyNamed(loadConsoleGate, 'ConsoleGate');
+const ConsoleQueuePage = lazyNamed(() => import('./console/queue-page'), 'QueuePage');
+const ConsoleReviewPage = lazyNamed(() => import('./console/review-page'), 'ReviewPage');
 
 /**
  * The frame of every page: what a page throws (its code failing to load too) is shown in its place,
@@ -70,6 +74,17 @@ export const appRoutes: RouteObject[] = [
       page('/forgot-password', ForgotPasswordPage),
       // The analyst studio: its own sign-in (a staff key) when the server asks for one.
       page('/studio', StudioPage),
+      // The staff console: its own sign-in (the authority's OpenID provider, a session cookie), not
+      // the applicant's; its code and texts load with its first page.
+      {
+        element: <ConsoleGate />,
+        handle: { preload: () => ConsoleGate.preload() } satisfies PageHandle,
+        children: [
+          page('/console', ConsoleQueuePage),
+          page('/console/services/:service', ConsoleQueuePage),
+          page('/console/applications/:id', ConsoleReviewPage),
+        ],
+      },
       {
         element: (
           <RequireAuth>
