@@ -33,30 +33,34 @@ export interface QueueAnswer {
   counts: Array<{ status_id: number; status_key: string; count: number }>;
 }
 
-/** A document of an application under review. */
+/** A document of an application under review (the applicant's, and the authority's own: `internal`). */
 export interface ReviewDocument {
-  id: number | string;
+  id: number;
   name: string;
-  description?: string | null;
+  description: string;
   /** The file's type when known (`application/pdf`, `image/png`): what the preview draws it with. */
   mime?: string | null;
+  size?: number;
   created_at?: string | null;
-  /** Its download address; the console's default is `staff/applications/:id/documents/:documentId`. */
-  download?: string;
+  internal?: boolean;
+  /** Its download address (`/api/staff/applications/:id/documents/:documentId`; `?inline=1` previews it). */
+  url: string;
 }
 
 export interface ReviewHistoryEntry {
-  status_id?: number | null;
+  id?: number;
+  status_id: number;
   status_key?: string | null;
   transition?: string | null;
   comment?: string | null;
   actor?: string | null;
   created_at: string;
+  /** The authority's own row (a read, a note, an assignment): never shown to the applicant. */
   internal?: boolean;
 }
 
 export interface ReviewNote {
-  id?: number | string;
+  id: number;
   author: string;
   body: string;
   created_at: string;
@@ -66,10 +70,11 @@ export interface ReviewNote {
 export interface ReviewTransition {
   name: string;
   description?: string | null;
-  /** The status it leads to (key). */
-  to?: string | null;
+  /** The status it leads to (id, and key). */
+  to?: number;
+  to_key?: string;
   /** Its text (HTML), by the body field that carries it. */
-  text?: { name: string; requiredMessage?: string; required?: boolean } | null;
+  text?: { name: string; required?: boolean; requiredMessage?: string } | null;
   /** Its document (a PDF in `file`). */
   document?: { description: string; notPdfMessage?: string } | null;
   allowed: boolean;
@@ -79,20 +84,24 @@ export interface ReviewTransition {
 
 /** `GET staff/applications/:id`. */
 export interface ReviewAnswer {
-  id: number;
-  app_id: string;
-  service: string;
-  service_title?: string;
-  status_id: number;
-  status_key?: string;
-  applicant?: string | null;
-  company?: string | null;
-  submitted_at?: string | null;
-  assignee?: string | null;
+  application: {
+    id: number;
+    app_id: string;
+    service: string;
+    service_title?: string;
+    status_id: number;
+    status_key?: string;
+    applicant?: { name: string; email: string } | null;
+    company?: string | null;
+    submitted_at?: string | null;
+    assignee: string | null;
+    /** The reader's role on the service. */
+    role?: string | null;
+  };
   /** The application as the applicant's view reads it (`GET application/:id`). */
   answers: Record<string, unknown>;
-  documents?: ReviewDocument[];
-  history?: ReviewHistoryEntry[];
-  notes?: ReviewNote[];
-  transitions?: ReviewTransition[];
+  documents: ReviewDocument[];
+  history: ReviewHistoryEntry[];
+  notes: ReviewNote[];
+  transitions: ReviewTransition[];
 }

@@ -6,7 +6,7 @@ const read = (query: string) => readFilters(new URLSearchParams(query));
 describe('queue filters in the address', () => {
   it('reads every filter and writes them back as they were', () => {
     const query =
-      'service=alpha&status=submitted&assignee=Ada&from=2026-01-01&to=2026-02-01&q=acme&mine=1&sort=app_id&page=3';
+      'service=alpha&status=submitted&assignee=Ada&from=2026-01-01&to=2026-02-01&q=acme&mine=1&sort=number&page=3';
     const filters = read(query);
     expect(filters).toEqual({
       service: 'alpha',
@@ -16,7 +16,7 @@ describe('queue filters in the address', () => {
       from: '2026-01-01',
       to: '2026-02-01',
       q: 'acme',
-      sort: 'app_id',
+      sort: 'number',
       page: 3,
     });
     expect(readFilters(writeFilters(filters))).toEqual(filters);
@@ -55,9 +55,10 @@ describe('queue filters in the address', () => {
     expect(Object.fromEntries(params)).toEqual({ format: 'csv', lang: 'de', q: 'acme', sort: '-submitted' });
   });
 
-  it('sorts a column descending first, then ascending', () => {
-    expect(nextSort('-submitted', 'app_id')).toBe('-app_id');
-    expect(nextSort('-app_id', 'app_id')).toBe('app_id');
-    expect(nextSort('app_id', 'app_id')).toBe('-app_id');
+  it('sorts the date newest first then oldest, any other column in its one order', () => {
+    expect(nextSort('-submitted', 'submitted')).toBe('submitted');
+    expect(nextSort('submitted', 'submitted')).toBe('-submitted');
+    expect(nextSort('status', 'submitted')).toBe('-submitted');
+    expect(nextSort('-submitted', 'number')).toBe('number');
   });
 });

@@ -7,9 +7,12 @@
 /** Rows per page of the queue. */
 export const QUEUE_PAGE_SIZE = 25;
 
-/** The columns the queue sorts by (the API's `sort`, `-` first for descending). */
-export const SORT_COLUMNS = ['submitted', 'app_id'] as const;
-export type SortColumn = (typeof SORT_COLUMNS)[number];
+/**
+ * The orders the API sorts by (`sort`): the submission date either way (`-` first: newest first),
+ * the number, the status and the service ascending.
+ */
+export const SORTS = ['-submitted', 'submitted', 'number', 'status', 'service'] as const;
+export type SortColumn = 'submitted' | 'number' | 'status' | 'service';
 
 export const DEFAULT_SORT = '-submitted';
 
@@ -49,7 +52,7 @@ export function readFilters(params: URLSearchParams): QueueFilters {
     from: date('from'),
     to: date('to'),
     q: text('q'),
-    sort: SORT_COLUMNS.some((column) => sort === column || sort === `-${column}`) ? sort : DEFAULT_SORT,
+    sort: (SORTS as readonly string[]).includes(sort) ? sort : DEFAULT_SORT,
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -106,7 +109,11 @@ export function exportPath(
   return `staff/queue/export?format=${format}&lang=${encodeURIComponent(language)}&${params.toString()}`;
 }
 
-/** The sort after a click on `column`'s header: descending first, then the other way. */
+/**
+ * The sort after a click on `column`'s header: the submission date newest first, then the other
+ * way; another column in its one order.
+ */
 export function nextSort(current: string, column: SortColumn): string {
-  return current === `-${column}` ? column : `-${column}`;
+  if (column !== 'submitted') return column;
+  return current === '-submitted' ? 'submitted' : '-submitted';
 }

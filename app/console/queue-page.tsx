@@ -239,12 +239,12 @@ function SortHeader({
   children: string;
 }) {
   const active = filters.sort === column || filters.sort === `-${column}`;
-  const direction = filters.sort === column ? 'asc' : 'desc';
+  const direction = filters.sort.startsWith('-') ? 'desc' : 'asc';
   return (
     <TableCell sortDirection={active ? direction : false}>
       <TableSortLabel
         active={active}
-        direction={active ? direction : 'desc'}
+        direction={active ? direction : column === 'submitted' ? 'desc' : 'asc'}
         onClick={() => onChange({ sort: nextSort(filters.sort, column) })}
       >
         {children}
@@ -392,13 +392,19 @@ export function QueuePage() {
           <Table size="small" aria-label={title} aria-busy={queue.isFetching}>
             <TableHead>
               <TableRow>
-                <SortHeader column="app_id" filters={filters} onChange={change}>
+                <SortHeader column="number" filters={filters} onChange={change}>
                   {t('console.queue.number')}
                 </SortHeader>
-                {showService && !compact ? <TableCell>{t('console.queue.service')}</TableCell> : null}
+                {showService && !compact ? (
+                  <SortHeader column="service" filters={filters} onChange={change}>
+                    {t('console.queue.service')}
+                  </SortHeader>
+                ) : null}
                 <TableCell>{compact ? t('console.queue.applicantCompany') : t('console.queue.applicant')}</TableCell>
                 {compact ? null : <TableCell>{t('console.queue.company')}</TableCell>}
-                <TableCell>{t('console.queue.status')}</TableCell>
+                <SortHeader column="status" filters={filters} onChange={change}>
+                  {t('console.queue.status')}
+                </SortHeader>
                 <SortHeader column="submitted" filters={filters} onChange={change}>
                   {t('console.queue.submitted')}
                 </SortHeader>

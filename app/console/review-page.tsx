@@ -41,8 +41,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The transitions the server lists, with what the definition's row says of them where the server
- * says less (its text, its document, its description, where it leads).
+ * The transitions the server lists, with what the definition's row adds to them: the messages of
+ * its text and document (the server names what a row takes, the row says how to ask for it).
  */
 export function withDefinitionRows(
   transitions: readonly ReviewTransition[],
@@ -53,41 +53,54 @@ export function withDefinitionRows(
   return transitions.map((transition) => {
     const row = rows.find((candidate) => candidate.name === transition.name && candidate.from.includes(statusId));
     if (!row) return transition;
-    const to = definition?.lifecycle?.allStatuses.find((status) => status.id === row.to)?.key;
+    const text = transition.text === undefined ? row.text : transition.text;
+    const document = transition.document === undefined ? row.document : transition.document;
     return {
       ...transition,
       description: transition.description ?? row.description ?? null,
-      to: transition.to ?? to ?? null,
-      text:
-        transition.text === undefined && row.text
-          ? { name: row.text.name, requiredMessage: row.text.requiredMessage }
-          : transition.text,
-      document:
-        transition.document === undefined && row.document
-          ? { description: row.document.description, notPdfMessage: row.document.notPdfMessage }
-          : transition.document,
+      to: transition.to ?? row.to,
+      text: text
+        ? {
+            ...text,
+            ...(row.text?.requiredMessage && !transition.text?.requiredMessage
+              ? { requiredMessage: row.text.requiredMessage }
+              : {}),
+          }
+        : null,
+      document: document
+        ? {
+            description: document.description,
+            ...(row.document?.notPdfMessage ? { notPdfMessage: row.document.notPdfMessage } : {}),
+          }
+        : null,
     };
   });
 }
 
-function Answers({ review, definition }: { review: ReviewAnswer; definition: ServiceDefinition | undefined }) {
+function Answers({
+  answers,
+  definition,
+}: {
+  answers: Record<string, unknown>;
+  definition: ServiceDefinition | undefined;
+}) {
   const { t } = useTranslation();
   const entries = useMemo(() => {
     if (!definition) return [];
-    const form = formOfApplication(definition, review.answers);
+    const form = formOfApplication(definition, answers);
     const choice = definition.variants ? definition.variants.label : undefined;
-    return answeredViewSummary(form, review.answers, choice, { yes: t('widget.yes'), no: t('widget.no') });
-  }, [definition, review.answers, t]);
+    return answeredViewSummary(form, answers, choice, { yes: t('widget.yes'), no: t('widget.no') });
+  }, [definition, answers, t]);
   if (entries.length === 0) return <Typography variant="body2">{t('console.review.noAnswers')}</Typography>;
   return <AnswerSummary label={t('console.review.answers')} entries={entries} headingLevel={3} />;
 }
 
 function Transitions({
-  review,
+  applicationId,
   transitions,
   statusText,
 }: {
-  review: ReviewAnswer;
+  applicationId: number;
   transitions: readonly ReviewTransition[];
   statusText: (status: { id?: number; key?: string }) => string;
 }) {
@@ -136,9 +149,11 @@ function Transitions({
       })}
       {open ? (
         <TransitionDialog
-          applicationId={review.id}
+          applicationId={applicationId}
           transition={open}
-          {...(open.to ? { toLabel: statusText({ key: open.to }) } : {})}
+          {...(open.to !== undefined || open.to_key
+            ? { toLabel: statusText(open.to !== undefined ? { id: open.to } : { key: open.to_key ?? '' }) }
+            : {})}
           csrfToken={session.csrfToken}
           onClose={() => setOpen(null)}
           onDone={() => {
@@ -184,12 +199,12 @@ export function ReviewPage() {
       </Stack>
     );
   }
-  const data = review.data;
+  const { application: data, answers } = review.data;
   const definitions = state.status === 'ready' ? state.definitions : [];
   const archived = state.status === 'ready' ? state.archived : [];
   const current = definitions.find((definition) => definition.key === data.service);
-  const serviceId = Number(data.answers.service_id ?? current?.id);
-  const version = data.answers.definition_version;
+  const serviceId = Number(answers.service_id ?? current?.id);
+  const version = answers.definition_version;
   const definition = definitionOfApplication(definitions, archived, {
     serviceId,
     version: typeof version === 'number' ? version : null,
@@ -199,13 +214,13 @@ export function ReviewPage() {
     const badge = statusBadge(definitions, status, definition);
     return t(`status.${badge}`, { defaultValue: badge });
   };
-  const transitions = withDefinitionRows(data.transitions ?? [], definition, data.status_id);
+  const transitions = withDefinitionRows(review.data.transitions, definition, data.status_id);
   const mayWrite = mayWork(session.grants, data.service);
   const changed = () => void queryClient.invalidateQueries({ queryKey: ['staff'] });
   const facts: Array<[string, ReactNode]> = [
     [t('console.queue.service'), data.service_title ?? definition?.title ?? data.service],
     [t('console.queue.status'), <Chip key="status" size="small" label={statusText({ id: data.status_id })} />],
-    [t('console.queue.applicant'), data.applicant],
+    [t('console.queue.applicant'), [data.applicant?.name, data.applicant?.email].filter(Boolean).join(' · ')],
     [t('console.queue.company'), data.company],
     [t('console.queue.submitted'), formatDate(data.submitted_at)],
     [t('console.queue.assignedTo'), data.assignee ?? t('console.queue.unassigned')],
@@ -244,25 +259,25 @@ export function ReviewPage() {
               </Box>
             </Section>
             <Section title={t('console.review.answers')}>
-              <Answers review={data} definition={definition} />
+              <Answers answers={answers} definition={definition} />
             </Section>
             <Section title={t('console.review.documents')}>
-              <DocumentsSection applicationId={data.id} documents={data.documents ?? []} />
+              <DocumentsSection documents={review.data.documents} />
             </Section>
             <Section title={t('console.review.history')}>
-              <HistorySection history={data.history ?? []} statusText={statusText} />
+              <HistorySection history={review.data.history} statusText={statusText} />
             </Section>
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <Stack spacing={2}>
             <Section title={t('console.review.actions')}>
-              <Transitions review={data} transitions={transitions} statusText={statusText} />
+              <Transitions applicationId={data.id} transitions={transitions} statusText={statusText} />
             </Section>
             <Section title={t('console.review.assignment')}>
               <AssignmentSection
                 applicationId={data.id}
-                assignee={data.assignee ?? null}
+                assignee={data.assignee}
                 me={session.name}
                 mayWrite={mayWrite}
                 csrfToken={session.csrfToken}
@@ -272,7 +287,7 @@ export function ReviewPage() {
             <Section title={t('console.review.notes')}>
               <NotesSection
                 applicationId={data.id}
-                notes={data.notes ?? []}
+                notes={review.data.notes}
                 mayWrite={mayWrite}
                 csrfToken={session.csrfToken}
                 onChanged={changed}

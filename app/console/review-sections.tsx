@@ -34,21 +34,13 @@ export function previewKind(document: Pick<ReviewDocument, 'name' | 'mime'>): 'p
   return null;
 }
 
-export function DocumentsSection({
-  applicationId,
-  documents,
-}: {
-  applicationId: number;
-  documents: readonly ReviewDocument[];
-}) {
+export function DocumentsSection({ documents }: { documents: readonly ReviewDocument[] }) {
   const { t } = useTranslation();
-  const api = useStaffApi();
   const [shown, setShown] = useState<ReviewDocument['id'] | null>(null);
   if (documents.length === 0) return <Typography variant="body2">{t('console.review.noDocuments')}</Typography>;
-  const address = (document: ReviewDocument) =>
-    api.url(document.download ?? `staff/applications/${applicationId}/documents/${document.id}`);
-  const inline = (document: ReviewDocument) =>
-    `${address(document)}${address(document).includes('?') ? '&' : '?'}inline=1`;
+  const address = (document: ReviewDocument) => document.url;
+  // The server sends a preview inline, in a sandbox (it runs nothing the file holds).
+  const inline = (document: ReviewDocument) => `${document.url}${document.url.includes('?') ? '&' : '?'}inline=1`;
   const preview = documents.find((document) => document.id === shown);
   return (
     <Stack spacing={2}>
@@ -84,8 +76,12 @@ export function DocumentsSection({
               sx={{ pr: 22 }}
             >
               <ListItemText
-                primary={document.description ?? document.name}
-                secondary={[document.description ? document.name : null, formatDate(document.created_at)]
+                primary={document.description || document.name}
+                secondary={[
+                  document.description ? document.name : null,
+                  formatDate(document.created_at),
+                  document.internal ? t('console.review.internalDocument') : null,
+                ]
                   .filter(Boolean)
                   .join(' · ')}
               />
@@ -106,7 +102,7 @@ export function DocumentsSection({
             <Box
               component="img"
               src={inline(preview)}
-              alt={preview.description ?? preview.name}
+              alt={preview.description || preview.name}
               sx={{ maxWidth: '100%' }}
             />
           )}
@@ -141,15 +137,10 @@ export function HistorySection({
         </TableHead>
         <TableBody>
           {history.map((entry, index) => (
-            <TableRow key={index}>
+            <TableRow key={entry.id ?? index}>
               <TableCell>{formatDate(entry.created_at)}</TableCell>
               <TableCell>
-                {entry.status_id != null || entry.status_key
-                  ? statusText({
-                      ...(entry.status_id != null ? { id: entry.status_id } : {}),
-                      ...(entry.status_key ? { key: entry.status_key } : {}),
-                    })
-                  : ''}
+                {statusText({ id: entry.status_id })}
                 {entry.transition ? (
                   <Typography variant="body2" color="text.secondary">
                     {entry.transition}
