@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { QueueAnswer } from './console-types';
 import { answer, fakeStaffApi, refusal, renderConsole, SESSION } from './console-test-support';
 import { QueuePage } from './queue-page';
@@ -78,6 +78,15 @@ describe('QueuePage', () => {
       q: 'green',
       mine: 'true',
     });
+  });
+
+  it('follows the address when it changes (back and forward): filters shown and asked for', async () => {
+    const { router, api } = setup('/console?q=acme');
+    await screen.findByRole('link', { name: 'AP-0041' });
+    await act(() => router.navigate('/console?mine=1&q=green'));
+    await waitFor(() => expect(queueCalls(api).at(-1)).toMatchObject({ mine: 'true', q: 'green' }));
+    expect((screen.getByRole('checkbox', { name: 'Assigned to me' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Search (number, applicant, company)') as HTMLInputElement).value).toBe('green');
   });
 
   it('filters by a status chip with its count, and links each row to its review', async () => {
