@@ -47,13 +47,7 @@ export {
 // After submission
 export { ReadOnlyApplication } from './read-only-application';
 export { ListTable } from './status-blocks';
-
-/**
- * The sanitiser of staff-written HTML the applicant is shown (the approval conditions'), for a page
- * that shows such HTML before it is sent (the staff console). Loaded on first use, as the conditions
- * themselves are: DOMPurify stays out of the pages that show none.
- */
-export const loadHtmlSanitizer = () => import('./approval-conditions').then((module) => module.sanitizeConditions);
+export { loadHtmlSanitizer } from './html-sanitizer';
 
 // Pages loaded on demand
 export { lazyNamed, type LazyComponent } from './lazy-named';
