@@ -18,14 +18,10 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { RetryAlert, useTranslation } from '../../engine/react';
+import { RetryAlert, useApiQuery, useTranslation } from '../../engine/react';
 import { LanguageSwitcher } from '../layout/language-switcher';
 import type { StaffSession } from './console-types';
-import { useStaffApi, type StaffResult } from './staff-api';
-
-/** The query key of the session (the pages read it again after signing out). */
-export const SESSION_KEY = ['staff', 'session'] as const;
+import { useStaffApi } from './staff-api';
 
 const SessionContext = createContext<StaffSession | null>(null);
 
@@ -34,22 +30,6 @@ export function useStaffSession(): StaffSession {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useStaffSession is used outside ConsoleGate.');
   return session;
-}
-
-/** An answer's failure as an Error for TanStack Query, keeping its code. */
-export class StaffError extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-  }
-}
-
-/** The data of an answer, or a StaffError (what a query function returns). */
-export function dataOf<T>(result: StaffResult<T>): T {
-  if (!result.ok) throw new StaffError(result.error, result.code);
-  return result.data;
 }
 
 /** The sign-in page: one button to the authority's sign-in, returning to `returnTo`. */
@@ -129,25 +109,19 @@ export function ConsoleGate() {
   const { t } = useTranslation();
   const api = useStaffApi();
   const { pathname, search } = useLocation();
-  const session = useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: async ({ signal }) => dataOf(await api.get<StaffSession>('staff/session', signal)),
-    // A 401 is an answer (nobody signed in), not a failure worth asking again.
-    retry: false,
-    staleTime: 60_000,
-  });
-  if (session.isPending)
+  // Read through the portal's one cache of reads (a 401, nobody signed in, is not asked again).
+  const session = useApiQuery<StaffSession>('staff/session', { api, staleTime: 60_000, requireData: true });
+  if (session.status === 'loading' || session.status === 'idle')
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
         <CircularProgress aria-label={t('common.loading')} />
       </Box>
     );
-  if (session.isError) {
-    if (session.error instanceof StaffError && session.error.code === 401)
-      return <ConsoleSignIn returnTo={`${pathname}${search}`} />;
+  if (session.status === 'error' || !session.data) {
+    if (session.code === 401) return <ConsoleSignIn returnTo={`${pathname}${search}`} />;
     return (
       <Container sx={{ py: 4 }}>
-        <RetryAlert error={session.error.message} onRetry={() => void session.refetch()} />
+        <RetryAlert error={session.error} onRetry={session.refetch} />
       </Container>
     );
   }

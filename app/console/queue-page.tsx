@@ -28,14 +28,13 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { mayView, type ServiceDefinition } from '../../engine/core';
-import { RetryAlert, useTranslation } from '../../engine/react';
+import { RetryAlert, useApiQuery, useTranslation } from '../../engine/react';
 import { SkeletonRows } from '../components/skeleton-rows';
 import { TablePager } from '../components/table-pager';
 import { formatDate } from '../applications-list';
 import { useDefinitions } from '../definitions-context';
-import { dataOf, useStaffSession } from './console-gate';
+import { useStaffSession } from './console-gate';
 import { definitionsByKey, statusBadge, statusChoices } from './console-statuses';
 import type { QueueAnswer, QueueItem } from './console-types';
 import {
@@ -336,11 +335,7 @@ export function QueuePage() {
   );
   const statusText = useStatusText(definitions);
   const path = queuePath(filters, fixedService);
-  const queue = useQuery({
-    queryKey: ['staff', 'queue', path],
-    queryFn: async ({ signal }) => dataOf(await api.get<QueueAnswer>(path, signal)),
-    placeholderData: keepPreviousData,
-  });
+  const queue = useApiQuery<QueueAnswer>(path, { api, keepPrevious: true, requireData: true });
   const change = (next: Partial<QueueFilters>) => setParams(writeFilters(changeFilters(filters, next)));
   const showService = !fixedService;
   const columns = compact ? 5 : showService ? 7 : 6;
@@ -386,7 +381,7 @@ export function QueuePage() {
           {t('console.queue.exportJson')}
         </Button>
       </Stack>
-      {queue.isError ? <RetryAlert error={queue.error.message} onRetry={() => void queue.refetch()} /> : null}
+      {queue.status === 'error' ? <RetryAlert error={queue.error} onRetry={queue.refetch} /> : null}
       <Paper variant="outlined">
         <TableContainer>
           <Table size="small" aria-label={title} aria-busy={queue.isFetching}>
@@ -412,7 +407,7 @@ export function QueuePage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {queue.isPending ? <SkeletonRows rows={5} columns={columns} /> : null}
+              {queue.status === 'loading' && !queue.data ? <SkeletonRows rows={5} columns={columns} /> : null}
               {queue.data?.items.map((item) => (
                 <QueueRow
                   key={item.id}

@@ -8,7 +8,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Chip, Grid, Link, Paper, Stack, Tooltip, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   answeredViewSummary,
   definitionOfApplication,
@@ -18,11 +17,18 @@ import {
   transitionsOf,
   type ServiceDefinition,
 } from '../../engine/core';
-import { AnswerSummary, RetryAlert, useTranslation } from '../../engine/react';
+import {
+  AnswerSummary,
+  invalidateApiPaths,
+  RetryAlert,
+  useApiQuery,
+  useApiQueryClient,
+  useTranslation,
+} from '../../engine/react';
 import { formatDate } from '../applications-list';
 import { PageLoading } from '../components/page-loading';
 import { useDefinitions } from '../definitions-context';
-import { dataOf, StaffError, useStaffSession } from './console-gate';
+import { useStaffSession } from './console-gate';
 import { statusBadge } from './console-statuses';
 import type { ReviewAnswer, ReviewTransition } from './console-types';
 import { AssignmentSection, DocumentsSection, HistorySection, NotesSection } from './review-sections';
@@ -99,14 +105,15 @@ function Transitions({
   applicationId,
   transitions,
   statusText,
+  onChanged,
 }: {
   applicationId: number;
   transitions: readonly ReviewTransition[];
   statusText: (status: { id?: number; key?: string }) => string;
+  onChanged: () => void;
 }) {
   const { t } = useTranslation();
   const session = useStaffSession();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState<ReviewTransition | null>(null);
   const [done, setDone] = useState<string | null>(null);
   if (transitions.length === 0) return <Typography variant="body2">{t('console.review.noTransitions')}</Typography>;
@@ -159,7 +166,7 @@ function Transitions({
           onDone={() => {
             setDone(transitionLabel(open.name));
             setOpen(null);
-            void queryClient.invalidateQueries({ queryKey: ['staff'] });
+            onChanged();
           }}
         />
       ) : null}
@@ -171,27 +178,25 @@ export function ReviewPage() {
   const { t } = useTranslation();
   const api = useStaffApi();
   const session = useStaffSession();
-  const queryClient = useQueryClient();
   const { id = '' } = useParams();
   const state = useDefinitions();
-  const review = useQuery({
-    queryKey: ['staff', 'application', id],
-    queryFn: async ({ signal }) =>
-      dataOf(await api.get<ReviewAnswer>(`staff/applications/${encodeURIComponent(id)}`, signal)),
-    retry: (count, error) => !(error instanceof StaffError && error.code < 500) && count < 2,
-  });
-  if (review.isPending || state.status === 'loading') return <PageLoading />;
-  if (review.isError) {
-    const code = review.error instanceof StaffError ? review.error.code : 500;
+  const path = `staff/applications/${encodeURIComponent(id)}`;
+  const review = useApiQuery<ReviewAnswer>(path, { api, requireData: true });
+  const queryClient = useApiQueryClient(api);
+  // A change reads the application again, and the queues that list it.
+  const changed = () => void invalidateApiPaths(queryClient, [path, 'staff/queue']);
+  if ((review.status === 'loading' && !review.data) || state.status === 'loading') return <PageLoading />;
+  if (!review.data) {
+    const code = review.code ?? 500;
     return (
       <Stack spacing={2}>
         <Typography variant="h4" component="h1">
           {t('console.review.notFoundTitle')}
         </Typography>
         {code === 404 || code === 403 ? (
-          <Alert severity="warning">{review.error.message}</Alert>
+          <Alert severity="warning">{review.error}</Alert>
         ) : (
-          <RetryAlert error={review.error.message} onRetry={() => void review.refetch()} />
+          <RetryAlert error={review.error} onRetry={review.refetch} />
         )}
         <Link component={RouterLink} to="/console">
           {t('console.queue.allQueues')}
@@ -216,7 +221,6 @@ export function ReviewPage() {
   };
   const transitions = withDefinitionRows(review.data.transitions, definition, data.status_id);
   const mayWrite = mayWork(session.grants, data.service);
-  const changed = () => void queryClient.invalidateQueries({ queryKey: ['staff'] });
   const facts: Array<[string, ReactNode]> = [
     [t('console.queue.service'), data.service_title ?? definition?.title ?? data.service],
     [t('console.queue.status'), <Chip key="status" size="small" label={statusText({ id: data.status_id })} />],
@@ -272,7 +276,12 @@ export function ReviewPage() {
         <Grid size={{ xs: 12, md: 4 }}>
           <Stack spacing={2}>
             <Section title={t('console.review.actions')}>
-              <Transitions applicationId={data.id} transitions={transitions} statusText={statusText} />
+              <Transitions
+                applicationId={data.id}
+                transitions={transitions}
+                statusText={statusText}
+                onChanged={changed}
+              />
             </Section>
             <Section title={t('console.review.assignment')}>
               <AssignmentSection

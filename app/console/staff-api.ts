@@ -20,7 +20,8 @@ export type StaffResult<T> =
 
 /** What the console asks of the staff API; tests give a fake. */
 export interface StaffApi {
-  get<T>(path: string, signal?: AbortSignal): Promise<StaffResult<T>>;
+  /** Reads `path` (the engine's `useApiQuery` reads through it as through any ApiClient). */
+  get<T>(path: string, options?: { signal?: AbortSignal }): Promise<StaffResult<T>>;
   /** POSTs JSON, or a multipart form when `body` is a FormData, with the session's CSRF token. */
   post<T>(path: string, body: unknown, csrfToken: string): Promise<StaffResult<T>>;
   /** The address of a path under the API base (links: sign-in, downloads, export). */
@@ -73,7 +74,8 @@ export function createStaffApi(
   };
   return {
     url,
-    get: (path, signal) => send(path, { headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) }),
+    get: (path, options) =>
+      send(path, { headers: { Accept: 'application/json' }, ...(options?.signal ? { signal: options.signal } : {}) }),
     post: (path, body, csrfToken) => {
       const form = body instanceof FormData;
       const headers: Record<string, string> = { Accept: 'application/json', 'x-csrf-token': csrfToken };
