@@ -12,7 +12,7 @@ function withAllTexts<Module>(load: () => Promise<Module>): () => Promise<Module
 }
 const loadSignedInFrame = withAllTexts(() => import('./layout/signed-in-frame'));
 const loadStudio = withAllTexts(() => import('./studio/studio-page'));
-const loadConsoleGate = withAllTexts(() => import('./console/console-gate'));
+const loadConsole = withAllTexts(() => import('./console/console-pages'));
 
 const LandingPage = lazyNamed(() => import('./pages/landing-page'), 'LandingPage');
 const LoginPage = lazyNamed(() => import('./pages/login-page'), 'LoginPage');
@@ -26,9 +26,9 @@ const CompaniesPage = lazyNamed(() => import('./companies/companies-page'), 'Com
 const ProfilePage = lazyNamed(() => import('./pages/profile-page'), 'ProfilePage');
 const ServiceRoutePage = lazyNamed(() => import('./pages/service-route-page'), 'ServiceRoutePage');
 const StudioPage = lazyNamed(loadStudio, 'StudioPage');
-const ConsoleGate = lazyNamed(loadConsoleGate, 'ConsoleGate');
-const ConsoleQueuePage = lazyNamed(() => import('./console/queue-page'), 'QueuePage');
-const ConsoleReviewPage = lazyNamed(() => import('./console/review-page'), 'ReviewPage');
+const ConsoleGate = lazyNamed(loadConsole, 'ConsoleGate');
+const ConsoleQueuePage = lazyNamed(loadConsole, 'QueuePage');
+const ConsoleReviewPage = lazyNamed(loadConsole, 'ReviewPage');
 
 /**
  * The frame of every page: what a page throws (its code failing to load too) is shown in its place,

@@ -59,7 +59,8 @@ describe('QueuePage', () => {
   it('writes each filter to the address, back to the first page, and the export links follow', async () => {
     const { router, api } = setup('/console?page=2');
     await screen.findByRole('link', { name: 'AP-0041' });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Service' }), { target: { value: 'beta' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Service' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Beta licence' }));
     await waitFor(() => expect(router.location().search).toBe('?service=beta'));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Assigned to me' }));
     await waitFor(() => expect(router.location().search).toBe('?service=beta&mine=1'));
@@ -91,8 +92,9 @@ describe('QueuePage', () => {
 
   it('filters by a status chip with its count, and links each row to its review', async () => {
     const { router } = setup('/console');
-    const counts = await screen.findByRole('list', { name: 'Applications per status' });
-    fireEvent.click(within(counts).getByRole('button', { name: /\(9\)/ }));
+    const counts = await screen.findByRole('tablist', { name: 'Applications per status' });
+    expect(within(counts).getByRole('tab', { name: 'All (30)' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(within(counts).getByRole('tab', { name: /\(9\)/ }));
     await waitFor(() => expect(router.location().search).toBe('?status=under-review'));
     expect(screen.getByRole('link', { name: 'AP-0041' }).getAttribute('href')).toBe('/console/applications/41');
   });

@@ -11,9 +11,9 @@ import {
   Box,
   Button,
   Checkbox,
-  Chip,
   FormControlLabel,
   Link,
+  MenuItem,
   Paper,
   Stack,
   Table,
@@ -23,6 +23,8 @@ import {
   TableHead,
   TableRow,
   TableSortLabel,
+  Tab,
+  Tabs,
   TextField,
   Typography,
   useMediaQuery,
@@ -130,13 +132,13 @@ function QueueFiltersBar({
             label={t('console.queue.service')}
             value={filters.service}
             onChange={(event) => onChange({ service: event.target.value, status: '' })}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
-            <option value="">{t('console.queue.allServices')}</option>
+            <MenuItem value="">{t('console.queue.allServices')}</MenuItem>
             {services.map((service) => (
-              <option key={service.key} value={service.key}>
+              <MenuItem key={service.key} value={service.key}>
                 {service.title}
-              </option>
+              </MenuItem>
             ))}
           </TextField>
         )}
@@ -146,13 +148,13 @@ function QueueFiltersBar({
           label={t('console.queue.status')}
           value={filters.status}
           onChange={(event) => onChange({ status: event.target.value })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
-          <option value="">{t('console.queue.allStatuses')}</option>
+          <MenuItem value="">{t('console.queue.allStatuses')}</MenuItem>
           {statuses.map((status) => (
-            <option key={status.key} value={status.key}>
+            <MenuItem key={status.key} value={status.key}>
               {statusText({ key: status.key })}
-            </option>
+            </MenuItem>
           ))}
         </TextField>
         <TextField
@@ -195,34 +197,29 @@ function StatusCounts({
   const { t } = useTranslation();
   if (!answer) return null;
   const all = answer.counts.reduce((sum, count) => sum + count.count, 0);
+  // A status with no application has no tab: then no tab is the chosen one.
+  const chosen = filters.status === '' || answer.counts.some((count) => count.status_key === filters.status);
   return (
-    <Box
-      component="ul"
+    <Tabs
+      value={chosen ? filters.status : false}
+      onChange={(_event, status: string) => onChange({ status })}
+      variant="scrollable"
+      scrollButtons="auto"
+      allowScrollButtonsMobile
       aria-label={t('console.queue.counts')}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}
     >
-      <li>
-        <Chip
-          label={t('console.queue.countAll', { n: all })}
-          color={filters.status === '' ? 'primary' : 'default'}
-          aria-pressed={filters.status === ''}
-          onClick={() => onChange({ status: '' })}
-        />
-      </li>
+      <Tab value="" label={t('console.queue.countAll', { n: all })} />
       {answer.counts.map((count) => (
-        <li key={count.status_key}>
-          <Chip
-            label={t('console.queue.countOf', {
-              status: statusText({ id: count.status_id, key: count.status_key }),
-              n: count.count,
-            })}
-            color={filters.status === count.status_key ? 'primary' : 'default'}
-            aria-pressed={filters.status === count.status_key}
-            onClick={() => onChange({ status: count.status_key })}
-          />
-        </li>
+        <Tab
+          key={count.status_key}
+          value={count.status_key}
+          label={t('console.queue.countOf', {
+            status: statusText({ id: count.status_id, key: count.status_key }),
+            n: count.count,
+          })}
+        />
       ))}
-    </Box>
+    </Tabs>
   );
 }
 
@@ -272,7 +269,9 @@ function QueueRow({
     </Link>
   );
   const status = (
-    <Chip size="small" label={statusText({ id: item.status_id, key: item.status_key }, byKey.get(item.service))} />
+    <Typography variant="body2">
+      {statusText({ id: item.status_id, key: item.status_key }, byKey.get(item.service))}
+    </Typography>
   );
   const assignee = item.assignee ?? (
     <Typography variant="body2" color="text.secondary">

@@ -7,7 +7,7 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Alert, Box, Button, Chip, Grid, Link, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Grid, Link, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import {
   answeredViewSummary,
   definitionOfApplication,
@@ -223,7 +223,7 @@ export function ReviewPage() {
   const mayWrite = mayWork(session.grants, data.service);
   const facts: Array<[string, ReactNode]> = [
     [t('console.queue.service'), data.service_title ?? definition?.title ?? data.service],
-    [t('console.queue.status'), <Chip key="status" size="small" label={statusText({ id: data.status_id })} />],
+    [t('console.queue.status'), statusText({ id: data.status_id })],
     [t('console.queue.applicant'), [data.applicant?.name, data.applicant?.email].filter(Boolean).join(' · ')],
     [t('console.queue.company'), data.company],
     [t('console.queue.submitted'), formatDate(data.submitted_at)],

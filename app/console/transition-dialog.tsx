@@ -19,6 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { loadHtmlSanitizer, useTranslation } from '../../engine/react';
+import { usePhoneLayout } from '../components/use-phone-layout';
 import type { ReviewTransition } from './console-types';
 import { useStaffApi, type FieldProblem } from './staff-api';
 
@@ -58,6 +59,7 @@ export function TransitionDialog({
   const { t } = useTranslation();
   const api = useStaffApi();
   const titleId = useId();
+  const phone = usePhoneLayout();
   const fileId = useId();
   const label = transitionLabel(transition.name);
   const textName = transition.text?.name;
@@ -131,7 +133,14 @@ export function TransitionDialog({
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+    >
       <DialogTitle id={titleId}>{label}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
