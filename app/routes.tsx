@@ -55,8 +55,9 @@ function page(path: string, Page: LazyComponent<object>): RouteObject {
 }
 
 /**
- * The route table (React Router's route objects). Public pages first; everything else needs a
- * signed-in user and sits in the Layout (the signed-in frame). Service pages (info, apply, view,
+ * The route table (React Router's route objects). Public pages first, then the staff's (the studio,
+ * the console under /console, each with its own sign-in); everything else needs a signed-in
+ * applicant and sits in the Layout (the signed-in frame). Service pages (info, apply, view,
  * edit) and the pages of the features services open (Recycled) are not listed: the catch-all
  * resolves them from the definitions' `routes` and `unlocks`, so adding a service adds its pages.
  * Every page is a lazy route whose code loads on its first visit (a prerendered page names its
