@@ -32,7 +32,7 @@ describe('ConsoleGate', () => {
     });
     renderConsole(api, <p>queue page</p>, { path: '/console', at: '/console' });
     expect(await screen.findByText('queue page')).toBeTruthy();
-    expect(screen.getByText('Grace Mukamana')).toBeTruthy();
+    expect(screen.getByText('Signed in as Grace Mukamana')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://id.example/logout'));
     expect(api.calls.at(-1)).toMatchObject({ method: 'POST', path: 'staff/sign-out', csrfToken: 'csrf-123' });

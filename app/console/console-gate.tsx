@@ -94,9 +94,7 @@ function ConsoleBar({ session }: { session: StaffSession }) {
         >
           {t('console.title')}
         </Link>
-        <Typography variant="body2" aria-label={t('console.signedInAs', { name: session.name })}>
-          {session.name}
-        </Typography>
+        <Typography variant="body2">{t('console.signedInAs', { name: session.name })}</Typography>
         <LanguageSwitcher />
         <SignOutButton session={session} />
       </Toolbar>

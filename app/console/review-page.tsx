@@ -7,7 +7,7 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Alert, Box, Button, Grid, Link, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Grid, Link, Paper, Stack, Typography } from '@mui/material';
 import {
   answeredViewSummary,
   definitionOfApplication,
@@ -126,26 +126,17 @@ function Transitions({
       ) : null}
       {transitions.map((transition) => {
         const reasonId = `reason-${transition.name}`;
-        const button = (
-          <Button
-            variant="contained"
-            disabled={!transition.allowed}
-            onClick={() => setOpen(transition)}
-            aria-describedby={transition.allowed ? undefined : reasonId}
-          >
-            {transitionLabel(transition.name)}
-          </Button>
-        );
+        // A refused transition says why beside its button (read with it: aria-describedby).
         return (
           <Box key={transition.name}>
-            {transition.allowed ? (
-              button
-            ) : (
-              <Tooltip title={transition.reason ?? ''}>
-                {/* A disabled button takes no pointer events: the tooltip hangs on its wrapper. */}
-                <span>{button}</span>
-              </Tooltip>
-            )}
+            <Button
+              variant="contained"
+              disabled={!transition.allowed}
+              onClick={() => setOpen(transition)}
+              aria-describedby={transition.allowed ? undefined : reasonId}
+            >
+              {transitionLabel(transition.name)}
+            </Button>
             {transition.allowed ? null : (
               <Typography id={reasonId} variant="body2" color="text.secondary">
                 {transition.reason ?? t('console.review.notAllowed')}
