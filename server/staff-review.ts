@@ -272,16 +272,31 @@ export async function openedDocument(
   return { name: document.name, mime: document.mime, size: opened.size, body: opened.body };
 }
 
-/** The headers of a staff download: its type, and `inline` for a preview, which runs nothing it holds. */
+/** What the console previews in its page: a PDF in the browser's viewer, an image; anything else downloads. */
+const PREVIEWED = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/**
+ * The headers of a staff download: its type, and for a preview (`inline`, a PDF or an image only) the
+ * console's own pages may frame it. A previewed file is shown, never run as a page of the portal's
+ * origin: an image is sandboxed; a PDF is drawn by the browser's viewer (which a sandbox would stop),
+ * with nosniff so its type is never guessed as a page.
+ */
 export function documentHeaders(document: { name: string; mime: string; size: number }, inline: boolean) {
   const disposition = contentDisposition(document.name);
+  const mime = document.mime || 'application/octet-stream';
+  const previewed = inline && PREVIEWED.has(mime);
+  const framing = previewed ? { 'X-Frame-Options': 'SAMEORIGIN' } : {};
+  const policy =
+    previewed && mime === 'application/pdf'
+      ? "default-src 'none'; frame-ancestors 'self'"
+      : `sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors ${previewed ? "'self'" : "'none'"}`;
   return {
-    'Content-Type': document.mime || 'application/octet-stream',
+    'Content-Type': mime,
     'Content-Length': document.size,
-    'Content-Disposition': inline ? disposition.replace(/^attachment/, 'inline') : disposition,
+    'Content-Disposition': previewed ? disposition.replace(/^attachment/, 'inline') : disposition,
     'X-Content-Type-Options': 'nosniff',
-    // A previewed file is shown, never run as a page of the portal's origin.
-    'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+    ...framing,
+    'Content-Security-Policy': policy,
     'Cache-Control': 'private, no-store',
   };
 }

@@ -142,7 +142,12 @@ describe('GET staff/applications/{id}/documents/{documentId}', () => {
     expect(downloaded.headers['content-disposition']).toMatch(/^attachment; filename="document\.pdf"/);
     const previewed = await server.app.inject({ method: 'GET', url: `${url}?inline=1`, headers });
     expect(previewed.headers['content-disposition']).toMatch(/^inline; filename="document\.pdf"/);
-    expect(previewed.headers['content-security-policy']).toMatch(/sandbox/);
+    // The console's page frames the preview (its own origin only); the PDF runs nothing of the portal's.
+    expect(previewed.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(previewed.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
+    expect(previewed.headers['x-content-type-options']).toBe('nosniff');
+    // A download is framed by nobody.
+    expect(downloaded.headers['content-security-policy']).toMatch(/sandbox.*frame-ancestors 'none'/);
     const elsewhere = await server.app.inject({
       method: 'GET',
       url,
