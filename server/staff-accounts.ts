@@ -58,7 +58,7 @@ export async function createStaff(db: Kysely<Database>, name: string): Promise<{
 }
 
 /** The account `name` that is not removed; 404 otherwise. */
-async function activeStaff(db: Kysely<Database>, name: string): Promise<{ id: number }> {
+export async function activeStaff(db: Kysely<Database>, name: string): Promise<{ id: number }> {
   const row = await db
     .selectFrom('staff')
     .select('id')

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { mayGrant, type RoleGrant, type StaffActor } from '../../engine/core';
 import type { AppContext } from '../context';
 import { HttpError, ok, ValidationError } from '../http';
-import { grantProblems, grantsOf, listStaff, setRoles, type GrantInput } from '../staff-accounts';
+import { activeStaff, grantProblems, grantsOf, listStaff, setRoles, type GrantInput } from '../staff-accounts';
 import { answers, list } from '../contract/answers';
 import { ROLES_BODY, STAFF_ACCOUNT, STAFF_ROLES_SET } from '../contract/staff-accounts';
 import { paramsSchema } from '../route-schemas';
@@ -87,13 +87,7 @@ export function staffAccountRoutes(app: FastifyInstance, ctx: AppContext): void 
       const staff = await staffOfRequest(ctx, request);
       adminOnly(staff);
       const { name } = request.params;
-      const target = await db
-        .selectFrom('staff')
-        .select('id')
-        .where('name', '=', name)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      if (!target) throw new HttpError(404, `No staff account '${name}'.`);
+      const target = await activeStaff(db, name);
       const services = ctx.definitions.map((definition) => definition.key);
       const problems = grantProblems(request.body, services, (i, part) => `${i}.${part}`);
       if (problems.length > 0) throw new ValidationError(problems);

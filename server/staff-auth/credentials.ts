@@ -4,10 +4,11 @@
  * by the staff command, stored as a SHA-256 hash, used once, expiring). A removed account signs in
  * with neither.
  */
+import { activeStaff } from '../staff-accounts';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database';
 import type { Database } from '../db/tables';
-import { HttpError, ValidationError } from '../http';
+import { ValidationError } from '../http';
 import { passwordProblem } from '../password-policy';
 import { newToken, sha256, type PasswordHasher } from '../security';
 import type { SecurityLimits } from '../config';
@@ -19,17 +20,6 @@ export const SIGN_IN_LINK_MS = 24 * 60 * 60 * 1000;
 /** The path of a sign-in link under the provider (`/oidc/link/<token>`). */
 export const SIGN_IN_LINK_PATH = '/link/';
 
-async function activeStaffId(db: Kysely<Database>, name: string): Promise<number> {
-  const row = await db
-    .selectFrom('staff')
-    .select('id')
-    .where('name', '=', name)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw new HttpError(404, `No staff account '${name}'.`);
-  return row.id;
-}
-
 /** Sets the password of the account `name`; a weak one is refused (422, the policy's reason). */
 export async function setStaffPassword(
   db: Kysely<Database>,
@@ -39,7 +29,7 @@ export async function setStaffPassword(
 ): Promise<void> {
   const problem = passwordProblem(password);
   if (problem) throw new ValidationError([{ field: 'password', message: problem }], problem);
-  const id = await activeStaffId(db, name);
+  const id = (await activeStaff(db, name)).id;
   await db
     .updateTable('staff')
     .set({ password_hash: await hasher.hash(password) })
@@ -57,7 +47,7 @@ export async function newSignInLink(
   name: string,
   validMs = SIGN_IN_LINK_MS,
 ): Promise<{ link: string; expiresAt: string }> {
-  const id = await activeStaffId(db, name);
+  const id = (await activeStaff(db, name)).id;
   const token = newToken();
   const expiresAt = new Date(Date.now() + validMs).toISOString();
   await db
