@@ -67,6 +67,7 @@ export async function staffSignInRoutes(
 ): Promise<void> {
   const { publicUrl, staffSignIn } = ctx.config;
   const secure = publicUrl.startsWith('https:');
+  const publicHost = new URL(publicUrl).host;
   await api.register(async (scope) => {
     await scope.register(fastifyCookie, { secret: stateKey, hook: 'onRequest' });
     // Public reads are cacheable elsewhere (installNoStore); these answers are one browser's own.
@@ -108,6 +109,12 @@ export async function staffSignInRoutes(
       },
       async (request, reply) => {
         const query = request.query as { return?: string; prompt?: 'login' };
+        // The sign-in's cookie must be set where the provider sends the browser back (PUBLIC_URL): a
+        // console opened at another address of this server (127.0.0.1 for localhost) starts over there.
+        if (request.host !== publicHost) {
+          const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+          return reply.redirect(`${publicUrl}/api/staff/sign-in${search}`, 303);
+        }
         const { url, pending } = await rp
           .start(safeReturn(query.return, publicUrl), query.prompt)
           .catch((error: unknown) => {

@@ -88,7 +88,8 @@ export class StaffBrowser {
     return app.inject({
       method: method as 'GET' | 'POST',
       url: `${url.pathname}${url.search}`,
-      headers,
+      // As a browser does: the address's host (the server tells its public address from others).
+      headers: { host: url.host, ...headers },
       ...(payload === undefined ? {} : { payload }),
     });
   }

@@ -576,12 +576,30 @@ describe('staff sign-in with the authority’s own provider', () => {
   });
 });
 
+describe('staff sign-in at another address of the server', () => {
+  it('starts over at the public address, where the provider sends the browser back', async () => {
+    const answer = await server.app.inject({
+      url: '/api/staff/sign-in?return=%2Fconsole%3Fstatus%3Dsubmitted',
+      headers: { host: '127.0.0.1:9' },
+    });
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe(
+      `${server.config.publicUrl}/api/staff/sign-in?return=%2Fconsole%3Fstatus%3Dsubmitted`,
+    );
+    // Nothing of a sign-in is kept at the other address.
+    expect(answer.headers['set-cookie']).toBeUndefined();
+  });
+});
+
 describe('staff sign-in with a provider away', () => {
   it('answers 503 saying so', async () => {
     const port = await freePort();
     const away = await startServer({ STAFF_OIDC_ISSUER: `http://127.0.0.1:${port}/oidc`, STAFF_OIDC_CLIENT_ID: 'c' });
     try {
-      const answer = await away.app.inject({ url: '/api/staff/sign-in' });
+      const answer = await away.app.inject({
+        url: '/api/staff/sign-in',
+        headers: { host: new URL(away.config.publicUrl).host },
+      });
       expect(answer.statusCode).toBe(503);
       expect(answer.json()).toMatchObject({ code: 503, error: PROVIDER_UNREACHABLE });
       expect(answer.headers['retry-after']).toBe('30');
