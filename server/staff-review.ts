@@ -144,7 +144,18 @@ export async function reviewOf(ctx: Ctx, actor: StaffActor, reviewed: Reviewed) 
       .execute(),
     db
       .selectFrom('flow_histories')
-      .select(['id', 'status_id', 'comment_to_applicant', 'created_at', 'actor', 'transition', 'session', 'internal'])
+      .select([
+        'id',
+        'status_id',
+        'comment_to_applicant',
+        'created_at',
+        'actor',
+        'transition',
+        'session',
+        'internal',
+        'event',
+        'event_subject',
+      ])
       .where('application_id', '=', application.id)
       .orderBy('id')
       .execute(),
@@ -189,6 +200,8 @@ export async function reviewOf(ctx: Ctx, actor: StaffActor, reviewed: Reviewed) 
       transition: row.transition,
       session: row.session,
       internal: row.internal === 1,
+      event: row.event,
+      event_subject: row.event_subject,
     })),
     notes,
     transitions,
@@ -203,7 +216,7 @@ export async function addNote(ctx: Ctx, actor: StaffActor, { application }: Revi
       .values({ application_id: application.id, author: actor.name, body, created_at: nowIso() })
       .returning(['id', 'author', 'body', 'created_at'])
       .executeTakeFirstOrThrow();
-    await writeInternalRow(trx, application, actor, 'added a note');
+    await writeInternalRow(trx, application, actor, { kind: 'noted' });
     return note;
   });
 }
@@ -239,13 +252,16 @@ export async function assign(
   }
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('applications').set({ assignee }).where('id', '=', application.id).execute();
-    const what =
+    await writeInternalRow(
+      trx,
+      application,
+      actor,
       assignee === null
-        ? 'released the application'
+        ? { kind: 'released' }
         : assignee === actor.name
-          ? 'took the application'
-          : `assigned the application to ${assignee}`;
-    await writeInternalRow(trx, application, actor, what);
+          ? { kind: 'took' }
+          : { kind: 'assigned', subject: assignee },
+    );
   });
   return { id: application.id, assignee };
 }
@@ -268,7 +284,7 @@ export async function openedDocument(
     .executeTakeFirst();
   const opened = document && STORED_KEY.test(document.path) ? await ctx.files.open(document.path) : null;
   if (!document || !opened) throw notFound('File not found');
-  await writeInternalRow(ctx.db, application, actor, `opened the document '${document.description}'`);
+  await writeInternalRow(ctx.db, application, actor, { kind: 'opened', subject: document.description });
   return { name: document.name, mime: document.mime, size: opened.size, body: opened.body };
 }
 

@@ -57,6 +57,9 @@ export interface ReviewHistoryEntry {
   created_at: string;
   /** The authority's own row (a read, a note, an assignment): never shown to the applicant. */
   internal?: boolean;
+  /** What an internal row records (viewed, noted, took, released, assigned, opened) and whom or what it names. */
+  event?: string | null;
+  event_subject?: string | null;
 }
 
 export interface ReviewNote {

@@ -26,6 +26,9 @@ import type { ReviewDocument, ReviewHistoryEntry, ReviewNote } from './console-t
 import { useStaffApi, type StaffResult } from './staff-api';
 
 /** How a document can be shown in the page: a PDF in a frame, an image, or not at all. */
+/** The internal rows the console words in its language (`InternalEvent` of the server); others show their comment. */
+const KNOWN_EVENTS = new Set(['viewed', 'noted', 'took', 'released', 'assigned', 'opened']);
+
 export function previewKind(document: Pick<ReviewDocument, 'name' | 'mime'>): 'pdf' | 'image' | null {
   const mime = document.mime ?? '';
   if (mime === 'application/pdf' || (!mime && /\.pdf$/i.test(document.name))) return 'pdf';
@@ -148,7 +151,9 @@ export function HistorySection({
               </TableCell>
               <TableCell>{entry.actor}</TableCell>
               <TableCell>
-                {entry.comment}
+                {entry.event && KNOWN_EVENTS.has(entry.event)
+                  ? t(`console.event.${entry.event}`, { subject: entry.event_subject ?? '' })
+                  : entry.comment}
                 {entry.internal ? (
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                     {t('console.review.internal')}

@@ -150,6 +150,8 @@ const HISTORY_ROW = object(
     transition: nullableText,
     session: nullableText,
     internal: flag,
+    event: nullableText,
+    event_subject: nullableText,
   },
   ['id', 'status_id', 'created_at', 'internal'],
 );

@@ -743,8 +743,9 @@ function mailPriority(): Migration {
  * OpenID provider; `subject` ties an account to the authority's provider), the console's sessions
  * (shared by every instance through the database), the embedded provider's own store, internal notes,
  * the assignment of an application, and the history's transition name (four eyes reads who took which),
- * the staff session that wrote a row, and whether the row is internal (a staff read: never shown to the
- * applicant).
+ * the staff session that wrote a row, whether the row is internal (a staff read: never shown to the
+ * applicant), and what an internal row records (`event`: viewed, noted, took, released, assigned, opened;
+ * `event_subject`: the colleague or document it names), so each reader words it in its language.
  */
 function staffConsole(dialect: DialectName): Migration {
   return {
@@ -812,8 +813,12 @@ function staffConsole(dialect: DialectName): Migration {
         .alterTable('flow_histories')
         .addColumn('internal', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
+      await db.schema.alterTable('flow_histories').addColumn('event', 'text').execute();
+      await db.schema.alterTable('flow_histories').addColumn('event_subject', 'text').execute();
     },
     async down(db: AnyDb) {
+      await db.schema.alterTable('flow_histories').dropColumn('event_subject').execute();
+      await db.schema.alterTable('flow_histories').dropColumn('event').execute();
       await db.schema.alterTable('flow_histories').dropColumn('internal').execute();
       await db.schema.alterTable('flow_histories').dropColumn('session').execute();
       await db.schema.alterTable('flow_histories').dropColumn('transition').execute();

@@ -251,6 +251,9 @@ export interface FlowHistoriesTable {
   session: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1: a staff read or other internal row, never shown to the applicant. */
   internal: Generated<Flag>;
+  /** What an internal row records (`InternalEvent`), and the colleague or document it names. */
+  event: ColumnType<string | null, string | null | undefined, string | null>;
+  event_subject: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RecycledReportsTable {

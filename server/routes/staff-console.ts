@@ -117,7 +117,7 @@ export function staffConsoleRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request, reply) => {
       const actor = await staffOf(request);
       const reviewed = await reviewable(ctx, actor, idParam(request.params.id));
-      await writeInternalRow(ctx.db, reviewed.application, actor, 'viewed');
+      await writeInternalRow(ctx.db, reviewed.application, actor, { kind: 'viewed' });
       return ok(reply, await reviewOf(ctx, actor, reviewed));
     },
   );

@@ -380,25 +380,54 @@ export async function moveStatus(
 }
 
 /**
- * Writes an internal history row: `actor` did `what`, the status unchanged (a staff read, a note, an
+ * What an internal history row records: a staff read, a note, an assignment, a document opened; the
+ * colleague or document it names is its subject. Kept as words for each reader to put in its language.
+ */
+export type InternalEvent =
+  | { kind: 'viewed' | 'noted' | 'took' | 'released' }
+  | { kind: 'assigned'; subject: string }
+  | { kind: 'opened'; subject: string };
+
+/** The English sentence of an internal row (the history's comment, as stored rows read in a log). */
+function internalSentence(event: InternalEvent): string {
+  switch (event.kind) {
+    case 'viewed':
+      return 'viewed';
+    case 'noted':
+      return 'added a note';
+    case 'took':
+      return 'took the application';
+    case 'released':
+      return 'released the application';
+    case 'assigned':
+      return `assigned the application to ${event.subject}`;
+    case 'opened':
+      return `opened the document '${event.subject}'`;
+  }
+}
+
+/**
+ * Writes an internal history row: `actor` did `event`, the status unchanged (a staff read, a note, an
  * assignment). Here beside the status rows: this module writes every row of the history.
  */
 export async function writeInternalRow(
   db: Kysely<Database>,
   application: Pick<Application, 'id' | 'status_id'>,
   actor: StaffActor,
-  what: string,
+  event: InternalEvent,
 ): Promise<void> {
   await db
     .insertInto('flow_histories')
     .values({
       application_id: application.id,
       status_id: application.status_id,
-      comment_to_applicant: what,
+      comment_to_applicant: internalSentence(event),
       created_at: nowIso(),
       actor: `staff:${actor.name}`,
       session: actor.session,
       internal: 1,
+      event: event.kind,
+      event_subject: 'subject' in event ? event.subject : null,
     })
     .execute();
 }

@@ -110,7 +110,7 @@ describe('GET staff/applications/{id}', () => {
     const { body } = await review(viewer);
     const reads = body.data.history.filter((row) => row.internal && row.comment === 'viewed');
     expect(reads.length).toBeGreaterThanOrEqual(2);
-    expect(reads.at(-1)).toMatchObject({ actor: 'staff:vera.viewer', session: 'key', status_id: 2 });
+    expect(reads.at(-1)).toMatchObject({ actor: 'staff:vera.viewer', session: 'key', status_id: 2, event: 'viewed' });
     // The applicant's own row (the submission) is there too.
     expect(body.data.history.some((row) => !row.internal && row.actor === 'applicant')).toBe(true);
   });
@@ -211,7 +211,16 @@ describe('POST staff/applications/{id}/assignment', () => {
     expect(await assignee()).toBe('colin.approver');
     expect((await assign(colleague, null)).status).toBe(200);
     expect(await assignee()).toBeNull();
-    const comments = (await review(reviewer)).body.data.history.filter((row) => row.internal).map((row) => row.comment);
+    const internal = (await review(reviewer)).body.data.history.filter((row) => row.internal);
+    // Each says what it records (for the console to word in its language) and whom it names.
+    expect(internal.map((row) => [row.event, row.event_subject])).toEqual(
+      expect.arrayContaining([
+        ['took', null],
+        ['assigned', 'colin.approver'],
+        ['released', null],
+      ]),
+    );
+    const comments = internal.map((row) => row.comment);
     expect(comments).toEqual(
       expect.arrayContaining([
         'took the application',
