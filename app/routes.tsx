@@ -12,6 +12,7 @@ function withAllTexts<Module>(load: () => Promise<Module>): () => Promise<Module
 }
 const loadSignedInFrame = withAllTexts(() => import('./layout/signed-in-frame'));
 const loadStudio = withAllTexts(() => import('./studio/studio-page'));
+const loadConsole = withAllTexts(() => import('./console/console-pages'));
 
 const LandingPage = lazyNamed(() => import('./pages/landing-page'), 'LandingPage');
 const LoginPage = lazyNamed(() => import('./pages/login-page'), 'LoginPage');
@@ -25,6 +26,9 @@ const CompaniesPage = lazyNamed(() => import('./companies/companies-page'), 'Com
 const ProfilePage = lazyNamed(() => import('./pages/profile-page'), 'ProfilePage');
 const ServiceRoutePage = lazyNamed(() => import('./pages/service-route-page'), 'ServiceRoutePage');
 const StudioPage = lazyNamed(loadStudio, 'StudioPage');
+const ConsoleGate = lazyNamed(loadConsole, 'ConsoleGate');
+const ConsoleQueuePage = lazyNamed(loadConsole, 'QueuePage');
+const ConsoleReviewPage = lazyNamed(loadConsole, 'ReviewPage');
 
 /**
  * The frame of every page: what a page throws (its code failing to load too) is shown in its place,
@@ -51,8 +55,9 @@ function page(path: string, Page: LazyComponent<object>): RouteObject {
 }
 
 /**
- * The route table (React Router's route objects). Public pages first; everything else needs a
- * signed-in user and sits in the Layout (the signed-in frame). Service pages (info, apply, view,
+ * The route table (React Router's route objects). Public pages first, then the staff's (the studio,
+ * the console under /console, each with its own sign-in); everything else needs a signed-in
+ * applicant and sits in the Layout (the signed-in frame). Service pages (info, apply, view,
  * edit) and the pages of the features services open (Recycled) are not listed: the catch-all
  * resolves them from the definitions' `routes` and `unlocks`, so adding a service adds its pages.
  * Every page is a lazy route whose code loads on its first visit (a prerendered page names its
@@ -70,6 +75,17 @@ export const appRoutes: RouteObject[] = [
       page('/forgot-password', ForgotPasswordPage),
       // The analyst studio: its own sign-in (a staff key) when the server asks for one.
       page('/studio', StudioPage),
+      // The staff console: its own sign-in (the authority's OpenID provider, a session cookie), not
+      // the applicant's; its code and texts load with its first page.
+      {
+        element: <ConsoleGate />,
+        handle: { preload: () => ConsoleGate.preload() } satisfies PageHandle,
+        children: [
+          page('/console', ConsoleQueuePage),
+          page('/console/services/:service', ConsoleQueuePage),
+          page('/console/applications/:id', ConsoleReviewPage),
+        ],
+      },
       {
         element: (
           <RequireAuth>

@@ -47,6 +47,7 @@ export {
 // After submission
 export { ReadOnlyApplication } from './read-only-application';
 export { ListTable } from './status-blocks';
+export { loadHtmlSanitizer } from './html-sanitizer';
 
 // Pages loaded on demand
 export { lazyNamed, type LazyComponent } from './lazy-named';

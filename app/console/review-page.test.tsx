@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ServiceDefinition } from '../../engine/core';
+import { ALPHA, answer, fakeStaffApi, renderConsole, SESSION } from './console-test-support';
+import type { ReviewAnswer } from './console-types';
+import { ReviewPage } from './review-page';
+
+afterEach(cleanup);
+
+/** A service whose view shows the permit's site, and whose table's `attach-terms` takes a text. */
+const SERVICE = {
+  ...ALPHA,
+  formSchema: { type: 'object', properties: { site: { type: 'string', title: 'Site' } } },
+  uiSchema: {},
+  view: { record: 'permit', rows: [{ label: 'Site of the works', field: 'site' }] },
+  lifecycle: {
+    ...ALPHA.lifecycle,
+    transitions: [
+      {
+        name: 'attach-terms',
+        from: [3],
+        to: 2,
+        by: 'staff',
+        via: 'action',
+        text: { name: 'terms', requiredMessage: 'Write the terms.' },
+      },
+    ],
+  },
+} as unknown as ServiceDefinition;
+
+const REVIEW: ReviewAnswer = {
+  application: {
+    id: 41,
+    app_id: 'AP-0041',
+    service: 'alpha',
+    service_title: 'Alpha permit',
+    status_id: 3,
+    status_key: 'under-review',
+    applicant: { name: 'Ada Uwase', email: 'ada@example.org' },
+    company: 'Green Ltd',
+    submitted_at: '2026-03-02T10:00:00Z',
+    assignee: null,
+  },
+  answers: { id: 41, service_id: 11, permit: { site: 'Lake shore 4' } },
+  documents: [
+    {
+      id: 5,
+      name: 'plan.pdf',
+      description: 'Site plan',
+      mime: 'application/pdf',
+      url: '/api/staff/applications/41/documents/5',
+    },
+  ],
+  history: [{ id: 1, status_id: 2, created_at: '2026-03-02T10:00:00Z', actor: 'Ada Uwase', internal: false }],
+  notes: [{ id: 1, author: 'Jean', body: 'Called the applicant.', created_at: '2026-03-03T09:00:00Z' }],
+  transitions: [
+    { name: 'attach-terms', to: 2, allowed: true, text: { name: 'terms', required: true } },
+    { name: 'approve', to: 2, allowed: false, reason: 'Four eyes: someone else must take it.' },
+  ],
+};
+
+function setup() {
+  const api = fakeStaffApi({
+    'GET staff/session': () => answer(SESSION),
+    'GET staff/applications/41': () => answer(REVIEW),
+    'POST staff/applications/41/notes': () => answer({ id: 2 }),
+    'POST staff/applications/41/assignment': () => answer({ id: 41, assignee: SESSION.name }),
+  });
+  renderConsole(api, <ReviewPage />, {
+    path: '/console/applications/:id',
+    at: '/console/applications/41',
+    definitions: [SERVICE],
+  });
+  return api;
+}
+
+describe('ReviewPage', () => {
+  it("shows the answers as the applicant's view draws them, and the documents with a preview", async () => {
+    setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application AP-0041' })).toBeTruthy();
+    const answers = screen.getByRole('region', { name: 'Answers' });
+    expect(within(answers).getByText('Site of the works')).toBeTruthy();
+    expect(within(answers).getByText('Lake shore 4')).toBeTruthy();
+    const download = screen.getByRole('link', { name: 'Download plan.pdf' });
+    expect(download.getAttribute('href')).toBe('/api/staff/applications/41/documents/5');
+    fireEvent.click(screen.getByRole('button', { name: 'Preview of plan.pdf' }));
+    expect(screen.getByTitle('Preview of plan.pdf').getAttribute('src')).toBe(
+      '/api/staff/applications/41/documents/5?inline=1',
+    );
+  });
+
+  it('offers the transitions, one disabled with its reason, and opens the dialog asking for the text', async () => {
+    setup();
+    const refused = await screen.findByRole('button', { name: 'Approve' });
+    expect(refused).toHaveProperty('disabled', true);
+    expect(screen.getByText('Four eyes: someone else must take it.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Attach terms' }));
+    const dialog = screen.getByRole('dialog', { name: 'Attach terms' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    // The definition's row says how to ask for the text the server names.
+    expect(within(dialog).getByText('Write the terms.')).toBeTruthy();
+  });
+
+  it('adds a note and takes the application with the session token, then reads it again', async () => {
+    const api = setup();
+    await screen.findByText('Called the applicant.');
+    fireEvent.change(screen.getByLabelText('New note'), { target: { value: 'Site visit on Monday.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() =>
+      expect(api.calls).toContainEqual(
+        expect.objectContaining({
+          path: 'staff/applications/41/notes',
+          body: { body: 'Site visit on Monday.' },
+          csrfToken: 'csrf-123',
+        }),
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Take it' }));
+    await waitFor(() =>
+      expect(api.calls).toContainEqual(
+        expect.objectContaining({ path: 'staff/applications/41/assignment', body: { assignee: SESSION.name } }),
+      ),
+    );
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.path === 'staff/applications/41').length).toBeGreaterThan(1),
+    );
+  });
+});
