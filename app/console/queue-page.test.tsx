@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { QueueAnswer } from './console-types';
 import { answer, fakeStaffApi, refusal, renderConsole, SESSION } from './console-test-support';
 import { QueuePage } from './queue-page';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const ROWS: QueueAnswer = {
   items: [
@@ -97,6 +100,29 @@ describe('QueuePage', () => {
     fireEvent.click(within(counts).getByRole('tab', { name: /\(9\)/ }));
     await waitFor(() => expect(router.location().search).toBe('?status=under-review'));
     expect(screen.getByRole('link', { name: 'AP-0041' }).getAttribute('href')).toBe('/console/applications/41');
+  });
+
+  it('folds applicant and company, number and service into shared columns on a tablet', async () => {
+    // Every media query matches: the page is narrower than the theme's md breakpoint.
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      matches: true,
+      media,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    setup('/console');
+    const table = await screen.findByRole('table', { name: 'Applications to review' });
+    await within(table).findByRole('link', { name: 'AP-0041' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Number', 'Applicant and company', 'Status', 'Submitted', 'Assigned to']);
+    expect(within(table).getByText('Green Ltd')).toBeTruthy();
+    expect(within(table).getByText('Alpha permit')).toBeTruthy();
   });
 
   it('says so when no application matches, and shows a failure with a retry', async () => {

@@ -31,7 +31,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { mayView, type ServiceDefinition } from '../../engine/core';
-import { RetryAlert, useApiQuery, useTranslation } from '../../engine/react';
+import { RetryAlert, useApiQuery, useTranslation, TextInput } from '../../engine/react';
 import { SkeletonRows } from '../components/skeleton-rows';
 import { TablePager } from '../components/table-pager';
 import { formatDate } from '../applications-list';
@@ -66,14 +66,14 @@ function SearchForm({ filters, onApply }: { filters: QueueFilters; onApply: (cha
   return (
     <Box component="form" role="search" aria-label={t('console.queue.searchLabel')} onSubmit={submit}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
+        <TextInput
           size="small"
           label={t('console.queue.search')}
           value={q}
           onChange={(event) => setQ(event.target.value)}
           sx={{ flex: 2 }}
         />
-        <TextField
+        <TextInput
           size="small"
           label={t('console.queue.assignee')}
           value={assignee}
@@ -157,7 +157,7 @@ function QueueFiltersBar({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <TextInput
           size="small"
           type="date"
           label={t('console.queue.from')}
@@ -165,7 +165,7 @@ function QueueFiltersBar({
           onChange={(event) => onChange({ from: event.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
+        <TextInput
           size="small"
           type="date"
           label={t('console.queue.to')}

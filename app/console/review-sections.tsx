@@ -18,10 +18,9 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
-import { useTranslation } from '../../engine/react';
+import { useTranslation, TextInput } from '../../engine/react';
 import { formatDate } from '../applications-list';
 import type { ReviewDocument, ReviewHistoryEntry, ReviewNote } from './console-types';
 import { useStaffApi, type StaffResult } from './staff-api';
@@ -222,7 +221,7 @@ export function NotesSection({
       {mayWrite ? (
         <Box component="form" onSubmit={(event) => void submit(event)}>
           <Stack spacing={1}>
-            <TextField
+            <TextInput
               label={t('console.review.newNote')}
               multiline
               minRows={2}
@@ -296,7 +295,7 @@ export function AssignmentSection({
           </Stack>
           <Box component="form" onSubmit={(event) => void handOver(event)}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <TextField
+              <TextInput
                 id={colleagueId}
                 size="small"
                 label={t('console.review.colleague')}

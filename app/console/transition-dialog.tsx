@@ -15,10 +15,9 @@ import {
   DialogTitle,
   FormHelperText,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
-import { loadHtmlSanitizer, useTranslation } from '../../engine/react';
+import { loadHtmlSanitizer, useTranslation, TextInput } from '../../engine/react';
 import { usePhoneLayout } from '../components/use-phone-layout';
 import type { ReviewTransition } from './console-types';
 import { useStaffApi, type FieldProblem } from './staff-api';
@@ -155,7 +154,7 @@ export function TransitionDialog({
           ) : null}
           {step === 'ask' ? (
             <>
-              <TextField
+              <TextInput
                 label={t('console.transition.comment')}
                 helperText={problemOf('comment') ?? t('console.transition.commentHelp')}
                 error={Boolean(problemOf('comment'))}
@@ -165,7 +164,7 @@ export function TransitionDialog({
                 onChange={(event) => setTyped({ ...typed, comment: event.target.value })}
               />
               {textName ? (
-                <TextField
+                <TextInput
                   label={t('console.transition.text', { name: textName })}
                   helperText={problemOf(textName) ?? t('console.transition.textHelp')}
                   error={Boolean(problemOf(textName))}
