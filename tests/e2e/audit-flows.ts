@@ -80,13 +80,14 @@ export async function applyForAudit(
 }
 
 /**
- * On the view of an audit whose terms of reference are approved: sends the firm or expert's details
- * and the audit reports (phase 2) through the prompt, which then closes; the audit is under review.
+ * On the view of an audit whose terms of reference are approved, just opened: sends the firm or
+ * expert's details and the audit reports (phase 2) through the prompt that opens by itself, which
+ * then closes; the audit is under review.
  */
 export async function sendFirmDetails(page: Page, filesDir: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Your Terms of Reference document is ready' });
-  // The prompt opens by itself on the view; the button opens it again once it was put off.
-  if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Enter the firm/expert details' }).click();
+  // The prompt opens by itself on the view of an audit in its second phase.
+  await dialog.waitFor();
   const input = (label: string) => dialog.getByRole('textbox', { name: new RegExp(`^${label}`) });
   await input('Firm/Expert name').fill('Rwanda Green Audit Ltd');
   await input('Phone number').fill('0788990011');
