@@ -52,6 +52,7 @@ const product = (): RunningProduct => ({
   // addresses are new, so any code for one is the code sent now.
   otpFor: (recipient) => codeFor(logs, recipient),
   staff: () => Promise.reject(new Error('not used here')),
+  staffCommand: () => Promise.reject(new Error('not used here')),
   stop: () => cluster.stop(),
 });
 

@@ -3,12 +3,11 @@
  * temporary DATA_DIR) on a free port, reads the one-time codes from its log (`[mail]` lines), and
  * drives Debian's Chromium through playwright-core.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { freePort } from '../../scripts/server-process';
 import { pdfTextLines } from '../../server/certificates/pdf-text';
@@ -96,8 +95,14 @@ export interface RunningProduct {
    * Runs the staff command (`server/staff-cli.ts`, the real one) on the product's database, as the
    * staff account `approver` (an approver on every service) unless the arguments name another with
    * `--as` (`reviewer`: a reviewer on every service). Both accounts are made on the first call.
+   * @returns what the command printed
    */
-  staff(...args: string[]): Promise<void>;
+  staff(...args: string[]): Promise<string>;
+  /**
+   * Runs the staff command with `args` as given (no `--as` added, no account made), `input` on its
+   * standard input (`set-password` reads the password there); what it printed.
+   */
+  staffCommand(args: string[], options?: { input?: string }): Promise<string>;
   /** Stops the product; its data (database and files) is removed unless `keepData`. */
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
@@ -110,10 +115,19 @@ export interface RunningProduct {
  */
 export async function startProduct(
   env: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  options: {
+    dataDir?: string;
+    /**
+     * PUBLIC_URL set to the address the product is reached at (`baseUrl`): the staff console's
+     * sign-in (its OpenID provider, its callback, the one-time links) sends the browser there, and
+     * the cookies it sets must be the ones the tests' pages send.
+     */
+    publicUrlIsBase?: boolean;
+  } = {},
 ): Promise<RunningProduct> {
   await buildPortal(env);
   const port = await freePort();
+  if (options.publicUrlIsBase) env = { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` };
   // The data of a previous run when given (a restart, as a new release starts on the same data).
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ecopermit-e2e-'));
   const lines: string[] = [];
@@ -149,12 +163,25 @@ export async function startProduct(
     await new Promise((r) => setTimeout(r, 300));
   }
 
-  const staffCommand = (args: string[]) =>
-    promisify(execFile)(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'server', 'staff-cli.ts'), ...args], {
+  const staffCommand = async (args: string[], input?: string): Promise<string> => {
+    const command = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'server', 'staff-cli.ts'), ...args], {
       cwd: root,
       // The product's own settings: its services folder judges the actions.
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
+    const out: string[] = [];
+    const err: string[] = [];
+    command.stdout.on('data', (chunk: Buffer) => out.push(chunk.toString('utf8')));
+    command.stderr.on('data', (chunk: Buffer) => err.push(chunk.toString('utf8')));
+    command.stdin.end(input ?? '');
+    const code = await new Promise<number | null>((done) => command.once('close', done));
+    if (code !== 0)
+      throw Object.assign(new Error(`staff ${args.join(' ')} failed (${code}):\n${err.join('')}`), {
+        stderr: err.join(''),
+      });
+    return out.join('');
+  };
   /** The staff accounts the command acts as: a reviewer and an approver on every service (kept data has them). */
   const makeStaffAccounts = async () => {
     for (const [name, role] of [
@@ -184,8 +211,9 @@ export async function startProduct(
     async staff(...args) {
       accounts ??= makeStaffAccounts();
       await accounts;
-      await staffCommand(args.includes('--as') ? args : [...args, '--as', 'approver']);
+      return staffCommand(args.includes('--as') ? args : [...args, '--as', 'approver']);
     },
+    staffCommand: (args, { input } = {}) => staffCommand(args, input),
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
