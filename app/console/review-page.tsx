@@ -5,7 +5,7 @@
  * and the staff transitions at its status as buttons (disabled, with the reason, for one the reader
  * may not take). Each transition opens its dialog; after any change the page and the queues read again.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Grid, Link, Paper, Stack, Typography } from '@mui/material';
 import {
@@ -116,14 +116,19 @@ function Transitions({
   const session = useStaffSession();
   const [open, setOpen] = useState<ReviewTransition | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  if (transitions.length === 0) return <Typography variant="body2">{t('console.review.noTransitions')}</Typography>;
+  // The button taken may be gone once the status moved: the focus goes to what happened.
+  const doneRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
   return (
     <Stack spacing={1}>
       {done ? (
-        <Alert severity="success" role="status" onClose={() => setDone(null)}>
+        <Alert ref={doneRef} tabIndex={-1} severity="success" role="status" onClose={() => setDone(null)}>
           {t('console.review.transitionDone', { action: done })}
         </Alert>
       ) : null}
+      {transitions.length === 0 ? <Typography variant="body2">{t('console.review.noTransitions')}</Typography> : null}
       {transitions.map((transition) => {
         const reasonId = `reason-${transition.name}`;
         // A refused transition says why beside its button (read with it: aria-describedby).
@@ -264,7 +269,8 @@ export function ReviewPage() {
             </Section>
           </Stack>
         </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
+        {/* On a tablet the actions, assignment and notes come first: they are what the page is for. */}
+        <Grid size={{ xs: 12, md: 4 }} sx={{ order: { xs: -1, md: 0 } }}>
           <Stack spacing={2}>
             <Section title={t('console.review.actions')}>
               <Transitions

@@ -35,6 +35,8 @@ interface Review {
     actor: string | null;
     session: string | null;
     internal: boolean;
+    event: string | null;
+    event_subject: string | null;
   }>;
   notes: Array<{ author: string; body: string }>;
   transitions: Array<{ name: string; to_key: string; allowed: boolean; reason: string | null; role: string }>;

@@ -107,12 +107,15 @@ describe('the staff console', () => {
     if (input.comment) await summary.getByText(input.comment, { exact: true }).waitFor();
     await dialog.getByRole('button', { name: `Confirm: ${label}` }).click();
     await dialog.waitFor({ state: 'detached' });
-    if (input.last) {
-      // The last move leaves no action: the page says so (it shows no "Done" then, see the report).
+    // What happened is said, and the focus is on it: the button taken may be gone with the status.
+    const done = page.getByRole('status').getByText(`Done: ${label}.`);
+    await done.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toContain(`Done: ${label}.`);
+    // The last move leaves no action: the page says so too.
+    if (input.last)
       await page.getByRole('region', { name: 'Actions' }).getByText('No action can be taken at this status.').waitFor();
-      return;
-    }
-    await page.getByRole('status').getByText(`Done: ${label}.`).waitFor();
   };
 
   /** Finds an application in the queue by its number (the search kept in the address) and opens it. */
