@@ -13,7 +13,9 @@
  *   accepting them.
  * - A service added as JSON alone (added-services.ts) is among the queue's services, its application
  *   with its own transition among the buttons.
- * - axe finds nothing on the queue and the review page; the queue fits 768 px.
+ * - axe finds nothing on the console's sign-in page, the provider's, the queue and the review page;
+ *   a person signs in, searches, opens an application and writes a note with the keyboard alone; the
+ *   queue fits 768 px.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -400,6 +402,58 @@ describe('the staff console', () => {
         await staff.getByRole('heading', { name: `Application ${plastics.appId}`, level: 1 }).waitFor();
         await staff.getByRole('region', { name: 'Answers' }).getByText('Kenya').first().waitFor();
         expect(await violations(staff)).toEqual([]);
+      });
+    });
+
+    it('signs in, searches, opens an application and writes a note with the keyboard alone; axe finds nothing on the sign-in pages', async () => {
+      const keys = await freshPage();
+      await screenshotOnFailure(keys, 'console-keyboard', async () => {
+        /** Presses Tab until the focused element is what `wanted` says (its accessible name or label). */
+        const tabTo = async (wanted: RegExp) => {
+          for (let press = 0; press < 80; press += 1) {
+            await keys.keyboard.press('Tab');
+            const focused = await keys.evaluate(() => {
+              const element = document.activeElement as HTMLElement | null;
+              if (!element) return '';
+              const labelled = element.getAttribute('aria-label') ?? '';
+              const label = element.id ? (document.querySelector(`label[for="${element.id}"]`)?.textContent ?? '') : '';
+              return `${labelled} ${label} ${element.textContent ?? ''}`.trim();
+            });
+            if (wanted.test(focused)) return;
+          }
+          throw new Error(`Tab never reached ${wanted}`);
+        };
+        await keys.goto(`${product.baseUrl}/console`);
+        await keys.getByRole('heading', { name: 'Staff sign-in', level: 1 }).waitFor();
+        expect(await violations(keys)).toEqual([]);
+        await tabTo(/Sign in with your staff account/);
+        await keys.keyboard.press('Enter');
+        await keys.waitForURL(/\/oidc\/interaction\//);
+        await keys.getByLabel('Name').waitFor();
+        expect(await violations(keys)).toEqual([]);
+        await tabTo(/^Name/);
+        await keys.keyboard.type('rita');
+        await keys.keyboard.press('Tab');
+        await keys.keyboard.type(RITA_PASSWORD);
+        await keys.keyboard.press('Enter');
+        await keys.getByText('Signed in as rita').waitFor();
+        await tabTo(/Search \(number, applicant, company\)/);
+        await keys.keyboard.type(plastics.appId);
+        await keys.keyboard.press('Enter');
+        await expect.poll(() => new URL(keys.url()).searchParams.get('q')).toBe(plastics.appId);
+        const queue = keys.getByRole('table', { name: 'Applications to review' });
+        await expect.poll(() => queue.getByRole('link').count()).toBe(1);
+        await tabTo(new RegExp(plastics.appId));
+        await keys.keyboard.press('Enter');
+        await keys.getByRole('heading', { name: `Application ${plastics.appId}`, level: 1 }).waitFor();
+        await tabTo(/New note/);
+        await keys.keyboard.type('Checked with the keyboard alone.');
+        await tabTo(/^Add note$/);
+        await keys.keyboard.press('Enter');
+        await keys
+          .getByRole('region', { name: 'Internal notes' })
+          .getByText('Checked with the keyboard alone.')
+          .waitFor();
       });
     });
 
