@@ -60,10 +60,10 @@ const REVIEW: ReviewAnswer = {
   ],
 };
 
-function setup() {
+function setup(review: ReviewAnswer = REVIEW) {
   const api = fakeStaffApi({
     'GET staff/session': () => answer(SESSION),
-    'GET staff/applications/41': () => answer(REVIEW),
+    'GET staff/applications/41': () => answer(review),
     'POST staff/applications/41/notes': () => answer({ id: 2 }),
     'POST staff/applications/41/assignment': () => answer({ id: 41, assignee: SESSION.name }),
   });
@@ -125,5 +125,13 @@ describe('ReviewPage', () => {
     await waitFor(() =>
       expect(api.calls.filter((call) => call.path === 'staff/applications/41').length).toBeGreaterThan(1),
     );
+  });
+
+  it('offers no one to take an application no staff transition leaves from; its notes stay open', async () => {
+    setup({ ...REVIEW, transitions: [] });
+    await screen.findByText('Called the applicant.');
+    expect(screen.getByText('No action can be taken at this status.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Take it' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add note' })).toBeTruthy();
   });
 });

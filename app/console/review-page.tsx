@@ -285,7 +285,8 @@ export function ReviewPage() {
                 applicationId={data.id}
                 assignee={data.assignee}
                 me={session.name}
-                mayWrite={mayWrite}
+                // An application no staff transition leaves from is done with: nobody takes it on.
+                mayWrite={mayWrite && review.data.transitions.length > 0}
                 csrfToken={session.csrfToken}
                 onChanged={changed}
               />

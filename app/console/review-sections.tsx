@@ -24,6 +24,7 @@ import { useTranslation, TextInput } from '../../engine/react';
 import { formatDate } from '../applications-list';
 import type { ReviewDocument, ReviewHistoryEntry, ReviewNote } from './console-types';
 import { useStaffApi, type StaffResult } from './staff-api';
+import { transitionLabel } from './transition-dialog';
 
 /** How a document can be shown in the page: a PDF in a frame, an image, or not at all. */
 /** The internal rows the console words in its language (`InternalEvent` of the server); others show their comment. */
@@ -145,7 +146,7 @@ export function HistorySection({
                 {statusText({ id: entry.status_id })}
                 {entry.transition ? (
                   <Typography variant="body2" color="text.secondary">
-                    {entry.transition}
+                    {transitionLabel(entry.transition)}
                   </Typography>
                 ) : null}
               </TableCell>
