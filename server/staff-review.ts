@@ -5,7 +5,7 @@
  * no status: notes and assignment. Each read and each such change writes an internal history row
  * (`internal = 1`: never shown to the applicant, in an e-mail or on a copy).
  */
-import { writeInternalRow } from './transitions/execute';
+import { takersOf, writeInternalRow } from './transitions/execute';
 import type { Kysely } from 'kysely';
 import {
   mayTake,
@@ -17,8 +17,6 @@ import {
   transitionsOf,
   type ServiceDefinition,
   type StaffActor,
-  type Transition,
-  type TransitionPolicy,
   workingRoleOn,
 } from '../engine/core';
 import { applicationDetailOf } from './application-view';
@@ -67,31 +65,6 @@ export async function reviewable(
 export const staffDocumentPath = (id: number, documentId: number) =>
   `/api/staff/applications/${id}/documents/${documentId}`;
 
-/** The staff names who took each transition on the application (its status rows that name one). */
-async function takersOf(db: Kysely<Database>, applicationId: number): Promise<(transition: string) => string[]> {
-  const rows = await db
-    .selectFrom('flow_histories')
-    .select(['transition', 'actor'])
-    .where('application_id', '=', applicationId)
-    .where('internal', '=', 0)
-    .where('transition', 'is not', null)
-    .execute();
-  return (transition) =>
-    rows
-      .filter((row) => row.transition === transition && row.actor?.startsWith('staff:'))
-      .map((row) => (row.actor as string).slice('staff:'.length));
-}
-
-/** What a row of the table says of who may take it (the role and four eyes, when it says so). */
-function policyOf(row: Transition): TransitionPolicy {
-  const declared = row as Transition & Partial<Pick<TransitionPolicy, 'role' | 'separateFrom'>>;
-  return {
-    name: row.name,
-    ...(declared.role ? { role: declared.role } : {}),
-    ...(declared.separateFrom ? { separateFrom: declared.separateFrom } : {}),
-  };
-}
-
 /** The staff transitions of the table at the application's status (one per name), as the page offers them. */
 async function offeredTransitions(ctx: Ctx, actor: StaffActor, { application, definition }: Reviewed) {
   const rows = transitionsOf(definition).filter(
@@ -101,19 +74,22 @@ async function offeredTransitions(ctx: Ctx, actor: StaffActor, { application, de
   const named = rows.filter((row, index) => rows.findIndex((other) => other.name === row.name) === index);
   if (named.length === 0) return [];
   const [takers, facts] = await Promise.all([
-    takersOf(ctx.db, application.id),
+    takersOf(
+      ctx.db,
+      application.id,
+      named.flatMap((row) => row.separateFrom ?? []),
+    ),
     conditionFactsOf(ctx.db, definition, application),
   ]);
   return named.map((row) => {
-    const policy = policyOf(row);
-    const verdict = mayTake(actor, definition.key, policy, takers);
+    const verdict = mayTake(actor, definition.key, row, takers);
     return {
       name: row.name,
       description: row.description ?? null,
       via: row.via,
       to: row.to,
       to_key: statusKey(definition, row.to),
-      role: policy.role ?? 'reviewer',
+      role: row.role ?? 'reviewer',
       document: row.document ? { description: row.document.description, accept: [...row.document.accept] } : null,
       // The executor refuses a row's text when it is missing: every text a row takes is required.
       text: row.text ? { name: row.text.name, required: true } : null,

@@ -190,22 +190,34 @@ async function judgeTaker(
   definition: ServiceDefinition | undefined,
   row: Transition,
 ): Promise<void> {
-  const earlier = row.separateFrom ?? [];
+  const takers = await takersOf(trx, app.id, row.separateFrom ?? []);
+  const verdict = mayTake(staff, serviceKeyOf(app, definition), row, takers);
+  if (!verdict.allowed) throw new HttpError(403, verdict.reason);
+}
+
+/**
+ * Who on the staff took each of the transitions `names` on application `applicationId`, as the
+ * policy's four eyes asks (`takers(name)`): the history's rows of those transitions name them as
+ * `staff:<name>`. Read once for all the names asked.
+ */
+export async function takersOf(
+  db: Kysely<Database>,
+  applicationId: number,
+  names: readonly string[],
+): Promise<(transition: string) => string[]> {
   const taken =
-    earlier.length === 0
+    names.length === 0
       ? []
-      : await trx
+      : await db
           .selectFrom('flow_histories')
           .select(['transition', 'actor'])
-          .where('application_id', '=', app.id)
-          .where('transition', 'in', earlier)
+          .where('application_id', '=', applicationId)
+          .where('transition', 'in', [...names])
           .execute();
-  const takers = (name: string) =>
+  return (name) =>
     taken.flatMap((entry) =>
       entry.transition === name && entry.actor?.startsWith('staff:') ? [entry.actor.slice('staff:'.length)] : [],
     );
-  const verdict = mayTake(staff, serviceKeyOf(app, definition), row, takers);
-  if (!verdict.allowed) throw new HttpError(403, verdict.reason);
 }
 
 /** The row the request asks for at the application's status, or a 409 saying why there is none. */
