@@ -10,6 +10,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { compiledOnce } from './db/compiled-once';
 import { nowIso } from './db/database';
 import type { Database } from './db/tables';
 import { LAST_USE_PRECISION_MS } from './auth-hook';
@@ -115,6 +116,20 @@ export async function listStaff(db: Kysely<Database>, keyMs: number): Promise<St
   }));
 }
 
+/** The live staff account of a key's hash (every staff call asks it). */
+const staffOfKeyHash = compiledOnce((db) =>
+  db
+    .selectFrom('staff')
+    .select(['id', 'name', 'key_created_at', 'last_used_at'])
+    .where('key_hash', '=', '')
+    .where('revoked_at', 'is', null),
+);
+
+/** The roles of a staff account, in the order they were granted (every staff call by key asks it). */
+const rolesOfStaff = compiledOnce((db) =>
+  db.selectFrom('staff_roles').select(['service', 'role']).where('staff_id', '=', 0).orderBy('id'),
+);
+
 /**
  * The staff member whose key the request carries; 401 otherwise (an applicant's token included, a
  * removed account's key, a key older than `keyMs`). Records when the key was last used (to the minute).
@@ -126,12 +141,7 @@ export async function staffOf(
 ): Promise<{ id: number; name: string }> {
   const match = /^Bearer\s+(staff_[A-Za-z0-9_-]{20,200})\s*$/i.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw new HttpError(401, STAFF_ONLY);
-  const staff = await db
-    .selectFrom('staff')
-    .select(['id', 'name', 'key_created_at', 'last_used_at'])
-    .where('key_hash', '=', sha256(match[1]))
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const [staff] = (await staffOfKeyHash(db, [sha256(match[1])])).rows;
   if (!staff) throw new HttpError(401, STAFF_ONLY);
   const now = nowIso();
   if (keyExpiry(staff.key_created_at, keyMs) <= Date.parse(now)) throw new HttpError(401, STAFF_KEY_EXPIRED);
@@ -144,12 +154,7 @@ export async function staffOf(
 
 /** The roles granted to the staff account `staffId` (the `staff_roles` rows; unknown roles are skipped). */
 export async function grantsOf(db: Kysely<Database>, staffId: number): Promise<RoleGrant[]> {
-  const rows = await db
-    .selectFrom('staff_roles')
-    .select(['service', 'role'])
-    .where('staff_id', '=', staffId)
-    .orderBy('id')
-    .execute();
+  const { rows } = await rolesOfStaff(db, [staffId]);
   return rows.flatMap((row) => (isStaffRole(row.role) ? [{ service: row.service, role: row.role }] : []));
 }
 

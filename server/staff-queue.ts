@@ -20,6 +20,7 @@ import type { AppContext } from './context';
 import type { QueueSort } from './contract/staff-console';
 import type { DialectName } from './db/migrations';
 import { HttpError, ValidationError } from './http';
+import { keptAt, queueMark } from './queue-kept';
 
 export const NO_ROLE_ON_SERVICE = 'You have no role on this service.';
 export const NO_ROLE_AT_ALL = 'You have no role on any service.';
@@ -109,14 +110,28 @@ export function resolveQueueFilter(
   return filter;
 }
 
+/** The company fields of each service, read from its forms once (a definition does not change while loaded). */
+const companyFieldsOf = new WeakMap<ServiceDefinition, readonly string[]>();
+
 /** The top-level fields of the services' forms that hold the applicant's company (their `company-picker`). */
 function companyFields(definitions: readonly ServiceDefinition[]): string[] {
   const fields = new Set<string>();
-  for (const definition of definitions)
-    for (const form of formsOf(definition))
-      for (const binding of lookupBindings(form))
-        if (binding.check === 'own-company' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(binding.field))
-          fields.add(binding.field);
+  for (const definition of definitions) {
+    let own = companyFieldsOf.get(definition);
+    if (!own) {
+      own = ownCompanyFields(definition);
+      companyFieldsOf.set(definition, own);
+    }
+    for (const field of own) fields.add(field);
+  }
+  return [...fields];
+}
+
+function ownCompanyFields(definition: ServiceDefinition): string[] {
+  const fields = new Set<string>();
+  for (const form of formsOf(definition))
+    for (const binding of lookupBindings(form))
+      if (binding.check === 'own-company' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(binding.field)) fields.add(binding.field);
   return [...fields];
 }
 
@@ -230,35 +245,53 @@ function ordered<Q extends { orderBy(expression: RawBuilder<unknown>): Q }>(
   }
 }
 
-/** One page of the queue with the count per status (under the same filters but the status). */
-export async function queuePage(
-  ctx: Ctx,
-  filter: QueueFilter,
-  options: { sort: QueueSort; page: number; size: number },
-) {
-  const { db } = ctx;
-  const [countRows, rows] = await Promise.all([
-    whereAll(db.selectFrom('applications'), queueConditions(ctx, filter, false))
-      .select(['applications.status_id', (eb) => eb.fn.countAll<string | number>().as('n')])
-      .groupBy('applications.status_id')
-      .orderBy('applications.status_id')
-      .execute(),
-    // The page from `applications` alone, so the planner walks its index in the page's order; the
-    // applicants are read for the page's rows after.
-    ordered(whereAll(db.selectFrom('applications'), queueConditions(ctx, filter)), options.sort, filter.services)
-      .select([
-        'applications.id',
-        'applications.app_id',
-        'applications.client_id',
-        'applications.service_id',
-        'applications.status_id',
-        'applications.submitted_at',
-        'applications.assignee',
-      ])
-      .limit(options.size)
-      .offset((options.page - 1) * options.size)
-      .execute(),
+/** What the counts of `filter` depend on: every filter but the status (the counts count every status). */
+function countsKey(filter: QueueFilter): string {
+  return JSON.stringify([
+    filter.services.map((definition) => definition.id),
+    filter.assignee ?? null,
+    filter.from ?? null,
+    filter.before ?? null,
+    filter.pattern ?? null,
   ]);
+}
+
+/** The count per status under `filter` but its status. */
+async function statusCounts(ctx: Ctx, filter: QueueFilter) {
+  const rows = await whereAll(ctx.db.selectFrom('applications'), queueConditions(ctx, filter, false))
+    .select(['applications.status_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .groupBy('applications.status_id')
+    .orderBy('applications.status_id')
+    .execute();
+  return rows.map((row) => ({
+    status_id: row.status_id,
+    status_key: statusKeyIn(filter.services, row.status_id),
+    count: Number(row.n),
+  }));
+}
+
+/** The rows of one page with their applicants' and companies' names. */
+async function pageItems(ctx: Ctx, filter: QueueFilter, options: { sort: QueueSort; page: number; size: number }) {
+  const { db } = ctx;
+  // The page from `applications` alone, so the planner walks its index in the page's order; the
+  // applicants are read for the page's rows after.
+  const rows = await ordered(
+    whereAll(db.selectFrom('applications'), queueConditions(ctx, filter)),
+    options.sort,
+    filter.services,
+  )
+    .select([
+      'applications.id',
+      'applications.app_id',
+      'applications.client_id',
+      'applications.service_id',
+      'applications.status_id',
+      'applications.submitted_at',
+      'applications.assignee',
+    ])
+    .limit(options.size)
+    .offset((options.page - 1) * options.size)
+    .execute();
   const [companies, clients] = await Promise.all([
     companyNames(
       ctx,
@@ -275,33 +308,46 @@ export async function queuePage(
   ]);
   const applicants = new Map(clients.map((client) => [client.id, applicantName(client)]));
   const byId = new Map(filter.services.map((definition) => [definition.id, definition]));
-  const counts = countRows.map((row) => ({
-    status_id: row.status_id,
-    status_key: statusKeyIn(filter.services, row.status_id),
-    count: Number(row.n),
-  }));
+  return rows.map((row) => {
+    const definition = byId.get(row.service_id);
+    return {
+      id: row.id,
+      app_id: row.app_id,
+      service: definition?.key ?? String(row.service_id),
+      service_title: definition?.title ?? '',
+      status_id: row.status_id,
+      status_key: definition ? statusKey(definition, row.status_id) : `#${row.status_id}`,
+      applicant: applicants.get(row.client_id) ?? '',
+      company: companies.get(row.id) ?? null,
+      submitted_at: row.submitted_at,
+      assignee: row.assignee ?? null,
+    };
+  });
+}
+
+/**
+ * One page of the queue with the count per status (under the same filters but the status). Both are
+ * kept while the queue's mark stands (queue-kept.ts): the counts per filter, the page per filter,
+ * status, sort and page.
+ */
+export async function queuePage(
+  ctx: Ctx,
+  filter: QueueFilter,
+  options: { sort: QueueSort; page: number; size: number },
+) {
+  const mark = await queueMark(ctx.db);
+  const counted = countsKey(filter);
+  const [counts, items] = await Promise.all([
+    keptAt(ctx.db, mark, `counts ${counted}`, () => statusCounts(ctx, filter)),
+    keptAt(
+      ctx.db,
+      mark,
+      `page ${counted} ${JSON.stringify([filter.statusIds ?? null, options.sort, options.page, options.size])}`,
+      () => pageItems(ctx, filter, options),
+    ),
+  ]);
   const total = counts
     .filter((row) => !filter.statusIds || filter.statusIds.includes(row.status_id))
     .reduce((sum, row) => sum + row.count, 0);
-  return {
-    items: rows.map((row) => {
-      const definition = byId.get(row.service_id);
-      return {
-        id: row.id,
-        app_id: row.app_id,
-        service: definition?.key ?? String(row.service_id),
-        service_title: definition?.title ?? '',
-        status_id: row.status_id,
-        status_key: definition ? statusKey(definition, row.status_id) : `#${row.status_id}`,
-        applicant: applicants.get(row.client_id) ?? '',
-        company: companies.get(row.id) ?? null,
-        submitted_at: row.submitted_at,
-        assignee: row.assignee ?? null,
-      };
-    }),
-    total,
-    page: options.page,
-    size: options.size,
-    counts,
-  };
+  return { items, total, page: options.page, size: options.size, counts };
 }

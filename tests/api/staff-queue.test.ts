@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, companyBody, signUp, startServer, type TestServer } from './helpers';
-import { insertApplication, staffGet, staffWith } from './staff-console-fixtures';
+import { insertApplication, staffGet, staffPost, staffWith } from './staff-console-fixtures';
 
 interface QueueItem {
   id: number;
@@ -194,5 +194,26 @@ describe('GET staff/queue', () => {
     expect(await fields('?mine=yes')).toEqual(['mine']);
     expect(await fields('?from=2026-02-30')).toEqual(['from']);
     expect(await fields('?to=yesterday')).toEqual(['to']);
+  });
+});
+
+describe('the counts per status', () => {
+  it('follow a transition and an assignment at once, though they are kept between pages', async () => {
+    const counts = async (query = '') =>
+      Object.fromEntries((await queue(query)).body.data.counts.map((row) => [row.status_key, row.count]));
+    const before = await counts();
+    expect(await counts()).toEqual(before);
+    const taken = await staffPost(server, `staff/applications/${apps.aliceSubmitted?.id}/review`, reviewer, {});
+    expect(taken.status).toBe(200);
+    // A status no application is at is not listed.
+    const after = await counts();
+    expect(after.submitted ?? 0).toBe((before.submitted ?? 0) - 1);
+    expect(after['under-review']).toBe((before['under-review'] ?? 0) + 1);
+    const mine = (await counts('?mine=true'))['under-review'] ?? 0;
+    const took = await staffPost(server, `staff/applications/${apps.aliceSubmitted?.id}/assignment`, reviewer, {
+      assignee: 'plastics.reviewer',
+    });
+    expect(took.status).toBeLessThan(300);
+    expect((await counts('?mine=true'))['under-review']).toBe(mine + 1);
   });
 });
