@@ -101,6 +101,7 @@ beforeAll(async () => {
         description: QUOTED,
         company_representative: FORMULA,
         quantity: 10,
+        plastics_finished_usage: 'Export',
         items: [1, 2],
       },
     },
@@ -182,7 +183,9 @@ describe('GET staff/queue/export', () => {
       Status: 'submitted',
       Applicant: 'Alice Uwase',
       Company: 'Green Packaging Ltd',
-      'Applicant type': 'true',
+      // A choice by its title, as the answers' summary shows it.
+      'Applicant type': 'Company',
+      'Usage of the finished products': 'Export',
       // The form's own field of the same title is told apart by its path.
       'Company (company_id)': String(companyId),
       Quantity: '10',
@@ -201,10 +204,14 @@ describe('GET staff/queue/export', () => {
     expect(cells).not.toContain(FORMULA);
   });
 
-  it('titles the columns in the language asked for', async () => {
-    const { header } = await csvOf('?service=plastics&lang=de&q=green');
+  it('titles the columns and the choices in the language asked for', async () => {
+    const { header, rows } = await csvOf('?service=plastics&lang=de&q=green');
     expect(header).toEqual(expect.arrayContaining(['Antragsnummer', 'Unternehmen', 'Art des Antragstellers']));
     expect(header).not.toContain('Applicant type');
+    expect(rows[0]).toMatchObject({
+      'Art des Antragstellers': 'Unternehmen',
+      'Verwendung der Fertigprodukte': 'Ausfuhr',
+    });
   });
 
   it('answers JSON: the columns with their titles, the rows by column, lists of rows indexed', async () => {
