@@ -3,7 +3,9 @@
  * its answers flattened by its form's schema (engine/core/export-columns.ts) with the fields' titles and
  * the answers as people read them (a choice's title, Yes/No) in the chosen language, its documents as links to the staff download route. CSV (RFC 4180, with a
  * guard against formulas) or JSON (`{ columns, rows }`). The rows are read in batches by id and
- * written as the reader takes them, so the server's memory stays flat however many there are.
+ * written as the reader takes them, so the server's memory stays flat however many there are. An
+ * export is a staff read: each batch read writes its applications' internal history rows (`exported`,
+ * with who and which session) before it is sent.
  */
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
@@ -16,8 +18,10 @@ import {
   type ExportCell,
   type ExportColumn,
   type ServiceDefinition,
+  type StaffActor,
 } from '../engine/core';
 import { definitionIn } from './application-copy';
+import { writeInternalRows } from './transitions/execute';
 import type { AppContext } from './context';
 import { applicantName, companyNames, queueConditions, whereAll, type QueueFilter } from './staff-queue';
 import { staffDocumentPath } from './staff-review';
@@ -189,11 +193,13 @@ async function batchAfter(ctx: Ctx, filter: QueueFilter, after: number, recordKe
 }
 
 /**
- * The export of the applications under `filter` as a stream of `format` with the headers of its
- * answer, the titles in `language` (422 naming `lang` when the portal has no such language).
+ * The export of the applications under `filter` for `actor` as a stream of `format` with the headers
+ * of its answer, the titles in `language` (422 naming `lang` when the portal has no such language).
+ * Each application read is recorded in its history (internal, `exported`), a batch at a time.
  */
 export async function queueExport(
   ctx: Ctx,
+  actor: StaffActor,
   filter: QueueFilter,
   format: ExportFormat,
   language: string,
@@ -230,6 +236,12 @@ export async function queueExport(
     for (;;) {
       const batch = await batchAfter(ctx, filter, after, recordKeys);
       if (batch.rows.length === 0) break;
+      await writeInternalRows(
+        ctx.db,
+        batch.rows.map((row) => ({ id: row.id, status_id: row.status_id })),
+        actor,
+        { kind: 'exported' },
+      );
       let chunk = '';
       for (const row of batch.rows) {
         const definition = byId.get(row.service_id);

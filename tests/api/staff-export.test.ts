@@ -1,7 +1,8 @@
 /**
  * `GET staff/queue/export`: the queue's applications as CSV or JSON, one row each, their answers
  * flattened by their form with the fields' titles in the chosen language, documents as staff links;
- * CSV escaped by RFC 4180 with formulas disarmed; read in batches, so every row comes once.
+ * CSV escaped by RFC 4180 with formulas disarmed; read in batches, so every row comes once; each
+ * application exported gets an internal history row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../server/db/database';
@@ -194,6 +195,36 @@ describe('GET staff/queue/export', () => {
     expect(row?.Documents).toBe(
       `Company registration certificate: ${server.config.publicUrl}/api/staff/applications/${described.id}/documents/${documentId}`,
     );
+  });
+
+  it("records the export in each exported application's history: internal, with who and the session, every batch", async () => {
+    const db = server.database.db;
+    const last = async () =>
+      Number((await db.selectFrom('flow_histories').select(db.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
+    const exportedSince = (after: number) =>
+      db
+        .selectFrom('flow_histories')
+        .select(['application_id', 'status_id', 'actor', 'session', 'internal', 'event', 'event_subject'])
+        .where('id', '>', after)
+        .execute();
+    let before = await last();
+    await csvOf('?service=plastics&q=green');
+    expect(await exportedSince(before)).toEqual([
+      {
+        application_id: described.id,
+        status_id: 2,
+        actor: 'staff:export.reviewer',
+        session: 'key',
+        internal: 1,
+        event: 'exported',
+        event_subject: null,
+      },
+    ]);
+    before = await last();
+    const { rows } = await csvOf('?service=plastics');
+    const written = await exportedSince(before);
+    expect(written).toHaveLength(rows.length);
+    expect(new Set(written.map((row) => row.application_id)).size).toBe(MANY + 1);
   });
 
   it('escapes by RFC 4180 and disarms a text a spreadsheet would run as a formula', async () => {
