@@ -2,7 +2,8 @@
  * The staff console's OpenID Connect sign-in against the real app and its embedded provider: a
  * browser (staff-browser.ts) signs in with a password or a one-time link, the session answers its
  * grants from `staff_roles`, sign-out ends it and names the provider's end-session address; forged,
- * replayed and tampered answers are refused with a message that says why; two instances on one
+ * replayed and tampered answers are refused: the browser goes back to the console with the refusal's
+ * code, a client asking for JSON gets the message that says why; two instances on one
  * database share the provider's state and the sessions.
  */
 import { createHash } from 'node:crypto';
@@ -101,6 +102,17 @@ async function signedIn(b = browser()): Promise<{ b: StaffBrowser; csrf: string 
 }
 
 const errorOf = (answer: Answer) => (JSON.parse(answer.body) as { error: string }).error;
+/** A client of the API's request: it asks for the refusal as JSON, not a page. */
+const ASKS_JSON = { headers: { accept: 'application/json' } };
+
+/** The console page a refused callback sends the browser to, and the refusal's code it names. */
+function refusedTo(answer: Answer): { page: string; code: string | null } {
+  expect(answer.status, answer.body).toBe(303);
+  const location = new URL(answer.location as string);
+  const code = location.searchParams.get('sign_in_error');
+  location.searchParams.delete('sign_in_error');
+  return { page: `${location.pathname}${location.search}`, code };
+}
 
 describe('staff sign-in with the embedded provider', () => {
   it('signs in with a password and answers the session with the grants of staff_roles', async () => {
@@ -260,15 +272,24 @@ describe('staff sign-in refusals', () => {
 
     const forged = new URL(callback);
     forged.searchParams.set('state', 'forged-state-value-0000000000000');
-    const refused = await b.request(forged.href);
+    // The browser goes back to the page the sign-in began at, told why, to sign in again from there.
+    expect(refusedTo(await b.request(forged.href))).toEqual({ page: '/console/queue', code: 'not-started' });
+    expect(b.jar.has(SESSION_COOKIE)).toBe(false);
+    // The sign-in's cookie was used: asked again, as JSON, the refusal says so.
+    b.jar.set('ecopermit_staff_sign_in', pending);
+    const refused = await b.request(forged.href, ASKS_JSON);
     expect(refused.status).toBe(401);
     expect(errorOf(refused)).toBe(SIGN_IN_NOT_STARTED);
     expect(b.jar.has(SESSION_COOKIE)).toBe(false);
 
     b.jar.set('ecopermit_staff_sign_in', `x${pending}`);
-    expect(errorOf(await b.request(callback.href))).toBe(SIGN_IN_NOT_STARTED);
+    // Without a sign-in of its own, the browser goes to the console's home.
+    expect(refusedTo(await b.request(callback.href))).toEqual({ page: '/console', code: 'not-started' });
+    b.jar.set('ecopermit_staff_sign_in', `x${pending}`);
+    expect(errorOf(await b.request(callback.href, ASKS_JSON))).toBe(SIGN_IN_NOT_STARTED);
     b.jar.delete('ecopermit_staff_sign_in');
-    const none = await b.request(callback.href);
+    expect(refusedTo(await b.request(callback.href)).code).toBe('not-started');
+    const none = await b.request(callback.href, ASKS_JSON);
     expect(none.status).toBe(401);
     expect(errorOf(none)).toBe(SIGN_IN_NOT_STARTED);
   });
@@ -281,7 +302,10 @@ describe('staff sign-in refusals', () => {
     // The same answer again, with the sign-in cookie it was made for.
     const thief = browser();
     thief.jar.set('ecopermit_staff_sign_in', pending);
-    const replayed = await thief.request(callback);
+    expect(refusedTo(await thief.request(callback))).toEqual({ page: '/console/queue', code: 'answer-refused' });
+    expect(thief.jar.has(SESSION_COOKIE)).toBe(false);
+    thief.jar.set('ecopermit_staff_sign_in', pending);
+    const replayed = await thief.request(callback, ASKS_JSON);
     expect(replayed.status).toBe(401);
     expect(errorOf(replayed)).toMatch(/^The staff sign-in provider's answer was refused: .*grant/);
     expect(thief.jar.has(SESSION_COOKIE)).toBe(false);
@@ -295,7 +319,8 @@ describe('staff sign-in refusals', () => {
     const page = await b.follow(authorize.href);
     const posted = await b.request(formOf(page.body).action, { form: { name: 'rita.reviewer', password: PASSWORD } });
     const answer = await b.follow(posted.location as string, atCallback);
-    const refused = await b.request(answer.location as string);
+    // Asked as JSON (the code is spent by this one try): the refusal says which check failed.
+    const refused = await b.request(answer.location as string, ASKS_JSON);
     expect(refused.status).toBe(401);
     expect(errorOf(refused)).toMatch(/^The staff sign-in provider's answer was refused: .*nonce/);
   });
@@ -327,7 +352,14 @@ describe('staff sign-in refusals', () => {
       });
       const answer = new URL((await ob.follow(posted.location as string, atCallback)).location as string);
       expect(answer.searchParams.get('iss')).toBe(`${other.config.publicUrl}/oidc`);
-      const refused = await b.request(`${CALLBACK}${answer.search}`);
+      const pending = b.jar.get('ecopermit_staff_sign_in') as string;
+      expect(refusedTo(await b.request(`${CALLBACK}${answer.search}`))).toEqual({
+        page: '/console',
+        code: 'answer-refused',
+      });
+      expect(b.jar.has(SESSION_COOKIE)).toBe(false);
+      b.jar.set('ecopermit_staff_sign_in', pending);
+      const refused = await b.request(`${CALLBACK}${answer.search}`, ASKS_JSON);
       expect(refused.status).toBe(401);
       expect(errorOf(refused)).toMatch(/^The staff sign-in provider's answer was refused: .*iss/);
       expect(b.jar.has(SESSION_COOKIE)).toBe(false);
