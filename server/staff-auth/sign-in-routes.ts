@@ -2,7 +2,8 @@
  * The console's sign-in routes (an extension: the spec shows no staff side):
  *
  *   GET  staff/sign-in?return=/console/...  to the provider (PKCE S256, state, nonce in a signed cookie)
- *   GET  staff/callback                     the provider's answer: a session cookie, then back to `return`;
+ *   GET  staff/callback                     the provider's answer: the claim's roles recorded
+ *                                           (`recordProviderGrants`), a session cookie, then back to `return`;
  *                                           refused, back to the console's sign-in with `?sign_in_error=`
  *   GET  staff/session                      { name, grants, csrfToken } of the signed-in staff member, or 401
  *   POST staff/sign-out                     ends the session (x-csrf-token); answers the provider's
@@ -24,6 +25,7 @@ import {
   type RelyingParty,
   type SignInRefusal,
 } from './relying-party';
+import { recordProviderGrants } from '../staff-accounts';
 import { staffSessionOf } from './staff-request';
 import { createStaffSession, endStaffSession, SESSION_COOKIE } from './staff-sessions';
 
@@ -200,6 +202,13 @@ export async function staffSignInRoutes(
           request.log.info({ refusal: error.refusal, reason: error.message }, 'a staff sign-in was refused');
           return reply.redirect(refusedSignInPage(safeReturn(pending?.returnTo, publicUrl), error.refusal), 303);
         }
+        // The session acts with the claim's grants; staff_roles keeps them too, for what reads the
+        // accounts (a colleague's working role, list-staff).
+        if (!(await recordProviderGrants(ctx.db, signedIn)))
+          request.log.warn(
+            { name: signedIn.name },
+            "a staff sign-in's roles were not recorded: its account is removed or another subject's",
+          );
         const { cookie } = await createStaffSession(ctx.db, signedIn, staffSignIn.sessionMaxMs);
         void reply.setCookie(SESSION_COOKIE, cookie, {
           path: '/',

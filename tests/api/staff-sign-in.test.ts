@@ -13,7 +13,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { AppContext } from '../../server/context';
-import { createStaff, STAFF_ONLY } from '../../server/staff-accounts';
+import { nowIso, openDatabase } from '../../server/db/database';
+import { createStaff, listStaff, PROVIDER_GRANTOR, STAFF_ONLY } from '../../server/staff-accounts';
 import { newSignInLink, setStaffPassword } from '../../server/staff-auth/credentials';
 import { PROVIDER_UNREACHABLE, relyingParty, SIGN_IN_NOT_STARTED } from '../../server/staff-auth/relying-party';
 import { signInSecrets } from '../../server/staff-auth/sign-in-secrets';
@@ -32,6 +33,7 @@ import {
   type TestServer,
   type TestUser,
 } from './helpers';
+import { insertApplication } from './staff-console-fixtures';
 import { formOf, StaffBrowser, type Answer } from './staff-browser';
 
 const PASSWORD = 'green-meadow-river-42';
@@ -553,7 +555,7 @@ describe('staff sign-in over the network', () => {
 });
 
 describe('staff sign-in with the authority’s own provider', () => {
-  it('signs in through an external issuer by the same steps, its roles claim giving the grants', async () => {
+  it('signs in through an external issuer by the same steps, its roles claim giving the grants, recorded for colleagues', async () => {
     // The provider: another server's embedded one, listening, with the console's client set by the settings.
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
@@ -567,6 +569,7 @@ describe('staff sign-in with the authority’s own provider', () => {
       ...client,
     });
     const consoleApp = await buildApp(config);
+    const consoleDb = openDatabase(config);
     try {
       await provider.app.listen({ port, host: '127.0.0.1' });
       const { id } = await createStaff(provider.database.db, 'olga.approver');
@@ -584,22 +587,106 @@ describe('staff sign-in with the authority’s own provider', () => {
       // This instance has no provider of its own.
       expect((await consoleApp.inject({ url: '/oidc/.well-known/openid-configuration' })).statusCode).toBe(404);
       // The browser reaches the provider over the network and the console in this instance.
-      const b = new StaffBrowser(
-        () => [consoleApp],
-        publicUrl,
-        {},
-        (url) => url.pathname.startsWith('/oidc'),
-      );
-      const page = await b.follow('/api/staff/sign-in?return=%2Fconsole%2Fq');
-      const posted = await b.request(formOf(page.body).action, { form: { name: 'olga.approver', password: PASSWORD } });
-      const landed = await b.follow(posted.location as string, (url) => new URL(url).pathname === '/console/q');
-      expect(landed.location).toBe(`${publicUrl}/console/q`);
+      const browserOfProvider = () =>
+        new StaffBrowser(
+          () => [consoleApp],
+          publicUrl,
+          {},
+          (url) => url.pathname.startsWith('/oidc'),
+        );
+      const b = browserOfProvider();
+      const signIn = async (at: StaffBrowser) => {
+        const page = await at.follow('/api/staff/sign-in?return=%2Fconsole%2Fq');
+        const posted = await at.request(formOf(page.body).action, {
+          form: { name: 'olga.approver', password: PASSWORD },
+        });
+        const landed = await at.follow(posted.location as string, (url) => new URL(url).pathname === '/console/q');
+        expect(landed.location).toBe(`${publicUrl}/console/q`);
+      };
+      await signIn(b);
       const session = await b.request('/api/staff/session');
       expect(session.status, session.body).toBe(200);
       expect(JSON.parse(session.body)).toMatchObject({
         data: { name: 'olga.approver', grants: [{ service: 'plastics', role: 'approver' }] },
       });
+
+      // The console's instance knew no olga.approver: the sign-in made the account, with the claim's
+      // grants marked as the provider's, so the staff list shows them...
+      const db = consoleDb.db;
+      const roles = () =>
+        db
+          .selectFrom('staff_roles')
+          .innerJoin('staff', 'staff.id', 'staff_roles.staff_id')
+          .select(['staff_roles.service', 'staff_roles.role', 'staff_roles.granted_by'])
+          .where('staff.name', '=', 'olga.approver')
+          .orderBy('staff_roles.service')
+          .execute();
+      expect(await roles()).toEqual([{ service: 'plastics', role: 'approver', granted_by: PROVIDER_GRANTOR }]);
+      expect((await listStaff(db, config.limits.staffKeyMs)).find((a) => a.name === 'olga.approver')?.roles).toEqual([
+        { service: 'plastics', role: 'approver' },
+      ]);
+      // ...and a colleague may give her a plastics application: she has a working role on it.
+      const client = await db
+        .insertInto('clients')
+        .values({
+          uid: 'external-provider-client',
+          first_name: 'Ada',
+          last_name: 'Uwase',
+          other_name: null,
+          email: 'ada.external@example.org',
+          telephone: null,
+          id_number: null,
+          password_hash: null,
+          confirmed: 1,
+          created_at: nowIso(),
+          language: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const application = await insertApplication({ database: consoleDb } as unknown as TestServer, {
+        clientId: client.id,
+        serviceId: 1,
+        statusId: 2,
+      });
+      const lead = await createStaff(db, 'lead.reviewer');
+      await db
+        .insertInto('staff_roles')
+        .values({ staff_id: lead.id, service: 'plastics', role: 'reviewer', granted_by: 'test', granted_at: nowIso() })
+        .execute();
+      const assigned = await consoleApp.inject({
+        method: 'POST',
+        url: `/api/staff/applications/${application.id}/assignment`,
+        headers: { authorization: `Bearer ${lead.key}` },
+        payload: { assignee: 'olga.approver' },
+      });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+
+      // The next sign-in replaces the provider's earlier grants and keeps those given by the command.
+      const olga = await db
+        .selectFrom('staff')
+        .select('id')
+        .where('name', '=', 'olga.approver')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('staff_roles')
+        .values([
+          { staff_id: olga.id, service: 'disposal', role: 'viewer', granted_by: 'command:ops', granted_at: nowIso() },
+          {
+            staff_id: olga.id,
+            service: 'import-licence',
+            role: 'reviewer',
+            granted_by: PROVIDER_GRANTOR,
+            granted_at: nowIso(),
+          },
+        ])
+        .execute();
+      await signIn(browserOfProvider());
+      expect(await roles()).toEqual([
+        { service: 'disposal', role: 'viewer', granted_by: 'command:ops' },
+        { service: 'plastics', role: 'approver', granted_by: PROVIDER_GRANTOR },
+      ]);
     } finally {
+      await consoleDb.close();
       await consoleApp.close();
       await own?.drop();
       rmSync(config.dataDir, { recursive: true, force: true });
