@@ -23,7 +23,8 @@ import {
 import { definitionIn } from './application-copy';
 import { writeInternalRows } from './transitions/execute';
 import type { AppContext } from './context';
-import { applicantName, companyNames, queueConditions, whereAll, type QueueFilter } from './staff-queue';
+import { applicantName } from './applicant-name';
+import { companyNames, queueConditions, whereAll, type QueueFilter } from './staff-queue';
 import { staffDocumentPath } from './staff-review';
 import { ValidationError } from './http';
 import { contentDisposition } from './storage/stored-files';
