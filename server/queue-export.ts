@@ -1,9 +1,11 @@
 /**
  * The queue's export (`GET staff/queue/export`): one row per application under the queue's filters,
- * its answers flattened by its form's schema (engine/core/export-columns.ts) with the fields' titles in
- * the chosen language, its documents as links to the staff download route. CSV (RFC 4180, with a
+ * its answers flattened by its form's schema (engine/core/export-columns.ts) with the fields' titles and
+ * the answers as people read them (a choice's title, Yes/No) in the chosen language, its documents as links to the staff download route. CSV (RFC 4180, with a
  * guard against formulas) or JSON (`{ columns, rows }`). The rows are read in batches by id and
- * written as the reader takes them, so the server's memory stays flat however many there are.
+ * written as the reader takes them, so the server's memory stays flat however many there are. An
+ * export is a staff read: each batch read writes its applications' internal history rows (`exported`,
+ * with who and which session) before it is sent.
  */
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
@@ -14,11 +16,15 @@ import {
   rowListPaths,
   statusKey,
   type ExportCell,
+  type ExportColumn,
   type ServiceDefinition,
+  type StaffActor,
 } from '../engine/core';
 import { definitionIn } from './application-copy';
+import { writeInternalRows } from './transitions/execute';
 import type { AppContext } from './context';
-import { applicantName, companyNames, queueConditions, whereAll, type QueueFilter } from './staff-queue';
+import { applicantName } from './applicant-name';
+import { companyNames, queueConditions, whereAll, type QueueFilter } from './staff-queue';
 import { staffDocumentPath } from './staff-review';
 import { ValidationError } from './http';
 import { contentDisposition } from './storage/stored-files';
@@ -95,18 +101,25 @@ async function longestList(ctx: Ctx, filter: QueueFilter, recordKey: string, pat
   return Math.min(Number(row?.n ?? 0), MAX_LIST_ROWS);
 }
 
-/** The answer columns of the services' forms in `language` (a path shared by two forms: one column). */
+/**
+ * The answer columns of the services' forms in `language` (a path shared by two forms: one column),
+ * and each service's own fields by path, which read its cells.
+ */
 async function answerColumns(
   ctx: Ctx,
   filter: QueueFilter,
   language: string,
-): Promise<{ columns: Column[]; records: Map<string, ServiceDefinition>; paths: Map<number, Set<string>> }> {
+): Promise<{
+  columns: Column[];
+  records: Map<string, ServiceDefinition>;
+  paths: Map<number, Map<string, ExportColumn>>;
+}> {
   const columns = new Map<string, string>();
   const records = new Map<string, ServiceDefinition>();
-  // The paths each service's forms answer: a row fills those of its service only.
-  const paths = new Map<number, Set<string>>();
+  // The fields each service's forms answer: a row fills those of its service only, read by its own form.
+  const paths = new Map<number, Map<string, ExportColumn>>();
   for (const service of filter.services) {
-    const own = new Set<string>();
+    const own = new Map<string, ExportColumn>();
     paths.set(service.id, own);
     for (const form of formsOf(definitionIn(ctx.servicesDir, service, language))) {
       records.set(form.view.record, form);
@@ -114,7 +127,7 @@ async function answerColumns(
       for (const path of rowListPaths(form.formSchema, form.uiSchema))
         rows.set(path, await longestList(ctx, filter, form.view.record, path));
       for (const column of exportColumns(form.formSchema, form.uiSchema, (path) => rows.get(path) ?? 0)) {
-        own.add(column.path);
+        if (!own.has(column.path)) own.set(column.path, column);
         if (!columns.has(column.path)) columns.set(column.path, column.title);
       }
     }
@@ -181,11 +194,13 @@ async function batchAfter(ctx: Ctx, filter: QueueFilter, after: number, recordKe
 }
 
 /**
- * The export of the applications under `filter` as a stream of `format` with the headers of its
- * answer, the titles in `language` (422 naming `lang` when the portal has no such language).
+ * The export of the applications under `filter` for `actor` as a stream of `format` with the headers
+ * of its answer, the titles in `language` (422 naming `lang` when the portal has no such language).
+ * Each application read is recorded in its history (internal, `exported`), a batch at a time.
  */
 export async function queueExport(
   ctx: Ctx,
+  actor: StaffActor,
   filter: QueueFilter,
   format: ExportFormat,
   language: string,
@@ -193,6 +208,8 @@ export async function queueExport(
   if (language !== 'en' && !ctx.messages.languages.has(language))
     throw new ValidationError([{ field: 'lang', message: 'The portal has no translation in this language.' }]);
   const translate = (english: string) => ctx.messages.translateKey(english, language === 'en' ? undefined : language);
+  // Yes/No of the answers, in the export's language (their choices' titles come with the definition's).
+  const texts = { yes: translate('Yes'), no: translate('No') };
   const answers = await answerColumns(ctx, filter, language);
   const columns = distinctTitles([
     ...FIXED_COLUMNS.map(([key, english]) => ({ key, title: translate(english) })),
@@ -200,13 +217,13 @@ export async function queueExport(
   ]);
   const byId = new Map(filter.services.map((definition) => [definition.id, definition]));
   const recordKeys = [...answers.records.keys()];
-  // Where each service's answers go: [column index, answer path].
+  // Where each service's answers go: [column index, the service's field there].
   const cellsOf = new Map(
-    [...answers.paths].map(([service, paths]) => [
+    [...answers.paths].map(([service, fields]) => [
       service,
       columns.flatMap((column, index) => {
-        const path = column.key.slice('answers.'.length);
-        return column.key.startsWith('answers.') && paths.has(path) ? [[index, path] as const] : [];
+        const field = column.key.startsWith('answers.') ? fields.get(column.key.slice('answers.'.length)) : undefined;
+        return field ? [[index, field] as const] : [];
       }),
     ]),
   );
@@ -220,6 +237,12 @@ export async function queueExport(
     for (;;) {
       const batch = await batchAfter(ctx, filter, after, recordKeys);
       if (batch.rows.length === 0) break;
+      await writeInternalRows(
+        ctx.db,
+        batch.rows.map((row) => ({ id: row.id, status_id: row.status_id })),
+        actor,
+        { kind: 'exported' },
+      );
       let chunk = '';
       for (const row of batch.rows) {
         const definition = byId.get(row.service_id);
@@ -237,7 +260,7 @@ export async function queueExport(
           (batch.documents.get(row.id) as string[] | undefined)?.join('\n') ?? null,
         ];
         const cells: ExportCell[] = [...fixed, ...new Array<ExportCell>(columns.length - fixed.length).fill(null)];
-        for (const [index, path] of cellsOf.get(row.service_id) ?? []) cells[index] = exportCell(record, path);
+        for (const [index, field] of cellsOf.get(row.service_id) ?? []) cells[index] = exportCell(record, field, texts);
         if (format === 'csv') chunk += csvLine(cells);
         else {
           chunk += `${first ? '' : ','}${JSON.stringify(Object.fromEntries(columns.map((column, i) => [column.key, cells[i] ?? null])))}`;

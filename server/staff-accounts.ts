@@ -303,6 +303,57 @@ async function insertGrants(
   }
 }
 
+/** The `granted_by` of the roles read from the identity provider's roles claim at sign-in. */
+export const PROVIDER_GRANTOR = 'identity-provider';
+
+/**
+ * Records the grants the identity provider gave at a sign-in (`name`, its `subject`, the roles claim's
+ * `grants`) in `staff_roles`, marked `identity-provider`: the account's earlier provider grants are
+ * replaced, the roles given by the command or a staff admin left as they are. So a colleague who signs
+ * in only through the authority's provider has a working role for an assignment, and list-staff and
+ * `GET staff/accounts` show it. An account signing in for the first time is made (with no key anyone
+ * holds) and keeps its provider's subject. Nothing is recorded for a removed account, nor for an
+ * account that is another subject's (another person of the same name): answers whether it was.
+ */
+export async function recordProviderGrants(
+  db: Kysely<Database>,
+  signedIn: { name: string; subject: string; grants: readonly RoleGrant[] },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const account = await trx
+      .selectFrom('staff')
+      .select(['id', 'revoked_at', 'subject'])
+      .where('name', '=', signedIn.name)
+      .executeTakeFirst();
+    // The embedded provider's subject is the account's name (its subject column left empty).
+    const own = account && (account.subject ?? signedIn.name) === signedIn.subject;
+    if (account && (account.revoked_at !== null || (account.subject !== null && !own))) return false;
+    let id = account?.id;
+    if (id === undefined) {
+      const now = nowIso();
+      id = (
+        await trx
+          .insertInto('staff')
+          .values({
+            name: signedIn.name,
+            // A key no one is given: the account signs in through its provider (rotate-staff gives it one).
+            key_hash: newKey().key_hash,
+            created_at: now,
+            key_created_at: now,
+            revoked_at: null,
+            last_used_at: null,
+            subject: signedIn.subject,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    } else if (!own) await trx.updateTable('staff').set({ subject: signedIn.subject }).where('id', '=', id).execute();
+    await trx.deleteFrom('staff_roles').where('staff_id', '=', id).where('granted_by', '=', PROVIDER_GRANTOR).execute();
+    await insertGrants(trx, id, signedIn.grants, PROVIDER_GRANTOR);
+    return true;
+  });
+}
+
 /**
  * The account `name` as the policy sees it, acting through the staff command (session `command`):
  * it must exist and not be removed; the refusal says how to make one.

@@ -16,6 +16,7 @@ import {
   type ServiceDefinition,
   type StaffActor,
 } from '../engine/core';
+import { applicantName } from './applicant-name';
 import type { AppContext } from './context';
 import type { QueueSort } from './contract/staff-console';
 import type { DialectName } from './db/migrations';
@@ -206,10 +207,6 @@ export async function companyNames(
     where r.application_id in (${sql.join(ids)}) order by r.id`.execute(ctx.db);
   return new Map(rows.rows.map((row) => [Number(row.application_id), row.name]));
 }
-
-/** An applicant's name as lists show it. */
-export const applicantName = (row: { first_name: string; other_name: string | null; last_name: string }) =>
-  [row.first_name, row.other_name, row.last_name].filter(Boolean).join(' ');
 
 /** The order of a sort: the columns, newest first by default, the id last so pages never overlap. */
 function ordered<Q extends { orderBy(expression: RawBuilder<unknown>): Q }>(

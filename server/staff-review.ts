@@ -28,7 +28,8 @@ import { HttpError, notFound, ValidationError } from './http';
 import { STORED_KEY } from './storage/file-store';
 import { contentDisposition } from './storage/stored-files';
 import { grantsOf } from './staff-accounts';
-import { applicantName, companyNames } from './staff-queue';
+import { applicantName } from './applicant-name';
+import { companyNames } from './staff-queue';
 import { conditionFactsOf } from './stage-facts';
 
 export const NOT_YOURS_TO_SEE = 'You have no role on the service of this application.';

@@ -23,6 +23,31 @@ describe('ConsoleGate', () => {
     expect(screen.queryByText('queue page')).toBeNull();
   });
 
+  it("says why a sign-in was refused, in the console's language, and offers to sign in again to the same page", async () => {
+    const api = fakeStaffApi({ 'GET staff/session': () => refusal(401, 'Sign in first.') });
+    renderConsole(api, <p>queue page</p>, {
+      path: '/console/services/:service',
+      at: '/console/services/alpha?status=submitted&sign_in_error=answer-refused',
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The sign-in did not succeed');
+    expect(alert.textContent).toContain('may have been used already');
+    const again = screen.getByRole('link', { name: 'Sign in again' });
+    // Back to the page asked for, without the refusal.
+    expect(again.getAttribute('href')).toBe(
+      `/api/staff/sign-in?return=${encodeURIComponent('/console/services/alpha?status=submitted')}`,
+    );
+  });
+
+  it('words a refusal it does not know as a failed sign-in', async () => {
+    const api = fakeStaffApi({ 'GET staff/session': () => refusal(401, 'Sign in first.') });
+    renderConsole(api, <p>queue page</p>, { path: '/console', at: '/console?sign_in_error=something-new' });
+    expect((await screen.findByRole('alert')).textContent).toContain('The sign-in could not be completed.');
+    expect(screen.getByRole('link', { name: 'Sign in again' }).getAttribute('href')).toBe(
+      `/api/staff/sign-in?return=${encodeURIComponent('/console')}`,
+    );
+  });
+
   it('shows the signed-in person and the page, and signs out with the session token', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });

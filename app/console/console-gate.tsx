@@ -1,7 +1,8 @@
 /**
  * The frame of every console page (`/console/...`): it reads who is signed in (`GET staff/session`);
  * nobody (401) gets the sign-in page, whose button goes through the authority's OpenID provider and
- * back to the page asked for; a staff member gets the console's bar (their name, the language, sign
+ * back to the page asked for (a refused sign-in comes back with `?sign_in_error=<why>`: the page says
+ * why in the console's language and offers to sign in again); a staff member gets the console's bar (their name, the language, sign
  * out) above the page. The applicant's sign-in plays no part: the console is the authority's.
  */
 import { createContext, useContext, useState } from 'react';
@@ -32,8 +33,35 @@ export function useStaffSession(): StaffSession {
   return session;
 }
 
-/** The sign-in page: one button to the authority's sign-in, returning to `returnTo`. */
-export function ConsoleSignIn({ returnTo }: { returnTo: string }) {
+/** The query parameter by which the server's callback says why a sign-in was refused. */
+const SIGN_IN_ERROR = 'sign_in_error';
+
+/** The catalogue's words for each refusal the callback names (`SignInRefusal` of the server). */
+const REFUSALS: Record<string, string> = {
+  'not-started': 'notStarted',
+  'provider-refused': 'providerRefused',
+  'answer-refused': 'answerRefused',
+  unnamed: 'unnamed',
+  'provider-unreachable': 'providerUnreachable',
+};
+
+/** The page's address without the refusal the callback added, and that refusal's words (null when none). */
+export function signInRefusal(pathname: string, search: string): { returnTo: string; refusal: string | null } {
+  const params = new URLSearchParams(search);
+  const code = params.get(SIGN_IN_ERROR);
+  params.delete(SIGN_IN_ERROR);
+  const rest = params.toString();
+  return {
+    returnTo: `${pathname}${rest ? `?${rest}` : ''}`,
+    refusal: code === null ? null : (REFUSALS[code] ?? 'failed'),
+  };
+}
+
+/**
+ * The sign-in page: one button to the authority's sign-in, returning to `returnTo`; after a refused
+ * sign-in (`refusal`: its words in the catalogue), why, and the button to sign in again.
+ */
+export function ConsoleSignIn({ returnTo, refusal = null }: { returnTo: string; refusal?: string | null }) {
   const { t } = useTranslation();
   const api = useStaffApi();
   return (
@@ -42,9 +70,18 @@ export function ConsoleSignIn({ returnTo }: { returnTo: string }) {
         <Typography variant="h4" component="h1" gutterBottom>
           {t('console.signIn.title')}
         </Typography>
-        <Typography sx={{ mb: 3 }}>{t('console.signIn.text')}</Typography>
+        {refusal ? (
+          <Alert severity="error" role="alert" sx={{ mb: 3 }}>
+            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {t('console.signIn.refused.title')}
+            </Typography>
+            {t(`console.signIn.refused.${refusal}`)}
+          </Alert>
+        ) : (
+          <Typography sx={{ mb: 3 }}>{t('console.signIn.text')}</Typography>
+        )}
         <Button variant="contained" href={api.url(`staff/sign-in?return=${encodeURIComponent(returnTo)}`)}>
-          {t('console.signIn.button')}
+          {t(refusal ? 'console.signIn.again' : 'console.signIn.button')}
         </Button>
       </Paper>
     </Container>
@@ -116,7 +153,7 @@ export function ConsoleGate() {
       </Box>
     );
   if (session.status === 'error' || !session.data) {
-    if (session.code === 401) return <ConsoleSignIn returnTo={`${pathname}${search}`} />;
+    if (session.code === 401) return <ConsoleSignIn {...signInRefusal(pathname, search)} />;
     return (
       <Container sx={{ py: 4 }}>
         <RetryAlert error={session.error} onRetry={session.refetch} />

@@ -57,7 +57,7 @@ export interface ReviewHistoryEntry {
   created_at: string;
   /** The authority's own row (a read, a note, an assignment): never shown to the applicant. */
   internal?: boolean;
-  /** What an internal row records (viewed, noted, took, released, assigned, opened) and whom or what it names. */
+  /** What an internal row records (viewed, exported, noted, took, released, assigned, opened) and whom or what it names. */
   event?: string | null;
   event_subject?: string | null;
 }

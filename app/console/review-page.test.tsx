@@ -90,6 +90,25 @@ describe('ReviewPage', () => {
     );
   });
 
+  it("words the internal rows of the history in the console's language, an export among them", async () => {
+    setup({
+      ...REVIEW,
+      history: [
+        ...REVIEW.history,
+        {
+          id: 2,
+          status_id: 3,
+          created_at: '2026-03-04T08:00:00Z',
+          actor: 'staff:jean',
+          internal: true,
+          comment: 'exported the application',
+          event: 'exported',
+        },
+      ],
+    });
+    expect(await screen.findByText('Exported the application with the queue')).toBeTruthy();
+  });
+
   it('offers the transitions, one disabled with its reason, and opens the dialog asking for the text', async () => {
     setup();
     const refused = await screen.findByRole('button', { name: 'Approve' });

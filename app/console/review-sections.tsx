@@ -28,7 +28,7 @@ import { transitionLabel } from './transition-dialog';
 
 /** How a document can be shown in the page: a PDF in a frame, an image, or not at all. */
 /** The internal rows the console words in its language (`InternalEvent` of the server); others show their comment. */
-const KNOWN_EVENTS = new Set(['viewed', 'noted', 'took', 'released', 'assigned', 'opened']);
+const KNOWN_EVENTS = new Set(['viewed', 'exported', 'noted', 'took', 'released', 'assigned', 'opened']);
 
 export function previewKind(document: Pick<ReviewDocument, 'name' | 'mime'>): 'pdf' | 'image' | null {
   const mime = document.mime ?? '';

@@ -302,8 +302,18 @@ export function flattenSummary(
   );
 }
 
-/** A plain answer as text: a choice by its title, Yes/No, a list item by item. */
-function answerText(schema: JsonSchema, ui: Record<string, unknown>, value: unknown, texts: ValueTexts): string {
+/**
+ * A plain answer as people read it: a choice by its title (`oneOf`/`anyOf` titles, `ui:enumNames` or
+ * `enumNames`), true/false as its option's title or Yes/No in `texts`, a list item by item, joined by
+ * ', '; anything else (a text, a number, a date) as it was answered. The summary's cells and the
+ * staff's export both read answers through it.
+ */
+export function answerText(
+  schema: JsonSchema,
+  ui: Record<string, unknown>,
+  value: unknown,
+  texts: Pick<ValueTexts, 'yes' | 'no'>,
+): string {
   if (typeof value === 'boolean') return optionTitle(schema, ui, value) ?? yesNo(value, texts);
   if (Array.isArray(value)) {
     const items = isRecord(schema.items) ? schema.items : undefined;

@@ -38,7 +38,7 @@ describe('exportColumns', () => {
   it('gives a column per field in ui:order: sections dotted, lists of rows indexed, hidden and name fields left out', () => {
     expect(rowListPaths(schema, ui)).toEqual(['rows']);
     const columns = exportColumns(schema, ui, (path) => (path === 'rows' ? 2 : 0));
-    expect(columns).toEqual([
+    expect(columns.map(({ path, title }) => ({ path, title }))).toEqual([
       { path: 'rows.0.port', title: 'Shipments 1 › Port' },
       { path: 'rows.0.legs', title: 'Shipments 1 › Legs' },
       { path: 'rows.1.port', title: 'Shipments 2 › Port' },
@@ -64,14 +64,72 @@ describe('exportCell', () => {
     tags: ['a', 'b'],
     rows: [{ port: 'Mombasa', legs: [{ to: 'Kigali' }] }],
   };
-  it('answers plain values as they are, lists of values joined, deeper rows as JSON, missing as null', () => {
-    expect(exportCell(data, 'name')).toBe('Ana');
-    expect(exportCell(data, 'n')).toBe(0);
-    expect(exportCell(data, 'ok')).toBe(false);
-    expect(exportCell(data, 'tags')).toBe('a, b');
-    expect(exportCell(data, 'rows.0.port')).toBe('Mombasa');
-    expect(exportCell(data, 'rows.0.legs')).toBe('[{"to":"Kigali"}]');
-    expect(exportCell(data, 'rows.1.port')).toBeNull();
-    expect(exportCell(null, 'name')).toBeNull();
+  const plain = (path: string) => ({ path, field: { schema: {}, ui: {} } });
+  it('answers texts and numbers as they are, lists of values joined, deeper rows as JSON, missing as null', () => {
+    expect(exportCell(data, plain('name'))).toBe('Ana');
+    expect(exportCell(data, plain('n'))).toBe(0);
+    expect(exportCell(data, plain('tags'))).toBe('a, b');
+    expect(exportCell(data, plain('rows.0.port'))).toBe('Mombasa');
+    expect(exportCell(data, plain('rows.0.legs'))).toBe('[{"to":"Kigali"}]');
+    expect(exportCell(data, plain('rows.1.port'))).toBeNull();
+    expect(exportCell(null, plain('name'))).toBeNull();
+  });
+
+  it("answers what people read, as the answers' summary does: choices by their titles, Yes/No, dates as answered", () => {
+    const form: JsonSchema = {
+      type: 'object',
+      properties: {
+        is_company: {
+          type: 'boolean',
+          title: 'Applicant type',
+          oneOf: [
+            { const: true, title: 'Unternehmen' },
+            { const: false, title: 'Privatperson' },
+          ],
+        },
+        usage: { type: 'string', enum: ['local', 'export'] },
+        level: {
+          type: 'integer',
+          oneOf: [
+            { const: 1, title: 'Low' },
+            { const: 2, title: 'High' },
+          ],
+        },
+        kinds: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } },
+        agreed: { type: 'boolean' },
+        since: { type: 'string', format: 'date' },
+        count: { type: 'integer' },
+      },
+    };
+    const formUi: UiSchema = {
+      usage: { 'ui:enumNames': ['Verkauf im Inland', 'Ausfuhr'] },
+      kinds: { items: { 'ui:enumNames': ['Art A', 'Art B'] } },
+    };
+    const answers = {
+      is_company: true,
+      usage: 'export',
+      level: 2,
+      kinds: ['b', 'a'],
+      agreed: false,
+      since: '2026-03-01',
+      count: 7,
+    };
+    const cells = Object.fromEntries(
+      exportColumns(form, formUi).map((column) => [
+        column.path,
+        exportCell(answers, column, { yes: 'Ja', no: 'Nein' }),
+      ]),
+    );
+    expect(cells).toEqual({
+      is_company: 'Unternehmen',
+      usage: 'Ausfuhr',
+      level: 'High',
+      kinds: 'Art B, Art A',
+      agreed: 'Nein',
+      since: '2026-03-01',
+      count: 7,
+    });
+    // Without texts, Yes/No in English.
+    expect(exportCell(answers, { path: 'agreed', field: { schema: { type: 'boolean' }, ui: {} } })).toBe('No');
   });
 });

@@ -1,7 +1,8 @@
 import type { JsonSchema, UiSchema } from './definition-types';
-import { applyUiOrder, fieldLabel } from './answer-summary';
+import { answerText, applyUiOrder, fieldLabel } from './answer-summary';
 import { bindingsOfUiSchema } from './lookup-bindings';
 import { definedProperties } from './schema-walk';
+import { ENGLISH_VALUE_TEXTS, type ValueTexts } from './value-format';
 import { isRecord, valueAt } from './value-path';
 
 /**
@@ -10,16 +11,20 @@ import { isRecord, valueAt } from './value-path';
  * localised definition gives localised titles; hidden widgets and the name fields of lookups left
  * out). A section's fields are `section.field`, titled `Section › Field`; a list of rows is indexed,
  * `list.0.field` titled `List 1 › Field`, for as many rows as the export holds at most (`rowsOf`).
- * A list of plain values is one column; rows inside a row are one column holding their JSON.
+ * A list of plain values is one column; rows inside a row are one column holding their JSON. A cell
+ * reads as the answers' summary reads its value (`answerText`): a choice by its title, true/false as
+ * its option's title or Yes/No.
  */
 
-/** One column of an export: the answer's dotted path (rows indexed) and its title. */
+/** One column of an export: the answer's dotted path (rows indexed), its title and its field. */
 export interface ExportColumn {
   path: string;
   title: string;
+  /** The field's schema and uiSchema: what turns its value into what people read (`exportCell`). */
+  field: { schema: JsonSchema; ui: Record<string, unknown> };
 }
 
-/** A cell's value: texts, numbers and true/false as answered; null when unanswered. */
+/** A cell's value: a text as people read it, a number as answered; null when unanswered. */
 export type ExportCell = string | number | boolean | null;
 
 const SEPARATOR = ' › ';
@@ -126,21 +131,28 @@ export function exportColumns(
       }
       if (!rows && hasFields(field.schema) && field.schema.type !== 'array')
         return walk(fieldsOf(field.schema, field.ui, field, hidden), inRow);
-      return [{ path: field.path, title: field.title }];
+      return [{ path: field.path, title: field.title, field: { schema: field.schema, ui: field.ui } }];
     });
   return walk(fieldsOf(schema, uiSchema, undefined, hidden), false);
 }
 
 /**
- * The cell of `path` (rows indexed) in `data`: a text, number or true/false as answered, a list of
- * plain values joined by ', ', anything else (rows inside a row, an object) as its JSON; null when
- * unanswered.
+ * The cell of `column` in `data`, as people read it (`answerText`, with Yes/No in `texts`): a choice
+ * by its title, true/false as its option's title or Yes/No, a list of plain values item by item
+ * joined by ', ', a number no choice names as the number; rows inside a row or an object as their
+ * JSON; null when unanswered.
  */
-export function exportCell(data: unknown, path: string): ExportCell {
-  const value = valueAt(data, path);
+export function exportCell(
+  data: unknown,
+  column: Pick<ExportColumn, 'path' | 'field'>,
+  texts: Pick<ValueTexts, 'yes' | 'no'> = ENGLISH_VALUE_TEXTS,
+): ExportCell {
+  const value = valueAt(data, column.path);
   if (value === undefined || value === null || value === '') return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null))
-    return value.map((item) => String(item ?? '')).join(', ');
-  return JSON.stringify(value);
+  if (isRecord(value) || (Array.isArray(value) && value.some((item) => typeof item === 'object' && item !== null)))
+    return JSON.stringify(value);
+  const text = answerText(column.field.schema, column.field.ui, value, texts);
+  if (text === '') return null;
+  // A number stays one for the spreadsheet to count with, unless a choice names it.
+  return typeof value === 'number' && text === String(value) ? value : text;
 }

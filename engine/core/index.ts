@@ -71,6 +71,7 @@ export {
 } from './payload-mapping';
 export { applyUiOrder, confirmSummary, confirmSummaryEntries } from './confirm-summary';
 export {
+  answerText,
   entryText,
   flattenSummary,
   summariseAnswers,

@@ -16,6 +16,7 @@ import {
   isRecord,
   valueAt,
 } from '../../engine/core';
+import { applicantName } from '../applicant-name';
 import { definitionOfStored } from '../applications-store';
 import { renderCertificatePdf, renderLetterPdf } from '../certificates/certificate-pdf';
 import type { AppContext } from '../context';
@@ -38,7 +39,6 @@ const CERTIFICATE_ANSWERS = {
 };
 
 /** The holder printed on the certificate: the first filled `view.holder` field, else the applicant. */
-/** Registers the public verification of certificates. */
 export function certificateHolder(
   definition: ServiceDefinition | undefined,
   record: unknown,
@@ -54,6 +54,7 @@ export function certificateHolder(
 /** Shape of a certificate token (base64url, 22 characters for 128 bits; test data may be longer). */
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
+/** Registers the public verification of certificates. */
 export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
@@ -123,7 +124,7 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where('internal', '=', 0)
         .orderBy('id', 'desc')
         .executeTakeFirst();
-      const applicant = [row.first_name, row.other_name, row.last_name].filter(Boolean).join(' ');
+      const applicant = applicantName(row);
       const facts = {
         app_id: row.app_id,
         service: definition?.title ?? row.service_name,

@@ -11,8 +11,8 @@
  *   POST staff/applications/{id}/assignment  { assignee }: take it, give it to a colleague, release it
  *
  * A caller without a role on an application's service is refused (403) on each of these, whether or
- * not the id exists. Every read of an application and every note or assignment writes an internal
- * history row (staff-review.ts).
+ * not the id exists. Every read of an application (its review page, its export) and every note or
+ * assignment writes an internal history row (staff-review.ts, queue-export.ts).
  */
 import { writeInternalRow } from '../transitions/execute';
 import { staffOfRequest } from '../staff-auth/staff-request';
@@ -88,7 +88,7 @@ export function staffConsoleRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: {
         summary: 'The staff queue, exported',
         description:
-          "The applications under the queue's filters, one row each, their answers flattened by their form (titles in `lang`), their documents as links: CSV or JSON (`{ columns, rows }`), streamed.",
+          "The applications under the queue's filters, one row each, their answers flattened by their form (titles and choices in `lang`), their documents as links: CSV or JSON (`{ columns, rows }`), streamed. Each application exported is recorded in its history (internal).",
         querystring: EXPORT_QUERY,
         response: download(['text/csv', 'application/json'], 'The export'),
       },
@@ -97,7 +97,7 @@ export function staffConsoleRoutes(app: FastifyInstance, ctx: AppContext): void 
       const actor = await staffOf(request);
       const { format = 'csv', lang = 'en', ...query } = request.query;
       const filter = resolveQueueFilter(ctx, actor, query);
-      const { headers, stream } = await queueExport(ctx, filter, format, lang);
+      const { headers, stream } = await queueExport(ctx, actor, filter, format, lang);
       return reply.code(200).headers(headers).send(stream);
     },
   );

@@ -51,6 +51,25 @@ export interface RelyingPartyOptions {
 export const SIGN_IN_NOT_STARTED = 'This sign-in was not started here or has expired. Please sign in again.';
 export const PROVIDER_UNREACHABLE = 'The staff sign-in provider cannot be reached now. Please try again later.';
 
+/**
+ * Why a sign-in was refused, as a code the console words for a person (`?sign_in_error=` of the page
+ * the callback sends the browser back to): not started here or expired (a forged state, a missing or
+ * tampered sign-in cookie), refused by the provider, the provider's answer refused (a code used
+ * already, another provider's answer, a token for another client or sign-in), no name in it.
+ */
+export type SignInRefusal = 'not-started' | 'provider-refused' | 'answer-refused' | 'unnamed' | 'provider-unreachable';
+
+/** A refused sign-in: a 401 (503 when the provider cannot be reached) that says why, and its code. */
+export class SignInRefused extends HttpError {
+  constructor(
+    readonly refusal: SignInRefusal,
+    message: string,
+    statusCode = 401,
+  ) {
+    super(statusCode, message);
+  }
+}
+
 /** The scopes the console asks for. */
 const SCOPE = 'openid profile';
 
@@ -102,7 +121,9 @@ export function relyingParty(options: RelyingPartyOptions) {
       .catch((error: unknown) => {
         // Not kept: the next sign-in tries again.
         discovered = null;
-        const unreachable = Object.assign(new HttpError(503, PROVIDER_UNREACHABLE), { cause: error });
+        const unreachable = Object.assign(new SignInRefused('provider-unreachable', PROVIDER_UNREACHABLE, 503), {
+          cause: error,
+        });
         unreachable.headers['Retry-After'] = '30';
         throw unreachable;
       });
@@ -133,14 +154,18 @@ export function relyingParty(options: RelyingPartyOptions) {
 
     /**
      * Ends a sign-in at the provider's answer (`callbackUrl`, with its query): checks it against
-     * `pending`, exchanges the code and reads the ID token. Refusals are 401s that say why.
+     * `pending`, exchanges the code and reads the ID token. Refusals are 401s (`SignInRefused`) that
+     * say why.
      */
     async finish(callbackUrl: URL, pending: PendingSignIn): Promise<SignedIn> {
       const config = await configuration();
       const refused = callbackUrl.searchParams.get('error');
       if (refused) {
         const why = callbackUrl.searchParams.get('error_description') ?? refused;
-        throw new HttpError(401, `The staff sign-in provider refused the sign-in: ${why.slice(0, 300)}`);
+        throw new SignInRefused(
+          'provider-refused',
+          `The staff sign-in provider refused the sign-in: ${why.slice(0, 300)}`,
+        );
       }
       let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
       try {
@@ -154,20 +179,23 @@ export function relyingParty(options: RelyingPartyOptions) {
         if (error instanceof HttpError) throw error;
         const why = reasonOf(error);
         const state = why.includes('"state"');
-        throw new HttpError(
-          401,
-          state
-            ? SIGN_IN_NOT_STARTED
-            : `The staff sign-in provider's answer was refused: ${why.slice(0, 300)}. Please sign in again.`,
-        );
+        throw state
+          ? new SignInRefused('not-started', SIGN_IN_NOT_STARTED)
+          : new SignInRefused(
+              'answer-refused',
+              `The staff sign-in provider's answer was refused: ${why.slice(0, 300)}. Please sign in again.`,
+            );
       }
       const claims = tokens.claims();
       if (!claims)
-        throw new HttpError(401, "The staff sign-in provider's answer has no ID token. Please sign in again.");
+        throw new SignInRefused(
+          'answer-refused',
+          "The staff sign-in provider's answer has no ID token. Please sign in again.",
+        );
       const name = claims[options.claims.nameClaim];
       if (typeof name !== 'string' || name.trim() === '')
-        throw new HttpError(
-          401,
+        throw new SignInRefused(
+          'unnamed',
           `The staff sign-in provider did not name the staff member (claim '${options.claims.nameClaim}').`,
         );
       return {

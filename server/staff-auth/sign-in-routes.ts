@@ -2,7 +2,9 @@
  * The console's sign-in routes (an extension: the spec shows no staff side):
  *
  *   GET  staff/sign-in?return=/console/...  to the provider (PKCE S256, state, nonce in a signed cookie)
- *   GET  staff/callback                     the provider's answer: a session cookie, then back to `return`
+ *   GET  staff/callback                     the provider's answer: the claim's roles recorded
+ *                                           (`recordProviderGrants`), a session cookie, then back to `return`;
+ *                                           refused, back to the console's sign-in with `?sign_in_error=`
  *   GET  staff/session                      { name, grants, csrfToken } of the signed-in staff member, or 401
  *   POST staff/sign-out                     ends the session (x-csrf-token); answers the provider's
  *                                           end-session address, where the console sends the browser
@@ -16,7 +18,14 @@ import type { AppContext } from '../context';
 import { answers, list, nullableText, object, text, type Schema } from '../contract/answers';
 import { HttpError, ok } from '../http';
 import { NO_BODY } from '../route-schemas';
-import { SIGN_IN_NOT_STARTED, type PendingSignIn, type RelyingParty } from './relying-party';
+import {
+  SIGN_IN_NOT_STARTED,
+  SignInRefused,
+  type PendingSignIn,
+  type RelyingParty,
+  type SignInRefusal,
+} from './relying-party';
+import { recordProviderGrants } from '../staff-accounts';
 import { staffSessionOf } from './staff-request';
 import { createStaffSession, endStaffSession, SESSION_COOKIE } from './staff-sessions';
 
@@ -27,6 +36,28 @@ const PENDING_PATH = '/api/staff';
 
 /** Where the console is when no return address (or a foreign one) is given. */
 export const CONSOLE_HOME = '/console';
+
+/** The query parameter of a console page that says why the sign-in that led there was refused. */
+export const SIGN_IN_ERROR_PARAM = 'sign_in_error';
+
+/**
+ * The console page `returnTo` (a path of the portal) telling why the sign-in was refused: the console
+ * shows its sign-in page there, with the reason worded and a way to sign in again.
+ */
+export function refusedSignInPage(returnTo: string, refusal: SignInRefusal): string {
+  const url = new URL(returnTo, 'http://portal.invalid');
+  url.searchParams.set(SIGN_IN_ERROR_PARAM, refusal);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Whether a request asks for JSON rather than a page (a client of the API, not a browser the provider
+ * sent back): its Accept names application/json and not text/html.
+ */
+function asksForJson(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('application/json') && !accept.includes('text/html');
+}
 
 const REDIRECT = (description: string): Record<string, Schema> => ({
   303: { description },
@@ -81,13 +112,13 @@ export async function staffSignInRoutes(
     const pendingOf = (request: FastifyRequest): PendingSignIn => {
       const raw = request.cookies[PENDING_COOKIE];
       const unsigned = raw ? request.unsignCookie(raw) : null;
-      if (!unsigned?.valid || !unsigned.value) throw new HttpError(401, SIGN_IN_NOT_STARTED);
+      if (!unsigned?.valid || !unsigned.value) throw new SignInRefused('not-started', SIGN_IN_NOT_STARTED);
       try {
         const pending = JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')) as PendingSignIn;
         if (typeof pending.state !== 'string' || typeof pending.verifier !== 'string') throw new Error('shape');
         return pending;
       } catch {
-        throw new HttpError(401, SIGN_IN_NOT_STARTED);
+        throw new SignInRefused('not-started', SIGN_IN_NOT_STARTED);
       }
     };
 
@@ -150,15 +181,34 @@ export async function staffSignInRoutes(
               error_description: { type: 'string', maxLength: 2000 },
             },
           },
-          response: REDIRECT('Signed in (the session cookie set): to the console page the sign-in began at'),
+          response: REDIRECT(
+            'Signed in (the session cookie set): to the console page the sign-in began at. Refused: to that page (or the console) with `sign_in_error` saying why (not-started, provider-refused, answer-refused, unnamed, provider-unreachable); a request that accepts only JSON gets the refusal as JSON (401, 503).',
+          ),
         },
       },
       async (request, reply) => {
-        const pending = pendingOf(request);
-        // Used once, whatever the answer: a refused sign-in starts again.
-        clearPending(reply);
-        const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-        const signedIn = await rp.finish(new URL(`${publicUrl}/api/staff/callback${search}`), pending);
+        let pending: PendingSignIn | null = null;
+        let signedIn;
+        try {
+          pending = pendingOf(request);
+          // Used once, whatever the answer: a refused sign-in starts again.
+          clearPending(reply);
+          const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+          signedIn = await rp.finish(new URL(`${publicUrl}/api/staff/callback${search}`), pending);
+        } catch (error) {
+          // The browser the provider sent back gets a page that says why and signs in again; a client
+          // of the API, the refusal as it is.
+          if (!(error instanceof SignInRefused) || asksForJson(request)) throw error;
+          request.log.info({ refusal: error.refusal, reason: error.message }, 'a staff sign-in was refused');
+          return reply.redirect(refusedSignInPage(safeReturn(pending?.returnTo, publicUrl), error.refusal), 303);
+        }
+        // The session acts with the claim's grants; staff_roles keeps them too, for what reads the
+        // accounts (a colleague's working role, list-staff).
+        if (!(await recordProviderGrants(ctx.db, signedIn)))
+          request.log.warn(
+            { name: signedIn.name },
+            "a staff sign-in's roles were not recorded: its account is removed or another subject's",
+          );
         const { cookie } = await createStaffSession(ctx.db, signedIn, staffSignIn.sessionMaxMs);
         void reply.setCookie(SESSION_COOKIE, cookie, {
           path: '/',

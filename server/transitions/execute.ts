@@ -392,11 +392,12 @@ export async function moveStatus(
 }
 
 /**
- * What an internal history row records: a staff read, a note, an assignment, a document opened; the
- * colleague or document it names is its subject. Kept as words for each reader to put in its language.
+ * What an internal history row records: a staff read (the review page, or the application exported
+ * with the queue), a note, an assignment, a document opened; the colleague or document it names is its
+ * subject. Kept as words for each reader to put in its language.
  */
 export type InternalEvent =
-  | { kind: 'viewed' | 'noted' | 'took' | 'released' }
+  | { kind: 'viewed' | 'exported' | 'noted' | 'took' | 'released' }
   | { kind: 'assigned'; subject: string }
   | { kind: 'opened'; subject: string };
 
@@ -405,6 +406,8 @@ function internalSentence(event: InternalEvent): string {
   switch (event.kind) {
     case 'viewed':
       return 'viewed';
+    case 'exported':
+      return 'exported the application';
     case 'noted':
       return 'added a note';
     case 'took':
@@ -428,18 +431,35 @@ export async function writeInternalRow(
   actor: StaffActor,
   event: InternalEvent,
 ): Promise<void> {
+  await writeInternalRows(db, [application], actor, event);
+}
+
+/**
+ * Writes the internal row of one `event` of `actor` in each of `applications`, in one statement (the
+ * export records a batch of the applications it read at a time).
+ */
+export async function writeInternalRows(
+  db: Kysely<Database>,
+  applications: ReadonlyArray<Pick<Application, 'id' | 'status_id'>>,
+  actor: StaffActor,
+  event: InternalEvent,
+): Promise<void> {
+  if (applications.length === 0) return;
+  const createdAt = nowIso();
   await db
     .insertInto('flow_histories')
-    .values({
-      application_id: application.id,
-      status_id: application.status_id,
-      comment_to_applicant: internalSentence(event),
-      created_at: nowIso(),
-      actor: `staff:${actor.name}`,
-      session: actor.session,
-      internal: 1,
-      event: event.kind,
-      event_subject: 'subject' in event ? event.subject : null,
-    })
+    .values(
+      applications.map((application) => ({
+        application_id: application.id,
+        status_id: application.status_id,
+        comment_to_applicant: internalSentence(event),
+        created_at: createdAt,
+        actor: `staff:${actor.name}`,
+        session: actor.session,
+        internal: 1 as const,
+        event: event.kind,
+        event_subject: 'subject' in event ? event.subject : null,
+      })),
+    )
     .execute();
 }

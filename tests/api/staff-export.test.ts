@@ -1,7 +1,8 @@
 /**
  * `GET staff/queue/export`: the queue's applications as CSV or JSON, one row each, their answers
  * flattened by their form with the fields' titles in the chosen language, documents as staff links;
- * CSV escaped by RFC 4180 with formulas disarmed; read in batches, so every row comes once.
+ * CSV escaped by RFC 4180 with formulas disarmed; read in batches, so every row comes once; each
+ * application exported gets an internal history row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../server/db/database';
@@ -101,6 +102,7 @@ beforeAll(async () => {
         description: QUOTED,
         company_representative: FORMULA,
         quantity: 10,
+        plastics_finished_usage: 'Export',
         items: [1, 2],
       },
     },
@@ -182,7 +184,9 @@ describe('GET staff/queue/export', () => {
       Status: 'submitted',
       Applicant: 'Alice Uwase',
       Company: 'Green Packaging Ltd',
-      'Applicant type': 'true',
+      // A choice by its title, as the answers' summary shows it.
+      'Applicant type': 'Company',
+      'Usage of the finished products': 'Export',
       // The form's own field of the same title is told apart by its path.
       'Company (company_id)': String(companyId),
       Quantity: '10',
@@ -193,6 +197,36 @@ describe('GET staff/queue/export', () => {
     );
   });
 
+  it("records the export in each exported application's history: internal, with who and the session, every batch", async () => {
+    const db = server.database.db;
+    const last = async () =>
+      Number((await db.selectFrom('flow_histories').select(db.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
+    const exportedSince = (after: number) =>
+      db
+        .selectFrom('flow_histories')
+        .select(['application_id', 'status_id', 'actor', 'session', 'internal', 'event', 'event_subject'])
+        .where('id', '>', after)
+        .execute();
+    let before = await last();
+    await csvOf('?service=plastics&q=green');
+    expect(await exportedSince(before)).toEqual([
+      {
+        application_id: described.id,
+        status_id: 2,
+        actor: 'staff:export.reviewer',
+        session: 'key',
+        internal: 1,
+        event: 'exported',
+        event_subject: null,
+      },
+    ]);
+    before = await last();
+    const { rows } = await csvOf('?service=plastics');
+    const written = await exportedSince(before);
+    expect(written).toHaveLength(rows.length);
+    expect(new Set(written.map((row) => row.application_id)).size).toBe(MANY + 1);
+  });
+
   it('escapes by RFC 4180 and disarms a text a spreadsheet would run as a formula', async () => {
     const { raw, rows } = await csvOf('?service=plastics&q=green');
     expect(raw).toContain('"He said ""hi"", then\nleft"');
@@ -201,10 +235,14 @@ describe('GET staff/queue/export', () => {
     expect(cells).not.toContain(FORMULA);
   });
 
-  it('titles the columns in the language asked for', async () => {
-    const { header } = await csvOf('?service=plastics&lang=de&q=green');
+  it('titles the columns and the choices in the language asked for', async () => {
+    const { header, rows } = await csvOf('?service=plastics&lang=de&q=green');
     expect(header).toEqual(expect.arrayContaining(['Antragsnummer', 'Unternehmen', 'Art des Antragstellers']));
     expect(header).not.toContain('Applicant type');
+    expect(rows[0]).toMatchObject({
+      'Art des Antragstellers': 'Unternehmen',
+      'Verwendung der Fertigprodukte': 'Ausfuhr',
+    });
   });
 
   it('answers JSON: the columns with their titles, the rows by column, lists of rows indexed', async () => {

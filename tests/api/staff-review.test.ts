@@ -258,18 +258,24 @@ describe("what the applicant sees of the staff's work", () => {
     await review(reviewer);
     await staffPost(server, `staff/applications/${id}/notes`, reviewer, { body: NOTE });
     await staffPost(server, `staff/applications/${id}/assignment`, reviewer, { assignee: 'rita.reviewer' });
-    // Reads, notes and assignments send the applicant nothing.
+    const exported = await server.app.inject({
+      url: '/api/staff/queue/export?service=plastics&format=json',
+      headers: { authorization: `Bearer ${reviewer}` },
+    });
+    expect(exported.statusCode).toBe(200);
+    // Reads, exports, notes and assignments send the applicant nothing.
     expect(await queued()).toBe(before);
 
     const staffHistory = (await review(reviewer)).body.data.history;
     expect(staffHistory.filter((row) => row.internal).length).toBeGreaterThan(3);
+    expect(staffHistory.some((row) => row.internal && row.event === 'exported')).toBe(true);
     const own = await call<{
       application_flow_histories: Array<{ comment_to_applicant: string | null; actor: string }>;
     }>(server.app, 'GET', `application/${id}`, { token: applicant.token });
     expect(own.status).toBe(200);
     expect(own.body.data.application_flow_histories).toHaveLength(staffHistory.filter((row) => !row.internal).length);
     const text = JSON.stringify(own.body.data);
-    for (const hidden of [NOTE, 'viewed', 'added a note', 'took the application', 'rita.reviewer'])
+    for (const hidden of [NOTE, 'viewed', 'exported', 'added a note', 'took the application', 'rita.reviewer'])
       expect(text).not.toContain(hidden);
 
     const copy = await server.app.inject({
@@ -280,7 +286,7 @@ describe("what the applicant sees of the staff's work", () => {
     expect(copy.statusCode).toBe(200);
     const lines = (await pdfTextLines(copy.rawPayload)).flat().join('\n');
     expect(lines).toContain('Carry bags');
-    for (const hidden of [NOTE, 'viewed', 'rita.reviewer']) expect(lines).not.toContain(hidden);
+    for (const hidden of [NOTE, 'viewed', 'exported', 'rita.reviewer']) expect(lines).not.toContain(hidden);
   });
 
   it('dates the certificate by its approval, not by a later staff read', async () => {

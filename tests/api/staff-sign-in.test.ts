@@ -2,7 +2,8 @@
  * The staff console's OpenID Connect sign-in against the real app and its embedded provider: a
  * browser (staff-browser.ts) signs in with a password or a one-time link, the session answers its
  * grants from `staff_roles`, sign-out ends it and names the provider's end-session address; forged,
- * replayed and tampered answers are refused with a message that says why; two instances on one
+ * replayed and tampered answers are refused: the browser goes back to the console with the refusal's
+ * code, a client asking for JSON gets the message that says why; two instances on one
  * database share the provider's state and the sessions.
  */
 import { createHash } from 'node:crypto';
@@ -12,7 +13,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { AppContext } from '../../server/context';
-import { createStaff, STAFF_ONLY } from '../../server/staff-accounts';
+import { nowIso, openDatabase } from '../../server/db/database';
+import { createStaff, listStaff, PROVIDER_GRANTOR, STAFF_ONLY } from '../../server/staff-accounts';
 import { newSignInLink, setStaffPassword } from '../../server/staff-auth/credentials';
 import { PROVIDER_UNREACHABLE, relyingParty, SIGN_IN_NOT_STARTED } from '../../server/staff-auth/relying-party';
 import { signInSecrets } from '../../server/staff-auth/sign-in-secrets';
@@ -31,6 +33,7 @@ import {
   type TestServer,
   type TestUser,
 } from './helpers';
+import { insertApplication } from './staff-console-fixtures';
 import { formOf, StaffBrowser, type Answer } from './staff-browser';
 
 const PASSWORD = 'green-meadow-river-42';
@@ -101,6 +104,17 @@ async function signedIn(b = browser()): Promise<{ b: StaffBrowser; csrf: string 
 }
 
 const errorOf = (answer: Answer) => (JSON.parse(answer.body) as { error: string }).error;
+/** A client of the API's request: it asks for the refusal as JSON, not a page. */
+const ASKS_JSON = { headers: { accept: 'application/json' } };
+
+/** The console page a refused callback sends the browser to, and the refusal's code it names. */
+function refusedTo(answer: Answer): { page: string; code: string | null } {
+  expect(answer.status, answer.body).toBe(303);
+  const location = new URL(answer.location as string);
+  const code = location.searchParams.get('sign_in_error');
+  location.searchParams.delete('sign_in_error');
+  return { page: `${location.pathname}${location.search}`, code };
+}
 
 describe('staff sign-in with the embedded provider', () => {
   it('signs in with a password and answers the session with the grants of staff_roles', async () => {
@@ -260,15 +274,24 @@ describe('staff sign-in refusals', () => {
 
     const forged = new URL(callback);
     forged.searchParams.set('state', 'forged-state-value-0000000000000');
-    const refused = await b.request(forged.href);
+    // The browser goes back to the page the sign-in began at, told why, to sign in again from there.
+    expect(refusedTo(await b.request(forged.href))).toEqual({ page: '/console/queue', code: 'not-started' });
+    expect(b.jar.has(SESSION_COOKIE)).toBe(false);
+    // The sign-in's cookie was used: asked again, as JSON, the refusal says so.
+    b.jar.set('ecopermit_staff_sign_in', pending);
+    const refused = await b.request(forged.href, ASKS_JSON);
     expect(refused.status).toBe(401);
     expect(errorOf(refused)).toBe(SIGN_IN_NOT_STARTED);
     expect(b.jar.has(SESSION_COOKIE)).toBe(false);
 
     b.jar.set('ecopermit_staff_sign_in', `x${pending}`);
-    expect(errorOf(await b.request(callback.href))).toBe(SIGN_IN_NOT_STARTED);
+    // Without a sign-in of its own, the browser goes to the console's home.
+    expect(refusedTo(await b.request(callback.href))).toEqual({ page: '/console', code: 'not-started' });
+    b.jar.set('ecopermit_staff_sign_in', `x${pending}`);
+    expect(errorOf(await b.request(callback.href, ASKS_JSON))).toBe(SIGN_IN_NOT_STARTED);
     b.jar.delete('ecopermit_staff_sign_in');
-    const none = await b.request(callback.href);
+    expect(refusedTo(await b.request(callback.href)).code).toBe('not-started');
+    const none = await b.request(callback.href, ASKS_JSON);
     expect(none.status).toBe(401);
     expect(errorOf(none)).toBe(SIGN_IN_NOT_STARTED);
   });
@@ -281,7 +304,10 @@ describe('staff sign-in refusals', () => {
     // The same answer again, with the sign-in cookie it was made for.
     const thief = browser();
     thief.jar.set('ecopermit_staff_sign_in', pending);
-    const replayed = await thief.request(callback);
+    expect(refusedTo(await thief.request(callback))).toEqual({ page: '/console/queue', code: 'answer-refused' });
+    expect(thief.jar.has(SESSION_COOKIE)).toBe(false);
+    thief.jar.set('ecopermit_staff_sign_in', pending);
+    const replayed = await thief.request(callback, ASKS_JSON);
     expect(replayed.status).toBe(401);
     expect(errorOf(replayed)).toMatch(/^The staff sign-in provider's answer was refused: .*grant/);
     expect(thief.jar.has(SESSION_COOKIE)).toBe(false);
@@ -295,7 +321,8 @@ describe('staff sign-in refusals', () => {
     const page = await b.follow(authorize.href);
     const posted = await b.request(formOf(page.body).action, { form: { name: 'rita.reviewer', password: PASSWORD } });
     const answer = await b.follow(posted.location as string, atCallback);
-    const refused = await b.request(answer.location as string);
+    // Asked as JSON (the code is spent by this one try): the refusal says which check failed.
+    const refused = await b.request(answer.location as string, ASKS_JSON);
     expect(refused.status).toBe(401);
     expect(errorOf(refused)).toMatch(/^The staff sign-in provider's answer was refused: .*nonce/);
   });
@@ -327,7 +354,14 @@ describe('staff sign-in refusals', () => {
       });
       const answer = new URL((await ob.follow(posted.location as string, atCallback)).location as string);
       expect(answer.searchParams.get('iss')).toBe(`${other.config.publicUrl}/oidc`);
-      const refused = await b.request(`${CALLBACK}${answer.search}`);
+      const pending = b.jar.get('ecopermit_staff_sign_in') as string;
+      expect(refusedTo(await b.request(`${CALLBACK}${answer.search}`))).toEqual({
+        page: '/console',
+        code: 'answer-refused',
+      });
+      expect(b.jar.has(SESSION_COOKIE)).toBe(false);
+      b.jar.set('ecopermit_staff_sign_in', pending);
+      const refused = await b.request(`${CALLBACK}${answer.search}`, ASKS_JSON);
       expect(refused.status).toBe(401);
       expect(errorOf(refused)).toMatch(/^The staff sign-in provider's answer was refused: .*iss/);
       expect(b.jar.has(SESSION_COOKIE)).toBe(false);
@@ -521,7 +555,7 @@ describe('staff sign-in over the network', () => {
 });
 
 describe('staff sign-in with the authority’s own provider', () => {
-  it('signs in through an external issuer by the same steps, its roles claim giving the grants', async () => {
+  it('signs in through an external issuer by the same steps, its roles claim giving the grants, recorded for colleagues', async () => {
     // The provider: another server's embedded one, listening, with the console's client set by the settings.
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
@@ -535,6 +569,7 @@ describe('staff sign-in with the authority’s own provider', () => {
       ...client,
     });
     const consoleApp = await buildApp(config);
+    const consoleDb = openDatabase(config);
     try {
       await provider.app.listen({ port, host: '127.0.0.1' });
       const { id } = await createStaff(provider.database.db, 'olga.approver');
@@ -552,22 +587,106 @@ describe('staff sign-in with the authority’s own provider', () => {
       // This instance has no provider of its own.
       expect((await consoleApp.inject({ url: '/oidc/.well-known/openid-configuration' })).statusCode).toBe(404);
       // The browser reaches the provider over the network and the console in this instance.
-      const b = new StaffBrowser(
-        () => [consoleApp],
-        publicUrl,
-        {},
-        (url) => url.pathname.startsWith('/oidc'),
-      );
-      const page = await b.follow('/api/staff/sign-in?return=%2Fconsole%2Fq');
-      const posted = await b.request(formOf(page.body).action, { form: { name: 'olga.approver', password: PASSWORD } });
-      const landed = await b.follow(posted.location as string, (url) => new URL(url).pathname === '/console/q');
-      expect(landed.location).toBe(`${publicUrl}/console/q`);
+      const browserOfProvider = () =>
+        new StaffBrowser(
+          () => [consoleApp],
+          publicUrl,
+          {},
+          (url) => url.pathname.startsWith('/oidc'),
+        );
+      const b = browserOfProvider();
+      const signIn = async (at: StaffBrowser) => {
+        const page = await at.follow('/api/staff/sign-in?return=%2Fconsole%2Fq');
+        const posted = await at.request(formOf(page.body).action, {
+          form: { name: 'olga.approver', password: PASSWORD },
+        });
+        const landed = await at.follow(posted.location as string, (url) => new URL(url).pathname === '/console/q');
+        expect(landed.location).toBe(`${publicUrl}/console/q`);
+      };
+      await signIn(b);
       const session = await b.request('/api/staff/session');
       expect(session.status, session.body).toBe(200);
       expect(JSON.parse(session.body)).toMatchObject({
         data: { name: 'olga.approver', grants: [{ service: 'plastics', role: 'approver' }] },
       });
+
+      // The console's instance knew no olga.approver: the sign-in made the account, with the claim's
+      // grants marked as the provider's, so the staff list shows them...
+      const db = consoleDb.db;
+      const roles = () =>
+        db
+          .selectFrom('staff_roles')
+          .innerJoin('staff', 'staff.id', 'staff_roles.staff_id')
+          .select(['staff_roles.service', 'staff_roles.role', 'staff_roles.granted_by'])
+          .where('staff.name', '=', 'olga.approver')
+          .orderBy('staff_roles.service')
+          .execute();
+      expect(await roles()).toEqual([{ service: 'plastics', role: 'approver', granted_by: PROVIDER_GRANTOR }]);
+      expect((await listStaff(db, config.limits.staffKeyMs)).find((a) => a.name === 'olga.approver')?.roles).toEqual([
+        { service: 'plastics', role: 'approver' },
+      ]);
+      // ...and a colleague may give her a plastics application: she has a working role on it.
+      const client = await db
+        .insertInto('clients')
+        .values({
+          uid: 'external-provider-client',
+          first_name: 'Ada',
+          last_name: 'Uwase',
+          other_name: null,
+          email: 'ada.external@example.org',
+          telephone: null,
+          id_number: null,
+          password_hash: null,
+          confirmed: 1,
+          created_at: nowIso(),
+          language: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const application = await insertApplication({ database: consoleDb } as unknown as TestServer, {
+        clientId: client.id,
+        serviceId: 1,
+        statusId: 2,
+      });
+      const lead = await createStaff(db, 'lead.reviewer');
+      await db
+        .insertInto('staff_roles')
+        .values({ staff_id: lead.id, service: 'plastics', role: 'reviewer', granted_by: 'test', granted_at: nowIso() })
+        .execute();
+      const assigned = await consoleApp.inject({
+        method: 'POST',
+        url: `/api/staff/applications/${application.id}/assignment`,
+        headers: { authorization: `Bearer ${lead.key}` },
+        payload: { assignee: 'olga.approver' },
+      });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+
+      // The next sign-in replaces the provider's earlier grants and keeps those given by the command.
+      const olga = await db
+        .selectFrom('staff')
+        .select('id')
+        .where('name', '=', 'olga.approver')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('staff_roles')
+        .values([
+          { staff_id: olga.id, service: 'disposal', role: 'viewer', granted_by: 'command:ops', granted_at: nowIso() },
+          {
+            staff_id: olga.id,
+            service: 'import-licence',
+            role: 'reviewer',
+            granted_by: PROVIDER_GRANTOR,
+            granted_at: nowIso(),
+          },
+        ])
+        .execute();
+      await signIn(browserOfProvider());
+      expect(await roles()).toEqual([
+        { service: 'disposal', role: 'viewer', granted_by: 'command:ops' },
+        { service: 'plastics', role: 'approver', granted_by: PROVIDER_GRANTOR },
+      ]);
     } finally {
+      await consoleDb.close();
       await consoleApp.close();
       await own?.drop();
       rmSync(config.dataDir, { recursive: true, force: true });
