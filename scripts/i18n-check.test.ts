@@ -227,6 +227,27 @@ describe('i18n-check', () => {
     }
   });
 
+  it("asks for the transitions' labels, the platform's in the catalogue of the lifecycle every service includes", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'i18n-check-'));
+    try {
+      cpSync(join(root, 'services/disposal'), join(dir, 'services/disposal'), { recursive: true });
+      cpSync(join(root, 'services/platform'), join(dir, 'services/platform'), { recursive: true });
+      const dePath = join(dir, 'services/platform/i18n/de.json');
+      const de = JSON.parse(readFileSync(dePath, 'utf8')) as Record<string, string>;
+      expect(de['Propose approval']).toBe('Genehmigung vorschlagen');
+      delete de['Propose approval'];
+      write(dePath, { ...de, 'Approve at once': 'Sofort genehmigen' });
+
+      const result = i18nCheck(dir, { languages: ['de'], catalogueRoots: [] });
+      expect(result.lines).toEqual([
+        'de services/disposal/i18n/de.json: missing "Propose approval"',
+        'de services/platform/i18n/de.json: extra "Approve at once"',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("asks for the lifecycle's transition comments, reason messages and own e-mails", () => {
     const dir = mkdtempSync(join(tmpdir(), 'i18n-check-'));
     try {

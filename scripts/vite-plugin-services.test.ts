@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../engine/core/definition-types';
@@ -202,6 +202,11 @@ describe('servicesPlugin', () => {
     expect(catalogueFiles(services)).toEqual(['sample/i18n/de.json']);
     // The repository's own catalogues are not among them.
     expect(code).not.toContain('plastics');
+  });
+
+  it("lists the platform's catalogues beside the services': every service's lifecycle includes it", () => {
+    const files = catalogueFiles(fileURLToPath(new URL('../services', import.meta.url)));
+    expect(files).toEqual(expect.arrayContaining(['platform/i18n/de.json', 'platform/i18n/ru.json']));
   });
 
   it('leaves other modules alone and refuses unknown services and languages', () => {

@@ -72,6 +72,8 @@ export interface ReviewNote {
 /** A staff transition at the application's status: what it takes and whether the reader may take it. */
 export interface ReviewTransition {
   name: string;
+  /** Its label in the reader's language, from the application's definition (`withDefinitionRows`). */
+  label?: string | null;
   description?: string | null;
   /** The status it leads to (id, and key). */
   to?: number;

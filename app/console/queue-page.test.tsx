@@ -97,7 +97,9 @@ describe('QueuePage', () => {
     const { router } = setup('/console');
     const counts = await screen.findByRole('tablist', { name: 'Applications per status' });
     expect(within(counts).getByRole('tab', { name: 'All (30)' }).getAttribute('aria-selected')).toBe('true');
-    fireEvent.click(within(counts).getByRole('tab', { name: /\(9\)/ }));
+    // The platform's badges ("SUBMITTED", "UNDER REVIEW") are named in sentence case, as staff read them.
+    expect(within(counts).getByRole('tab', { name: 'Submitted (21)' })).toBeTruthy();
+    fireEvent.click(within(counts).getByRole('tab', { name: 'Under review (9)' }));
     await waitFor(() => expect(router.location().search).toBe('?status=under-review'));
     expect(screen.getByRole('link', { name: 'AP-0041' }).getAttribute('href')).toBe('/console/applications/41');
   });

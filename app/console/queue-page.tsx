@@ -37,7 +37,7 @@ import { TablePager } from '../components/table-pager';
 import { formatDate } from '../applications-list';
 import { useDefinitions } from '../definitions-context';
 import { useStaffSession } from './console-gate';
-import { definitionsByKey, statusBadge, statusChoices } from './console-statuses';
+import { definitionsByKey, statusChoices, useStatusText } from './console-statuses';
 import type { QueueAnswer, QueueItem } from './console-types';
 import {
   changeFilters,
@@ -86,14 +86,6 @@ function SearchForm({ filters, onApply }: { filters: QueueFilters; onApply: (cha
       </Stack>
     </Box>
   );
-}
-
-function useStatusText(definitions: readonly ServiceDefinition[]) {
-  const { t } = useTranslation();
-  return (status: { id?: number; key?: string }, definition?: ServiceDefinition) => {
-    const badge = statusBadge(definitions, status, definition);
-    return t(`status.${badge}`, { defaultValue: badge });
-  };
 }
 
 function QueueFiltersBar({

@@ -4,13 +4,27 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { ServiceDefinition } from '../../engine/core';
 import { ALPHA, answer, fakeStaffApi, renderConsole, SESSION } from './console-test-support';
 import type { ReviewAnswer } from './console-types';
+import { changeLanguage } from '../i18n';
+import { LANGUAGE_STORAGE_KEY } from '../i18n/languages';
 import { ReviewPage } from './review-page';
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  globalThis.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  await changeLanguage('en');
+});
 
-/** A service whose view shows the permit's site, and whose table's `attach-terms` takes a text. */
+/**
+ * A service whose view shows the permit's site, and whose table's `attach-terms` takes a text. It
+ * includes the platform's lifecycle (its folder among its catalogues), whose rows carry labels.
+ */
 const SERVICE = {
   ...ALPHA,
+  fragments: ['platform'],
+  // What a translated copy reads besides the view and the table.
+  info: { howToApply: [] },
+  wizard: { title: 'Apply' },
+  documents: {},
   formSchema: { type: 'object', properties: { site: { type: 'string', title: 'Site' } } },
   uiSchema: {},
   view: { record: 'permit', rows: [{ label: 'Site of the works', field: 'site' }] },
@@ -25,6 +39,8 @@ const SERVICE = {
         via: 'action',
         text: { name: 'terms', requiredMessage: 'Write the terms.' },
       },
+      { name: 'review', label: 'Start the review', from: [2], to: 3, by: 'staff', via: 'move' },
+      { name: 'approve', label: 'Approve', from: [3], to: 2, by: 'staff', via: 'move' },
     ],
   },
 } as unknown as ServiceDefinition;
@@ -52,7 +68,10 @@ const REVIEW: ReviewAnswer = {
       url: '/api/staff/applications/41/documents/5',
     },
   ],
-  history: [{ id: 1, status_id: 2, created_at: '2026-03-02T10:00:00Z', actor: 'Ada Uwase', internal: false }],
+  history: [
+    { id: 1, status_id: 2, created_at: '2026-03-02T10:00:00Z', actor: 'Ada Uwase', internal: false },
+    { id: 2, status_id: 3, transition: 'review', created_at: '2026-03-03T08:00:00Z', actor: 'Grace Mukamana' },
+  ],
   notes: [{ id: 1, author: 'Jean', body: 'Called the applicant.', created_at: '2026-03-03T09:00:00Z' }],
   transitions: [
     { name: 'attach-terms', to: 2, allowed: true, text: { name: 'terms', required: true } },
@@ -60,8 +79,9 @@ const REVIEW: ReviewAnswer = {
   ],
 };
 
-function setup(review: ReviewAnswer = REVIEW) {
+function setup(review: ReviewAnswer = REVIEW, handlers: Parameters<typeof fakeStaffApi>[0] = {}) {
   const api = fakeStaffApi({
+    ...handlers,
     'GET staff/session': () => answer(SESSION),
     'GET staff/applications/41': () => answer(review),
     'POST staff/applications/41/notes': () => answer({ id: 2 }),
@@ -119,6 +139,38 @@ describe('ReviewPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
     // The definition's row says how to ask for the text the server names.
     expect(within(dialog).getByText('Write the terms.')).toBeTruthy();
+  });
+
+  it('names the actions and the history by their labels, and the statuses in sentence case', async () => {
+    setup();
+    const history = await screen.findByRole('table', { name: 'History' });
+    expect(within(history).getByText('Start the review')).toBeTruthy();
+    expect(within(history).getByText('Under review')).toBeTruthy();
+    expect(within(history).getByText('Submitted')).toBeTruthy();
+    expect(within(history).queryByText('UNDER REVIEW')).toBeNull();
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('Under review')).toBeTruthy();
+  });
+
+  it("speaks the reader's language: labels translated by the platform's catalogue, on the button, the dialog and the history", async () => {
+    await changeLanguage('de');
+    const api = setup(
+      { ...REVIEW, transitions: [{ name: 'approve', to: 2, allowed: true }] },
+      { 'POST staff/applications/41/approve': () => answer({ status_id: 2 }) },
+    );
+    const history = await screen.findByRole('table', { name: 'Verlauf' });
+    expect(within(history).getByText('Prüfung beginnen')).toBeTruthy();
+    expect(within(history).getByText('In Prüfung')).toBeTruthy();
+    expect(within(history).getByText('Eingereicht')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Genehmigen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Genehmigen' });
+    expect(within(dialog).getByText('Der Status des Antrags wird Eingereicht.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Weiter' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Bestätigen: Genehmigen' }));
+    expect(await screen.findByText('Erledigt: Genehmigen.')).toBeTruthy();
+    expect(api.calls).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: 'staff/applications/41/approve' }),
+    );
   });
 
   it('adds a note and takes the application with the session token, then reads it again', async () => {

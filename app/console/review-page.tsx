@@ -29,11 +29,12 @@ import { formatDate } from '../applications-list';
 import { PageLoading } from '../components/page-loading';
 import { useDefinitions } from '../definitions-context';
 import { useStaffSession } from './console-gate';
-import { statusBadge } from './console-statuses';
+import { useStatusText } from './console-statuses';
 import type { ReviewAnswer, ReviewTransition } from './console-types';
 import { AssignmentSection, DocumentsSection, HistorySection, NotesSection } from './review-sections';
 import { useStaffApi } from './staff-api';
-import { TransitionDialog, transitionLabel } from './transition-dialog';
+import { TransitionDialog } from './transition-dialog';
+import { transitionLabel, transitionLabelOf } from './transition-labels';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -47,8 +48,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The transitions the server lists, with what the definition's row adds to them: the messages of
- * its text and document (the server names what a row takes, the row says how to ask for it).
+ * The transitions the server lists, with what the definition's row adds to them: its label and the
+ * messages of its text and document, in the reader's language (the server names what a row takes,
+ * the row says what to call it and how to ask for it).
  */
 export function withDefinitionRows(
   transitions: readonly ReviewTransition[],
@@ -63,6 +65,7 @@ export function withDefinitionRows(
     const document = transition.document === undefined ? row.document : transition.document;
     return {
       ...transition,
+      label: row.label ?? transition.label ?? null,
       description: transition.description ?? row.description ?? null,
       to: transition.to ?? row.to,
       text: text
@@ -140,7 +143,7 @@ function Transitions({
               onClick={() => setOpen(transition)}
               aria-describedby={transition.allowed ? undefined : reasonId}
             >
-              {transitionLabel(transition.name)}
+              {transitionLabel(transition)}
             </Button>
             {transition.allowed ? null : (
               <Typography id={reasonId} variant="body2" color="text.secondary">
@@ -160,7 +163,7 @@ function Transitions({
           csrfToken={session.csrfToken}
           onClose={() => setOpen(null)}
           onDone={() => {
-            setDone(transitionLabel(open.name));
+            setDone(transitionLabel(open));
             setOpen(null);
             onChanged();
           }}
@@ -170,12 +173,16 @@ function Transitions({
   );
 }
 
+const NO_DEFINITIONS: ServiceDefinition[] = [];
+
 export function ReviewPage() {
   const { t } = useTranslation();
   const api = useStaffApi();
   const session = useStaffSession();
   const { id = '' } = useParams();
   const state = useDefinitions();
+  const definitions = state.status === 'ready' ? state.definitions : NO_DEFINITIONS;
+  const statusNameOf = useStatusText(definitions);
   const path = `staff/applications/${encodeURIComponent(id)}`;
   const review = useApiQuery<ReviewAnswer>(path, { api, requireData: true });
   const queryClient = useApiQueryClient(api);
@@ -201,7 +208,6 @@ export function ReviewPage() {
     );
   }
   const { application: data, answers } = review.data;
-  const definitions = state.status === 'ready' ? state.definitions : [];
   const archived = state.status === 'ready' ? state.archived : [];
   const current = definitions.find((definition) => definition.key === data.service);
   const serviceId = Number(answers.service_id ?? current?.id);
@@ -211,10 +217,7 @@ export function ReviewPage() {
     version: typeof version === 'number' ? version : null,
     draft: data.status_id === STATUS.draft,
   });
-  const statusText = (status: { id?: number; key?: string }) => {
-    const badge = statusBadge(definitions, status, definition);
-    return t(`status.${badge}`, { defaultValue: badge });
-  };
+  const statusText = (status: { id?: number; key?: string }) => statusNameOf(status, definition);
   const transitions = withDefinitionRows(review.data.transitions, definition, data.status_id);
   const mayWrite = mayWork(session.grants, data.service);
   const facts: Array<[string, ReactNode]> = [
@@ -265,7 +268,11 @@ export function ReviewPage() {
               <DocumentsSection documents={review.data.documents} />
             </Section>
             <Section title={t('console.review.history')}>
-              <HistorySection history={review.data.history} statusText={statusText} />
+              <HistorySection
+                history={review.data.history}
+                statusText={statusText}
+                transitionText={(name) => transitionLabelOf(definition, name)}
+              />
             </Section>
           </Stack>
         </Grid>

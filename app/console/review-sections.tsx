@@ -24,7 +24,6 @@ import { useTranslation, TextInput } from '../../engine/react';
 import { formatDate } from '../applications-list';
 import type { ReviewDocument, ReviewHistoryEntry, ReviewNote } from './console-types';
 import { useStaffApi, type StaffResult } from './staff-api';
-import { transitionLabel } from './transition-dialog';
 
 /** How a document can be shown in the page: a PDF in a frame, an image, or not at all. */
 /** The internal rows the console words in its language (`InternalEvent` of the server); others show their comment. */
@@ -121,9 +120,12 @@ export function DocumentsSection({ documents }: { documents: readonly ReviewDocu
 export function HistorySection({
   history,
   statusText,
+  transitionText,
 }: {
   history: readonly ReviewHistoryEntry[];
   statusText: (status: { id?: number; key?: string }) => string;
+  /** A row's transition (its name, as stored) as its button names it. */
+  transitionText: (name: string) => string;
 }) {
   const { t } = useTranslation();
   if (history.length === 0) return <Typography variant="body2">{t('console.review.noHistory')}</Typography>;
@@ -146,7 +148,7 @@ export function HistorySection({
                 {statusText({ id: entry.status_id })}
                 {entry.transition ? (
                   <Typography variant="body2" color="text.secondary">
-                    {transitionLabel(entry.transition)}
+                    {transitionText(entry.transition)}
                   </Typography>
                 ) : null}
               </TableCell>

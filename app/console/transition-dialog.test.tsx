@@ -1,13 +1,20 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from '../i18n';
+import { LANGUAGE_STORAGE_KEY } from '../i18n/languages';
 import { renderPage } from '../test-utils';
 import { answer, fakeStaffApi, refusal } from './console-test-support';
 import type { ReviewTransition } from './console-types';
 import { StaffApiContext, type StaffApi } from './staff-api';
-import { TransitionDialog, transitionLabel } from './transition-dialog';
+import { TransitionDialog } from './transition-dialog';
+import { transitionLabel } from './transition-labels';
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  globalThis.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  await changeLanguage('en');
+});
 
 const WITH_TEXT_AND_DOCUMENT: ReviewTransition = {
   name: 'approve-on-terms',
@@ -32,7 +39,7 @@ function open(api: StaffApi, transition: ReviewTransition = WITH_TEXT_AND_DOCUME
       />
     </StaffApiContext.Provider>,
   );
-  return { onDone, onClose, dialog: screen.getByRole('dialog', { name: transitionLabel(transition.name) }) };
+  return { onDone, onClose, dialog: screen.getByRole('dialog', { name: transitionLabel(transition) }) };
 }
 
 const pdf = () => new File(['%PDF-1.4'], 'terms.pdf', { type: 'application/pdf' });
@@ -43,8 +50,26 @@ function fill(dialog: HTMLElement, text: string, file: File | null) {
 }
 
 describe('TransitionDialog', () => {
-  it('names a transition by its name', () => {
-    expect(transitionLabel('approve-with-conditions')).toBe('Approve with conditions');
+  it('names a transition by its label, else by its name made readable', () => {
+    expect(transitionLabel({ name: 'approve-tor', label: 'Approve the ToR' })).toBe('Approve the ToR');
+    expect(transitionLabel({ name: 'approve-with-conditions' })).toBe('Approve with conditions');
+  });
+
+  it("is titled and confirmed by the label in the reader's language, without the command's description", async () => {
+    await changeLanguage('es');
+    const api = fakeStaffApi({ 'POST staff/applications/41/propose-approval': () => answer({ status_id: 10 }) });
+    const { dialog, onDone } = open(api, {
+      name: 'propose-approval',
+      label: 'Proponer la aprobación',
+      description: 'proposes the application for approval',
+      allowed: true,
+    });
+    expect(dialog.querySelector('h2')?.textContent).toBe('Proponer la aprobación');
+    expect(within(dialog).queryByText('proposes the application for approval')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Siguiente' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar: Proponer la aprobación' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(api.calls[0]?.path).toBe('staff/applications/41/propose-approval');
   });
 
   it('asks for its text and document, refusing to go on without them or with another file than a PDF', () => {

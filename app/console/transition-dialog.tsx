@@ -1,7 +1,9 @@
 /**
- * The dialog of one staff transition: it asks exactly what the transition takes (a comment to the
- * applicant, its text as HTML, its document as a PDF), shows a summary to confirm (the text drawn as
- * the applicant will see it, sanitised alike), and sends it. A refusal stays in the dialog beside
+ * The dialog of one staff transition, titled by its label: it asks exactly what the transition takes
+ * (a comment to the applicant, its text as HTML, its document as a PDF), shows a summary to confirm
+ * (the text drawn as the applicant will see it, sanitised alike), and sends it. The row's
+ * `description` is the staff command's help (English, naming its options) and is not shown here:
+ * the label and the status it leads to say what it does. A refusal stays in the dialog beside
  * what was typed, each refused field under its input; success closes it and the page reads again.
  */
 import { useEffect, useId, useState } from 'react';
@@ -21,12 +23,7 @@ import { loadHtmlSanitizer, useTranslation, TextInput } from '../../engine/react
 import { usePhoneLayout } from '../components/use-phone-layout';
 import type { ReviewTransition } from './console-types';
 import { useStaffApi, type FieldProblem } from './staff-api';
-
-/** A transition's name as a label: `approve-with-conditions` -> `Approve with conditions`. */
-export function transitionLabel(name: string): string {
-  const words = name.replace(/[-_]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+import { transitionLabel } from './transition-labels';
 
 const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 
@@ -60,7 +57,7 @@ export function TransitionDialog({
   const titleId = useId();
   const phone = usePhoneLayout();
   const fileId = useId();
-  const label = transitionLabel(transition.name);
+  const label = transitionLabel(transition);
   const textName = transition.text?.name;
   const [typed, setTyped] = useState<Typed>({ comment: '', text: '', file: null });
   const [step, setStep] = useState<'ask' | 'confirm'>('ask');
@@ -143,7 +140,6 @@ export function TransitionDialog({
       <DialogTitle id={titleId}>{label}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {transition.description ? <Typography variant="body2">{transition.description}</Typography> : null}
           {toLabel ? (
             <Typography variant="body2">{t('console.transition.leadsTo', { status: toLabel })}</Typography>
           ) : null}

@@ -20,7 +20,11 @@ export function catalogueTranslator(
   };
 }
 
-/** The folders whose catalogues translate a definition: its own, then its shared fragments'. */
+/**
+ * The folders whose catalogues translate a definition: its own, then its shared fragments' (every
+ * folder whose files it includes, `fragments` of load-definitions.ts: the platform's, whose lifecycle
+ * every service includes, among them), so an included file's texts are translated once, beside it.
+ */
 export function catalogueFolders(definition: { key: string; fragments?: readonly string[] }): string[] {
   return [definition.key, ...(definition.fragments ?? [])];
 }

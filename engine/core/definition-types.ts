@@ -432,6 +432,11 @@ export interface TransitionFile {
   name: string;
   /** What it does, in the staff command's help. */
   description?: string;
+  /**
+   * Its short name for people (translated): the console's button, dialog title and history line.
+   * Rows of one name share it (resolution gives every row the one written). Absent: the name, humanised.
+   */
+  label?: string;
   from: string[];
   to: string;
   by: TransitionActor;

@@ -11,7 +11,7 @@ export { formKey, formOfApplication, formsOf, variantOf } from './service-forms'
 export { serviceChoiceOffer, type ServiceChoiceOffer, type ServiceChoiceOption } from './service-choice';
 export { localizeDefinition, type LocalizedExtraUpload } from './localize-definition';
 export { catalogueFolders, catalogueTranslator } from './catalogue-translator';
-export { mergeCatalogues, type Catalogue } from './translator';
+export { mergeCatalogues, type Catalogue, type TranslateFunction } from './translator';
 export { type ServerCheck } from './widget-contracts';
 
 // Reading a form's values

@@ -57,6 +57,32 @@ describe('loadServiceDefinitions', () => {
     );
   });
 
+  it('refuses a transition label that is not a text, and a second label for rows of one name', () => {
+    const labelled = (label: unknown) =>
+      testFiles({
+        lifecycle: testLifecycleFile({
+          transitions: [{ name: 'approve', label, from: ['submitted'], to: 'approved', by: 'staff', via: 'move' }],
+        } as never),
+      });
+    const notText = loadServiceDefinitions(labelled(3));
+    expect(notText.definitions).toEqual([]);
+    expect(notText.problems).toEqual([
+      expect.objectContaining({ file: 'sample/service.json', pointer: '/lifecycle/transitions/0/label' }),
+    ]);
+    // The platform's row named 'approve' writes its label: the service's row shares it, or says nothing.
+    expect(loadServiceDefinitions(labelled('Approve at once')).problems).toEqual([
+      {
+        file: 'sample/service.json',
+        pointer: '/lifecycle/transitions/0/label',
+        message: "rows named 'approve' share one label: 'Approve' is written",
+      },
+    ]);
+    const { definitions, problems } = loadServiceDefinitions(labelled(undefined));
+    expect(problems).toEqual([]);
+    const approvals = definitions[0]?.lifecycle?.transitions.filter((row) => row.name === 'approve');
+    expect(approvals?.map((row) => row.label)).toEqual(['Approve', 'Approve']);
+  });
+
   it('reports free text without maxLength with its file and pointer', () => {
     const files = testFiles();
     const schema = files['sample/schema.json'] as { properties: Record<string, Record<string, unknown>> };

@@ -415,7 +415,16 @@ describe('a translated lifecycle', () => {
     allStatuses: [],
     statuses: [],
     transitions: [
-      { name: 'accept', from: [18], to: 4, by: 'applicant', via: 'decision', comment: 'Conditions accepted.' },
+      {
+        name: 'accept',
+        label: 'Accept the conditions',
+        description: 'accepts the conditions',
+        from: [18],
+        to: 4,
+        by: 'applicant',
+        via: 'decision',
+        comment: 'Conditions accepted.',
+      },
       {
         name: 'deny',
         from: [18],
@@ -431,7 +440,19 @@ describe('a translated lifecycle', () => {
     'Conditions accepted.': 'Auflagen angenommen.',
     'Please give a reason.': 'Bitte nennen Sie einen Grund.',
     Denied: 'Abgelehnt',
+    'Accept the conditions': 'Auflagen annehmen',
   };
+
+  it("translates a transition's label and keeps its name, which the server knows it by", () => {
+    const localized = localizeDefinition({ ...definition, lifecycle }, (text) => german[text] ?? text).lifecycle;
+    expect(localized?.transitions[0]).toMatchObject({ name: 'accept', label: 'Auflagen annehmen' });
+    // The description is the staff command's help: English, not a text to translate.
+    expect(localized?.transitions[0]?.description).toBe('accepts the conditions');
+    expect(localized?.transitions[1]).not.toHaveProperty('label');
+    const texts = definitionStrings({ ...definition, lifecycle });
+    expect(texts).toContain('Accept the conditions');
+    expect(texts).not.toContain('accepts the conditions');
+  });
 
   it("keeps the comment the server stores and gives the history's label beside it", () => {
     const localized = localizeDefinition({ ...definition, lifecycle }, (text) => german[text] ?? text).lifecycle;

@@ -276,8 +276,8 @@ function localizeExtra(extra: ExtraUpload, translate: Translate): LocalizedExtra
  * what to show. Covers service.json (title, summary, department, wizard titles and failure titles, textual fee and
  * validity, How to Apply paragraphs, extra upload names, descriptions and messages, view row
  * labels, work queue titles and labels, applicant tasks' texts, uploads and forms, the lifecycle's
- * status labels, next lines and e-mails, transition comments, document labels, reason messages and
- * e-mails, and block texts), the form schema (titles, descriptions, `errorMessage` texts at any depth, option titles
+ * status labels, next lines and e-mails, transition labels and comments, document labels, reason
+ * messages and e-mails, and block texts), the form schema (titles, descriptions, `errorMessage` texts at any depth, option titles
  * of `oneOf`/`anyOf` consts) and the uiSchema (titles, descriptions, help, placeholders, enum names,
  * extra option labels). Everything else (ids, routes, rules, values, calls) is kept, so the copy
  * validates and submits the same data as the original. The input is not changed.
@@ -365,12 +365,15 @@ function localizeEmail(email: StatusEmail, translate: Translate): StatusEmail {
 }
 
 /**
- * A translated copy of a transition: its document's label, the message asking for the applicant's
- * reason, its own e-mail, and its history comment as `commentLabel`. `comment` stays the English
- * one: it is what the server writes into the history, and `historyCommentLabels` finds it there.
+ * A translated copy of a transition: its label (the console's button), its document's label, the
+ * message asking for the applicant's reason, its own e-mail, and its history comment as
+ * `commentLabel`. `comment` stays the English one: it is what the server writes into the history,
+ * and `historyCommentLabels` finds it there. `description` stays English: it is the staff command's
+ * help, not shown in the console.
  */
 function localizeTransition(transition: Transition, translate: Translate): Transition {
   const localized: Transition = { ...transition };
+  if (transition.label !== undefined) localized.label = text(transition.label, translate);
   if (transition.comment !== undefined) localized.commentLabel = text(transition.comment, translate);
   if (transition.document)
     localized.document = { ...transition.document, label: text(transition.document.label, translate) };
@@ -394,8 +397,8 @@ export function historyCommentLabels(lifecycle: Pick<Lifecycle, 'transitions'> |
 }
 
 /**
- * A translated copy of a lifecycle: status labels, next lines and e-mails, the transitions' comments,
- * document labels, reason messages and e-mails, block texts.
+ * A translated copy of a lifecycle: status labels, next lines and e-mails, the transitions' labels,
+ * comments, document labels, reason messages and e-mails, block texts.
  */
 function localizeLifecycle(lifecycle: Lifecycle, translate: Translate): Lifecycle {
   const localized: Lifecycle = { ...lifecycle };

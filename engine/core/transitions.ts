@@ -43,7 +43,8 @@ function flatten(file: LifecycleFile): {
  * The lifecycle as written, resolved: every status (the included first), the service's own with their
  * presentation, the transitions with status ids, the decision read from the `via: "decision"` rows.
  * Reports (in `serviceFile`) a status declared twice, a key no status has, an own status without its
- * presentation, rows of one name that disagree, a decision without both answers.
+ * presentation, rows of one name that disagree (on to, by, via or label), a decision without both
+ * answers. Rows of one name without a label take the one another row of that name writes.
  */
 export function resolveLifecycle(file: LifecycleFile | undefined, serviceFile: string, report: Report): Lifecycle {
   const { statuses, transitions } = flatten(file ?? {});
@@ -68,27 +69,37 @@ export function resolveLifecycle(file: LifecycleFile | undefined, serviceFile: s
   };
   const resolved: Transition[] = [];
   const first = new Map<string, TransitionFile>();
+  // A verb has one label: written on one of its rows (the platform's, usually), read on all.
+  const labels = new Map<string, string>();
   for (const { transition, own: isOwn, index } of transitions) {
     const pointer = (...rest: Array<string | number>) =>
       isOwn ? at('transitions', index, ...rest) : at('includes', ...rest);
     const same = first.get(transition.name);
     if (same && (same.to !== transition.to || same.by !== transition.by || same.via !== transition.via))
       report(serviceFile, pointer('name'), `rows named '${transition.name}' must share to, by and via`);
+    const label = labels.get(transition.name);
+    if (label !== undefined && transition.label !== undefined && transition.label !== label)
+      report(serviceFile, pointer('label'), `rows named '${transition.name}' share one label: '${label}' is written`);
     if (!same) first.set(transition.name, transition);
+    if (label === undefined && transition.label !== undefined) labels.set(transition.name, transition.label);
     resolved.push({
       ...transition,
       from: transition.from.map((key, j) => idOf(key, pointer('from', j))),
       to: idOf(transition.to, pointer('to')),
     });
   }
+  const labelled = resolved.map((row) => {
+    const label = labels.get(row.name);
+    return label === undefined || row.label !== undefined ? row : { ...row, label };
+  });
   return {
     ...(file?.facts ? { facts: file.facts } : {}),
     allStatuses: [...byKey.values()],
     statuses: own,
-    transitions: resolved,
+    transitions: labelled,
     ...(file?.blocks ? { blocks: file.blocks } : {}),
     ...(file?.reviewDocuments ? { reviewDocuments: file.reviewDocuments } : {}),
-    ...decisionOf(file, resolved, serviceFile, report),
+    ...decisionOf(file, labelled, serviceFile, report),
   };
 }
 
