@@ -179,7 +179,7 @@ describe('the staff console', () => {
       const summary = page.getByRole('region', { name: 'Summary' });
       await summary.getByText(COMPANY.name).waitFor();
 
-      await takeTransition(page, 'Review', { comment: 'Taken up for review.' });
+      await takeTransition(page, 'Start the review', { comment: 'Taken up for review.' });
       await takeTransition(page, 'Propose approval', { comment: 'Complete; proposed for approval.' });
 
       // Four eyes: the approval is hers to propose, not to give.
@@ -263,8 +263,8 @@ describe('the staff console', () => {
         await signInWithPassword(staff, 'rita', RITA_PASSWORD, `/console/applications/${audit.id}`);
         await staff.getByRole('heading', { name: `Application ${audit.app_id}`, level: 1 }).waitFor();
         // The document is asked for, and must be a PDF.
-        await transitionButton(staff, 'Approve tor').click();
-        const dialog = staff.getByRole('dialog', { name: 'Approve tor' });
+        await transitionButton(staff, 'Approve the ToR').click();
+        const dialog = staff.getByRole('dialog', { name: 'Approve the ToR' });
         await dialog.getByRole('button', { name: 'Next' }).click();
         await dialog.getByText('Choose the document (a PDF).').waitFor();
         await dialog.getByLabel(/^Document: /).setInputFiles(sampleFile(files, 'not-a-pdf.png'));
@@ -272,7 +272,7 @@ describe('the staff console', () => {
         await dialog.getByText('The terms of reference must be a PDF.').waitFor();
         await dialog.getByRole('button', { name: 'Cancel' }).click();
         await dialog.waitFor({ state: 'detached' });
-        await takeTransition(staff, 'Approve tor', {
+        await takeTransition(staff, 'Approve the ToR', {
           comment: 'Terms of reference approved.',
           document: sampleFile(files, 'approved-tor.pdf'),
         });
@@ -377,7 +377,7 @@ describe('the staff console', () => {
         const actions = staff.getByRole('region', { name: 'Actions' });
         const label = INSPECTION.action.charAt(0).toUpperCase() + INSPECTION.action.slice(1).replace(/-/g, ' ');
         await actions.getByRole('button', { name: label, exact: true }).waitFor();
-        await actions.getByRole('button', { name: 'Review', exact: true }).waitFor();
+        await actions.getByRole('button', { name: 'Start the review', exact: true }).waitFor();
         await staff
           .getByRole('region', { name: 'Answers' })
           .getByText('Planting 4,000 seedlings on the hills of Kicukiro.')
