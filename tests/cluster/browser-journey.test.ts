@@ -12,8 +12,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../../scripts/cluster/cluster';
+import { fillAuditProject } from '../e2e/audit-flows';
 import { applicantWithCompany, newAccount, storedUser } from '../e2e/flows';
-import { answerYesNo, formField, launchBrowser, screenshotOnFailure, type RunningProduct } from '../e2e/harness';
+import { launchBrowser, screenshotOnFailure, type RunningProduct } from '../e2e/harness';
 import { api, codeFor } from './applicant';
 
 const COMPANY = {
@@ -107,43 +108,7 @@ describe('an applicant through nginx while the instances restart and crash', () 
     await screenshotOnFailure(page, 'cluster-journey', async () => {
       await applicantWithCompany(page, product(), newAccount('Eric', 'Nshuti'), COMPANY);
 
-      await page.goto(`${cluster.address}/environmental-audit-apply`);
-      const field = (label: RegExp) => formField(page, label);
-      const choose = async (label: RegExp, option: string) => {
-        await expect.poll(() => field(label).locator('option').allInnerTexts()).toContain(option);
-        await field(label).selectOption({ label: option });
-      };
-      await field(/^Title of the project/).fill('Nyabarongo sand quarry');
-      await choose(/^Province/, 'East');
-      await choose(/^District/, 'Bugesera');
-      await choose(/^Sector\s*\*?$/, 'Gashora');
-      await choose(/^Cell/, 'Biryogo');
-      await choose(/^Village/, 'Bidudu');
-      await field(/^Longitude/).fill('30.2611');
-      await field(/^Latitude/).fill('-2.2065');
-      await field(/^Zoning of the project/).fill('Mining zone');
-      await page.getByRole('radio', { name: 'Private company' }).check();
-      await choose(/^Company/, COMPANY.name);
-      await field(/^Year of establishment/).fill('2010');
-      await field(/^Date of commencement/).fill('2012-06-01');
-      await choose(/^Sector of activity/, 'Mining and quarrying');
-      await field(/^Extraction date/).fill('2013-01-15');
-      await answerYesNo(page, /^Are the premises owned/, 'Yes');
-      await field(/^Dates of ownership/).fill('Since 2010');
-      await field(/^Aims and objectives of the project/).fill('Extract building sand');
-      await field(/^Main activities\s*\*?$/).fill('Dredging and screening.');
-      await field(/^Main raw materials/).fill('River sand, diesel.');
-      await field(/^Main activities in the project zone/).fill('Farming.');
-      await field(/^Brief on the key environmental impacts/).fill('Bank erosion, turbid water.');
-      await field(/^Major pollution facilities/).fill('A bunded diesel store.');
-      await answerYesNo(page, /^Was an environmental impact assessment/, 'Yes');
-      await answerYesNo(page, /^Was an environmental audit conducted before/, 'Yes');
-      await answerYesNo(page, /^Have you identified a RAPEP firm/, 'Yes');
-      await field(/^Name of the firm or expert/).fill('Green Audit Partners');
-      await field(/^RAPEP registration number/).fill('RAPEP/2024/017');
-      await field(/^Representative of the firm/).fill('Alice Uwase');
-      await answerYesNo(page, /^Have you drafted terms of reference/, 'Yes');
-      await page.getByRole('button', { name: 'Next' }).click();
+      await fillAuditProject(page, cluster.address, COMPANY, { auditBefore: 'Yes', torDrafted: 'Yes' });
 
       await page.getByRole('heading', { name: 'Document Uploads' }).waitFor();
       const sent = new Map<string, string>();

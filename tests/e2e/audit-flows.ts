@@ -10,16 +10,22 @@ import type { Page } from 'playwright-core';
 import { atApplyRoute, submitApplication, type CompanyDetails } from './flows';
 import { answerYesNo, formField, sampleFile, type RunningProduct } from './harness';
 
+/** What the audit's first step may vary: whether an audit was done before and a ToR drafted (each adds documents). */
+export interface AuditProjectChoices {
+  auditBefore?: 'Yes' | 'No';
+  torDrafted?: 'Yes' | 'No';
+}
+
 /**
- * Applies for the environmental audit for `company` (added already, with its TIN) from the signed-in
- * applicant's `page`, up to the success panel: a mining project at Bidudu (East), an EIA done, a
- * RAPEP firm identified, its three documents uploaded into `filesDir`.
+ * Fills the audit's first step for `company` (added already, with its TIN) on the signed-in
+ * applicant's `page`, from the apply route to its Next: a mining project at Bidudu (East), an EIA
+ * done, a RAPEP firm identified.
  */
-export async function applyForAudit(
+export async function fillAuditProject(
   page: Page,
-  product: RunningProduct,
+  baseUrl: string,
   company: CompanyDetails,
-  filesDir: string,
+  { auditBefore = 'No', torDrafted = 'No' }: AuditProjectChoices = {},
 ): Promise<void> {
   const field = (label: RegExp) => formField(page, label);
   const optionsOf = async (label: RegExp) => field(label).locator('option').allInnerTexts();
@@ -28,7 +34,7 @@ export async function applyForAudit(
     await expect.poll(() => optionsOf(label)).toContain(option);
     await field(label).selectOption({ label: option });
   };
-  await page.goto(`${product.baseUrl}/environmental-audit-apply`);
+  await page.goto(`${baseUrl}/environmental-audit-apply`);
   await atApplyRoute(page, '/environmental-audit-apply');
   await page.getByRole('heading', { name: 'Apply | Environmental Audit' }).waitFor();
 
@@ -60,14 +66,27 @@ export async function applyForAudit(
   await field(/^Major pollution facilities/).fill('Two settling ponds and a bunded diesel store.');
 
   await answerYesNo(page, /^Was an environmental impact assessment/, 'Yes');
-  await answerYesNo(page, /^Was an environmental audit conducted before/, 'No');
+  await answerYesNo(page, /^Was an environmental audit conducted before/, auditBefore);
   await answerYesNo(page, /^Have you identified a RAPEP firm/, 'Yes');
   await field(/^Name of the firm or expert/).fill('Green Audit Partners');
   await field(/^RAPEP registration number/).fill('RAPEP/2024/017');
   await field(/^Representative of the firm/).fill('Alice Uwase');
-  await answerYesNo(page, /^Have you drafted terms of reference/, 'No');
+  await answerYesNo(page, /^Have you drafted terms of reference/, torDrafted);
   await page.getByRole('button', { name: 'Next' }).click();
+}
 
+/**
+ * Applies for the environmental audit for `company` (added already, with its TIN) from the signed-in
+ * applicant's `page`, up to the success panel: the project of `fillAuditProject`, its three documents
+ * uploaded into `filesDir`.
+ */
+export async function applyForAudit(
+  page: Page,
+  product: RunningProduct,
+  company: CompanyDetails,
+  filesDir: string,
+): Promise<void> {
+  await fillAuditProject(page, product.baseUrl, company);
   await page.getByRole('heading', { name: 'Document Uploads' }).waitFor();
   await page.getByLabel('Choose a file for Legal document').setInputFiles(sampleFile(filesDir, 'legal.pdf'));
   await page.getByLabel('Choose a file for EIA report').setInputFiles(sampleFile(filesDir, 'eia.pdf'));
