@@ -37,7 +37,8 @@ const app = (path: string) => fileURLToPath(new URL(`./app/${path}`, import.meta
 /**
  * The pages whose shared code makes one chunk per group (see the plugin): what every public page
  * needs, what the account forms (sign in, register, reset) need besides, then what every signed-in
- * page needs besides.
+ * page needs besides, then the dashboard's own parts (the first page after signing in: its cards,
+ * table, chips and the query layer in one chunk instead of some fifteen).
  */
 const PAGE_GROUPS = [
   {
@@ -61,6 +62,7 @@ const PAGE_GROUPS = [
       'pages/service-route-page.tsx',
     ].map(app),
   },
+  { name: 'dashboard-parts', pages: [app('pages/dashboard-page.tsx')], ownParts: true },
 ];
 
 // The portal is built from app/index.html, on React, React DOM and React Router as published: no

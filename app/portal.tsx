@@ -1,15 +1,19 @@
 import { StrictMode, type ReactNode } from 'react';
 import type { ApiClient } from '../engine/core';
-import { ApiProviders } from './backend/api-providers';
+import { ApiContext } from './api-context';
 import { RouteTable } from './routes';
 import { PortalThemeProvider } from './theme-provider';
 
-/** What every page of the portal sits in: the theme, the API client and the engine's backend. */
+/**
+ * What every page of the portal sits in: the theme and the API client. The engine's backend over it
+ * comes with the signed-in frame (and the studio), the only pages that use it, so the public pages'
+ * first download carries none of it.
+ */
 export function PortalProviders({ api, children }: { api: ApiClient; children: ReactNode }) {
   return (
     <StrictMode>
       <PortalThemeProvider>
-        <ApiProviders api={api}>{children}</ApiProviders>
+        <ApiContext.Provider value={api}>{children}</ApiContext.Provider>
       </PortalThemeProvider>
     </StrictMode>
   );

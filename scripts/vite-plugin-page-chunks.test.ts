@@ -40,4 +40,18 @@ describe('page chunks', () => {
     expect(of('public')).toEqual(['button', 'main', 'react', 'react-dom', 'router', 'shell']);
     expect(of('signed-in')).toEqual(['button2', 'input', 'layout']);
   });
+
+  it("gives a group of its own parts only what no page of an earlier group loads, and not the pages' modules", () => {
+    const member = groupMembership(
+      [
+        { name: 'public', pages: ['landing', 'login'] },
+        { name: 'dashboard-parts', pages: ['dashboard'], ownParts: true },
+      ],
+      'main',
+      chunks,
+    );
+    const parts = [...member].filter(([, name]) => name === 'dashboard-parts').map(([id]) => id);
+    // The input the login page loads stays apart (the login page never loads the dashboard's chunk).
+    expect(parts.sort()).toEqual(['button2', 'layout']);
+  });
 });

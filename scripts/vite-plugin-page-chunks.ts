@@ -20,6 +20,13 @@ export interface PageGroup {
   name: string;
   /** The pages' modules (absolute paths); the entry is loaded by every page too. */
   pages: string[];
+  /**
+   * The group's chunk takes only the parts of its pages: no module that a page of an earlier group
+   * (outside this one) loads, and not the pages' own modules, which stay the chunks the router loads.
+   * For a group of one page (the dashboard), whose parts the bundler would otherwise cut into a score
+   * of chunks by which other pages share each, while no public page ever loads the group's chunk.
+   */
+  ownParts?: boolean;
 }
 
 /** The chunks of a build, as the analysis reads them. */
@@ -48,18 +55,33 @@ export function modulesLoadedWith(module: string, chunks: BuiltChunk[]): Set<str
 
 /**
  * The group of each module that every page of a group loads (with the entry); a module two groups
- * share belongs to the earlier one.
+ * share belongs to the earlier one. A group with `ownParts` leaves out what pages of earlier groups
+ * load and its pages' own modules.
  */
 export function groupMembership(groups: PageGroup[], entry: string, chunks: BuiltChunk[]): Map<string, string> {
   const member = new Map<string, string>();
   const fromEntry = modulesLoadedWith(entry, chunks);
+  const loadedBy = new Map<string, Set<string>>();
+  const loadedWith = (page: string): Set<string> => {
+    let loaded = loadedBy.get(page);
+    if (!loaded) loadedBy.set(page, (loaded = new Set([...fromEntry, ...modulesLoadedWith(page, chunks)])));
+    return loaded;
+  };
+  const earlierPages = new Set<string>();
   for (const group of groups) {
     let shared: Set<string> | undefined;
     for (const page of group.pages) {
-      const loaded = new Set([...fromEntry, ...modulesLoadedWith(page, chunks)]);
+      const loaded = loadedWith(page);
       shared = shared ? new Set([...shared].filter((id) => loaded.has(id))) : loaded;
     }
-    for (const id of shared ?? []) if (!member.has(id)) member.set(id, group.name);
+    const others = group.ownParts
+      ? [...earlierPages].filter((page) => !group.pages.includes(page)).map(loadedWith)
+      : [];
+    const leftOut = (id: string) =>
+      member.has(id) ||
+      (group.ownParts === true && (group.pages.includes(id) || others.some((loaded) => loaded.has(id))));
+    for (const id of shared ?? []) if (!leftOut(id)) member.set(id, group.name);
+    for (const page of group.pages) earlierPages.add(page);
   }
   return member;
 }

@@ -1,6 +1,8 @@
 /**
  * The portal's API client in context, and the engine's backend over it: the portal's pages read with
- * the client, the engine's wizard through its backend, and both share the query cache.
+ * the client, the engine's wizard through its backend, and both share the query cache. Provided by
+ * the signed-in frame and the studio, the pages that draw the wizard or an application; the portal's
+ * root provides the client alone (portal.tsx).
  */
 import { useMemo, type ReactNode } from 'react';
 import type { ApiClient } from '../../engine/core';

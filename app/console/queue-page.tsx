@@ -6,7 +6,7 @@
  * the number and the service, so the table fits a tablet held upright.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   Box,
   Button,
@@ -315,8 +315,11 @@ export function QueuePage() {
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down('md'));
   const { service: fixedService } = useParams();
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => readFilters(params), [params]);
+  // The filters live in the address: read from its query, written by moving to a new one (a history
+  // entry, as a link would). Not React Router's useSearchParams, whose code every page's entry would carry.
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const filters = useMemo(() => readFilters(new URLSearchParams(search)), [search]);
   const state = useDefinitions();
   const definitions = state.status === 'ready' ? state.definitions : NO_DEFINITIONS;
   const byKey = useMemo(() => definitionsByKey(definitions), [definitions]);
@@ -327,7 +330,8 @@ export function QueuePage() {
   const statusText = useStatusText(definitions);
   const path = queuePath(filters, fixedService);
   const queue = useApiQuery<QueueAnswer>(path, { api, keepPrevious: true, requireData: true });
-  const change = (next: Partial<QueueFilters>) => setParams(writeFilters(changeFilters(filters, next)));
+  const change = (next: Partial<QueueFilters>) =>
+    void navigate(`?${writeFilters(changeFilters(filters, next)).toString()}`);
   const showService = !fixedService;
   const columns = compact ? 5 : showService ? 7 : 6;
   const title = fixedService ? (byKey.get(fixedService)?.title ?? fixedService) : t('console.queue.title');

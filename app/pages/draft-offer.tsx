@@ -4,24 +4,16 @@
  * (the draft on its service's view route, where the wizard opens with its answers and files) and
  * Discard, after a confirmation. Drafts stay out of the applications table and the counts.
  */
-import { useId, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Link,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Suspense, useId, useState } from 'react';
+import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { applicationPath, type OfferedDraft, type ServiceDefinition } from '../../engine/core';
-import { useApiMutation, useApiQuery, useFailureMessage, useTranslation } from '../../engine/react';
+import { lazyNamed, useApiMutation, useApiQuery, useFailureMessage, useTranslation } from '../../engine/react';
+
+// The confirmation (MUI's Dialog and its parts) is not needed until Discard is used: it loads when
+// the button is pointed at, focused or pressed, as the language menu does.
+const DiscardDraftDialog = lazyNamed(() => import('./discard-draft-dialog'), 'DiscardDraftDialog');
+const preloadDialog = () => void DiscardDraftDialog.preload().catch(() => {});
 
 /** The drafts offered to be continued (the client's own: the token says whose). */
 export const DRAFTS_PATH = 'client/drafts';
@@ -77,8 +69,9 @@ function DraftEntry({
   const { t, i18n } = useTranslation();
   const describe = useFailureMessage();
   const [confirming, setConfirming] = useState(false);
+  // Drawn from the first Discard on, so that closing it plays its transition.
+  const [asked, setAsked] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const titleId = useId();
   const discard = useApiMutation({ invalidates: [DRAFTS_PATH] });
   const when = new Date(draft.saved_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const confirmDiscard = async () => {
@@ -106,40 +99,29 @@ function DraftEntry({
           variant="outlined"
           color="error"
           size="small"
+          onPointerEnter={preloadDialog}
+          onFocus={preloadDialog}
           onClick={() => {
             setFailure(null);
             setConfirming(true);
+            setAsked(true);
           }}
           aria-label={t('drafts.discardNamed', { service: definition.title, when })}
         >
           {t('drafts.discard')}
         </Button>
       </Stack>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>{t('drafts.discardTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('drafts.discardText')}</DialogContentText>
-          {failure ? (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {failure}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} autoFocus>
-            {t('drafts.keep')}
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => void confirmDiscard()}
-            disabled={discard.busy}
-            aria-busy={discard.busy}
-          >
-            {discard.busy ? t('drafts.discarding') : t('drafts.discard')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {asked ? (
+        <Suspense fallback={null}>
+          <DiscardDraftDialog
+            open={confirming}
+            busy={discard.busy}
+            failure={failure}
+            onKeep={() => setConfirming(false)}
+            onDiscard={() => void confirmDiscard()}
+          />
+        </Suspense>
+      ) : null}
     </Paper>
   );
 }

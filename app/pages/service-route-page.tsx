@@ -22,7 +22,7 @@ import { PageLoading } from '../components/page-loading';
 import { ServiceApplicationPage } from './application-page-loader';
 import { bundledDefinitions, WithDefinitions } from '../definitions-context';
 import { NotFoundPage } from './not-found-page';
-import { ServiceStartPages } from './service-start-pages';
+import { ServiceInfoPage, ServiceStartPages } from './service-start-pages';
 
 const WorkQueuesPage = lazyNamed(() => import('../work-queues/work-queues-page'), 'WorkQueuesPage');
 
@@ -136,13 +136,14 @@ function ApplicationNotFound() {
 
 /**
  * Loads what the service page at `pathname` draws first: the definitions, then the code of the page
- * the path opens (the wizard, the work queues, a feature's page; an information page is here already).
+ * the path opens (the information page, the wizard, the work queues, a feature's page).
  */
 export async function preloadServiceRoute(pathname: string): Promise<void> {
   const { definitions } = await bundledDefinitions.load();
   const match = matchServiceRoute(pathname, definitions);
-  if (!match || match.page === 'info') return;
-  if (match.page === 'queues') await WorkQueuesPage.preload();
+  if (!match) return;
+  if (match.page === 'info') await ServiceInfoPage.preload();
+  else if (match.page === 'queues') await WorkQueuesPage.preload();
   else if (match.page === 'feature') await FEATURE_PAGES[match.feature].preload();
   else {
     await ServiceApplicationPage.preload();

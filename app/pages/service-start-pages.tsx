@@ -1,11 +1,18 @@
 import { Activity, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { ServiceChoiceOffer, ServiceDefinition } from '../../engine/core';
-import { useTranslation, type ResumePoint } from '../../engine/react';
+import { lazyNamed, useTranslation, type ResumePoint } from '../../engine/react';
 import { PageLoading } from '../components/page-loading';
 import { prefetchApplication, ServiceApplicationPage } from './application-page-loader';
-import { ServiceInfoPage } from './service-info-page';
 import { draftOfAddress, draftPath, stepOfAddress } from './draft-address';
+
+/**
+ * The information page, loaded apart from the wizard: an apply address draws the wizard first and
+ * the information page (its tabs, the documents' list, the drafts offered) only hidden behind it, so
+ * its code is not among what the wizard waits for. The information address loads it ahead
+ * (`preloadServiceRoute`), so that page draws, or hydrates, at once.
+ */
+export const ServiceInfoPage = lazyNamed(() => import('./service-info-page'), 'ServiceInfoPage');
 
 /**
  * A service's information page and the wizard of a new application, one pair for the two addresses
@@ -65,7 +72,10 @@ export function ServiceStartPages({
   return (
     <>
       <Activity mode={page === 'info' ? 'visible' : 'hidden'}>
-        <ServiceInfoPage definition={definition} choice={choice} />
+        {/* Hidden behind the wizard, its code loads after the wizard's without a spinner. */}
+        <Suspense fallback={page === 'info' ? <PageLoading /> : null}>
+          <ServiceInfoPage definition={definition} choice={choice} />
+        </Suspense>
       </Activity>
       {ready || page === 'apply' ? (
         <Activity mode={page === 'apply' ? 'visible' : 'hidden'}>

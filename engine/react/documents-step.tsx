@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from './translation';
-import { acceptAttribute, isAcceptedFile } from '../core/file-kinds';
+import { acceptAttribute } from '../core/file-kinds';
 import type { DocumentTemplate } from '../core/definition-types';
 import type { ServiceAttachment } from '../core/api-types';
 import type { UploadSlot } from '../core/required-documents';
@@ -30,16 +30,7 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/**
- * The file just chosen in a slot's input, and whether the slot accepts its kind; null when the choice
- * was cancelled. The input is emptied, so choosing the same file again is seen.
- */
-export function chosenFile(slot: Slot, event: ChangeEvent<HTMLInputElement>): { file: File; accepted: boolean } | null {
-  const file = event.target.files?.[0];
-  event.target.value = '';
-  if (!file) return null;
-  return { file, accepted: isAcceptedFile(file.name, file.type, slot.accept) };
-}
+export { chosenFile } from './chosen-file';
 
 export interface DocumentsStepProps {
   attachments: AttachmentsState;

@@ -4,7 +4,7 @@
  * which owns the steps, the draft, the uploads and the submission (use-wizard-flow.ts makes it). What
  * needs the form (its validator, its handle) is worked out here and handed to the controller.
  */
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { stepIndex, WIZARD_STEPS } from '../core/wizard-state';
@@ -12,9 +12,9 @@ import type { FormData } from './form-context';
 import type { ApplicationAttachment, ServiceWizardProps } from './wizard-types';
 import type { ApplicationTarget } from './application-target';
 import type { UnshownError } from './unshown-errors';
-import { ConfirmStep } from './confirm-step';
-import { DocumentsStep } from './documents-step';
 import { DraftSaveNote } from './draft-save-note';
+import { lazyNamed } from './lazy-named';
+import { Busy } from './status-blocks';
 import { StepProgress } from './step-progress';
 import { useTranslation } from './translation';
 import { useStepHeading } from './use-step-heading';
@@ -22,6 +22,12 @@ import { NO_ATTACHMENTS, useWizardFlow } from './use-wizard-flow';
 import { WizardActions } from './wizard-actions';
 import { WizardDetailsStep } from './wizard-details-step';
 import { WizardPlacing, WizardSubmitted } from './wizard-panels';
+
+// Steps 2 and 3 (the uploads with their progress, the summary of the answers) are not drawn with
+// step 1: their code loads once the wizard is shown, while step 1 is filled in, and a draft continued
+// at a later step waits for it under a spinner.
+const DocumentsStep = lazyNamed(() => import('./documents-step'), 'DocumentsStep');
+const ConfirmStep = lazyNamed(() => import('./confirm-step'), 'ConfirmStep');
 
 export type { ApplicationTarget } from './application-target';
 export { NO_ATTACHMENTS } from './use-wizard-flow';
@@ -53,6 +59,11 @@ export function WizardFlow(props: WizardFlowProps) {
   // Errors of step 1 that no field shows (a hidden field, an item of a list a widget edits).
   const [unshown, setUnshown] = useState<UnshownError[]>([]);
   const headingRef = useStepHeading(state.step);
+  useEffect(() => {
+    // A failed load is tried again when the step renders, which shows the failure.
+    void DocumentsStep.preload().catch(() => {});
+    void ConfirmStep.preload().catch(() => {});
+  }, []);
 
   const next = () => {
     if (state.step === 'documents' && documents.attachments.status === 'ready')
@@ -98,37 +109,39 @@ export function WizardFlow(props: WizardFlowProps) {
           onReady={setFormReady}
         />
       ) : null}
-      {state.step === 'documents' ? (
-        <DocumentsStep
-          editing={editing}
-          attachments={documents.attachments}
-          onRetry={documents.retry}
-          slots={documents.slots}
-          {...{ files: state.files, missing: state.missing, refused: state.refused, existing: flow.held }}
-          templates={activeForm.documents.templates}
-          templateUrl={(file) => flow.backend.templateUrl(definition.id, file)}
-          onChoose={flow.choose}
-          onRemove={controller.removeFile}
-          {...(flow.keepsDraft
-            ? { progress: state.submit.progress, confirmed: state.submit.uploaded, problems: flow.problems }
-            : {})}
-          {...(flow.keepsDraft ? { onRetryFile: controller.retryFile } : {})}
-        />
-      ) : null}
-      {state.step === 'confirm' ? (
-        <ConfirmStep
-          definition={activeForm}
-          choice={
-            definition.variants && form?.variant
-              ? { label: definition.variants.label, value: form.variant.label }
-              : undefined
-          }
-          {...{ formData: state.formData, optionNames: flow.optionNames, slots: documents.slots, files: state.files }}
-          kept={editing ? NO_ATTACHMENTS : flow.held}
-          progress={state.submit.progress}
-          working={state.submit.status === 'working'}
-        />
-      ) : null}
+      <Suspense fallback={<Busy>{t('widget.loading')}</Busy>}>
+        {state.step === 'documents' ? (
+          <DocumentsStep
+            editing={editing}
+            attachments={documents.attachments}
+            onRetry={documents.retry}
+            slots={documents.slots}
+            {...{ files: state.files, missing: state.missing, refused: state.refused, existing: flow.held }}
+            templates={activeForm.documents.templates}
+            templateUrl={(file) => flow.backend.templateUrl(definition.id, file)}
+            onChoose={flow.choose}
+            onRemove={controller.removeFile}
+            {...(flow.keepsDraft
+              ? { progress: state.submit.progress, confirmed: state.submit.uploaded, problems: flow.problems }
+              : {})}
+            {...(flow.keepsDraft ? { onRetryFile: controller.retryFile } : {})}
+          />
+        ) : null}
+        {state.step === 'confirm' ? (
+          <ConfirmStep
+            definition={activeForm}
+            choice={
+              definition.variants && form?.variant
+                ? { label: definition.variants.label, value: form.variant.label }
+                : undefined
+            }
+            {...{ formData: state.formData, optionNames: flow.optionNames, slots: documents.slots, files: state.files }}
+            kept={editing ? NO_ATTACHMENTS : flow.held}
+            progress={state.submit.progress}
+            working={state.submit.status === 'working'}
+          />
+        ) : null}
+      </Suspense>
       <WizardActions
         {...{ definition, step: state.step, submit: state.submit, onNext: next, onSubmit: flow.submit }}
         onPrevious={controller.previous}
