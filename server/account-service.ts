@@ -57,6 +57,8 @@ export function accountService(ctx: AppContext) {
       .selectFrom('clients')
       .selectAll()
       .where((eb) => eb.or([eb('email', '=', identifier(username)), eb('telephone', '=', username.trim())]))
+      // A closed account is nobody's any more: it signs nobody in, and its e-mail may be registered again.
+      .where('closed_at', 'is', null)
       .executeTakeFirst();
   }
 
