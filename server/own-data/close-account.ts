@@ -19,6 +19,9 @@ import type { Client } from '../db/tables';
 import { deleteDraftRows } from '../drafts';
 import { queueAccountClosedNotice, withoutCode, CODE_EMAIL_KIND } from '../mail/account-mail';
 
+/** The sender's note on a code closing kept from being sent (the mail log's words, not a message to anyone). */
+const UNSENT_CODE_NOTE = 'not sent: the account was closed';
+
 /** What closing removed, for the log and the tests. */
 export interface ClosedAccount {
   drafts: number;
@@ -75,7 +78,7 @@ export async function closeAccount(
     for (const code of codes)
       await trx
         .updateTable('mail_queue')
-        .set({ sent_at: now, last_error: 'not sent: the account was closed', params: withoutCode(code.params) })
+        .set({ sent_at: now, last_error: UNSENT_CODE_NOTE, params: withoutCode(code.params) })
         .where('id', '=', code.id)
         .execute();
     await trx.deleteFrom('otps').where('client_id', '=', client.id).execute();

@@ -47,15 +47,20 @@ export function accountOf(client: Client) {
   };
 }
 
+/** Characters no file name of the archive keeps: folder separators and what Windows refuses. */
+const UNSAFE_IN_NAMES = '/\\:*?"<>|';
+
 /**
  * A file name safe as one part of a ZIP path (no folder separators, no leading dots, no control
  * characters), and unique among `taken` (a second `scan.pdf` becomes `scan (2).pdf`).
  */
 export function archiveFileName(name: string, taken: Set<string>): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
   const plain =
-    name
-      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_')
+    [...name]
+      .map((char) =>
+        char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127 || UNSAFE_IN_NAMES.includes(char) ? '_' : char,
+      )
+      .join('')
       .replace(/^[.\s]+/, '')
       .trim() || 'file';
   const dot = plain.lastIndexOf('.');
