@@ -86,7 +86,8 @@ export function ownDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       else fields.push({ field: 'password', message: OWN_DATA_MESSAGES.wrongPassword });
       if (confirmation.trim().toLowerCase() !== client.email.toLowerCase())
         fields.push({ field: 'confirmation', message: OWN_DATA_MESSAGES.confirmation });
-      if (fields.length > 0) throw new ValidationError(fields);
+      // The first refusal is the answer's message too: the portal shows it by its field.
+      if (fields[0]) throw new ValidationError(fields, fields[0].message);
       const closed = await closeAccount(ctx, client);
       if (!closed) throw new HttpError(401, UNAUTHENTICATED);
       request.log.info({ client: client.id, ...closed }, 'account closed');
