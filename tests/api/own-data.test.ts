@@ -4,7 +4,8 @@
  * and closing the account (drafts and files deleted, sessions and codes gone, submitted applications
  * kept, the same e-mail free to register again).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
@@ -146,6 +147,37 @@ describe('the archive of the applicant’s own data', () => {
     });
     expect(othersCompany.status).toBe(201);
     const othersApplication = await applicationAt(server, other, 1, 1);
+    // The authority's files: a document the audit's applicant downloads (its approved ToR), an internal
+    // one nobody outside sees, and a certificate filed by hand on the plastics application.
+    const audit = await applicationAt(server, user, 17003, 2);
+    const store = async (applicationId: number, description: string, name: string, content: string) => {
+      const path = `uploads/${randomBytes(16).toString('hex')}`;
+      mkdirSync(join(server.config.dataDir, 'uploads'), { recursive: true });
+      writeFileSync(storedFile(path), content);
+      await server.database.db
+        .insertInto('attachments')
+        .values({
+          application_id: applicationId,
+          description,
+          path,
+          name,
+          size: content.length,
+          mime: 'application/pdf',
+          created_at: new Date().toISOString(),
+          internal: 1,
+        })
+        .execute();
+      return path;
+    };
+    await store(audit.id, 'Final terms of reference', 'ToR.pdf', 'APPROVED-TOR');
+    await store(audit.id, 'Internal memo', 'memo.pdf', 'MEMO-SECRET');
+    const certificate = `uploads/${randomBytes(16).toString('hex')}`;
+    writeFileSync(storedFile(certificate), 'CERTIFICATE-BY-HAND');
+    await server.database.db
+      .updateTable('applications')
+      .set({ manual_certificate_path: certificate, manual_certificate_name: 'certificate.pdf' })
+      .where('id', '=', submitted.id)
+      .execute();
 
     const response = await archiveOf(user, { 'accept-language': 'de' });
     expect(response.statusCode).toBe(200);
@@ -165,6 +197,9 @@ describe('the archive of the applicant’s own data', () => {
         `applications/${submitted.app_id}/application.json`,
         `applications/${submitted.app_id}/documents/registration.pdf`,
         `applications/${submitted.app_id}/documents/registration (2).pdf`,
+        `applications/${submitted.app_id}/documents/certificate.pdf`,
+        `applications/${audit.app_id}/application.json`,
+        `applications/${audit.app_id}/documents/ToR.pdf`,
         `applications/${draft.app_id}/application.json`,
         `applications/${draft.app_id}/documents/draft-scan.pdf`,
       ].sort(),
@@ -196,6 +231,10 @@ describe('the archive of the applicant’s own data', () => {
     expect(history.map((row) => row.comment_to_applicant)).toContain('Please sign page 2');
     expect(history.map((row) => row.actor)).toContain('staff');
     expect(entries.get(`applications/${submitted.app_id}/documents/registration.pdf`)).toEqual(PDF);
+    expect(entries.get(`applications/${submitted.app_id}/documents/certificate.pdf`)?.toString()).toBe(
+      'CERTIFICATE-BY-HAND',
+    );
+    expect(entries.get(`applications/${audit.app_id}/documents/ToR.pdf`)?.toString()).toBe('APPROVED-TOR');
 
     // Nothing of the authority's own, no secret, nothing of another applicant's, in any entry.
     const everything = [...entries.values()].map((entry) => entry.toString('utf8')).join('\n');
@@ -208,6 +247,8 @@ describe('the archive of the applicant’s own data', () => {
       STAFF_NAME,
       INTERNAL_COMMENT,
       NOTE,
+      'MEMO-SECRET',
+      'memo.pdf',
       user.password,
       user.token,
       storedHash.password_hash ?? 'no hash?',
