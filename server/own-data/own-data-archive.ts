@@ -13,12 +13,17 @@ import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { downloadableDocuments } from '../../engine/core';
 import { applicationDetailOf } from '../application-view';
+import { approvedCertificate, certificateRows, hasCertificate } from '../certificates/approved-certificate';
+import { certificatePath } from '../certificates/certificate-path';
 import type { AppContext } from '../context';
 import type { Client } from '../db/tables';
 import { queuedMailSubject } from '../mail/mail-subjects';
 import { archiveReadme } from './archive-readme';
 
-type ArchiveContext = Pick<AppContext, 'db' | 'definitions' | 'archived' | 'statusName' | 'files' | 'messages'>;
+type ArchiveContext = Pick<
+  AppContext,
+  'db' | 'definitions' | 'archived' | 'statusName' | 'files' | 'messages' | 'config'
+>;
 
 /** A file of an application as the archive names it. */
 interface ArchivedDocument {
@@ -118,6 +123,22 @@ async function documentsOf(ctx: ArchiveContext, clientId: number): Promise<Archi
   ].map((row) => ({ application_id: row.application_id, path: row.path, name: row.name }));
 }
 
+/**
+ * The certificates (or letters) of the client's approved applications, made as the verification
+ * address makes them (a certificate processed by hand is its filed file, among the documents).
+ * Named now, rendered when the ZIP reaches them.
+ */
+async function certificatesOf(ctx: ArchiveContext, clientId: number) {
+  const rows = await certificateRows(ctx.db).where('applications.client_id', '=', clientId).execute();
+  const made = [];
+  for (const row of rows.filter((r) => hasCertificate(r) && r.manually_processed !== 1)) {
+    const verifyUrl = `${ctx.config.publicUrl}/api/${certificatePath(row.certificate_token)}`;
+    const { document } = await approvedCertificate(ctx, row, verifyUrl);
+    if (document) made.push({ application_id: row.id, ...document });
+  }
+  return made;
+}
+
 /** The e-mails queued for the client: subject (in `language`), when, and whether they went. */
 async function emailsOf(ctx: ArchiveContext, client: Client, language: string | undefined) {
   const rows = await ctx.db
@@ -177,7 +198,7 @@ export async function ownDataArchive(
   now = new Date(),
 ): Promise<Readable> {
   const { db } = ctx;
-  const [companies, reports, applications, documents, emails] = await Promise.all([
+  const [companies, reports, applications, documents, emails, certificates] = await Promise.all([
     db.selectFrom('companies').selectAll().where('client_id', '=', client.id).orderBy('id').execute(),
     db
       .selectFrom('recycled_reports')
@@ -196,6 +217,7 @@ export async function ownDataArchive(
     db.selectFrom('applications').select(['id', 'app_id']).where('client_id', '=', client.id).orderBy('id').execute(),
     documentsOf(ctx, client.id),
     emailsOf(ctx, client, language),
+    certificatesOf(ctx, client.id),
   ]);
 
   const zip = new ZipFile();
@@ -234,6 +256,18 @@ export async function ownDataArchive(
           (error: unknown) => done(error, Readable.from([])),
         );
       });
+    }
+    for (const certificate of certificates.filter((c) => c.application_id === application.id)) {
+      zip.addReadStreamLazy(
+        `${folder}/documents/${archiveFileName(certificate.fileName, taken)}`,
+        { mtime },
+        (done) => {
+          certificate.render().then(
+            (pdf) => done(null, Readable.from([Buffer.from(pdf)])),
+            (error: unknown) => done(error, Readable.from([])),
+          );
+        },
+      );
     }
   }
   zip.on('error', failed);

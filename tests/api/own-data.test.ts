@@ -150,6 +150,8 @@ describe('the archive of the applicant’s own data', () => {
     // The authority's files: a document the audit's applicant downloads (its approved ToR), an internal
     // one nobody outside sees, and a certificate filed by hand on the plastics application.
     const audit = await applicationAt(server, user, 17003, 2);
+    // An approved application: its certificate, as the verification address makes it.
+    const approved = await applicationAt(server, user, 1, STATUS.approved);
     const store = async (applicationId: number, description: string, name: string, content: string) => {
       const path = `uploads/${randomBytes(16).toString('hex')}`;
       mkdirSync(join(server.config.dataDir, 'uploads'), { recursive: true });
@@ -200,6 +202,8 @@ describe('the archive of the applicant’s own data', () => {
         `applications/${submitted.app_id}/documents/certificate.pdf`,
         `applications/${audit.app_id}/application.json`,
         `applications/${audit.app_id}/documents/ToR.pdf`,
+        `applications/${approved.app_id}/application.json`,
+        `applications/${approved.app_id}/documents/certificate-${approved.app_id}.pdf`,
         `applications/${draft.app_id}/application.json`,
         `applications/${draft.app_id}/documents/draft-scan.pdf`,
       ].sort(),
@@ -235,6 +239,8 @@ describe('the archive of the applicant’s own data', () => {
       'CERTIFICATE-BY-HAND',
     );
     expect(entries.get(`applications/${audit.app_id}/documents/ToR.pdf`)?.toString()).toBe('APPROVED-TOR');
+    const pdf = entries.get(`applications/${approved.app_id}/documents/certificate-${approved.app_id}.pdf`);
+    expect(pdf?.subarray(0, 5).toString()).toBe('%PDF-');
 
     // Nothing of the authority's own, no secret, nothing of another applicant's, in any entry.
     const everything = [...entries.values()].map((entry) => entry.toString('utf8')).join('\n');
