@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
+import { clearStoredUser, getStoredUser, setStoredUser } from '../auth/user-store';
 import { renderPage } from '../test-utils';
 import { AccountClosedPage } from './account-closed-page';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  clearStoredUser();
+});
 
 describe('AccountClosedPage', () => {
   it('says the account is closed, what went and what is kept, with the focus on its heading', async () => {
@@ -16,5 +20,12 @@ describe('AccountClosedPage', () => {
     ).toBeTruthy();
     expect(screen.getByText(/kept by the authority only as long as the law requires/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Register again' }).getAttribute('href')).toBe('/register');
+  });
+
+  it('keeps a signed-in visitor who only opened the address signed in', async () => {
+    setStoredUser({ id: 7, first_name: 'Ada', last_name: 'Uwase', email: 'a@example.org', token: 't' });
+    renderPage(<AccountClosedPage />, { at: '/account-closed' });
+    await screen.findByRole('heading', { level: 1, name: 'Your account is closed' });
+    expect(getStoredUser()).not.toBeNull();
   });
 });

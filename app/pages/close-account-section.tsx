@@ -13,7 +13,8 @@ import {
 import { useNavigate } from 'react-router-dom';
 import { SERVER_ERROR_MESSAGE } from '../../engine/core';
 import { TextInput, useApiMutation, useTranslation } from '../../engine/react';
-import { clearStoredUser, type StoredUser } from '../auth/user-store';
+import type { StoredUser } from '../auth/user-store';
+import { ACCOUNT_CLOSED_STATE } from './account-closed-state';
 
 type Field = 'password' | 'confirmation';
 
@@ -26,7 +27,7 @@ const KEPT = ['applications', 'name', 'retention'] as const;
  * keeps, and asks for the password and the account's e-mail typed as a confirmation
  * (`POST client/{id}/close`). MUI's dialog keeps the focus inside while it is open and gives it back to
  * the button that opened it; a refused field takes the focus with its message. Once closed, the
- * applicant is signed out here too and lands on a page that says the account is closed.
+ * applicant lands on a page that says the account is closed, which signs them out here too.
  */
 export function CloseAccountSection({ user }: { user: StoredUser }) {
   const { t } = useTranslation();
@@ -73,8 +74,9 @@ export function CloseAccountSection({ user }: { user: StoredUser }) {
       return;
     }
     setOpen(false);
-    clearStoredUser();
-    navigate('/account-closed', { replace: true });
+    // The server has ended every session; the page signs out here once it is shown (the signed-in frame,
+    // left without a user while the page's code loads, would send the visitor to /login instead).
+    navigate('/account-closed', { replace: true, state: ACCOUNT_CLOSED_STATE });
   };
 
   const field = (name: Field, label: string, type: string, autoComplete: string) => (

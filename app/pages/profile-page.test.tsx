@@ -258,10 +258,10 @@ describe('ProfilePage: close your account', () => {
     fireEvent.change(password, { target: { value: 'Correct-Horse-9' } });
     fireEvent.click(submit);
     await waitFor(() => expect(router.location().pathname).toBe('/account-closed'));
+    expect(router.location().state).toEqual({ accountClosed: true });
     expect(sent).toEqual([
       { password: 'Wrong-Horse-1', confirmation: 'ADA@example.org' },
       { password: 'Correct-Horse-9', confirmation: 'ADA@example.org' },
     ]);
-    expect(getStoredUser()).toBeNull();
   });
 });
