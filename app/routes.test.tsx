@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ServiceDefinition } from '../engine/core/definition-types';
-import { clearStoredUser, setStoredUser } from './auth/user-store';
+import { clearStoredUser, getStoredUser, setStoredUser } from './auth/user-store';
 import { matchServiceRoute } from './pages/service-route-page';
 import { appRoutes, PageFrame, preloadPage } from './routes';
 import { fakeApi, fail, ok, recycledOpener, renderRoutes } from './test-utils';
@@ -32,6 +32,7 @@ beforeAll(() =>
       '/login',
       '/register',
       '/forgot-password',
+      '/account-closed',
       '/logout',
       '/dashboard',
       '/services',
@@ -87,6 +88,23 @@ describe('routes', () => {
     renderRoutes(appRoutes, { api, at: '/plastics-recycled', definitions: [recycledOpener] });
     expect(await screen.findByRole('heading', { name: 'Recycled plastics' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Add Entry' })).toBeTruthy();
+  });
+
+  it('takes a closed account from its profile to the page that says it is closed, signed out', async () => {
+    setStoredUser({ id: 7, first_name: 'Ada', last_name: 'Uwase', email: 'a@example.org', token: 't' });
+    const api = fakeApi({ 'POST client/7/close': () => ok({ done: true }) });
+    const { router } = renderRoutes(appRoutes, { api, at: '/profile' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Close my account…' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/^Your password/), { target: { value: 'Correct-Horse-9' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Type your e-mail address/), {
+      target: { value: 'a@example.org' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close my account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is closed' })).toBeTruthy();
+    expect(router.location().pathname).toBe('/account-closed');
+    expect(getStoredUser()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Close my account…' })).toBeNull();
   });
 
   it('sends a visitor of a protected page to the login page', async () => {

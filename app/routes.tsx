@@ -19,6 +19,7 @@ const LoginPage = lazyNamed(() => import('./pages/login-page'), 'LoginPage');
 const LogoutPage = lazyNamed(() => import('./pages/logout-page'), 'LogoutPage');
 const RegisterPage = lazyNamed(() => import('./pages/register-page'), 'RegisterPage');
 const ForgotPasswordPage = lazyNamed(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage');
+const AccountClosedPage = lazyNamed(() => import('./pages/account-closed-page'), 'AccountClosedPage');
 const SignedInFrame = lazyNamed(loadSignedInFrame, 'SignedInFrame');
 const DashboardPage = lazyNamed(() => import('./pages/dashboard-page'), 'DashboardPage');
 const ServicesPage = lazyNamed(() => import('./pages/services-page'), 'ServicesPage');
@@ -73,6 +74,7 @@ export const appRoutes: RouteObject[] = [
       page('/logout', LogoutPage),
       page('/register', RegisterPage),
       page('/forgot-password', ForgotPasswordPage),
+      page('/account-closed', AccountClosedPage),
       // The analyst studio: its own sign-in (a staff key) when the server asks for one.
       page('/studio', StudioPage),
       // The staff console: its own sign-in (the authority's OpenID provider, a session cookie), not

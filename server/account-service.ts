@@ -53,10 +53,12 @@ export function accountService(ctx: AppContext) {
   const limits = ctx.config.limits;
 
   async function findByUsername(username: string): Promise<Client | undefined> {
+    // A closed account is nobody's any more: it signs nobody in, and its e-mail may be registered again.
     return db
       .selectFrom('clients')
       .selectAll()
       .where((eb) => eb.or([eb('email', '=', identifier(username)), eb('telephone', '=', username.trim())]))
+      .where('closed_at', 'is', null)
       .executeTakeFirst();
   }
 

@@ -94,6 +94,29 @@ export async function offeredDrafts(
 }
 
 /**
+ * Deletes a draft's rows (its queued e-mails, facts, records, attachments, history and itself) in the
+ * caller's transaction, which holds the application's lock and has judged it a draft.
+ * @returns the keys of its stored files, for the caller to remove from the store after the commit.
+ */
+export async function deleteDraftRows(trx: Transaction<Database>, applicationId: number): Promise<string[]> {
+  const attachments = await trx
+    .selectFrom('attachments')
+    .select('path')
+    .where('application_id', '=', applicationId)
+    .execute();
+  for (const table of [
+    'mail_queue',
+    'application_facts',
+    'application_records',
+    'attachments',
+    'flow_histories',
+  ] as const)
+    await trx.deleteFrom(table).where('application_id', '=', applicationId).execute();
+  await trx.deleteFrom('applications').where('id', '=', applicationId).execute();
+  return attachments.map((row) => row.path);
+}
+
+/**
  * Removes a draft with its records, history, queued e-mails and attachments in one transaction (under
  * the application's lock), then its stored files. `stillRemovable` is asked under the lock (the
  * expiry: not saved since it was picked). Removing a draft already gone does nothing, so instances
@@ -108,21 +131,7 @@ export async function removeDraft(
   const paths = await ctx.db.transaction().execute(async (trx) => {
     const locked = await lockApplication(trx, ctx.dialect, applicationId);
     if (!locked || locked.status_id !== STATUS.draft || !(await stillRemovable(trx))) return null;
-    const attachments = await trx
-      .selectFrom('attachments')
-      .select('path')
-      .where('application_id', '=', applicationId)
-      .execute();
-    for (const table of [
-      'mail_queue',
-      'application_facts',
-      'application_records',
-      'attachments',
-      'flow_histories',
-    ] as const)
-      await trx.deleteFrom(table).where('application_id', '=', applicationId).execute();
-    await trx.deleteFrom('applications').where('id', '=', applicationId).execute();
-    return attachments.map((row) => row.path);
+    return deleteDraftRows(trx, applicationId);
   });
   if (!paths) return false;
   // After the commit: a crash, or a file store that is down, leaves files no record names, which the

@@ -15,6 +15,8 @@ import { TooManyAttempts } from './throttle';
 import { METRICS_PATH, UNMATCHED_ROUTE } from './metrics';
 import { STATUS_EMAIL_KIND } from './mail/mail-queue';
 import { CODE_EMAIL_KIND, NOTICE_EMAIL_KIND } from './mail/account-mail';
+import { OWN_DATA_MESSAGES } from './own-data/own-data-messages';
+import { archiveReadmeTexts } from './own-data/archive-readme';
 
 const root = resolve(__dirname, '..');
 const english = JSON.parse(readFileSync(join(SERVER_CATALOGUES_DIR, 'en.json'), 'utf8')) as Record<string, string>;
@@ -110,6 +112,8 @@ describe('every message the API answers applicants has a translation', () => {
       ...Object.values(ACCOUNT_MESSAGES),
       ...Object.values(PASSWORD_MESSAGES),
       ...Object.values(JSON_MESSAGES),
+      ...Object.values(OWN_DATA_MESSAGES),
+      ...archiveReadmeTexts(),
       UPLOAD_MESSAGES.applicationFull(30, 100),
       UPLOAD_MESSAGES.dailyLimit(200, 500),
       REPORT_MESSAGES.future,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { clearStoredUser, getStoredUser, setStoredUser } from '../auth/user-store';
 import { fakeApi, fail, ok, renderPage } from '../test-utils';
 import { PROFILE_SUCCESS_MS, ProfilePage } from './profile-page';
@@ -21,6 +21,8 @@ afterEach(() => {
   cleanup();
   clearStoredUser();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const LABELS = [/^First name/, /^Last name/, /^Other names/, /^Email/, /^Phone/, /^ID number/];
@@ -155,5 +157,111 @@ describe('ProfilePage', () => {
     expect(await screen.findByText('Your choice could not be saved. Please try again.')).toBeTruthy();
     expect(getStoredUser()?.decision_emails).toBe(false);
     expect(toggle.checked).toBe(false);
+  });
+});
+
+describe('ProfilePage: download your data', () => {
+  it('downloads the archive with the token and the page’s language, saying while it is made and when it started', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL = vi.fn(() => 'blob:archive');
+    URL.revokeObjectURL = vi.fn();
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderPage(<ProfilePage />, { at: '/profile' });
+    const section = await screen.findByRole('region', { name: 'Download your data' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Download my data' }));
+
+    const busy = within(section).getByRole('button', { name: 'Preparing your archive…' }) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    expect(fetchMock).toHaveBeenCalledWith('/api/client/7/archive', {
+      headers: { 'Accept-Language': 'en', Authorization: 'Bearer secret-token' },
+    });
+    answer(new Response('PK', { status: 200 }));
+    expect(await within(section).findByText('Your archive is downloading.')).toBeTruthy();
+    expect(clicked).toHaveBeenCalledTimes(1);
+    expect((within(section).getByRole('button', { name: 'Download my data' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
+  it('says why the archive could not be made', async () => {
+    const envelope = { code: 429, data: null, error: 'Too many attempts. Please try again in 12 minutes.' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(envelope), { status: 429 })),
+    );
+    renderPage(<ProfilePage />, { at: '/profile' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please try again in 12 minutes.');
+  });
+});
+
+describe('ProfilePage: close your account', () => {
+  const open = async () => {
+    const opener = await screen.findByRole('button', { name: 'Close my account…' });
+    opener.focus();
+    fireEvent.click(opener);
+    return { opener, dialog: await screen.findByRole('dialog', { name: 'Close your account?' }) };
+  };
+
+  it('says what is deleted and what is kept, opens on the password, and gives the focus back when kept', async () => {
+    renderPage(<ProfilePage />, { at: '/profile' });
+    const { opener, dialog } = await open();
+    for (const text of [
+      'your drafts and the files uploaded to them',
+      'your password: you can no longer sign in',
+      'your phone number, ID number and language',
+      'every session: you are signed out on every device',
+      'the applications you submitted, with their answers, documents and history, and their companies and reports',
+      'the name and e-mail address they were submitted under',
+    ])
+      expect(within(dialog).getByText(text)).toBeTruthy();
+    expect(dialog.getAttribute('aria-describedby')).toBe('close-dialog-what');
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Your password/));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('asks for the password and the typed e-mail, shows the server’s refusal by the password, then signs out to the closed page', async () => {
+    const sent: unknown[] = [];
+    const api = fakeApi({
+      'POST client/7/close': (body) => {
+        sent.push(body);
+        return sent.length === 1 ? fail('The password is not correct.', 422) : ok({ done: true });
+      },
+    });
+    const { router } = renderPage(<ProfilePage />, { api, at: '/profile' });
+    const { dialog } = await open();
+    const password = within(dialog).getByLabelText(/^Your password/) as HTMLInputElement;
+    const confirmation = within(dialog).getByLabelText(/^Type your e-mail address ada@example\.org to confirm/);
+    const submit = within(dialog).getByRole('button', { name: 'Close my account' });
+
+    fireEvent.click(submit);
+    expect(within(dialog).getAllByText('This field is required')).toHaveLength(2);
+    expect(document.activeElement).toBe(password);
+    fireEvent.change(password, { target: { value: 'Wrong-Horse-1' } });
+    fireEvent.change(confirmation, { target: { value: 'someone@else.org' } });
+    fireEvent.click(submit);
+    expect(within(dialog).getByText('This is not your account’s e-mail address.')).toBeTruthy();
+    expect(document.activeElement).toBe(confirmation);
+    expect(sent).toEqual([]);
+
+    fireEvent.change(confirmation, { target: { value: ' ADA@example.org ' } });
+    fireEvent.click(submit);
+    expect(await within(dialog).findByText('The password is not correct.')).toBeTruthy();
+    expect(document.activeElement).toBe(password);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(getStoredUser()).not.toBeNull();
+
+    fireEvent.change(password, { target: { value: 'Correct-Horse-9' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(router.location().pathname).toBe('/account-closed'));
+    expect(router.location().state).toEqual({ accountClosed: true });
+    expect(sent).toEqual([
+      { password: 'Wrong-Horse-1', confirmation: 'ADA@example.org' },
+      { password: 'Correct-Horse-9', confirmation: 'ADA@example.org' },
+    ]);
   });
 });

@@ -5,6 +5,8 @@ import { setStoredUser, useUser, type StoredUser } from '../auth/user-store';
 import { validateProfile, type ProfileField } from '../validation';
 import { ReadOnlyFields } from '../components/read-only-fields';
 import { DecisionEmailsSetting } from './decision-emails-setting';
+import { OwnDataDownload } from './own-data-download';
+import { CloseAccountSection } from './close-account-section';
 
 const FIELDS: Array<{ name: ProfileField; label: string; required?: boolean; type?: string }> = [
   { name: 'first_name', label: 'profile.firstName', required: true },
@@ -31,7 +33,8 @@ function valuesOf(user: StoredUser | null): Record<ProfileField, string> {
 
 /**
  * The signed-in user's profile: shown as text until Edit, then a form saved with PUT client/{id}.
- * A blank phone clears it (optional, spec 01).
+ * A blank phone clears it (optional, spec 01). Below it: the choice of e-mails, the download of
+ * everything held about the applicant, and closing the account.
  */
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -145,6 +148,8 @@ export function ProfilePage() {
         />
       )}
       {user && <DecisionEmailsSetting user={user} />}
+      {user && <OwnDataDownload user={user} />}
+      {user && <CloseAccountSection user={user} />}
     </Paper>
   );
 }

@@ -611,6 +611,9 @@ async function rebuildSqliteTable(db: AnyDb, table: string, edit: (definition: s
   const rebuilt = `${table}_rebuilt`;
   const created = edit(definition).replace(/^create table\s+("?)[A-Za-z_]+\1/i, `create table "${rebuilt}"`);
   await sql`pragma foreign_keys = off`.execute(db);
+  // Triggers of other tables that name this one (the data revisions') would make the rename refuse
+  // while the table is away: the legacy rename does not check them, and they name it again after.
+  await sql`pragma legacy_alter_table = on`.execute(db);
   try {
     await db.transaction().execute(async (trx) => {
       await sql.raw(created).execute(trx);
@@ -622,6 +625,7 @@ async function rebuildSqliteTable(db: AnyDb, table: string, edit: (definition: s
       if (broken.rows.length > 0) throw new Error(`rebuilding ${table} broke ${broken.rows.length} reference(s)`);
     });
   } finally {
+    await sql`pragma legacy_alter_table = off`.execute(db);
     await sql`pragma foreign_keys = on`.execute(db);
   }
 }
@@ -871,6 +875,42 @@ function queueOrder(): Migration {
   };
 }
 
+/**
+ * Closed accounts (docs/security.md#closing-an-account): `clients.closed_at`. A closed account keeps the
+ * name and e-mail its submitted applications were made under (the authority's records), so the e-mail
+ * is unique among open accounts only: the same person may register again with it. PostgreSQL drops the
+ * column's constraint in place; SQLite cannot, so the table is rebuilt without it (as 0004 did). The
+ * partial unique index then holds the rule on both.
+ */
+function closedAccounts(dialect: DialectName): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('clients').addColumn('closed_at', 'text').execute();
+      if (dialect === 'postgres') {
+        await sql`alter table clients drop constraint clients_email_key`.execute(db);
+      } else {
+        await rebuildSqliteTable(db, 'clients', (definition) => {
+          const open = definition.replace(/("email"\s+text\s+not null)\s+unique/i, '$1');
+          if (open === definition) throw new Error('clients.email: its UNIQUE constraint was not found');
+          return open;
+        });
+      }
+      await sql`create unique index clients_open_email on clients (email) where closed_at is null`.execute(db);
+    },
+    async down(db: AnyDb) {
+      await sql`drop index clients_open_email`.execute(db);
+      if (dialect === 'postgres') {
+        await sql`alter table clients add constraint clients_email_key unique (email)`.execute(db);
+      } else {
+        await rebuildSqliteTable(db, 'clients', (definition) =>
+          definition.replace(/("email"\s+text\s+not null)(?!\s+unique)/i, '$1 unique'),
+        );
+      }
+      await db.schema.alterTable('clients').dropColumn('closed_at').execute();
+    },
+  };
+}
+
 /** The in-code migration provider for a dialect. Names sort in the order they must run. */
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
@@ -889,6 +929,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '0012_mail_priority': mailPriority(),
       '0013_staff_console': staffConsole(dialect),
       '0014_queue_order': queueOrder(),
+      '0015_closed_accounts': closedAccounts(dialect),
     }),
   };
 }

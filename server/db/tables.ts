@@ -27,6 +27,11 @@ export interface ClientsTable {
   language: string | null;
   /** 1 while the client wants e-mails about their applications' decisions (codes are always sent). */
   decision_emails: Generated<Flag>;
+  /**
+   * When the applicant closed the account (null: open). A closed account cannot sign in; it keeps only
+   * the name and e-mail its submitted applications were made under (docs/security.md#closing-an-account).
+   */
+  closed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OtpsTable {

@@ -1,6 +1,6 @@
 /**
  * The texts of the account e-mails (one-time codes, the notice that someone tried to register an
- * account again) and how one is written. Like the platform's status e-mails, every text is English
+ * account again, the confirmation that an account was closed) and how one is written. Like the platform's status e-mails, every text is English
  * here and translated by the server's catalogues (server/i18n/<lang>.json) before its values are put
  * in, so a catalogue translates it once for every recipient.
  */
@@ -46,6 +46,21 @@ export const ACCOUNT_EXISTS_EMAIL: AccountEmailTemplate = {
   linkLabel: 'Sign in',
 };
 
+/**
+ * The confirmation that the applicant closed their account (docs/security.md#closing-an-account): what
+ * went and what the authority keeps, so the person has it in writing.
+ */
+export const ACCOUNT_CLOSED_EMAIL: AccountEmailTemplate = {
+  subject: 'Your EcoPermit account is closed',
+  paragraphs: [
+    GREETING,
+    'As you asked, your EcoPermit account is closed. You can no longer sign in with it, and every session of it has ended.',
+    'Your drafts and their files, your password, your phone number and your ID number have been deleted.',
+    'The applications you submitted, their companies and the name and e-mail address they were submitted under are kept by the authority for as long as the law requires for each kind of application, then deleted.',
+    'You can register again with the same e-mail address at any time. If you did not close your account, contact the authority.',
+  ],
+};
+
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
 const fill = (template: string, values: Readonly<Record<string, string>>) =>
@@ -79,7 +94,7 @@ export function writeAccountEmail(
 /** Every English text of the account e-mails, once each: the i18n check asks every language for them. */
 export function accountMailTexts(): string[] {
   const texts = new Set<string>();
-  for (const template of [...Object.values(CODE_EMAILS), ACCOUNT_EXISTS_EMAIL]) {
+  for (const template of [...Object.values(CODE_EMAILS), ACCOUNT_EXISTS_EMAIL, ACCOUNT_CLOSED_EMAIL]) {
     texts.add(template.subject);
     for (const paragraph of template.paragraphs) texts.add(paragraph);
     if (template.linkLabel) texts.add(template.linkLabel);

@@ -9,7 +9,13 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database';
 import type { Database } from '../db/tables';
-import { ACCOUNT_EXISTS_EMAIL, CODE_EMAILS, writeAccountEmail, type CodePurpose } from './account-mail-texts';
+import {
+  ACCOUNT_CLOSED_EMAIL,
+  ACCOUNT_EXISTS_EMAIL,
+  CODE_EMAILS,
+  writeAccountEmail,
+  type CodePurpose,
+} from './account-mail-texts';
 import { MAIL_PRIORITY } from './mail-queue';
 import type { OutgoingEmail } from './mail-sender';
 
@@ -39,7 +45,13 @@ export interface CodeParams {
 /** What a queued notice is written from. */
 export interface NoticeParams {
   recipient: string;
-  purpose: 'account-exists';
+  /** Someone tried to register the account again, or its owner closed it. */
+  purpose: 'account-exists' | 'account-closed';
+  /**
+   * The language to write it in: a closed account's own is erased with the account, so its closure
+   * notice carries it. Absent: the account's language.
+   */
+  language?: string;
 }
 
 /** A new code of an account as `queueCode` takes it. */
@@ -108,14 +120,27 @@ export async function queueAccountExistsNotice(
   );
 }
 
+/** Queues the confirmation that an account was closed, in `language`, in the caller's transaction. */
+export async function queueAccountClosedNotice(
+  trx: Kysely<Database>,
+  clientId: number,
+  recipient: string,
+  language: string | null,
+): Promise<void> {
+  await queue(trx, clientId, NOTICE_EMAIL_KIND, [
+    { recipient, purpose: 'account-closed', ...(language ? { language } : {}) },
+  ]);
+}
+
 /**
  * The language a queued account e-mail asks to be written in: a code's, the language of the request
- * that asked for it (when it named one); a notice goes to an account's owner, who did not ask, so it
- * asks for none and is written in the account's language.
+ * that asked for it (when it named one); a closure notice's, the language the account had. The notice
+ * that someone tried to register goes to an account's owner, who did not ask, so it asks for none and
+ * is written in the account's language.
  */
 export function requestedLanguage(kind: string, params: string): string | undefined {
-  if (kind !== CODE_EMAIL_KIND) return undefined;
-  const { language } = JSON.parse(params) as Partial<CodeParams>;
+  if (kind !== CODE_EMAIL_KIND && kind !== NOTICE_EMAIL_KIND) return undefined;
+  const { language } = JSON.parse(params) as Partial<CodeParams | NoticeParams>;
   return typeof language === 'string' && language !== '' ? language : undefined;
 }
 
@@ -152,12 +177,10 @@ export function writeAccountMail(
   const base = { language: language ?? 'en' };
   if (message.kind === NOTICE_EMAIL_KIND) {
     const params = JSON.parse(message.params) as NoticeParams;
-    const written = writeAccountEmail(
-      ACCOUNT_EXISTS_EMAIL,
-      { name: message.first_name },
-      translate,
-      `${publicUrl}/login`,
-    );
+    const written =
+      params.purpose === 'account-closed'
+        ? writeAccountEmail(ACCOUNT_CLOSED_EMAIL, { name: message.first_name }, translate)
+        : writeAccountEmail(ACCOUNT_EXISTS_EMAIL, { name: message.first_name }, translate, `${publicUrl}/login`);
     return { ...written, ...base, to: params.recipient };
   }
   const params = JSON.parse(message.params) as CodeParams;

@@ -45,6 +45,8 @@ export function registrationRoutes(
         .selectFrom('clients')
         .selectAll()
         .where((eb) => eb.or([eb('email', '=', body.email), eb('telephone', '=', body.telephone)]))
+        // A closed account keeps its e-mail for its submitted applications only: it is free to register.
+        .where('closed_at', 'is', null)
         .execute();
 
     let existing = await holders();

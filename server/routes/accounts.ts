@@ -14,7 +14,8 @@
  *   server does, and a code is delivered (and retried) by the e-mail sender.
  *
  * The calls are registered by resource: registration (account-registration.ts), passwords
- * (account-passwords.ts), sessions (sessions.ts) and the profile (profile.ts).
+ * (account-passwords.ts), sessions (sessions.ts), the profile (profile.ts) and the applicant's own data
+ * (own-data.ts: the archive of it, closing the account).
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
@@ -24,6 +25,7 @@ import { databaseRateLimitStore } from '../rate-limit-store';
 import { TooManyAttempts } from '../throttle';
 import { passwordRoutes } from './account-passwords';
 import { registrationRoutes } from './account-registration';
+import { ownDataRoutes } from './own-data';
 import { profileRoutes } from './profile';
 import { sessionRoutes } from './sessions';
 
@@ -50,4 +52,5 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   passwordRoutes(app, accounts, publicRoute);
   sessionRoutes(app, ctx, accounts, publicRoute);
   profileRoutes(app, ctx);
+  ownDataRoutes(app, ctx);
 }

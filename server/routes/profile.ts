@@ -45,6 +45,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       .selectFrom('clients')
       .select('id')
       .where('id', '<>', id)
+      .where('closed_at', 'is', null)
       .where((eb) => {
         const conditions = [eb('email', '=', body.email)];
         if (body.phone) conditions.push(eb('telephone', '=', body.phone));
