@@ -111,6 +111,7 @@ export {
   type WrittenEmail,
 } from './status-emails';
 export {
+  decidedStatuses,
   resolveLifecycle,
   statusId,
   statusKey,
