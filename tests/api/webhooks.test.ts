@@ -4,6 +4,7 @@
  * their id kept and in order per application, given up on after the attempts and replayed by staff,
  * and never written for a change that was refused. Backoff is made tiny by the settings.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,6 +122,25 @@ async function take(id: number, name: string, body: Record<string, unknown> = {}
   return call(server.app, 'POST', `staff/applications/${id}/${name}`, { token: key, body });
 }
 
+/** Runs the staff command on the test server's database: its output, or its error output when it fails. */
+async function staffCommand(args: string[]): Promise<{ ok: boolean; output: string }> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'server/staff-cli.ts', ...args],
+      {
+        env: {
+          ...process.env,
+          DATA_DIR: server.config.dataDir,
+          DATABASE_URL: server.config.databaseUrl,
+          LOG_LEVEL: 'silent',
+        },
+      },
+      (error, stdout, stderr) => done({ ok: !error, output: error ? stderr : stdout }),
+    );
+  });
+}
+
 const bodyOf = (received: { body: string }) => JSON.parse(received.body) as WebhookPayload;
 
 describe('webhooks', () => {
@@ -216,6 +236,16 @@ describe('webhooks', () => {
     expect(dead).toMatchObject({ state: 'dead', attempts: MAX_ATTEMPTS, event_type: 'application.submit' });
     expect(dead?.last_error).toContain('ECONNREFUSED');
     expect(held).toMatchObject({ state: 'pending', attempts: 0, event_type: 'application.review' });
+
+    // The command lists it; it refuses to replay an event it does not know.
+    const listedByCommand = await staffCommand(['webhooks', 'dead']);
+    expect(listedByCommand.ok).toBe(true);
+    expect(listedByCommand.output).toMatch(new RegExp(`${dead?.message_id}\\s+down\\s+application\\.submit of `));
+    expect(listedByCommand.output).toContain('ECONNREFUSED');
+    expect(await staffCommand(['webhooks', 'replay', 'msg_none'])).toEqual({
+      ok: false,
+      output: "No webhook event 'msg_none'.\n",
+    });
 
     // Staff admins list it; an admin of another service neither sees nor replays it; nor does a non-admin.
     const listed = await call<Array<{ id: string; app_id: string; attempts: number }>>(
