@@ -70,21 +70,26 @@ export function webhookProblems(content: unknown, definitions: readonly ServiceD
     const name = Array.isArray(content) ? (content[index] as { name?: unknown } | undefined)?.name : undefined;
     return `entry ${index}${typeof name === 'string' ? ` ("${name}")` : ''}`;
   };
+  const problems: string[] = [];
+  // Entries whose shape is wrong are named for it; the others are judged against the services too.
+  const misshapen = new Set<number>();
   if (!validate(content)) {
-    return (validate.errors ?? []).map((error) => {
+    for (const error of validate.errors ?? []) {
       const [index, field] = error.instancePath.split('/').slice(1);
-      if (index === undefined) return `the file ${error.message ?? 'is not a list of subscriptions'}`;
+      if (index === undefined) return [`the file ${error.message ?? 'is not a list of subscriptions'}`];
+      misshapen.add(Number(index));
       const cause = (
         error.params as { errors?: Array<{ params?: { missingProperty?: string; additionalProperty?: string } }> }
       ).errors?.[0]?.params;
       const what = field ?? cause?.missingProperty ?? cause?.additionalProperty;
-      return `${entryOf(Number(index))}${what ? ` ${what}` : ''}: ${error.message ?? 'is not valid'}`;
-    });
+      problems.push(`${entryOf(Number(index))}${what ? ` ${what}` : ''}: ${error.message ?? 'is not valid'}`);
+    }
   }
-  const problems: string[] = [];
+  const entries = content as unknown[];
   const byKey = new Map(definitions.map((definition) => [definition.key, definition]));
   const seen = new Set<string>();
-  content.forEach((raw, index) => {
+  entries.forEach((raw, index) => {
+    if (misshapen.has(index)) return;
     const entry = raw as WebhookSubscription;
     const at = entryOf(index);
     if (seen.has(entry.name)) problems.push(`${at} name: '${entry.name}' is used by an earlier entry`);

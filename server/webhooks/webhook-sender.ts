@@ -60,7 +60,7 @@ export function startWebhookSender(db: Kysely<Database>, options: WebhookSenderO
     });
     return running;
   };
-  // Without subscriptions there is nothing to send, but rows written under an earlier file are still
+  // Without subscriptions nothing new is written, but rows written under an earlier file are still
   // looked at: they go dead with the reason, listed for staff.
   const timer = setInterval(() => {
     if (!stopped && !running) void runOnce().catch((err: unknown) => options.onError?.(err, ''));
@@ -108,6 +108,8 @@ async function sendDue(
   holder: string,
   leaseMs: number,
 ): Promise<number> {
+  // A read first: with nothing due (no webhooks at all, mostly) no instance writes the lease's row.
+  if ((await dueEvents(db, 1)).length === 0) return 0;
   if (!(await holdLease(db, WEBHOOK_LEASE, holder, leaseMs))) return 0;
   const subscriptions = new Map(options.subscriptions.map((subscription) => [subscription.name, subscription]));
   let delivered = 0;

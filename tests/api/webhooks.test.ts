@@ -316,6 +316,19 @@ describe('the subscriptions file', () => {
     expect(webhookProblems([good, good], definitions)).toEqual([
       'entry 1 ("crm") name: \'crm\' is used by an earlier entry',
     ]);
+    // An entry of the wrong shape does not hide another's problem with the services.
+    expect(
+      webhookProblems(
+        [
+          { ...good, url: 'crm' },
+          { ...good, name: 'two', services: ['nothing'] },
+        ],
+        definitions,
+      ),
+    ).toEqual([
+      'entry 0 ("crm") url: must be an http:// or https:// address',
+      expect.stringMatching(/^entry 1 \("two"\) services: 'nothing' is no loaded service/),
+    ]);
     // Every service: an event any table has is known.
     expect(webhookProblems([{ ...good, services: ['*'], events: ['approve-tor', '*'] }], definitions)).toEqual([]);
   });
