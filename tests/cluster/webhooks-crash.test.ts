@@ -1,7 +1,8 @@
 /**
  * A webhook event outlives its instance: a submission writes its event while the receiver is not yet
  * listening, the instance is killed with -9 before it could deliver it, and the instance started
- * again on the same database delivers that very event (the same webhook-id) once the receiver listens.
+ * again on the same database delivers that very event (the same webhook-id) once the receiver listens;
+ * stopped gracefully, it gives the sender's lease up.
  * A server process of its own (scripts/server-process.ts) on SQLite, or on a PostgreSQL database of its
  * own when TEST_API_DATABASE_URL is set.
  */
@@ -101,5 +102,13 @@ describe('a webhook event and a killed instance', () => {
     // Once delivered it is not sent again.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual([written.message_id]);
+    // A graceful stop gives the sender's lease up at once (a kill leaves it to run out).
+    await instance.stop('SIGTERM');
+    const lease = await database.db
+      .selectFrom('leases')
+      .select('expires_at')
+      .where('name', '=', 'webhook-sender')
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(lease.expires_at)).toBe(0);
   }, 120_000);
 });
