@@ -52,6 +52,12 @@ const KNOWN: Array<{ name: string; heading: string; checks: string }> = [
   },
   { name: 'catalogue', heading: 'Catalogues', checks: '`i18n/<language>.json` of a service or of a fragment folder' },
   { name: 'record-migration', heading: 'Record migrations', checks: '`services/<key>/migrations/<n>.json`' },
+  {
+    name: 'webhooks',
+    heading: 'Webhook subscriptions',
+    checks:
+      'the file `WEBHOOKS_FILE` names: a setting of the server, not of a service ([operations](operations.md#webhooks))',
+  },
 ];
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';

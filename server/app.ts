@@ -67,6 +67,9 @@ import { requireResponseSchemas } from './contract/require-answers';
 import { installOpenApi, openApiRoute } from './contract/openapi';
 import { addBodyExamples } from './contract/examples';
 import { installStaffSignIn } from './staff-auth/staff-sign-in';
+import { loadWebhookSubscriptions } from './webhooks/subscriptions';
+import { startWebhookSender, type WebhookSender } from './webhooks/webhook-sender';
+import { staffWebhookRoutes } from './routes/staff-webhooks';
 
 /** One route of the API: method, URL pattern (`/api/application/:id`) and whether it needs no token. */
 export interface ApiRoute {
@@ -81,6 +84,8 @@ declare module 'fastify' {
     apiRoutes: readonly ApiRoute[];
     /** This instance's sender of the queued e-mails. */
     mailSender: MailSender;
+    /** This instance's sender of the webhook events. */
+    webhookSender: WebhookSender;
   }
 }
 
@@ -159,9 +164,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   });
   const files = await openFileStore(config);
   let mailSender: MailSender | undefined;
+  let webhookSender: WebhookSender | undefined;
   let stopDraftExpiry: (() => Promise<void>) | undefined;
   app.addHook('onClose', async () => {
     await mailSender?.stop();
+    await webhookSender?.stop();
     await stopDraftExpiry?.();
     await files.close();
     await database.close();
@@ -181,6 +188,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       }
       ({ definitions, archived, migrations } = loaded);
     }
+    // Judged against the services before anything is written: a wrong file stops the start.
+    const subscriptions = loadWebhookSubscriptions(config.webhooks.file, definitions);
     // Under one lock with the migrations: instances started together do not seed, or migrate the
     // stored applications to their services' versions, at the same time.
     const migrated: string[] = [];
@@ -209,6 +218,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       files,
       servicesDir,
       messages,
+      webhooks: { subscriptions, publicUrl: config.publicUrl },
     };
 
     mailSender = startMailSender(ctx, {
@@ -219,6 +229,12 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       ...options.mail,
     });
     app.decorate('mailSender', mailSender);
+    webhookSender = startWebhookSender(ctx.db, {
+      ...config.webhooks,
+      subscriptions,
+      onError: (err, id) => app.log.warn({ err }, `webhook event ${id} not delivered yet`),
+    });
+    app.decorate('webhookSender', webhookSender);
 
     // Drafts left alone past the retention are removed with their files: now, then every hour.
     stopDraftExpiry = startDraftExpiry(ctx, {
@@ -299,6 +315,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         staffRoutes(api, ctx);
         staffAccountRoutes(api, ctx);
         staffConsoleRoutes(api, ctx);
+        staffWebhookRoutes(api, ctx);
         await staffSignIn.routes(api);
         certificateRoutes(api, ctx);
         uploadRoutes(api, ctx);
@@ -354,6 +371,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       return reply.code(404).send({ code: 404, data: null, error: say(request, 'Not found') });
     });
   } catch (error) {
+    await webhookSender?.stop();
     await stopDraftExpiry?.();
     await files.close();
     await database.close();

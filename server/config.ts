@@ -96,6 +96,12 @@ const envSchema = z.object({
   MAIL_RETRY_SECONDS: count(30),
   MAIL_RETRY_MAX_MINUTES: count(60),
   DRAFT_RETENTION_DAYS: count(90),
+  WEBHOOKS_FILE: z.string().default(''),
+  WEBHOOK_POLL_MS: count(1000, 10),
+  WEBHOOK_RETRY_MS: count(5000),
+  WEBHOOK_MAX_WAIT_MS: count(3_600_000),
+  WEBHOOK_MAX_ATTEMPTS: count(12),
+  WEBHOOK_TIMEOUT_MS: count(10_000, 100),
   AUTHORITY_NAME: z.string().min(1).default('National Environment Authority'),
   STATIC_DIR: z.string().min(1).default('./dist'),
   SERVICES_DIR: z.string().default(''),
@@ -202,6 +208,8 @@ export interface ServerConfig {
   mail: { pollMs: number; retryBaseMs: number; retryMaxMs: number };
   /** Drafts not saved for this long (nor given a file) are removed with their files. */
   draftRetentionMs: number;
+  /** The webhooks' subscriptions file and sender (server/webhooks/, docs/operations.md#webhooks). */
+  webhooks: WebhookSettings;
   /** Printed on certificates. */
   authorityName: string;
   /** Absolute folder of the built portal; skipped when missing. */
@@ -224,6 +232,22 @@ export interface ServerConfig {
   /** How the staff sign in to the console (server/staff-auth/). */
   staffSignIn: StaffSignInSettings;
   limits: SecurityLimits;
+}
+
+/** Where the webhook subscriptions are declared, and how their sender delivers and retries. */
+export interface WebhookSettings {
+  /** The JSON file of the subscriptions (schemas/webhooks.schema.json); null: no webhooks. */
+  file: string | null;
+  /** How often the outbox is looked at. */
+  pollMs: number;
+  /** The wait after a first failed delivery, doubled after each further failure... */
+  retryBaseMs: number;
+  /** ...up to this longest wait. */
+  maxWaitMs: number;
+  /** Failed attempts after which an event is dead (kept for staff to replay). */
+  maxAttempts: number;
+  /** The longest a receiver may take to answer one delivery. */
+  timeoutMs: number;
 }
 
 /** The staff console's OpenID Connect sign-in: the provider, the console's client, its claims, its sessions. */
@@ -299,6 +323,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       retryMaxMs: e.MAIL_RETRY_MAX_MINUTES * MINUTE,
     },
     draftRetentionMs: e.DRAFT_RETENTION_DAYS * 24 * 60 * MINUTE,
+    webhooks: {
+      file: e.WEBHOOKS_FILE ? resolve(e.WEBHOOKS_FILE) : null,
+      pollMs: e.WEBHOOK_POLL_MS,
+      retryBaseMs: e.WEBHOOK_RETRY_MS,
+      maxWaitMs: e.WEBHOOK_MAX_WAIT_MS,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    },
     authorityName: e.AUTHORITY_NAME,
     staticDir: resolve(e.STATIC_DIR),
     ...(e.SERVICES_DIR ? { servicesDir: resolve(e.SERVICES_DIR) } : {}),

@@ -11,6 +11,7 @@ import type { Database } from './db/tables';
 import type { ServerMessages } from './messages';
 import type { PasswordHasher } from './security';
 import type { FileStore } from './storage/file-store';
+import type { WebhookOutlet } from './webhooks/outbox';
 
 export interface AppContext {
   db: Kysely<Database>;
@@ -35,6 +36,8 @@ export interface AppContext {
   servicesDir: string | null;
   /** The API's messages in the caller's language. */
   messages: ServerMessages;
+  /** The webhook subscriptions (WEBHOOKS_FILE), told of each row the executor takes. */
+  webhooks: WebhookOutlet;
 }
 
 declare module 'fastify' {

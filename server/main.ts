@@ -17,7 +17,17 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    // A settings file judged against the services (WEBHOOKS_FILE) stops the start as a setting does.
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
   let address: string;
   try {
     address = await app.listen({ port: config.port, host: config.host });

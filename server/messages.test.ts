@@ -104,6 +104,8 @@ const STAFF_ONLY_FILES = [
   'staff-auth',
   'config.ts',
   'certificates',
+  // The webhooks: their settings' errors and the dead letters' refusals answer the operator and the staff.
+  'webhooks',
 ];
 
 describe('every message the API answers applicants has a translation', () => {

@@ -17,6 +17,8 @@
  *   npm run staff -- rotate-staff <name> | remove-staff <name> | list-staff
  *   npm run staff -- set-password <name>     (the console's password, read from stdin)
  *   npm run staff -- sign-in-link <name>     (a one-time sign-in link to the console, printed once)
+ *   npm run staff -- webhooks dead           (the webhook events given up on)
+ *   npm run staff -- webhooks replay <id>    (puts a dead event back in line, same id and body)
  *   npm run staff -- help                    (the usage, with the transitions of the loaded services)
  *
  * The transitions it takes by name are those of the loaded services' tables (current and kept
@@ -57,6 +59,8 @@ import { createPasswordHasher } from './security';
 import { reviewDocuments, statusKey, transitionsOf, type StaffActor } from '../engine/core';
 import { collectStaffTransitions, commandTakes, type StaffTransition } from './transitions/staff-transitions';
 import { definitionOfStored } from './applications-store';
+import { loadWebhookSubscriptions } from './webhooks/subscriptions';
+import { deadWebhooks, replayWebhook } from './webhooks/dead-letters';
 
 const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--<text> "<html>"]
                                    [--manual-certificate <file> | --manual]
@@ -67,6 +71,7 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
        npm run staff -- grant <name> <service|*>:<role> | revoke <name> <service|*>:<role> | list-staff
        npm run staff -- set-password <name> | sign-in-link <name>
        npm run staff -- actions <applicationId|app_id> | help
+       npm run staff -- webhooks dead | webhooks replay <id>
   (status, <action>, attach and certificate take --as <name>: the staff account acting, else the OS user's name)
 
   applicationId   numeric id or the app id (e.g. EP-2026-000123)
@@ -101,7 +106,11 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
                   read from stdin (printf '%s' "$PASSWORD" | npm run staff -- set-password <name>);
                   a weak or common one is refused
   sign-in-link    prints a one-time link that signs the account in to the console (valid 24 hours, used
-                  once; a new link replaces the former)`;
+                  once; a new link replaces the former)
+  webhooks dead   lists the webhook events given up on (WEBHOOK_MAX_ATTEMPTS failed deliveries): their
+                  id, subscription, application, attempts and last error
+  webhooks replay puts a dead event back in line (the same id and body), before the later events of its
+                  application that wait behind it`;
 
 /**
  * The command's usage with the staff transitions of the loaded services (their tables, the kept
@@ -174,6 +183,7 @@ const OWN_COMMANDS = [
   'rotate-staff',
   'remove-staff',
   'list-staff',
+  'webhooks',
   ...SIGN_IN_COMMANDS,
 ];
 
@@ -240,6 +250,10 @@ export interface ListStaffCommand {
   command: 'list-staff';
 }
 
+/** Lists the dead webhook events, or replays one (server/webhooks/dead-letters.ts). */
+export type WebhooksCommand =
+  { command: 'webhooks'; what: 'dead' } | { command: 'webhooks'; what: 'replay'; id: string };
+
 /** Prints the usage, with the transitions of the loaded services. */
 export interface HelpCommand {
   command: 'help';
@@ -255,6 +269,7 @@ export type StaffCommand =
   | RoleCommand
   | ListStaffCommand
   | SignInCommand
+  | WebhooksCommand
   | HelpCommand;
 
 /** `--name value` pairs after the application (a flag without a value is refused). */
@@ -342,6 +357,12 @@ function parseActing(
   if (command === 'list-staff') {
     if (application) fail(`Unexpected argument '${application}'.`);
     return { command: 'list-staff' };
+  }
+  if (command === 'webhooks') {
+    if (application === 'dead' && rest.length === 0) return { command, what: 'dead' };
+    if (application === 'replay' && rest.length === 1 && /^msg_[A-Za-z0-9_-]+$/.test(rest[0] ?? ''))
+      return { command, what: 'replay', id: rest[0] as string };
+    fail('webhooks takes dead, or replay <id> (a msg_ id that webhooks dead lists).');
   }
   if (!application || application.startsWith('--')) fail('Missing application id.');
   if (command === 'actions') {
@@ -527,6 +548,23 @@ async function run(argv: string[]): Promise<void> {
       console.log(await runSignInCommand(command, database.db, config));
       return;
     }
+    if (command.command === 'webhooks') {
+      // The command is for who runs the server: every service's events, as its grants are.
+      const every = () => true;
+      if (command.what === 'replay') {
+        const event = await replayWebhook(database.db, command.id, every, () => '');
+        console.log(`${event.id} (${event.type} of ${event.app_id} for ${event.subscription}) is back in line.`);
+        return;
+      }
+      const dead = await deadWebhooks(database.db, every);
+      if (dead.length === 0) console.log('No dead webhook events.');
+      for (const event of dead)
+        console.log(
+          `${event.id}  ${event.subscription}  ${event.type} of ${event.app_id} (${event.service}), ` +
+            `${event.attempts} attempts from ${event.created_at}; last: ${event.last_error ?? 'no error'}`,
+        );
+      return;
+    }
     if (command.command === 'list-staff') {
       const accounts = await listStaff(database.db, config.limits.staffKeyMs);
       if (accounts.length === 0) console.log('No staff accounts (npm run staff -- add-staff <name>).');
@@ -554,7 +592,12 @@ async function run(argv: string[]): Promise<void> {
         : await refusedAs(app.app_id, () => staffActorOfName(database.db, command.as ?? userInfo().username));
     const actor = `staff:${staff?.name ?? userInfo().username}`;
 
-    const executor = { db: database.db, dialect: database.dialect, ...services };
+    // The command's moves tell the webhook subscriptions as the server's do.
+    const webhooks = {
+      subscriptions: loadWebhookSubscriptions(config.webhooks.file, services.definitions),
+      publicUrl: config.publicUrl,
+    };
+    const executor = { db: database.db, dialect: database.dialect, ...services, webhooks };
     if (command.command === 'attach') {
       const done = await refusedAs(
         app.app_id,

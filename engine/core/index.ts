@@ -112,6 +112,7 @@ export {
   type WrittenEmail,
 } from './status-emails';
 export {
+  decidedStatuses,
   resolveLifecycle,
   statusId,
   statusKey,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadServicesDir } from './node/load-services-dir';
 import { PLATFORM_LIFECYCLE, testLifecycle } from './test-definition';
 import {
+  decidedStatuses,
   resolveLifecycle,
   statusId,
   statusKey,
@@ -29,6 +30,27 @@ describe('the transition table', () => {
     expect(statusKey(definition, 99)).toBe('#99');
     expect(definition.lifecycle.statuses.map((status) => status.key)).toEqual(['inspected']);
     expect(definition.lifecycle.transitions[0]).toMatchObject({ name: 'submit', from: [1], to: 2, by: 'applicant' });
+  });
+
+  it('reads the deciding statuses from the table: reached by a row, left by none', () => {
+    const ends = (file: Parameters<typeof testLifecycle>[0]) => [
+      ...decidedStatuses({ lifecycle: testLifecycle(file) }),
+    ];
+    // The platform's base: approved and rejected; returned is left by resubmit and reject.
+    expect(ends({}).sort((a, b) => a - b)).toEqual([
+      statusId(definition, 'approved'),
+      statusId(definition, 'rejected'),
+    ]);
+    // A row leaving approved (an appeal) makes it no longer an end; a status of the service's own becomes one.
+    const withAppeal = ends({
+      statuses: [{ key: 'withdrawn', id: 41, label: 'Withdrawn', colour: 'info', next: 'None.' }],
+      transitions: [
+        { name: 'appeal', from: ['approved'], to: 'under-review', by: 'staff', via: 'move' },
+        { name: 'withdraw', from: ['submitted'], to: 'withdrawn', by: 'staff', via: 'move' },
+      ],
+    });
+    expect(withAppeal.sort((a, b) => a - b)).toEqual([9, 41]);
+    expect(decidedStatuses(undefined).size).toBe(0);
   });
 
   it('finds a row by name at a status: rows of one name from different statuses are one verb', () => {

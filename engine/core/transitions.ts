@@ -201,3 +201,15 @@ export function transitionGraph(definition: WithLifecycle): string {
     })
     .join('\n');
 }
+
+/**
+ * The statuses that decide an application in the service's table: those some row reaches and no row
+ * leaves (the platform's approval and rejection, a service's own end such as a withdrawal), read from
+ * the table alone so that a service adding a way out of a status makes it no longer an end. A draft is
+ * never one: no row reaches it.
+ */
+export function decidedStatuses(definition: WithLifecycle | undefined): ReadonlySet<number> {
+  const rows = transitionsOf(definition);
+  const left = new Set(rows.flatMap((row) => row.from));
+  return new Set(rows.map((row) => row.to).filter((to) => !left.has(to)));
+}

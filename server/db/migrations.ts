@@ -911,6 +911,47 @@ function closedAccounts(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * The webhooks' outbox: one row per event and subscription wanting it, written by the executor in the
+ * transaction of the status change it reports (server/webhooks/outbox.ts), delivered later by the
+ * sender (server/webhooks/webhook-sender.ts) under its lease. `message_id` is the `webhook-id` of every
+ * attempt, so a receiver drops a repeat; the sender walks pending rows oldest first and holds a
+ * subscription's later rows of an application while an earlier one is not delivered.
+ */
+function webhookOutbox(dialect: DialectName): Migration {
+  return {
+    async up(db: AnyDb) {
+      await withId(db.schema.createTable('webhook_outbox'), dialect)
+        .addColumn('message_id', 'text', (c) => c.notNull().unique())
+        .addColumn('subscription', 'text', (c) => c.notNull())
+        .addColumn('application_id', 'integer', (c) => c.notNull().references('applications.id').onDelete('cascade'))
+        .addColumn('service', 'text', (c) => c.notNull())
+        .addColumn('event_type', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull().defaultTo('pending'))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+        .addColumn('delivered_at', 'text')
+        .addColumn('last_error', 'text')
+        .execute();
+      await db.schema
+        .createIndex('webhook_outbox_due')
+        .on('webhook_outbox')
+        .columns(['state', 'next_attempt_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('webhook_outbox_order')
+        .on('webhook_outbox')
+        .columns(['subscription', 'application_id', 'id'])
+        .execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropTable('webhook_outbox').execute();
+    },
+  };
+}
+
 /** The in-code migration provider for a dialect. Names sort in the order they must run. */
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
@@ -930,6 +971,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '0013_staff_console': staffConsole(dialect),
       '0014_queue_order': queueOrder(),
       '0015_closed_accounts': closedAccounts(dialect),
+      '0016_webhook_outbox': webhookOutbox(dialect),
     }),
   };
 }

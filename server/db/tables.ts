@@ -292,6 +292,34 @@ export interface MailQueueTable {
   last_error: string | null;
 }
 
+/** Where a queued webhook event is: waiting (or being retried), delivered, or given up on until replayed. */
+export type WebhookState = 'pending' | 'delivered' | 'dead';
+
+/**
+ * A webhook event for one subscription: written in the transaction of the status change it reports,
+ * delivered (at least once, in order per subscription and application) by the webhook sender.
+ */
+export interface WebhookOutboxTable {
+  id: Generated<number>;
+  /** `msg_<random>`: the `webhook-id` of every attempt, what receivers de-duplicate by. */
+  message_id: string;
+  /** The subscription's name (WEBHOOKS_FILE). */
+  subscription: string;
+  application_id: number;
+  /** The application's service key: whose admins list and replay it. */
+  service: string;
+  /** `application.<transition name>`. */
+  event_type: string;
+  /** The JSON body posted, as written with the change. */
+  payload: string;
+  created_at: string;
+  state: ColumnType<WebhookState, WebhookState | undefined, WebhookState>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  delivered_at: string | null;
+  last_error: string | null;
+}
+
 /** Who holds a job that one instance at a time may run (the mail sender), until when. */
 export interface LeasesTable {
   name: string;
@@ -322,6 +350,7 @@ export interface Database {
   recycled_reports: RecycledReportsTable;
   mail_queue: MailQueueTable;
   leases: LeasesTable;
+  webhook_outbox: WebhookOutboxTable;
 }
 
 export type Client = Selectable<ClientsTable>;

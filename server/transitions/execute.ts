@@ -4,8 +4,9 @@
  * door that asked do its own work under the same lock (a submission's records, a task's record), finds
  * the row of the table the request names that may be taken at the application's status by who asks,
  * checks what the row takes (its condition, document, text, reason), then writes the status and
- * the history row, sets the row's facts, files its document and queues the e-mail the move sends
- * (the row's own, else the status's: mail-queue.ts `emailOfMove`).
+ * the history row, sets the row's facts, files its document, queues the e-mail the move sends
+ * (the row's own, else the status's: mail-queue.ts `emailOfMove`) and writes the webhook events of
+ * the subscriptions wanting the row (webhooks/outbox.ts).
  * Submissions, staff moves and actions (command and API), applicant decisions and task saves all
  * come through `performTransition`; nothing else writes `status_id`.
  */
@@ -32,11 +33,14 @@ import { REQUIRED } from '../field-rules';
 import { HttpError, ValidationError, type FieldError } from '../http';
 import { queueStatusEmail } from '../mail/mail-queue';
 import { conditionFactsOf, writeFacts } from '../stage-facts';
+import { queueWebhookEvents, type WebhookOutlet } from '../webhooks/outbox';
 
 /** What the executor needs of the server. */
 export interface ExecutorContext extends Services {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** The webhook subscriptions told of each row taken (none when absent: tests' own calls). */
+  webhooks?: WebhookOutlet;
 }
 
 /** A document given with a transition: where it is stored, its name and size, whether it is a PDF. */
@@ -154,6 +158,8 @@ export async function performTransition(
           internal: 1,
         })
         .execute();
+    // The receivers' events, in the same transaction: they exist exactly when the change does.
+    await queueWebhookEvents(trx, ctx.webhooks, app, definition, transition);
     return { app_id: app.app_id, from: app.status_id, to: transition.to, transition };
   });
 }
