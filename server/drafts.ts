@@ -8,6 +8,8 @@ import { hasDraftAnswers, STATUS, type OfferedDraft } from '../engine/core';
 import { lockApplication } from './applications-store';
 import type { AppContext } from './context';
 import type { Database } from './db/tables';
+import { appendRegister, appendTrail } from './trail/append';
+import { fileFingerprint } from './trail/files';
 
 /** Drafts offered at most (the newest): more would not be an offer but a list nobody reads. */
 const OFFERED_AT_MOST = 20;
@@ -113,6 +115,8 @@ export async function removeDraft(
       .select('path')
       .where('application_id', '=', applicationId)
       .execute();
+    // The register keeps its tombstone: the application is gone on purpose, its trail with it.
+    await appendRegister(trx, 'deleted', locked);
     for (const table of [
       'mail_queue',
       'application_facts',
@@ -151,8 +155,10 @@ export async function removeDraftDocument(
       .where('application_id', '=', applicationId)
       .where('description', '=', description)
       .where('internal', '=', 0)
-      .returning('path')
+      .returning(['path', 'description', 'name', 'size', 'sha256', 'internal'])
       .execute();
+    for (const gone of removed)
+      await appendTrail(trx, applicationId, { kind: 'file-removed', actor: 'applicant', data: fileFingerprint(gone) });
     return removed.map((row) => row.path);
   });
   if (!paths) return null;

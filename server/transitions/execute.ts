@@ -32,6 +32,8 @@ import { REQUIRED } from '../field-rules';
 import { HttpError, ValidationError, type FieldError } from '../http';
 import { queueStatusEmail } from '../mail/mail-queue';
 import { conditionFactsOf, writeFacts } from '../stage-facts';
+import { appendTrail, inTransaction, type TrailKind } from '../trail/append';
+import { fileFingerprint } from '../trail/files';
 
 /** What the executor needs of the server. */
 export interface ExecutorContext extends Services {
@@ -139,8 +141,11 @@ export async function performTransition(
     const taken = { transition: transition.name, from: app.status_id, session: request.staff?.session ?? null };
     await writeStatus(trx, app.id, transition.to, { ...request, comment, taken }, definition);
     const now = nowIso();
-    await writeFacts(trx, app.id, transitionFacts(transition, { today: now.slice(0, 10), text }));
-    if (transition.document && request.document)
+    await writeFacts(trx, app.id, transitionFacts(transition, { today: now.slice(0, 10), text }), {
+      actor: request.actor,
+      session: taken.session,
+    });
+    if (transition.document && request.document) {
       await trx
         .insertInto('attachments')
         .values({
@@ -154,6 +159,13 @@ export async function performTransition(
           internal: 1,
         })
         .execute();
+      await appendTrail(trx, app.id, {
+        kind: 'file-added',
+        actor: request.actor,
+        session: taken.session,
+        data: fileFingerprint({ description: transition.document.description, ...request.document, internal: 1 }),
+      });
+    }
     return { app_id: app.app_id, from: app.status_id, to: transition.to, transition };
   });
 }
@@ -301,7 +313,7 @@ function judgeTakes(transition: Transition, request: TransitionRequest): string 
  * status's (an approval processed by hand tells once its certificate is filed, by its status's).
  */
 async function writeStatus(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   applicationId: number,
   statusId: number,
   request: Pick<TransitionRequest, 'comment' | 'manual' | 'manualCertificate' | 'actor'> & {
@@ -331,18 +343,16 @@ async function writeStatus(
     })
     .where('id', '=', applicationId)
     .execute();
-  await trx
-    .insertInto('flow_histories')
-    .values({
-      application_id: applicationId,
-      status_id: statusId,
-      comment_to_applicant: request.comment ?? null,
-      created_at: now,
-      actor: request.actor,
-      transition: request.taken?.transition ?? null,
-      session: request.taken?.session ?? request.session ?? null,
-    })
-    .execute();
+  await appendTrail(trx, applicationId, {
+    kind: 'status',
+    statusId,
+    comment: request.comment ?? null,
+    createdAt: now,
+    actor: request.actor,
+    transition: request.taken?.transition ?? null,
+    session: request.taken?.session ?? request.session ?? null,
+    ...(request.manualCertificate ? { data: { certificate: request.manualCertificate.name } } : {}),
+  });
   if (!request.manual)
     await queueStatusEmail(
       trx,
@@ -418,28 +428,36 @@ function internalSentence(event: InternalEvent): string {
   }
 }
 
+/** The trail's kind of an internal row: a note's and an assignment's are their own. */
+function internalKind(event: InternalEvent): TrailKind {
+  if (event.kind === 'noted') return 'note';
+  if (event.kind === 'took' || event.kind === 'released' || event.kind === 'assigned') return 'assignment';
+  return 'internal';
+}
+
 /**
- * Writes an internal history row: `actor` did `event`, the status unchanged (a staff read, a note, an
- * assignment). Here beside the status rows: this module writes every row of the history.
+ * Writes an internal history row, an event of the trail (server/trail/append.ts): `actor` did
+ * `event`, the status unchanged (a staff read, a note, an assignment), with what it changed (`data`:
+ * a note's text, the new assignee) in the caller's transaction, or its own when `db` is none.
  */
 export async function writeInternalRow(
   db: Kysely<Database>,
   application: Pick<Application, 'id' | 'status_id'>,
   actor: StaffActor,
   event: InternalEvent,
+  data?: unknown,
 ): Promise<void> {
-  await db
-    .insertInto('flow_histories')
-    .values({
-      application_id: application.id,
-      status_id: application.status_id,
-      comment_to_applicant: internalSentence(event),
-      created_at: nowIso(),
+  await inTransaction(db, (trx) =>
+    appendTrail(trx, application.id, {
+      kind: internalKind(event),
+      statusId: application.status_id,
+      comment: internalSentence(event),
       actor: `staff:${actor.name}`,
       session: actor.session,
-      internal: 1,
+      internal: true,
       event: event.kind,
-      event_subject: 'subject' in event ? event.subject : null,
-    })
-    .execute();
+      eventSubject: 'subject' in event ? event.subject : null,
+      ...(data === undefined ? {} : { data }),
+    }),
+  );
 }

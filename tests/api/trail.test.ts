@@ -1,0 +1,191 @@
+/**
+ * The audit trail (server/trail/): every change of an application is an event chained to the one
+ * before it, the answers as JSON Patches that rebuild them, and `verifyTrail` finds a row edited, a
+ * row deleted (in the middle, the last), an application's rows deleted and an application deleted
+ * whole; a draft the applicant discards leaves its tombstone. Runs on SQLite and, in `npm run
+ * test:pg`, on PostgreSQL.
+ */
+import type { Operation } from 'fast-json-patch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answersDocument, applyAnswersPatches } from '../../server/trail/answers';
+import { verifyTrail } from '../../server/trail/verify';
+import {
+  applicantWithDraft,
+  applicationAt,
+  call,
+  plasticsBody,
+  signUp,
+  startServer,
+  staffKeyWith,
+  type TestServer,
+} from './helpers';
+
+const SUBMIT = 'clients/applications/plastic-bags-authorization';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+/** The trail of application `id`, in order. */
+const trailOf = (id: number) =>
+  server.database.db.selectFrom('flow_histories').selectAll().where('application_id', '=', id).orderBy('seq').execute();
+
+/** A submitted plastics application whose draft was saved twice and which holds its document. */
+async function submittedApplication() {
+  const made = await applicantWithDraft(server);
+  const save = (answers: Record<string, unknown>) =>
+    call(server.app, 'PUT', `client/application/${made.draft}/draft`, { token: made.user.token, body: { answers } });
+  expect((await save({ description: 'Carry' })).status).toBe(200);
+  expect((await save({ description: 'Carry bags', quantity: 10 })).status).toBe(200);
+  const sent = await call(server.app, 'POST', SUBMIT, {
+    token: made.user.token,
+    body: plasticsBody({ clientId: made.user.id, company: made.company, applicationId: made.draft }),
+  });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  return made;
+}
+
+/** The problems the check finds for application `id` (and the register's). */
+async function problemsOf(id: number) {
+  return (await verifyTrail(server.database.db, id)).problems.map(({ application, seq, what }) => ({
+    application,
+    seq,
+    what,
+  }));
+}
+
+describe('the trail of an application', () => {
+  it('records every change in order, chained, and its answers patches rebuild the answers', async () => {
+    const made = await submittedApplication();
+    const rows = await trailOf(made.draft);
+    expect(rows.map((row) => row.kind)).toEqual(['created', 'file-added', 'answers', 'answers', 'records', 'status']);
+    expect(rows.map((row) => row.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(rows.map((row) => row.actor)).toEqual(Array(6).fill('applicant'));
+    expect(rows[1]!.data && JSON.parse(rows[1]!.data)).toMatchObject({
+      name: 'document.pdf',
+      sha256: expect.any(String),
+    });
+    // The first save adds the draft, the second patches it; the submission stores the record and clears the draft.
+    const patches = rows
+      .filter((row) => row.kind === 'answers' || row.kind === 'records')
+      .map((row) => (JSON.parse(row.data!) as { patch: Operation[] }).patch);
+    expect(patches[1]).toEqual(
+      expect.arrayContaining([
+        { op: 'replace', path: '/draft/answers/description', value: 'Carry bags' },
+        { op: 'add', path: '/draft/answers/quantity', value: 10 },
+      ]),
+    );
+    expect(applyAnswersPatches(patches.slice(0, 2))).toEqual({
+      draft: { answers: { description: 'Carry bags', quantity: 10 } },
+      records: {},
+    });
+    const stored = await answersDocument(server.database.db, made.draft);
+    expect(stored.draft).toBeNull();
+    expect(Object.keys(stored.records).length).toBeGreaterThan(0);
+    expect(applyAnswersPatches(patches)).toEqual(stored);
+    const head = await server.database.db
+      .selectFrom('applications')
+      .select(['trail_seq', 'trail_hash'])
+      .where('id', '=', made.draft)
+      .executeTakeFirstOrThrow();
+    expect(head).toEqual({ trail_seq: 6, trail_hash: rows[5]!.hash });
+    expect(await problemsOf(made.draft)).toEqual([]);
+  });
+
+  it('keeps the histories as they were: the applicant sees status rows, staff status and their own rows', async () => {
+    const made = await submittedApplication();
+    const key = await staffKeyWith(server, `trail-staff-${made.draft}`);
+    const detail = await call<{ application_flow_histories: unknown[] }>(
+      server.app,
+      'GET',
+      `application/${made.draft}`,
+      { token: made.user.token },
+    );
+    expect(detail.body.data.application_flow_histories).toHaveLength(1);
+    const noted = await call(server.app, 'POST', `staff/applications/${made.draft}/notes`, {
+      token: key,
+      body: { body: 'Looks complete' },
+    });
+    expect(noted.status, JSON.stringify(noted.body)).toBe(201);
+    const kinds = (await trailOf(made.draft)).map((row) => row.kind);
+    expect(kinds.slice(-1)).toEqual(['note']);
+    // The staff's history: the submission and the note (not the answers, files or the making of the draft).
+    const seen = await call<{ history: Array<{ comment: string | null }> }>(
+      server.app,
+      'GET',
+      `staff/applications/${made.draft}`,
+      { token: key },
+    );
+    expect(seen.body.data.history.map((row) => row.comment)).toEqual([null, 'added a note', 'viewed']);
+    expect(await problemsOf(made.draft)).toEqual([]);
+  });
+});
+
+describe('verify-trail finds', () => {
+  it("a row's comment edited", async () => {
+    const made = await submittedApplication();
+    const status = (await trailOf(made.draft)).find((row) => row.kind === 'status')!;
+    await server.database.db
+      .updateTable('flow_histories')
+      .set({ comment_to_applicant: 'Approved, no questions asked' })
+      .where('id', '=', status.id)
+      .execute();
+    expect(await problemsOf(made.draft)).toEqual([{ application: made.draft, seq: status.seq, what: 'hash mismatch' }]);
+  });
+
+  it('a row deleted in the middle', async () => {
+    const made = await submittedApplication();
+    const rows = await trailOf(made.draft);
+    await server.database.db.deleteFrom('flow_histories').where('id', '=', rows[2]!.id).execute();
+    expect(await problemsOf(made.draft)).toEqual([{ application: made.draft, seq: 3, what: 'missing row' }]);
+  });
+
+  it('the last row deleted', async () => {
+    const made = await submittedApplication();
+    const rows = await trailOf(made.draft);
+    await server.database.db.deleteFrom('flow_histories').where('id', '=', rows.at(-1)!.id).execute();
+    expect(await problemsOf(made.draft)).toEqual([
+      { application: made.draft, seq: rows.length, what: 'head mismatch' },
+    ]);
+  });
+
+  it("an application's rows deleted, and an application deleted whole", async () => {
+    const made = await submittedApplication();
+    const { db } = server.database;
+    await db.deleteFrom('flow_histories').where('application_id', '=', made.draft).execute();
+    expect(await problemsOf(made.draft)).toEqual([{ application: made.draft, seq: 6, what: 'head mismatch' }]);
+    for (const table of ['mail_queue', 'application_facts', 'application_records', 'attachments'] as const)
+      await db.deleteFrom(table).where('application_id', '=', made.draft).execute();
+    await db.deleteFrom('applications').where('id', '=', made.draft).execute();
+    expect(await problemsOf(made.draft)).toEqual([{ application: made.draft, seq: null, what: 'missing tombstone' }]);
+    // The check of every application says so too, with the register's head.
+    const all = await verifyTrail(db);
+    expect(all.problems).toContainEqual(
+      expect.objectContaining({ application: made.draft, what: 'missing tombstone' }),
+    );
+    expect(all.registerHead).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('nothing wrong with a draft its applicant discarded: its tombstone is in the register', async () => {
+    const user = await signUp(server);
+    const { id } = await applicationAt(server, user, 1, 1);
+    expect((await call(server.app, 'DELETE', `client/application/${id}`, { token: user.token })).status).toBe(200);
+    expect(await problemsOf(id)).toEqual([]);
+    const register = await server.database.db
+      .selectFrom('trail_register')
+      .select(['kind', 'application_id'])
+      .where('application_id', '=', id)
+      .orderBy('seq')
+      .execute();
+    expect(register).toEqual([
+      { kind: 'created', application_id: id },
+      { kind: 'deleted', application_id: id },
+    ]);
+  });
+});
