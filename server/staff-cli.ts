@@ -17,6 +17,7 @@
  *   npm run staff -- rotate-staff <name> | remove-staff <name> | list-staff
  *   npm run staff -- set-password <name>     (the console's password, read from stdin)
  *   npm run staff -- sign-in-link <name>     (a one-time sign-in link to the console, printed once)
+ *   npm run staff -- verify-trail [--app <applicationId|app_id>]   (checks the audit trail's chains)
  *   npm run staff -- help                    (the usage, with the transitions of the loaded services)
  *
  * The transitions it takes by name are those of the loaded services' tables (current and kept
@@ -57,6 +58,9 @@ import { createPasswordHasher } from './security';
 import { reviewDocuments, statusKey, transitionsOf, type StaffActor } from '../engine/core';
 import { collectStaffTransitions, commandTakes, type StaffTransition } from './transitions/staff-transitions';
 import { definitionOfStored } from './applications-store';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/tables';
+import { trailReportText, verifyTrail } from './trail/verify';
 
 const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--<text> "<html>"]
                                    [--manual-certificate <file> | --manual]
@@ -66,7 +70,7 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
        npm run staff -- add-staff <name> [--role <service>:<role>]... | rotate-staff <name> | remove-staff <name>
        npm run staff -- grant <name> <service|*>:<role> | revoke <name> <service|*>:<role> | list-staff
        npm run staff -- set-password <name> | sign-in-link <name>
-       npm run staff -- actions <applicationId|app_id> | help
+       npm run staff -- actions <applicationId|app_id> | verify-trail [--app <applicationId|app_id>] | help
   (status, <action>, attach and certificate take --as <name>: the staff account acting, else the OS user's name)
 
   applicationId   numeric id or the app id (e.g. EP-2026-000123)
@@ -101,7 +105,10 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
                   read from stdin (printf '%s' "$PASSWORD" | npm run staff -- set-password <name>);
                   a weak or common one is refused
   sign-in-link    prints a one-time link that signs the account in to the console (valid 24 hours, used
-                  once; a new link replaces the former)`;
+                  once; a new link replaces the former)
+  verify-trail    recomputes the audit trail's chains (every application's, or --app's, and the register
+                  of applications made and deleted): prints OK with the counts and the register's head
+                  hash (record it elsewhere), or each broken place, and exits with 1`;
 
 /**
  * The command's usage with the staff transitions of the loaded services (their tables, the kept
@@ -163,6 +170,7 @@ async function runSignInCommand(
  * being named as one: schemas/service-definition.schema.json, `transition.name`).
  */
 const OWN_COMMANDS = [
+  'verify-trail',
   'status',
   'actions',
   'attach',
@@ -240,6 +248,12 @@ export interface ListStaffCommand {
   command: 'list-staff';
 }
 
+/** Checks the audit trail (server/trail/verify.ts): every application's chain, or one's. */
+export interface VerifyTrailCommand {
+  command: 'verify-trail';
+  application?: string;
+}
+
 /** Prints the usage, with the transitions of the loaded services. */
 export interface HelpCommand {
   command: 'help';
@@ -255,6 +269,7 @@ export type StaffCommand =
   | RoleCommand
   | ListStaffCommand
   | SignInCommand
+  | VerifyTrailCommand
   | HelpCommand;
 
 /** `--name value` pairs after the application (a flag without a value is refused). */
@@ -342,6 +357,12 @@ function parseActing(
   if (command === 'list-staff') {
     if (application) fail(`Unexpected argument '${application}'.`);
     return { command: 'list-staff' };
+  }
+  if (command === 'verify-trail') {
+    if (application === undefined) return { command };
+    if (application !== '--app' || rest.length !== 1 || !rest[0] || rest[0].startsWith('--'))
+      fail('verify-trail takes --app <applicationId|app_id>, or nothing.');
+    return { command, application: rest[0] as string };
   }
   if (!application || application.startsWith('--')) fail('Missing application id.');
   if (command === 'actions') {
@@ -538,6 +559,14 @@ async function run(argv: string[]): Promise<void> {
         );
       return;
     }
+    if (command.command === 'verify-trail') {
+      const only =
+        command.application === undefined ? undefined : await trailApplicationId(database.db, command.application);
+      const report = await verifyTrail(database.db, only);
+      console.log(trailReportText(report));
+      if (report.problems.length > 0) process.exitCode = 1;
+      return;
+    }
     const query = database.db
       .selectFrom('applications')
       .select(['id', 'app_id', 'status_id', 'service_id', 'definition_version']);
@@ -647,6 +676,21 @@ async function run(argv: string[]): Promise<void> {
     await files.close();
     await database.close();
   }
+}
+
+/**
+ * The id of the application `given` names (its id or app id) for the trail's check: an id no
+ * application has any more is checked as such (the register may name it); an app id must be found.
+ */
+async function trailApplicationId(db: Kysely<Database>, given: string): Promise<number> {
+  if (/^\d+$/.test(given)) return Number(given);
+  const found = await db.selectFrom('applications').select('id').where('app_id', '=', given).executeTakeFirst();
+  const registered = found
+    ? undefined
+    : await db.selectFrom('trail_register').select('application_id').where('app_id', '=', given).executeTakeFirst();
+  const id = found?.id ?? registered?.application_id;
+  if (id === undefined) throw new Error(`No application '${given}'.`);
+  return id;
 }
 
 // Run only when executed as a command, not when imported by tests.

@@ -161,3 +161,20 @@ async function checkRegister(db: Kysely<Database>, report: TrailReport, only?: n
   for (const id of made)
     if (!present.has(id)) at(id, null, 'missing tombstone', `application ${id} is gone without a tombstone`);
 }
+
+/**
+ * What `npm run staff -- verify-trail` prints: OK with the counts and the register's head hash (the
+ * anchor to record elsewhere), or one line per broken place.
+ */
+export function trailReportText(report: TrailReport): string {
+  const counts =
+    `${report.applications} application(s), ${report.events} event(s), ` +
+    `register ${report.registerRows} row(s), register head ${report.registerHead ?? '(empty)'}`;
+  if (report.problems.length === 0) return `OK: ${counts}`;
+  const lines = report.problems.map(
+    (problem) =>
+      `${problem.application === null ? 'register' : `application ${problem.application}`}` +
+      `${problem.seq === null ? '' : `, event ${problem.seq}`}: ${problem.what} (${problem.detail})`,
+  );
+  return [`BROKEN: ${report.problems.length} place(s) (${counts})`, ...lines].join('\n');
+}

@@ -7,8 +7,10 @@
  */
 import type { Operation } from 'fast-json-patch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { parseStaffArgs } from '../../server/staff-cli';
 import { answersDocument, applyAnswersPatches } from '../../server/trail/answers';
-import { verifyTrail } from '../../server/trail/verify';
+import { trailReportText, verifyTrail } from '../../server/trail/verify';
 import {
   applicantWithDraft,
   applicationAt,
@@ -187,5 +189,63 @@ describe('verify-trail finds', () => {
       { kind: 'created', application_id: id },
       { kind: 'deleted', application_id: id },
     ]);
+  });
+});
+
+describe('npm run staff -- verify-trail', () => {
+  it('takes --app <id|app_id> or nothing', () => {
+    expect(parseStaffArgs(['verify-trail'])).toEqual({ command: 'verify-trail' });
+    expect(parseStaffArgs(['verify-trail', '--app', 'EP-2026-000001'])).toEqual({
+      command: 'verify-trail',
+      application: 'EP-2026-000001',
+    });
+    expect(() => parseStaffArgs(['verify-trail', '--app'])).toThrow(/verify-trail takes --app/);
+    expect(() => parseStaffArgs(['verify-trail', '12'])).toThrow(/verify-trail takes --app/);
+  });
+
+  it('prints OK with the counts and the register head, or each broken place', () => {
+    const head = 'a'.repeat(64);
+    expect(trailReportText({ applications: 2, events: 9, registerRows: 3, registerHead: head, problems: [] })).toBe(
+      `OK: 2 application(s), 9 event(s), register 3 row(s), register head ${head}`,
+    );
+    const broken = trailReportText({
+      applications: 2,
+      events: 8,
+      registerRows: 3,
+      registerHead: head,
+      problems: [
+        { application: 4, seq: 3, what: 'missing row', detail: 'event 3 is missing' },
+        { application: 7, seq: null, what: 'missing tombstone', detail: 'application 7 is gone without a tombstone' },
+      ],
+    }).split('\n');
+    expect(broken).toEqual([
+      `BROKEN: 2 place(s) (2 application(s), 8 event(s), register 3 row(s), register head ${head})`,
+      'application 4, event 3: missing row (event 3 is missing)',
+      'application 7: missing tombstone (application 7 is gone without a tombstone)',
+    ]);
+  });
+
+  it('exits 1 naming the place on a tampered database', async () => {
+    const made = await submittedApplication();
+    const status = (await trailOf(made.draft)).find((row) => row.kind === 'status')!;
+    await server.database.db
+      .updateTable('flow_histories')
+      .set({ actor: 'system' })
+      .where('id', '=', status.id)
+      .execute();
+    let output = '';
+    let code = 0;
+    try {
+      output = execFileSync('npx', ['tsx', 'server/staff-cli.ts', 'verify-trail', '--app', String(made.draft)], {
+        env: { ...process.env, DATA_DIR: server.config.dataDir, DATABASE_URL: server.config.databaseUrl },
+        encoding: 'utf8',
+      });
+    } catch (error) {
+      const failed = error as { status: number; stdout: string };
+      code = failed.status;
+      output = failed.stdout;
+    }
+    expect(code).toBe(1);
+    expect(output).toContain(`application ${made.draft}, event ${status.seq}: hash mismatch`);
   });
 });
