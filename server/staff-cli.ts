@@ -106,9 +106,9 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
                   a weak or common one is refused
   sign-in-link    prints a one-time link that signs the account in to the console (valid 24 hours, used
                   once; a new link replaces the former)
-  verify-trail    recomputes the audit trail's chains (every application's, or --app's, and the register
-                  of applications made and deleted): prints OK with the counts and the register's head
-                  hash (record it elsewhere), or each broken place, and exits with 1`;
+  verify-trail    recomputes the chains of the trail of changes (every application's, or --app's,
+                  and the register of applications made and deleted): prints OK with the counts and
+                  the register's head hash (record it elsewhere), or each broken place, and exits with 1`;
 
 /**
  * The command's usage with the staff transitions of the loaded services (their tables, the kept

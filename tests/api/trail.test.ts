@@ -8,6 +8,12 @@
 import type { Operation } from 'fast-json-patch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Migrator, type Kysely } from 'kysely';
+import { migrateToLatest, openDatabase } from '../../server/db/database';
+import { migrationProvider } from '../../server/db/migrations';
 import { parseStaffArgs } from '../../server/staff-cli';
 import { answersDocument, applyAnswersPatches } from '../../server/trail/answers';
 import { trailReportText, verifyTrail } from '../../server/trail/verify';
@@ -15,6 +21,7 @@ import {
   applicantWithDraft,
   applicationAt,
   call,
+  ownPostgresDatabase,
   plasticsBody,
   signUp,
   startServer,
@@ -247,5 +254,74 @@ describe('npm run staff -- verify-trail', () => {
     }
     expect(code).toBe(1);
     expect(output).toContain(`application ${made.draft}, event ${status.seq}: hash mismatch`);
+  });
+});
+
+describe('the migration to the trail', () => {
+  it('chains the rows stored before it, in id order per application, and registers every application', async () => {
+    const own = await ownPostgresDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'ecopermit-trail-'));
+    const open = openDatabase({ databaseUrl: own?.url ?? '', dataDir });
+    try {
+      const migrator = new Migrator({ db: open.db, provider: migrationProvider(open.dialect) });
+      expect((await migrator.migrateTo('0014_queue_order')).error).toBeUndefined();
+      const db = open.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const now = '2026-01-02T03:04:05.000Z';
+      await db.insertInto('services').values({ id: 1, name: 'Plastics', description: 'x' }).execute();
+      const client = await db
+        .insertInto('clients')
+        .values({ uid: 'u1', first_name: 'A', last_name: 'B', email: 'a@x.org', created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const ids: number[] = [];
+      for (const appId of ['EP-1', 'EP-2', 'EP-3']) {
+        const row = await db
+          .insertInto('applications')
+          .values({
+            app_id: appId,
+            client_id: client.id,
+            service_id: 1,
+            status_id: 2,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.push(Number(row.id));
+      }
+      // Interleaved rows of two applications; the third has none.
+      for (const [application, internal] of [
+        [ids[0], 0],
+        [ids[1], 0],
+        [ids[0], 1],
+        [ids[0], 0],
+      ] as const)
+        await db
+          .insertInto('flow_histories')
+          .values({ application_id: application, status_id: 2, created_at: now, actor: 'system', internal })
+          .execute();
+      await migrateToLatest(open);
+      const rows = await open.db
+        .selectFrom('flow_histories')
+        .select(['application_id', 'seq', 'kind'])
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        { application_id: ids[0], seq: 1, kind: 'status' },
+        { application_id: ids[1], seq: 1, kind: 'status' },
+        { application_id: ids[0], seq: 2, kind: 'internal' },
+        { application_id: ids[0], seq: 3, kind: 'status' },
+      ]);
+      const report = await verifyTrail(open.db);
+      expect(report).toMatchObject({ applications: 3, events: 4, registerRows: 3, problems: [] });
+      // Chained as the writer chains: the next event follows on.
+      expect(
+        (await open.db.selectFrom('applications').select('trail_seq').orderBy('id').execute()).map((a) => a.trail_seq),
+      ).toEqual([3, 1, 0]);
+    } finally {
+      await open.close();
+      await own?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
