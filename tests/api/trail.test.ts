@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { Migrator, type Kysely } from 'kysely';
 import { migrateToLatest, openDatabase } from '../../server/db/database';
 import { migrationProvider } from '../../server/db/migrations';
+import { queueMark } from '../../server/queue-kept';
 import { parseStaffArgs } from '../../server/staff-cli';
 import { answersDocument, applyAnswersPatches } from '../../server/trail/answers';
 import { trailReportText, verifyTrail } from '../../server/trail/verify';
@@ -132,6 +133,42 @@ describe('the trail of an application', () => {
       { token: key },
     );
     expect(seen.body.data.history.map((row) => row.comment)).toEqual([null, 'added a note', 'viewed']);
+    expect(await problemsOf(made.draft)).toEqual([]);
+  });
+});
+
+describe("the queue's mark", () => {
+  it('stands on a draft saved, a staff read and a note; moves on a submission and an assignment', async () => {
+    const { db } = server.database;
+    const made = await applicantWithDraft(server);
+    const key = await staffKeyWith(server, `mark-staff-${made.draft}`);
+    const mark = await queueMark(db);
+    const saved = await call(server.app, 'PUT', `client/application/${made.draft}/draft`, {
+      token: made.user.token,
+      body: { answers: { description: 'Carry' } },
+    });
+    expect(saved.status).toBe(200);
+    expect(await queueMark(db)).toBe(mark);
+    const sent = await call(server.app, 'POST', SUBMIT, {
+      token: made.user.token,
+      body: plasticsBody({ clientId: made.user.id, company: made.company, applicationId: made.draft }),
+    });
+    expect(sent.status).toBe(200);
+    const submitted = await queueMark(db);
+    expect(submitted).toBeGreaterThan(mark);
+    expect((await call(server.app, 'GET', `staff/applications/${made.draft}`, { token: key })).status).toBe(200);
+    const noted = await call(server.app, 'POST', `staff/applications/${made.draft}/notes`, {
+      token: key,
+      body: { body: 'Checked' },
+    });
+    expect(noted.status).toBe(201);
+    expect(await queueMark(db)).toBe(submitted);
+    const taken = await call(server.app, 'POST', `staff/applications/${made.draft}/assignment`, {
+      token: key,
+      body: { assignee: `mark-staff-${made.draft}` },
+    });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(await queueMark(db)).toBeGreaterThan(submitted);
     expect(await problemsOf(made.draft)).toEqual([]);
   });
 });
