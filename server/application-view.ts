@@ -37,6 +37,8 @@ export async function applicationDetailOf(
       .where('application_id', '=', application.id)
       // The authority's own rows (reads, notes, assignments) never reach the applicant.
       .where('internal', '=', 0)
+      // The trail's other events (answers, files, facts) are internal too; its status rows are the history.
+      .where('kind', '=', 'status')
       .orderBy('id')
       .execute(),
     db

@@ -8,6 +8,8 @@ import { hasDraftAnswers, STATUS, type OfferedDraft } from '../engine/core';
 import { lockApplication } from './applications-store';
 import type { AppContext } from './context';
 import type { Database } from './db/tables';
+import { appendRegister, appendTrail } from './trail/append';
+import { fileFingerprint } from './trail/files';
 
 /** Drafts offered at most (the newest): more would not be an offer but a list nobody reads. */
 const OFFERED_AT_MOST = 20;
@@ -95,15 +97,21 @@ export async function offeredDrafts(
 
 /**
  * Deletes a draft's rows (its queued e-mails, facts, records, attachments, history and itself) in the
- * caller's transaction, which holds the application's lock and has judged it a draft.
+ * caller's transaction, which holds the application's lock and has judged it a draft; the trail's
+ * register keeps its tombstone (the application is gone on purpose, its trail with it).
  * @returns the keys of its stored files, for the caller to remove from the store after the commit.
  */
-export async function deleteDraftRows(trx: Transaction<Database>, applicationId: number): Promise<string[]> {
+export async function deleteDraftRows(
+  trx: Transaction<Database>,
+  draft: { id: number; app_id: string; service_id: number; created_at: string },
+): Promise<string[]> {
+  const applicationId = draft.id;
   const attachments = await trx
     .selectFrom('attachments')
     .select('path')
     .where('application_id', '=', applicationId)
     .execute();
+  await appendRegister(trx, 'deleted', draft);
   for (const table of [
     'mail_queue',
     'application_facts',
@@ -131,7 +139,7 @@ export async function removeDraft(
   const paths = await ctx.db.transaction().execute(async (trx) => {
     const locked = await lockApplication(trx, ctx.dialect, applicationId);
     if (!locked || locked.status_id !== STATUS.draft || !(await stillRemovable(trx))) return null;
-    return deleteDraftRows(trx, applicationId);
+    return deleteDraftRows(trx, locked);
   });
   if (!paths) return false;
   // After the commit: a crash, or a file store that is down, leaves files no record names, which the
@@ -160,8 +168,10 @@ export async function removeDraftDocument(
       .where('application_id', '=', applicationId)
       .where('description', '=', description)
       .where('internal', '=', 0)
-      .returning('path')
+      .returning(['path', 'description', 'name', 'size', 'sha256', 'internal'])
       .execute();
+    for (const gone of removed)
+      await appendTrail(trx, applicationId, { kind: 'file-removed', actor: 'applicant', data: fileFingerprint(gone) });
     return removed.map((row) => row.path);
   });
   if (!paths) return null;

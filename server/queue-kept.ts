@@ -4,9 +4,9 @@
  * reviewers asks the same few pages and counts again and again; so both are kept, the counts per
  * filter (every page, sort and tab of a filter shares them), a page per filter, sort and page.
  *
- * Every change the queue shows at once writes a history row: a status (the executor), a submission
- * (its `submit` row), an assignment (its internal row). The newest history row's id is therefore the
- * queue's mark, read from the database (one indexed read) so every instance sees every other's
+ * Every change the queue shows at once writes a trail row of kind `status` or `assignment`: a status
+ * (the executor), a submission (its `submit` row), an assignment. The newest such row's id is therefore
+ * the queue's mark, read from the database (one indexed read) so every instance sees every other's
  * change, and what was kept at the current mark is what the database would answer.
  *
  * A kept answer also lasts at most `KEPT_MS`, for the two things the mark does not see: a name
@@ -14,9 +14,10 @@
  * two transactions committing out of their ids' order (an answer read between them carries the newer
  * mark without the older change).
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { compiledOnce } from './db/compiled-once';
 import type { Database } from './db/tables';
+import { QUEUE_KINDS } from './trail/append';
 
 /** A kept answer is read again after this long even when the mark stands (see above). */
 export const KEPT_MS = 5_000;
@@ -31,8 +32,18 @@ interface Kept {
 
 const keptByDb = new WeakMap<Kysely<Database>, Map<string, Kept>>();
 
-/** The id of the newest history row, 0 when there is none. */
-const newestHistory = compiledOnce((db) => db.selectFrom('flow_histories').select((eb) => eb.fn.max('id').as('id')));
+/**
+ * The id of the newest trail row of the kinds the queue shows (a status, an assignment), 0 when there
+ * is none: a draft's save, a staff read or a note does not move it. The kinds are written into the
+ * SQL as the partial index `flow_histories_queue_mark` names them, so both databases answer from it
+ * (a bound value would not prove the index's condition).
+ */
+const newestHistory = compiledOnce((db) =>
+  db
+    .selectFrom('flow_histories')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where(sql.raw<boolean>(`kind in (${QUEUE_KINDS.map((kind) => `'${kind}'`).join(', ')})`)),
+);
 
 /** The queue's mark: it moves with every change of a status, a submission or an assignment. */
 export async function queueMark(db: Kysely<Database>): Promise<number> {

@@ -19,6 +19,7 @@
  *   npm run staff -- sign-in-link <name>     (a one-time sign-in link to the console, printed once)
  *   npm run staff -- webhooks dead           (the webhook events given up on)
  *   npm run staff -- webhooks replay <id>    (puts a dead event back in line, same id and body)
+ *   npm run staff -- verify-trail [--app <applicationId|app_id>]   (checks the audit trail's chains)
  *   npm run staff -- help                    (the usage, with the transitions of the loaded services)
  *
  * The transitions it takes by name are those of the loaded services' tables (current and kept
@@ -61,6 +62,9 @@ import { collectStaffTransitions, commandTakes, type StaffTransition } from './t
 import { definitionOfStored } from './applications-store';
 import { loadWebhookSubscriptions } from './webhooks/subscriptions';
 import { deadWebhooks, replayWebhook } from './webhooks/dead-letters';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/tables';
+import { trailReportText, verifyTrail } from './trail/verify';
 
 const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--<text> "<html>"]
                                    [--manual-certificate <file> | --manual]
@@ -70,7 +74,7 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
        npm run staff -- add-staff <name> [--role <service>:<role>]... | rotate-staff <name> | remove-staff <name>
        npm run staff -- grant <name> <service|*>:<role> | revoke <name> <service|*>:<role> | list-staff
        npm run staff -- set-password <name> | sign-in-link <name>
-       npm run staff -- actions <applicationId|app_id> | help
+       npm run staff -- actions <applicationId|app_id> | verify-trail [--app <applicationId|app_id>] | help
        npm run staff -- webhooks dead | webhooks replay <id>
   (status, <action>, attach and certificate take --as <name>: the staff account acting, else the OS user's name)
 
@@ -110,7 +114,10 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
   webhooks dead   lists the webhook events given up on (WEBHOOK_MAX_ATTEMPTS failed deliveries): their
                   id, subscription, application, attempts and last error
   webhooks replay puts a dead event back in line (the same id and body), before the later events of its
-                  application that wait behind it`;
+                  application that wait behind it
+  verify-trail    recomputes the chains of the trail of changes (every application's, or --app's,
+                  and the register of applications made and deleted): prints OK with the counts and
+                  the register's head hash (record it elsewhere), or each broken place, and exits with 1`;
 
 /**
  * The command's usage with the staff transitions of the loaded services (their tables, the kept
@@ -172,6 +179,7 @@ async function runSignInCommand(
  * being named as one: schemas/service-definition.schema.json, `transition.name`).
  */
 const OWN_COMMANDS = [
+  'verify-trail',
   'status',
   'actions',
   'attach',
@@ -253,6 +261,11 @@ export interface ListStaffCommand {
 /** Lists the dead webhook events, or replays one (server/webhooks/dead-letters.ts). */
 export type WebhooksCommand =
   { command: 'webhooks'; what: 'dead' } | { command: 'webhooks'; what: 'replay'; id: string };
+/** Checks the audit trail (server/trail/verify.ts): every application's chain, or one's. */
+export interface VerifyTrailCommand {
+  command: 'verify-trail';
+  application?: string;
+}
 
 /** Prints the usage, with the transitions of the loaded services. */
 export interface HelpCommand {
@@ -270,6 +283,7 @@ export type StaffCommand =
   | ListStaffCommand
   | SignInCommand
   | WebhooksCommand
+  | VerifyTrailCommand
   | HelpCommand;
 
 /** `--name value` pairs after the application (a flag without a value is refused). */
@@ -363,6 +377,12 @@ function parseActing(
     if (application === 'replay' && rest.length === 1 && /^msg_[A-Za-z0-9_-]+$/.test(rest[0] ?? ''))
       return { command, what: 'replay', id: rest[0] as string };
     fail('webhooks takes dead, or replay <id> (a msg_ id that webhooks dead lists).');
+  }
+  if (command === 'verify-trail') {
+    if (application === undefined) return { command };
+    if (application !== '--app' || rest.length !== 1 || !rest[0] || rest[0].startsWith('--'))
+      fail('verify-trail takes --app <applicationId|app_id>, or nothing.');
+    return { command, application: rest[0] as string };
   }
   if (!application || application.startsWith('--')) fail('Missing application id.');
   if (command === 'actions') {
@@ -576,6 +596,14 @@ async function run(argv: string[]): Promise<void> {
         );
       return;
     }
+    if (command.command === 'verify-trail') {
+      const only =
+        command.application === undefined ? undefined : await trailApplicationId(database.db, command.application);
+      const report = await verifyTrail(database.db, only);
+      console.log(trailReportText(report));
+      if (report.problems.length > 0) process.exitCode = 1;
+      return;
+    }
     const query = database.db
       .selectFrom('applications')
       .select(['id', 'app_id', 'status_id', 'service_id', 'definition_version']);
@@ -690,6 +718,21 @@ async function run(argv: string[]): Promise<void> {
     await files.close();
     await database.close();
   }
+}
+
+/**
+ * The id of the application `given` names (its id or app id) for the trail's check: an id no
+ * application has any more is checked as such (the register may name it); an app id must be found.
+ */
+async function trailApplicationId(db: Kysely<Database>, given: string): Promise<number> {
+  if (/^\d+$/.test(given)) return Number(given);
+  const found = await db.selectFrom('applications').select('id').where('app_id', '=', given).executeTakeFirst();
+  const registered = found
+    ? undefined
+    : await db.selectFrom('trail_register').select('application_id').where('app_id', '=', given).executeTakeFirst();
+  const id = found?.id ?? registered?.application_id;
+  if (id === undefined) throw new Error(`No application '${given}'.`);
+  return id;
 }
 
 // Run only when executed as a command, not when imported by tests.

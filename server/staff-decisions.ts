@@ -15,6 +15,8 @@ import {
   STATUS,
 } from '../engine/core';
 import { definitionOfStored, lockApplication, type Services } from './applications-store';
+import { appendTrail } from './trail/append';
+import { fileFingerprint } from './trail/files';
 import { nowIso } from './db/database';
 import type { Application, Database } from './db/tables';
 import { HttpError, ValidationError, type FieldError } from './http';
@@ -189,19 +191,27 @@ export async function attachAuthorityDocument(
             : `The service of ${app.app_id} declares no review documents.`,
       },
     ]);
-  await db
-    .insertInto('attachments')
-    .values({
-      application_id: applicationId,
-      description: document.description,
-      path: file.path,
-      name: file.name,
-      size: file.size,
-      mime: 'application/pdf',
-      created_at: nowIso(),
-      internal: 1,
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('attachments')
+      .values({
+        application_id: applicationId,
+        description: document.description,
+        path: file.path,
+        name: file.name,
+        size: file.size,
+        mime: 'application/pdf',
+        created_at: nowIso(),
+        internal: 1,
+      })
+      .execute();
+    await appendTrail(trx, applicationId, {
+      kind: 'file-added',
+      actor: staff ? `staff:${staff.name}` : 'system',
+      session: staff?.session ?? null,
+      data: fileFingerprint({ description: document.description, ...file, internal: 1 }),
+    });
+  });
   return { app_id: app.app_id, description: document.description };
 }
 

@@ -6,6 +6,7 @@
  * (`internal = 1`: never shown to the applicant, in an e-mail or on a copy).
  */
 import { takersOf, writeInternalRow } from './transitions/execute';
+import { STAFF_HISTORY_KINDS } from './trail/append';
 import type { Kysely } from 'kysely';
 import {
   mayTake,
@@ -134,6 +135,9 @@ export async function reviewOf(ctx: Ctx, actor: StaffActor, reviewed: Reviewed) 
         'event_subject',
       ])
       .where('application_id', '=', application.id)
+      // The staff's history: status rows and their own; the trail's records of answers, files and
+      // facts are not lines of it.
+      .where('kind', 'in', STAFF_HISTORY_KINDS)
       .orderBy('id')
       .execute(),
     db
@@ -193,7 +197,7 @@ export async function addNote(ctx: Ctx, actor: StaffActor, { application }: Revi
       .values({ application_id: application.id, author: actor.name, body, created_at: nowIso() })
       .returning(['id', 'author', 'body', 'created_at'])
       .executeTakeFirstOrThrow();
-    await writeInternalRow(trx, application, actor, { kind: 'noted' });
+    await writeInternalRow(trx, application, actor, { kind: 'noted' }, { note: note.id, text: body });
     return note;
   });
 }
@@ -238,6 +242,7 @@ export async function assign(
         : assignee === actor.name
           ? { kind: 'took' }
           : { kind: 'assigned', subject: assignee },
+      { assignee },
     );
   });
   return { id: application.id, assignee };

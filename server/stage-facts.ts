@@ -2,7 +2,7 @@
  * The stage facts of applications (`application_facts`; declared by `lifecycle.facts` of each
  * service): read for answers and conditions, written by staff actions in their transaction.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   statusesOf,
   applicationFacts,
@@ -13,6 +13,7 @@ import {
 } from '../engine/core';
 import { nowIso } from './db/database';
 import type { Application, Database } from './db/tables';
+import { appendTrail } from './trail/append';
 
 /** The stored facts of each of `applicationIds` (an application with none has no entry). */
 export async function storedFacts(
@@ -52,13 +53,19 @@ export async function conditionFactsOf(
   return applicationFacts(application, await factsOf(db, definition, application.id), statusesOf(definition));
 }
 
-/** Stores facts of an application (each replaces the one of its name), inside the caller's transaction. */
+/**
+ * Stores facts of an application (each replaces the one of its name), inside the caller's transaction,
+ * with the trail's `facts` event (by `actor`, in `session`) naming what was set.
+ */
 export async function writeFacts(
-  db: Kysely<Database>,
+  db: Transaction<Database>,
   applicationId: number,
   facts: Readonly<Record<string, FactValue>>,
+  by: { actor: string; session?: string | null },
 ): Promise<void> {
   const now = nowIso();
+  if (Object.keys(facts).length > 0)
+    await appendTrail(db, applicationId, { kind: 'facts', ...by, data: { facts }, createdAt: now });
   for (const [name, value] of Object.entries(facts)) {
     const json = JSON.stringify(value);
     await db

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { type ServiceDefinition, migrateRecords, type RecordMigration, STATUS } from '../engine/core';
 import { nowIso } from './db/database';
 import type { Database } from './db/tables';
+import { answersDocument, appendAnswersChange } from './trail/answers';
 
 /**
  * Applies the record migrations of every service to its stored applications and moves drafts to the
@@ -76,6 +77,7 @@ async function applyMigration(db: Kysely<Database>, serviceId: number, migration
         .execute();
       const records = Object.fromEntries(rows.map((row) => [row.record_key, JSON.parse(row.data) as unknown]));
       const migrated = migrateRecords(records, migration);
+      const before = await answersDocument(trx, id);
       for (const row of rows) {
         const data = JSON.stringify(migrated[row.record_key]);
         if (data === row.data) continue;
@@ -86,6 +88,7 @@ async function applyMigration(db: Kysely<Database>, serviceId: number, migration
           .where('record_key', '=', row.record_key)
           .execute();
       }
+      await appendAnswersChange(trx, id, before, { actor: 'system' });
     }
     await trx
       .updateTable('applications')

@@ -6,6 +6,7 @@
 import { sql, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { normalizeTin } from '../field-rules';
 import { newCertificateToken } from '../security';
+import { chainHash, trailFieldsOf } from '../trail/chain';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -952,6 +953,121 @@ function webhookOutbox(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * The audit trail (server/trail/): `flow_histories` becomes the append-only trail of every change of
+ * an application. Each row gets its `kind` (the rows stored so far: `status`, or `internal` for staff
+ * rows), its `data` (JSON: an answers patch, a file's fingerprint, facts, a note...), its place `seq`
+ * (1..n per application) and its chain (`prev_hash`, `hash`: server/trail/chain.ts); the application
+ * keeps the chain's head (`trail_seq`, `trail_hash`), so deleting its last rows is found too. The
+ * register (`trail_register`, its head in `trail_register_head`) records each application made and
+ * each deleted, chained the same way, so deleting a whole application is found. The rows stored so
+ * far are chained here in id order per application, every application registered as made. The queue's
+ * mark reads the newest row of the kinds it shows through a partial index.
+ */
+function auditTrail(dialect: DialectName): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .alterTable('flow_histories')
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('status'))
+        .execute();
+      await db.schema.alterTable('flow_histories').addColumn('data', 'text').execute();
+      await db.schema.alterTable('flow_histories').addColumn('seq', 'integer').execute();
+      await db.schema.alterTable('flow_histories').addColumn('prev_hash', 'text').execute();
+      await db.schema.alterTable('flow_histories').addColumn('hash', 'text').execute();
+      await sql`update flow_histories set kind = 'internal' where internal = 1`.execute(db);
+      await db.schema
+        .alterTable('applications')
+        .addColumn('trail_seq', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('applications').addColumn('trail_hash', 'text').execute();
+      await withId(db.schema.createTable('trail_register'), dialect)
+        .addColumn('seq', 'integer', (c) => c.notNull().unique())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('application_id', 'integer', (c) => c.notNull())
+        .addColumn('app_id', 'text', (c) => c.notNull())
+        .addColumn('service_id', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('prev_hash', 'text')
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('trail_register_application')
+        .on('trail_register')
+        .columns(['application_id', 'kind'])
+        .execute();
+      await db.schema
+        .createTable('trail_register_head')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('hash', 'text')
+        .execute();
+
+      const applications = await sql<{
+        id: number;
+        app_id: string;
+        service_id: number;
+        created_at: string;
+      }>`select id, app_id, service_id, created_at from applications order by id`.execute(db);
+      let registerSeq = 0;
+      let registerHash: string | null = null;
+      for (const application of applications.rows) {
+        const rows = await sql<Record<string, unknown> & { id: number }>`
+          select * from flow_histories where application_id = ${application.id} order by id`.execute(db);
+        let seq = 0;
+        let hash: string | null = null;
+        for (const row of rows.rows) {
+          seq += 1;
+          const prev: string | null = hash;
+          hash = chainHash(prev, trailFieldsOf({ ...row, seq }));
+          await sql`update flow_histories set seq = ${seq}, prev_hash = ${prev}, hash = ${hash}
+            where id = ${row.id}`.execute(db);
+        }
+        await sql`update applications set trail_seq = ${seq}, trail_hash = ${hash}
+          where id = ${application.id}`.execute(db);
+        registerSeq += 1;
+        const fields = {
+          seq: registerSeq,
+          kind: 'created',
+          application_id: Number(application.id),
+          app_id: application.app_id,
+          service_id: Number(application.service_id),
+          created_at: application.created_at,
+          at: application.created_at,
+        };
+        const prev: string | null = registerHash;
+        registerHash = chainHash(prev, fields);
+        await sql`insert into trail_register (seq, kind, application_id, app_id, service_id, created_at, at, prev_hash, hash)
+          values (${fields.seq}, ${fields.kind}, ${fields.application_id}, ${fields.app_id}, ${fields.service_id},
+            ${fields.created_at}, ${fields.at}, ${prev}, ${registerHash})`.execute(db);
+      }
+      await sql`insert into trail_register_head (id, seq, hash) values (1, ${registerSeq}, ${registerHash})`.execute(
+        db,
+      );
+      await db.schema
+        .createIndex('flow_histories_seq')
+        .unique()
+        .on('flow_histories')
+        .columns(['application_id', 'seq'])
+        .execute();
+      await sql`create index flow_histories_queue_mark on flow_histories (id) where kind in ('status', 'assignment')`.execute(
+        db,
+      );
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropIndex('flow_histories_queue_mark').execute();
+      await db.schema.dropIndex('flow_histories_seq').execute();
+      await db.schema.dropTable('trail_register_head').execute();
+      await db.schema.dropTable('trail_register').execute();
+      await db.schema.alterTable('applications').dropColumn('trail_hash').execute();
+      await db.schema.alterTable('applications').dropColumn('trail_seq').execute();
+      for (const column of ['hash', 'prev_hash', 'seq', 'data', 'kind'])
+        await db.schema.alterTable('flow_histories').dropColumn(column).execute();
+    },
+  };
+}
+
 /** The in-code migration provider for a dialect. Names sort in the order they must run. */
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
@@ -972,6 +1088,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '0014_queue_order': queueOrder(),
       '0015_closed_accounts': closedAccounts(dialect),
       '0016_webhook_outbox': webhookOutbox(dialect),
+      '0017_audit_trail': auditTrail(dialect),
     }),
   };
 }

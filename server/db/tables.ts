@@ -207,6 +207,9 @@ export interface ApplicationsTable {
   draft_saved_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The staff member (their name) the application is assigned to, if any. */
   assignee: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The head of the application's audit trail: its last event's `seq` (0: none) and `hash`. */
+  trail_seq: Generated<number>;
+  trail_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApplicationRecordsTable {
@@ -259,6 +262,36 @@ export interface FlowHistoriesTable {
   /** What an internal row records (`InternalEvent`), and the colleague or document it names. */
   event: ColumnType<string | null, string | null | undefined, string | null>;
   event_subject: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the event is (server/trail/append.ts `TrailKind`): `status`, `internal`, `answers`, `file-added`... */
+  kind: Generated<string>;
+  /** The event's JSON: an answers patch (RFC 6902), a file's fingerprint, facts set, a note's text... */
+  data: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The event's place in its application's trail (1..n) and its chain (server/trail/chain.ts). */
+  seq: ColumnType<number | null, number | null | undefined, number | null>;
+  prev_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The register of applications made and deleted (a deletion's tombstone), chained: no personal data. */
+export interface TrailRegisterTable {
+  id: Generated<number>;
+  seq: number;
+  /** `created` or `deleted` (its tombstone). */
+  kind: string;
+  application_id: number;
+  app_id: string;
+  service_id: number;
+  created_at: string;
+  at: string;
+  prev_hash: string | null;
+  hash: string;
+}
+
+/** The register's head (one row, id 1): its last row's `seq` and `hash`; also its writers' lock. */
+export interface TrailRegisterHeadTable {
+  id: number;
+  seq: number;
+  hash: string | null;
 }
 
 export interface RecycledReportsTable {
@@ -351,6 +384,8 @@ export interface Database {
   mail_queue: MailQueueTable;
   leases: LeasesTable;
   webhook_outbox: WebhookOutboxTable;
+  trail_register: TrailRegisterTable;
+  trail_register_head: TrailRegisterHeadTable;
 }
 
 export type Client = Selectable<ClientsTable>;

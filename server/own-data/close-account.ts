@@ -64,7 +64,7 @@ export async function closeAccount(
       // Under the application's lock, as every change of a draft: a submission in flight either
       // committed first (and the application is kept) or finds the draft gone.
       const locked = await lockApplication(trx, ctx.dialect, id);
-      if (locked?.status_id === STATUS.draft) paths.push(...(await deleteDraftRows(trx, id)));
+      if (locked?.status_id === STATUS.draft) paths.push(...(await deleteDraftRows(trx, locked)));
     }
     await trx.deleteFrom('tokens').where('client_id', '=', client.id).execute();
     // A code on its way would open nothing any more: it is not sent, and its plain code is erased.

@@ -23,6 +23,7 @@ import {
 import { nowIso } from '../db/database';
 import { idParam, notFound, ok } from '../http';
 import { newCertificateToken } from '../security';
+import { appendRegister, appendTrail } from '../trail/append';
 import { applicationDetailRoutes } from './application-detail';
 
 /** Registers the application routes; the dashboard's and an application's reads are kept by revision. */
@@ -73,6 +74,14 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
           .executeTakeFirstOrThrow();
         const appId = formatAppId(row.id, now);
         await trx.updateTable('applications').set({ app_id: appId }).where('id', '=', row.id).execute();
+        // The trail's first event, and the register's row that finds the application if it is deleted whole.
+        await appendTrail(trx, row.id, {
+          kind: 'created',
+          actor: 'applicant',
+          createdAt: now,
+          data: { service_id: serviceId, definition_version: version },
+        });
+        await appendRegister(trx, 'created', { id: row.id, app_id: appId, service_id: serviceId, created_at: now });
         return { id: row.id, app_id: appId };
       });
       return ok(reply, { ...created, application_status_id: STATUS.draft }, 201);

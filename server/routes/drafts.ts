@@ -16,6 +16,8 @@ import { HttpError, idParam, notFound, ok, ValidationError } from '../http';
 import { answers } from '../contract/answers';
 import { DRAFT_DISCARDED, DRAFT_DOCUMENT_REMOVED, DRAFT_SAVED, OFFERED_DRAFTS } from '../contract/applications';
 import { paramsSchema, queryTexts, typed } from '../route-schemas';
+import { appendTrail } from '../trail/append';
+import { answersPatch, parsedOrNull } from '../trail/answers';
 
 export const DRAFT_MESSAGES = {
   notDraft: 'This application is no longer a draft',
@@ -74,6 +76,10 @@ export function draftRoutes(app: FastifyInstance, ctx: AppContext): void {
           .set({ draft_answers: text, draft_saved_at: now, updated_at: now })
           .where('id', '=', id)
           .execute();
+        // The trail records what changed: the patch from the draft as it was to the draft as saved.
+        const patch = answersPatch({ draft: parsedOrNull(locked.draft_answers) }, { draft: parsedOrNull(text) });
+        if (patch.length > 0)
+          await appendTrail(trx, id, { kind: 'answers', actor: 'applicant', data: { patch }, createdAt: now });
       });
       return ok(reply, { id, saved_at: now });
     },

@@ -32,6 +32,7 @@ import { performTransition } from '../transitions/execute';
 import type { AppContext } from '../context';
 import { lookupMatchers } from '../submissions/lookup-names';
 import { upsertRecord } from '../submissions/persist';
+import { answersDocument, appendAnswersChange } from '../trail/answers';
 import { judgeFormData } from '../submissions/judge';
 import { bodySchema, rowId } from '../field-rules';
 import { pathParams, typed } from '../route-schemas';
@@ -119,7 +120,9 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext): void {
           if (!open.some((candidate) => candidate.key === task.key)) throw new HttpError(409, TASK_CLOSED);
           const missing = await missingUploadErrors(trx, locked.id, taskSlots(task));
           if (missing.length > 0) throw new ValidationError(missing);
+          const before = await answersDocument(trx, locked.id);
           await upsertRecord(trx, locked.id, task.save.record, data);
+          await appendAnswersChange(trx, locked.id, before, { actor: 'applicant' });
         };
         const moved = task.save.transition
           ? (

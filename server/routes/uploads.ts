@@ -19,6 +19,8 @@ import type { ReceivedFile } from '../storage/file-store';
 import { commitWith, sniffKind } from '../storage/stored-files';
 import { UPLOAD_MESSAGES } from '../storage/upload-messages';
 import { MEGABYTE, uploadRules } from '../upload-rules';
+import { appendTrail } from '../trail/append';
+import { fileFingerprint } from '../trail/files';
 
 /** Registers `POST applications/upload/file`. */
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -92,9 +94,15 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
                 .where('application_id', '=', locked.id)
                 .where('description', '=', description)
                 .where('internal', '=', 0)
-                .returning('path')
+                .returning(['path', 'description', 'name', 'size', 'sha256', 'internal'])
                 .execute();
               replaced.push(...earlier.map((row) => row.path));
+              for (const gone of earlier)
+                await appendTrail(trx, locked.id, {
+                  kind: 'file-removed',
+                  actor: 'applicant',
+                  data: fileFingerprint(gone),
+                });
             }
             const held = await trx
               .selectFrom('attachments')
@@ -117,8 +125,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
               );
             }
             // Stored before it is recorded: a record never points at a missing file.
-            return commitWith(ctx.files, file.received, (path) =>
-              trx
+            return commitWith(ctx.files, file.received, async (path) => {
+              const added = await trx
                 .insertInto('attachments')
                 .values({
                   application_id: target.id,
@@ -131,8 +139,14 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
                   sha256: file.received.sha256,
                 })
                 .returning(['id', 'description', 'path', 'name'])
-                .executeTakeFirstOrThrow(),
-            );
+                .executeTakeFirstOrThrow();
+              await appendTrail(trx, target.id, {
+                kind: 'file-added',
+                actor: 'applicant',
+                data: fileFingerprint({ description, name: file.name, size, sha256: file.received.sha256 }),
+              });
+              return added;
+            });
           }),
         );
         stored = null;

@@ -20,6 +20,7 @@ import { nowIso } from '../db/database';
 import type { Database } from '../db/tables';
 import { HttpError, ValidationError, type FieldError } from '../http';
 import { performTransition, type ExecutorContext } from '../transitions/execute';
+import { answersDocument, appendAnswersChange } from '../trail/answers';
 
 type Data = Record<string, unknown>;
 
@@ -142,7 +143,9 @@ export async function persistSubmission(ctx: ExecutorContext, persist: SubmitPer
       const locked = await lockApplication(trx, ctx.dialect, persist.applicationId);
       if (!locked) throw new HttpError(404, 'Application not found');
       assertEditable(locked);
+      const before = await answersDocument(trx, locked.id);
       await upsertRecord(trx, locked.id, recordKey, record);
+      await appendAnswersChange(trx, locked.id, before, { actor: 'applicant' });
     });
     return;
   }
@@ -152,6 +155,7 @@ export async function persistSubmission(ctx: ExecutorContext, persist: SubmitPer
     { by: 'applicant', via: ['submit'], actor: 'applicant' },
     async (trx, locked) => {
       assertEditable(locked);
+      const before = await answersDocument(trx, locked.id);
       await keepSubmittedRecords(trx, persist, locked.id);
       const now = nowIso();
       await trx
@@ -166,6 +170,8 @@ export async function persistSubmission(ctx: ExecutorContext, persist: SubmitPer
         })
         .where('id', '=', locked.id)
         .execute();
+      // The trail records the submission's answers (its records, its draft cleared) before its status row.
+      await appendAnswersChange(trx, locked.id, before, { actor: 'applicant' });
     },
   );
 }

@@ -34,6 +34,8 @@ import { HttpError, ValidationError, type FieldError } from '../http';
 import { queueStatusEmail } from '../mail/mail-queue';
 import { conditionFactsOf, writeFacts } from '../stage-facts';
 import { queueWebhookEvents, type WebhookOutlet } from '../webhooks/outbox';
+import { appendTrail, inTransaction, type TrailKind } from '../trail/append';
+import { fileFingerprint } from '../trail/files';
 
 /** What the executor needs of the server. */
 export interface ExecutorContext extends Services {
@@ -143,8 +145,11 @@ export async function performTransition(
     const taken = { transition: transition.name, from: app.status_id, session: request.staff?.session ?? null };
     await writeStatus(trx, app.id, transition.to, { ...request, comment, taken }, definition);
     const now = nowIso();
-    await writeFacts(trx, app.id, transitionFacts(transition, { today: now.slice(0, 10), text }));
-    if (transition.document && request.document)
+    await writeFacts(trx, app.id, transitionFacts(transition, { today: now.slice(0, 10), text }), {
+      actor: request.actor,
+      session: taken.session,
+    });
+    if (transition.document && request.document) {
       await trx
         .insertInto('attachments')
         .values({
@@ -158,6 +163,13 @@ export async function performTransition(
           internal: 1,
         })
         .execute();
+      await appendTrail(trx, app.id, {
+        kind: 'file-added',
+        actor: request.actor,
+        session: taken.session,
+        data: fileFingerprint({ description: transition.document.description, ...request.document, internal: 1 }),
+      });
+    }
     // The receivers' events, in the same transaction: they exist exactly when the change does.
     await queueWebhookEvents(trx, ctx.webhooks, app, definition, transition);
     return { app_id: app.app_id, from: app.status_id, to: transition.to, transition };
@@ -307,7 +319,7 @@ function judgeTakes(transition: Transition, request: TransitionRequest): string 
  * status's (an approval processed by hand tells once its certificate is filed, by its status's).
  */
 async function writeStatus(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   applicationId: number,
   statusId: number,
   request: Pick<TransitionRequest, 'comment' | 'manual' | 'manualCertificate' | 'actor'> & {
@@ -337,18 +349,16 @@ async function writeStatus(
     })
     .where('id', '=', applicationId)
     .execute();
-  await trx
-    .insertInto('flow_histories')
-    .values({
-      application_id: applicationId,
-      status_id: statusId,
-      comment_to_applicant: request.comment ?? null,
-      created_at: now,
-      actor: request.actor,
-      transition: request.taken?.transition ?? null,
-      session: request.taken?.session ?? request.session ?? null,
-    })
-    .execute();
+  await appendTrail(trx, applicationId, {
+    kind: 'status',
+    statusId,
+    comment: request.comment ?? null,
+    createdAt: now,
+    actor: request.actor,
+    transition: request.taken?.transition ?? null,
+    session: request.taken?.session ?? request.session ?? null,
+    ...(request.manualCertificate ? { data: { certificate: request.manualCertificate.name } } : {}),
+  });
   if (!request.manual)
     await queueStatusEmail(
       trx,
@@ -427,45 +437,53 @@ function internalSentence(event: InternalEvent): string {
   }
 }
 
+/** The trail's kind of an internal row: a note's and an assignment's are their own. */
+function internalKind(event: InternalEvent): TrailKind {
+  if (event.kind === 'noted') return 'note';
+  if (event.kind === 'took' || event.kind === 'released' || event.kind === 'assigned') return 'assignment';
+  return 'internal';
+}
+
 /**
- * Writes an internal history row: `actor` did `event`, the status unchanged (a staff read, a note, an
- * assignment). Here beside the status rows: this module writes every row of the history.
+ * Writes an internal history row, an event of the trail (server/trail/append.ts): `actor` did
+ * `event`, the status unchanged (a staff read, a note, an assignment), with what it changed (`data`:
+ * a note's text, the new assignee) in the caller's transaction, or its own when `db` is none.
  */
 export async function writeInternalRow(
   db: Kysely<Database>,
   application: Pick<Application, 'id' | 'status_id'>,
   actor: StaffActor,
   event: InternalEvent,
+  data?: unknown,
 ): Promise<void> {
-  await writeInternalRows(db, [application], actor, event);
+  await writeInternalRows(db, [application], actor, event, data);
 }
 
 /**
- * Writes the internal row of one `event` of `actor` in each of `applications`, in one statement (the
- * export records a batch of the applications it read at a time).
+ * Writes the internal row of one `event` of `actor` in each of `applications` (the export records a
+ * batch of the applications it read at a time), each an event of its application's trail, in the
+ * caller's transaction or one of its own.
  */
 export async function writeInternalRows(
   db: Kysely<Database>,
   applications: ReadonlyArray<Pick<Application, 'id' | 'status_id'>>,
   actor: StaffActor,
   event: InternalEvent,
+  data?: unknown,
 ): Promise<void> {
   if (applications.length === 0) return;
-  const createdAt = nowIso();
-  await db
-    .insertInto('flow_histories')
-    .values(
-      applications.map((application) => ({
-        application_id: application.id,
-        status_id: application.status_id,
-        comment_to_applicant: internalSentence(event),
-        created_at: createdAt,
+  await inTransaction(db, async (trx) => {
+    for (const application of applications)
+      await appendTrail(trx, application.id, {
+        kind: internalKind(event),
+        statusId: application.status_id,
+        comment: internalSentence(event),
         actor: `staff:${actor.name}`,
         session: actor.session,
-        internal: 1 as const,
+        internal: true,
         event: event.kind,
-        event_subject: 'subject' in event ? event.subject : null,
-      })),
-    )
-    .execute();
+        eventSubject: 'subject' in event ? event.subject : null,
+        ...(data === undefined ? {} : { data }),
+      });
+  });
 }

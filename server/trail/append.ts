@@ -1,0 +1,141 @@
+/**
+ * The one writer of the audit trail. Every change of an application (its status, answers, files,
+ * facts, notes, assignment, a staff read) is an event appended here, in the transaction of the change:
+ * a row of `flow_histories` with its place `seq` and its chain (chain.ts), the application's head
+ * moved with it. Making and deleting an application are rows of the register (`trail_register`), so a
+ * deleted application leaves its tombstone. Nothing else inserts into, changes or deletes from the
+ * trail (tests/unit/trail-writes.test.ts).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { nowIso } from '../db/database';
+import type { Database } from '../db/tables';
+import { chainHash, type RegisterFields, type TrailFields } from './chain';
+
+/**
+ * What an event is. `status` rows are the history the applicant sees; `internal`, `note` and
+ * `assignment` rows are the staff's (with the status rows); the others record what changed.
+ */
+export type TrailKind =
+  | 'status'
+  | 'internal'
+  | 'note'
+  | 'assignment'
+  | 'created'
+  | 'answers'
+  | 'records'
+  | 'file-added'
+  | 'file-removed'
+  | 'facts';
+
+/** The kinds the staff's history shows (with the status rows the applicant's shows). */
+export const STAFF_HISTORY_KINDS: readonly TrailKind[] = ['status', 'internal', 'note', 'assignment'];
+
+/** The kinds that move the staff queue's mark (server/queue-kept.ts): what its rows show. */
+export const QUEUE_KINDS = ['status', 'assignment'] as const;
+
+/** An event to append: who did what (the status and time default to the application's and now). */
+export interface TrailEvent {
+  kind: TrailKind;
+  /** `applicant`, `staff:<name>` or `system`. */
+  actor: string;
+  /** The staff session (`key`, `command` or the console session's id). */
+  session?: string | null;
+  /** The application's status the event leaves it at (default: its status as stored). */
+  statusId?: number;
+  transition?: string | null;
+  comment?: string | null;
+  /** Never shown to the applicant; every kind but `status` is. */
+  internal?: boolean;
+  event?: string | null;
+  eventSubject?: string | null;
+  /** What changed, stored as JSON. */
+  data?: unknown;
+  createdAt?: string;
+}
+
+/**
+ * Appends `event` to application `applicationId`'s trail in the caller's transaction. The head is
+ * read and moved by one update, which takes the application row's lock on PostgreSQL (SQLite runs one
+ * write transaction at a time), so two events of an application never take the same place.
+ * @returns the row's id, or undefined when the application does not exist.
+ */
+export async function appendTrail(
+  trx: Transaction<Database>,
+  applicationId: number,
+  event: TrailEvent,
+): Promise<number | undefined> {
+  const head = await trx
+    .updateTable('applications')
+    .set((eb) => ({ trail_seq: eb('trail_seq', '+', 1) }))
+    .where('id', '=', applicationId)
+    .returning(['trail_seq', 'trail_hash', 'status_id'])
+    .executeTakeFirst();
+  if (!head) return undefined;
+  const fields: TrailFields = {
+    application_id: applicationId,
+    seq: Number(head.trail_seq),
+    created_at: event.createdAt ?? nowIso(),
+    actor: event.actor,
+    session: event.session ?? null,
+    kind: event.kind,
+    status_id: event.statusId ?? head.status_id,
+    transition: event.transition ?? null,
+    comment_to_applicant: event.comment ?? null,
+    internal: (event.internal ?? event.kind !== 'status') ? 1 : 0,
+    event: event.event ?? null,
+    event_subject: event.eventSubject ?? null,
+    data: event.data === undefined ? null : JSON.stringify(event.data),
+  };
+  const hash = chainHash(head.trail_hash, fields);
+  const row = await trx
+    .insertInto('flow_histories')
+    .values({ ...fields, prev_hash: head.trail_hash, hash })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('applications').set({ trail_hash: hash }).where('id', '=', applicationId).execute();
+  return row.id;
+}
+
+/**
+ * Runs `write` in a transaction: the caller's when `db` is one, else a new one (an event and the
+ * change it records commit together).
+ */
+export async function inTransaction<T>(
+  db: Kysely<Database>,
+  write: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction ? write(db as Transaction<Database>) : db.transaction().execute(write);
+}
+
+/**
+ * Appends a row to the register: application `application` was made (`created`) or deleted (its
+ * tombstone, written in the transaction that deletes it). The register's head row is moved by one
+ * update, which serialises its writers on PostgreSQL (SQLite runs one write transaction at a time).
+ */
+export async function appendRegister(
+  trx: Transaction<Database>,
+  kind: 'created' | 'deleted',
+  application: { id: number; app_id: string; service_id: number; created_at: string },
+): Promise<void> {
+  const head = await trx
+    .updateTable('trail_register_head')
+    .set((eb) => ({ seq: eb('seq', '+', 1) }))
+    .where('id', '=', 1)
+    .returning(['seq', 'hash'])
+    .executeTakeFirstOrThrow();
+  const fields: RegisterFields = {
+    seq: Number(head.seq),
+    kind,
+    application_id: application.id,
+    app_id: application.app_id,
+    service_id: application.service_id,
+    created_at: application.created_at,
+    at: nowIso(),
+  };
+  const hash = chainHash(head.hash, fields);
+  await trx
+    .insertInto('trail_register')
+    .values({ ...fields, prev_hash: head.hash, hash })
+    .execute();
+  await trx.updateTable('trail_register_head').set({ hash }).where('id', '=', 1).execute();
+}

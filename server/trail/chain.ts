@@ -1,0 +1,88 @@
+/**
+ * The audit trail's chain: each event of an application (a row of `flow_histories`) and each row of
+ * the register of applications (`trail_register`) holds the SHA-256 of the hash before it and of the
+ * canonical JSON of its recorded fields, so editing a row changes its hash and deleting one breaks the
+ * link of the row after it (and the head kept on the application, or the register's head row, finds a
+ * deleted last row). Pure: the migration that chains the rows already stored, the writer and the check
+ * all hash with this one function.
+ */
+import { createHash } from 'node:crypto';
+import stableStringify from 'safe-stable-stringify';
+
+/** What an event of an application records, as stored: the fields its hash covers. */
+export interface TrailFields {
+  application_id: number;
+  seq: number;
+  created_at: string;
+  actor: string | null;
+  session: string | null;
+  kind: string;
+  status_id: number;
+  transition: string | null;
+  comment_to_applicant: string | null;
+  internal: number;
+  event: string | null;
+  event_subject: string | null;
+  /** JSON text, hashed as stored (so both dialects hash the same bytes). */
+  data: string | null;
+}
+
+/** What a row of the register records: an application made or deleted, without personal data. */
+export interface RegisterFields {
+  seq: number;
+  kind: string;
+  application_id: number;
+  app_id: string;
+  service_id: number;
+  /** When the application was made. */
+  created_at: string;
+  /** When this row was written (the deletion's time for a tombstone). */
+  at: string;
+}
+
+/** The fields a hash covers, in the stored types (a database may answer a number as a string). */
+export function trailFieldsOf(row: Record<string, unknown>): TrailFields {
+  return {
+    application_id: Number(row.application_id),
+    seq: Number(row.seq),
+    created_at: String(row.created_at),
+    actor: textOrNull(row.actor),
+    session: textOrNull(row.session),
+    kind: String(row.kind),
+    status_id: Number(row.status_id),
+    transition: textOrNull(row.transition),
+    comment_to_applicant: textOrNull(row.comment_to_applicant),
+    internal: Number(row.internal),
+    event: textOrNull(row.event),
+    event_subject: textOrNull(row.event_subject),
+    data: textOrNull(row.data),
+  };
+}
+
+/** The register's fields of a stored row, in the stored types. */
+export function registerFieldsOf(row: Record<string, unknown>): RegisterFields {
+  return {
+    seq: Number(row.seq),
+    kind: String(row.kind),
+    application_id: Number(row.application_id),
+    app_id: String(row.app_id),
+    service_id: Number(row.service_id),
+    created_at: String(row.created_at),
+    at: String(row.at),
+  };
+}
+
+function textOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : String(value);
+}
+
+/**
+ * The hash of a row: SHA-256 (hex) of the previous row's hash (empty for the first) followed by the
+ * canonical JSON (keys sorted) of its recorded fields.
+ */
+export function chainHash(prevHash: string | null, fields: TrailFields | RegisterFields): string {
+  return createHash('sha256')
+    .update(prevHash ?? '')
+    .update(stableStringify(fields) ?? '')
+    .digest('hex');
+}
