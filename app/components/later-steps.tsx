@@ -20,17 +20,17 @@ export function preloadLaterSteps(): Promise<void> {
   return Promise.all([OtpForm.preload(), PasswordForm.preload(), SuccessPanel.preload()]).then(() => undefined);
 }
 
-/** Fetches the later steps' code once the page is idle. */
-export function usePreloadedLaterSteps(): void {
+/** Fetches the later steps' code once the page is idle, and what `alsoLoad` loads (the page's own later parts). */
+export function usePreloadedLaterSteps(alsoLoad?: () => Promise<unknown>): void {
   useEffect(() => {
-    const preload = () => void preloadLaterSteps().catch(() => {});
+    const preload = () => void Promise.all([preloadLaterSteps(), alsoLoad?.()]).catch(() => {});
     const idle = globalThis.requestIdleCallback?.(preload, { timeout: 2000 });
     const timer = idle === undefined ? setTimeout(preload, 200) : undefined;
     return () => {
       if (idle !== undefined) globalThis.cancelIdleCallback?.(idle);
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, []);
+  }, [alsoLoad]);
 }
 
 /** A later step, with a spinner while its code still loads (a slow network). */

@@ -2,14 +2,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useStillUntilHydrated } from '../hydration';
-import { useTranslation, StepProgress, TextInput } from '../../engine/react';
+import { lazyModule, useTranslation, StepProgress, TextInput } from '../../engine/react';
 import { useApi } from '../api-context';
 import { LaterStep, OtpForm, PasswordForm, SuccessPanel, usePreloadedLaterSteps } from '../components/later-steps';
 import { useStepFlow } from '../components/use-step-flow';
 import { PublicShell } from '../layout/public-shell';
-import { validateRegistration } from '../validation';
 import type { ConfirmAnswer } from '../components/otp-form';
-import { ErrorSummary } from '../components/error-summary';
 
 type RegisterStep = 'details' | 'otp' | 'password' | 'done';
 const STEPS: RegisterStep[] = ['details', 'otp', 'password'];
@@ -22,6 +20,13 @@ interface Details {
   email: string;
 }
 
+/**
+ * The details' rules and the summary of problems, needed from the first submit on: loaded when the
+ * page is idle (with the later steps) or by that submit, whichever comes first.
+ */
+const checks = lazyModule(() => import('./register-checks'));
+const loadChecks = () => checks.preload();
+
 /** The id of a registration field's input (the error summary links to it). */
 const fieldId = (name: string) => `register-${name}`;
 
@@ -33,7 +38,9 @@ export function RegisterPage() {
   const still = useStillUntilHydrated();
   const api = useApi();
   const { step, error, busy, run, goTo } = useStepFlow<RegisterStep>('details');
-  usePreloadedLaterSteps();
+  usePreloadedLaterSteps(loadChecks);
+  // Set once the checks are loaded (the page's first render may come before).
+  const [loadedChecks, setLoadedChecks] = useState(checks.current);
   const [details, setDetails] = useState<Details>(EMPTY);
   const [touched, setTouched] = useState(false);
   // Counts refused submits: each one moves the focus to the error summary.
@@ -41,7 +48,7 @@ export function RegisterPage() {
   // The secret the confirmed code answers: only its holder may set the password. Kept in memory only.
   const passwordToken = useRef<string | null>(null);
 
-  const errors = touched ? validateRegistration(details) : {};
+  const errors = touched && loadedChecks ? loadedChecks.validateRegistration(details) : {};
   const labels: Record<keyof Details, string> = {
     first_name: t('register.firstName'),
     last_name: t('register.lastName'),
@@ -61,10 +68,13 @@ export function RegisterPage() {
       email: details.email.trim(),
     });
 
-  const submitDetails = (event: FormEvent) => {
+  const submitDetails = async (event: FormEvent) => {
     event.preventDefault();
+    // Checks that cannot load (offline) leave the judging to the server, which refuses the same.
+    const loaded = await loadChecks().catch(() => undefined);
+    setLoadedChecks(loaded);
     setTouched(true);
-    if (Object.keys(validateRegistration(details)).length > 0) {
+    if (loaded && Object.keys(loaded.validateRegistration(details)).length > 0) {
       setRefusals((n) => n + 1);
       return;
     }
@@ -109,8 +119,10 @@ export function RegisterPage() {
           </Alert>
         )}
         {step === 'details' && (
-          <Box component="form" noValidate onSubmit={submitDetails} {...still}>
-            <ErrorSummary errors={errors} labels={labels} idOf={fieldId} attempt={refusals} />
+          <Box component="form" noValidate onSubmit={(event) => void submitDetails(event)} {...still}>
+            {loadedChecks && (
+              <loadedChecks.ErrorSummary errors={errors} labels={labels} idOf={fieldId} attempt={refusals} />
+            )}
             <Stack spacing={2}>
               {field('first_name', labels.first_name, { autoComplete: 'given-name' })}
               {field('last_name', labels.last_name, { autoComplete: 'family-name' })}

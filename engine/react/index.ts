@@ -50,4 +50,4 @@ export { ListTable } from './status-blocks';
 export { loadHtmlSanitizer } from './html-sanitizer';
 
 // Pages loaded on demand
-export { lazyNamed, type LazyComponent } from './lazy-named';
+export { lazyModule, lazyNamed, type LazyComponent, type LazyModule } from './lazy-named';

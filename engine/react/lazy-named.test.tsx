@@ -2,7 +2,7 @@
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { lazyNamed } from './lazy-named';
+import { lazyModule, lazyNamed } from './lazy-named';
 
 afterEach(cleanup);
 
@@ -46,5 +46,25 @@ describe('lazyNamed', () => {
     render(<Greeting name="Ada" />);
     expect(screen.getByText('Hello Ada')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('lazyModule', () => {
+  it('loads once, answers the module when asked again, and reads it synchronously once loaded', async () => {
+    const load = vi.fn(async () => ({ answer: 42 }));
+    const module = lazyModule(load);
+    expect(module.current()).toBeUndefined();
+    const [first, second] = await Promise.all([module.preload(), module.preload()]);
+    expect(first).toBe(second);
+    expect(module.current()).toEqual({ answer: 42 });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a failed load, so the next one tries again', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ answer: 1 });
+    const module = lazyModule(load as () => Promise<{ answer: number }>);
+    await expect(module.preload()).rejects.toThrow('offline');
+    expect(module.current()).toBeUndefined();
+    await expect(module.preload()).resolves.toEqual({ answer: 1 });
   });
 });

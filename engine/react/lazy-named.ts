@@ -28,23 +28,46 @@ export function lazyNamed<Module, Name extends keyof Module>(
   name: Name,
 ): LazyComponent<ComponentProps<ComponentOf<Module[Name]>>> {
   type Loaded = ComponentType<ComponentProps<ComponentOf<Module[Name]>>>;
-  let loaded: Loaded | undefined;
-  let loading: Promise<Loaded> | undefined;
-  const preload = (): Promise<Loaded> => {
-    loading ??= load().then(
-      (module) => (loaded = module[name] as unknown as Loaded),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
-  const Suspending = lazy(async () => ({ default: await preload() }));
+  const module = lazyModule(load);
+  const exported = (loaded: Module) => loaded[name] as unknown as Loaded;
+  const Suspending = lazy(async () => ({ default: exported(await module.preload()) }));
   const Lazy = (props: ComponentProps<Loaded>): ReactElement => {
-    const [type] = useState<Loaded>(() => loaded ?? (Suspending as unknown as Loaded));
+    const [type] = useState<Loaded>(() => {
+      const loaded = module.current();
+      return loaded ? exported(loaded) : (Suspending as unknown as Loaded);
+    });
     return createElement(type as ComponentType<object>, props as object);
   };
   Lazy.displayName = `Lazy(${String(name)})`;
-  return Object.assign(Lazy, { preload: () => preload().then(() => undefined) });
+  return Object.assign(Lazy, { preload: () => module.preload().then(() => undefined) });
+}
+
+/** A module loaded once, when first asked (see `lazyModule`). */
+export interface LazyModule<Module> {
+  /** Loads it now (once), resolving to the module; a failed load is forgotten, so the next tries again. */
+  preload(): Promise<Module>;
+  /** The module once loaded, else undefined (a render that must not wait reads it). */
+  current(): Module | undefined;
+}
+
+/**
+ * A module a page needs only after something happens (a refused submit, a later step), loaded when
+ * first asked or ahead of time, and read synchronously once there.
+ */
+export function lazyModule<Module>(load: () => Promise<Module>): LazyModule<Module> {
+  let loaded: Module | undefined;
+  let loading: Promise<Module> | undefined;
+  return {
+    preload() {
+      loading ??= load().then(
+        (module) => (loaded = module),
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    current: () => loaded,
+  };
 }
