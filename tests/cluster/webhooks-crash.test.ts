@@ -3,17 +3,16 @@
  * listening, the instance is killed with -9 before it could deliver it, and the instance started
  * again on the same database delivers that very event (the same webhook-id) once the receiver listens;
  * stopped gracefully, it gives the sender's lease up.
- * A server process of its own (scripts/server-process.ts) on SQLite, or on a PostgreSQL database of its
- * own when TEST_API_DATABASE_URL is set.
+ * A server process of its own (scripts/server-process.ts), on SQLite and on a throwaway PostgreSQL.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
+import { startThrowawayPostgres } from '../../scripts/cluster/postgres';
+import { freePort, startServerProcess, type ServerProcess } from '../../scripts/server-process';
 import { openDatabase } from '../../server/db/database';
-import { ownPostgresDatabase } from '../api/helpers';
 import { newSecret, startReceiver, type Receiver } from '../api/webhook-receivers';
 import { api, draftOf, ONE_ADDRESS_SETTINGS, signIn, signUp, submission, SUBMIT, upload } from './applicant';
 
@@ -33,12 +32,19 @@ async function until<T>(what: string, done: () => Promise<T | undefined> | T | u
   }
 }
 
-describe('a webhook event and a killed instance', () => {
+/** A database of a throwaway PostgreSQL server, stopped after the file. */
+async function postgresDatabase(): Promise<string> {
+  const pg = startThrowawayPostgres(await freePort());
+  cleanups.push(() => pg.stop());
+  pg.createDatabase('webhook_crash');
+  return pg.url('webhook_crash');
+}
+
+describe.each(['SQLite', 'PostgreSQL'] as const)('a webhook event and a killed instance, on %s', (kind) => {
   it('is delivered after the restart, with exactly the same event id', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ecopermit-webhook-crash-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const own = await ownPostgresDatabase();
-    if (own) cleanups.push(own.drop);
+    const databaseUrl = kind === 'PostgreSQL' ? await postgresDatabase() : '';
     const secret = newSecret();
     // Its port is chosen; nothing listens there yet.
     const receiver: Receiver = await startReceiver({ down: true });
@@ -51,7 +57,7 @@ describe('a webhook event and a killed instance', () => {
     const env = {
       ...ONE_ADDRESS_SETTINGS,
       DATA_DIR: dataDir,
-      DATABASE_URL: own?.url ?? '',
+      DATABASE_URL: databaseUrl,
       STATIC_DIR: join(dataDir, 'no-portal'),
       LOG_LEVEL: 'warn',
       WEBHOOKS_FILE: file,
@@ -73,7 +79,7 @@ describe('a webhook event and a killed instance', () => {
     expect(sent.status, String(sent.error)).toBe(200);
 
     // The event is written with the submission, and the receiver refuses the connection meanwhile.
-    const database = openDatabase({ databaseUrl: own?.url ?? '', dataDir });
+    const database = openDatabase({ databaseUrl, dataDir });
     cleanups.push(() => database.close());
     const outbox = () =>
       database.db.selectFrom('webhook_outbox').selectAll().where('application_id', '=', draft).execute();
