@@ -598,6 +598,23 @@ export interface ServiceDefinitionFile {
    * (the meta-schema asks every service.json for it, with the platform's base included).
    */
   lifecycle?: LifecycleFile;
+  /**
+   * The retention class of the service's applications, a key of `services/platform/retention.json`'s
+   * classes; without it, the platform's default class.
+   */
+  retention?: string;
+}
+
+/**
+ * How long a service's applications are kept (its class of `services/platform/retention.json`,
+ * resolved): a decided application is deleted `afterDecisionDays` after its decision unless on legal
+ * hold, a draft `draftIdleDays` after it was last saved or given a file.
+ */
+export interface RetentionPolicy {
+  /** The class's key. */
+  class: string;
+  afterDecisionDays: number;
+  draftIdleDays: number;
 }
 
 /** A `service.json` of a service with one form. */
@@ -611,8 +628,13 @@ export type SingleFormServiceFile = Omit<ServiceDefinitionFile, 'variants'> &
  */
 export interface ServiceDefinition extends Omit<
   ServiceDefinitionFile,
-  'form' | 'submit' | 'view' | 'variants' | 'tasks' | 'lifecycle'
+  'form' | 'submit' | 'view' | 'variants' | 'tasks' | 'lifecycle' | 'retention'
 > {
+  /**
+   * The retention class, resolved; absent only where no platform classes were given (a test's files),
+   * and then nothing of the service is deleted for its age.
+   */
+  retention?: RetentionPolicy;
   /** The lifecycle, resolved (engine/core/transitions.ts); the loader always gives one. */
   lifecycle?: Lifecycle;
   form: FormFiles;
