@@ -628,13 +628,13 @@ export type SingleFormServiceFile = Omit<ServiceDefinitionFile, 'variants'> &
  */
 export interface ServiceDefinition extends Omit<
   ServiceDefinitionFile,
-  'form' | 'submit' | 'view' | 'variants' | 'tasks' | 'lifecycle' | 'retention'
+  'form' | 'submit' | 'view' | 'variants' | 'tasks' | 'lifecycle'
 > {
   /**
-   * The retention class, resolved; absent only where no platform classes were given (a test's files),
-   * and then nothing of the service is deleted for its age.
+   * The retention class (`retention`, else the platform's default), resolved; absent only where no
+   * platform classes were given (a test's files), and then nothing of the service is deleted for its age.
    */
-  retention?: RetentionPolicy;
+  retentionPolicy?: RetentionPolicy;
   /** The lifecycle, resolved (engine/core/transitions.ts); the loader always gives one. */
   lifecycle?: Lifecycle;
   form: FormFiles;

@@ -203,7 +203,7 @@ function loadOne(
     return null;
   }
 
-  const { variants: _variants, tasks: _tasks, retention: _retention, ...shared } = file;
+  const { variants: _variants, tasks: _tasks, ...shared } = file;
   const forms: ServiceDefinition[] = [];
   // The records the applicant tasks save, which view rows may read.
   const taskRecords = new Set((file.tasks ?? []).map((task) => task.save.record));
@@ -213,7 +213,7 @@ function loadOne(
     forms.push({
       ...shared,
       lifecycle,
-      ...(retention ? { retention } : {}),
+      ...(retention ? { retentionPolicy: retention } : {}),
       form: part.form,
       submit: part.submit,
       view: part.view,

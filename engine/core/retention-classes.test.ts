@@ -15,9 +15,17 @@ describe('retention classes', () => {
   it("resolve a service's named class, or the platform's default", () => {
     const named = loadServiceDefinitions({ ...testFiles({ retention: 'long' }), [RETENTION_FILE]: classes });
     expect(named.problems).toEqual([]);
-    expect(named.definitions[0]?.retention).toEqual({ class: 'long', afterDecisionDays: 3650, draftIdleDays: 90 });
+    expect(named.definitions[0]?.retentionPolicy).toEqual({
+      class: 'long',
+      afterDecisionDays: 3650,
+      draftIdleDays: 90,
+    });
     const unnamed = loadServiceDefinitions({ ...testFiles(), [RETENTION_FILE]: classes });
-    expect(unnamed.definitions[0]?.retention).toEqual({ class: 'short', afterDecisionDays: 30, draftIdleDays: 7 });
+    expect(unnamed.definitions[0]?.retentionPolicy).toEqual({
+      class: 'short',
+      afterDecisionDays: 30,
+      draftIdleDays: 7,
+    });
   });
 
   it('refuse a service naming an unknown class, with the known ones', () => {

@@ -2,7 +2,7 @@
  * Retention classes: how long a service's applications are kept. The classes are declared once, in
  * `services/platform/retention.json` (schemas/retention.schema.json); each service names one in its
  * `service.json` (`retention`), or gets the platform's default. The loader resolves the name into the
- * definition's `retention` (a `RetentionPolicy`), so the server's jobs read days, never class names.
+ * definition's `retentionPolicy`, so the server's jobs read days, never class names.
  */
 import type { RetentionPolicy } from './definition-types';
 import { pointerOf, type Report } from './definition-problems';
