@@ -107,7 +107,7 @@ const STAFF_ONLY_FILES = [
   // The webhooks: their settings' errors and the dead letters' refusals answer the operator and the staff.
   'webhooks',
   // The legal hold's refusals answer the staff; the retention job answers no one.
-  'retention',
+  'server/retention/',
 ];
 
 describe('every message the API answers applicants has a translation', () => {
