@@ -186,6 +186,12 @@ describe('retention on the local store', () => {
     await runRetention(ctx, daysAhead(PLASTICS_KEPT_DAYS + 1));
     expect(await exists(server, approved.id)).toBe(true);
 
+    // The service's admin may hold too (it decides nothing, but answers for the service's records).
+    const admin = await staffKeyWith(server, 'hold-admin', ['plastics:admin']);
+    const again = await hold(admin, { hold: true, reason: 'Court order 12/2026, extended' });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data).toMatchObject({ legal_hold_by: 'staff:hold-admin' });
+
     const lifted = await hold(approver, { hold: false, reason: null });
     expect(lifted.status).toBe(200);
     expect(lifted.body.data).toMatchObject({ legal_hold: false, legal_hold_reason: null });
@@ -198,6 +204,7 @@ describe('retention on the local store', () => {
       .execute();
     expect(events.map((event) => [event.actor, JSON.parse(event.data ?? 'null')])).toEqual([
       ['staff:hold-approver', { hold: true, reason: 'Court order 12/2026' }],
+      ['staff:hold-admin', { hold: true, reason: 'Court order 12/2026, extended' }],
       ['staff:hold-approver', { hold: false, reason: null }],
     ]);
     expect((await verifyTrail(server.database.db, approved.id)).problems).toEqual([]);
