@@ -20,6 +20,8 @@
  *   npm run staff -- webhooks dead           (the webhook events given up on)
  *   npm run staff -- webhooks replay <id>    (puts a dead event back in line, same id and body)
  *   npm run staff -- verify-trail [--app <applicationId|app_id>]   (checks the audit trail's chains)
+ *   npm run staff -- hold <applicationId|app_id> --reason "text"    (a legal hold: kept from the retention job)
+ *   npm run staff -- release-hold <applicationId|app_id>           (lifts it: its retention class applies again)
  *   npm run staff -- help                    (the usage, with the transitions of the loaded services)
  *
  * The transitions it takes by name are those of the loaded services' tables (current and kept
