@@ -58,6 +58,11 @@ const KNOWN: Array<{ name: string; heading: string; checks: string }> = [
     checks:
       'the file `WEBHOOKS_FILE` names: a setting of the server, not of a service ([operations](operations.md#webhooks))',
   },
+  {
+    name: 'retention',
+    heading: 'Retention classes',
+    checks: '`services/platform/retention.json`: the classes a service names in `retention` ([retention](retention.md))',
+  },
 ];
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';

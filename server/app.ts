@@ -5,6 +5,7 @@
  */
 import { requireRequestSchemas, validationError } from './route-schemas';
 import { installRequestValidation } from './request-validation';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
@@ -32,6 +33,7 @@ import { accountRoutes } from './routes/accounts';
 import { applicationRoutes } from './routes/applications';
 import { draftRoutes } from './routes/drafts';
 import { startDraftExpiry } from './drafts';
+import { startRetentionJob } from './retention/retention-job';
 import { applicationCopyRoutes } from './routes/application-copy';
 import { taskRoutes } from './routes/tasks';
 import { decisionRoutes } from './routes/decisions';
@@ -94,7 +96,6 @@ const STATIC_FILE = /\.(?:js|mjs|css|map|json|png|jpe?g|gif|svg|ico|webp|woff2?|
 
 /** How often expired drafts are looked for. */
 const DRAFT_EXPIRY_INTERVAL_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Files the start's sweep looks at, at most: a start stays quick whatever a crash left. */
 const ORPHAN_SWEEP_LIMIT = 50_000;
@@ -166,10 +167,12 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   let mailSender: MailSender | undefined;
   let webhookSender: WebhookSender | undefined;
   let stopDraftExpiry: (() => Promise<void>) | undefined;
+  let stopRetention: (() => Promise<void>) | undefined;
   app.addHook('onClose', async () => {
     await mailSender?.stop();
     await webhookSender?.stop();
     await stopDraftExpiry?.();
+    await stopRetention?.();
     await files.close();
     await database.close();
   });
@@ -238,12 +241,24 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
     // Drafts left alone past the retention are removed with their files: now, then every hour.
     stopDraftExpiry = startDraftExpiry(ctx, {
-      retentionMs: config.draftRetentionMs,
       intervalMs: DRAFT_EXPIRY_INTERVAL_MS,
-      onRemoved: (count) =>
-        app.log.info(`removed ${count} draft(s) not saved for ${config.draftRetentionMs / DAY_MS} days`),
+      onRemoved: (count) => app.log.info(`removed ${count} draft(s) left alone past their retention class`),
       onError: (err) => app.log.warn({ err }, 'removing expired drafts failed: tried again in an hour'),
     });
+
+    // Decided applications past their retention class go for good, under a lease: now, then every interval.
+    if (config.retentionIntervalMs > 0)
+      stopRetention = startRetentionJob(ctx, {
+        intervalMs: config.retentionIntervalMs,
+        holder: randomUUID(),
+        onRun: (run) => {
+          if (run.applications + run.clients > 0)
+            app.log.info(
+              `retention: deleted ${run.applications} application(s) past their class (${run.files} file(s)) and ${run.clients} closed account(s)`,
+            );
+        },
+        onError: (err) => app.log.warn({ err }, 'the retention job failed: tried again at its next run'),
+      });
 
     app.setErrorHandler((thrown: FastifyError | HttpError, request, reply) => {
       const translate = (text: string) => say(request, text);
@@ -373,6 +388,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   } catch (error) {
     await webhookSender?.stop();
     await stopDraftExpiry?.();
+    await stopRetention?.();
     await files.close();
     await database.close();
     throw error;

@@ -95,7 +95,7 @@ const envSchema = z.object({
   MAIL_POLL_SECONDS: count(5),
   MAIL_RETRY_SECONDS: count(30),
   MAIL_RETRY_MAX_MINUTES: count(60),
-  DRAFT_RETENTION_DAYS: count(90),
+  RETENTION_INTERVAL_MS: count(60 * 60 * 1000, 0),
   WEBHOOKS_FILE: z.string().default(''),
   WEBHOOK_POLL_MS: count(1000, 10),
   WEBHOOK_RETRY_MS: count(5000),
@@ -206,8 +206,11 @@ export interface ServerConfig {
   publicUrl: string;
   /** The e-mail queue's sender: how often it looks, and the retry waits (doubled per failure, capped). */
   mail: { pollMs: number; retryBaseMs: number; retryMaxMs: number };
-  /** Drafts not saved for this long (nor given a file) are removed with their files. */
-  draftRetentionMs: number;
+  /**
+   * Time between runs of the retention job (server/retention/), which deletes decided applications past
+   * their class; 0: it does not run (the tests' default, which run it with their own clock).
+   */
+  retentionIntervalMs: number;
   /** The webhooks' subscriptions file and sender (server/webhooks/, docs/operations.md#webhooks). */
   webhooks: WebhookSettings;
   /** Printed on certificates. */
@@ -322,7 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       retryBaseMs: e.MAIL_RETRY_SECONDS * 1000,
       retryMaxMs: e.MAIL_RETRY_MAX_MINUTES * MINUTE,
     },
-    draftRetentionMs: e.DRAFT_RETENTION_DAYS * 24 * 60 * MINUTE,
+    retentionIntervalMs: e.RETENTION_INTERVAL_MS,
     webhooks: {
       file: e.WEBHOOKS_FILE ? resolve(e.WEBHOOKS_FILE) : null,
       pollMs: e.WEBHOOK_POLL_MS,

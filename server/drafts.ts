@@ -1,14 +1,15 @@
 /**
  * Drafts kept for their applicant: the offer to continue (a client's drafts holding answers or files),
  * the removal of one document's file from a draft, the discard of a draft with everything it holds, and the expiry of drafts left alone longer than
- * `DRAFT_RETENTION_DAYS`. The routes are in routes/drafts.ts.
+ * their service's retention class allows (`draftIdleDays`, services/platform/retention.json). The routes are in routes/drafts.ts.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { hasDraftAnswers, STATUS, type OfferedDraft } from '../engine/core';
 import { lockApplication } from './applications-store';
 import type { AppContext } from './context';
 import type { Database } from './db/tables';
-import { appendRegister, appendTrail } from './trail/append';
+import { appendTrail } from './trail/append';
+import { deleteApplicationRows } from './retention/delete-application';
 import { fileFingerprint } from './trail/files';
 
 /** Drafts offered at most (the newest): more would not be an offer but a list nobody reads. */
@@ -105,23 +106,7 @@ export async function deleteDraftRows(
   trx: Transaction<Database>,
   draft: { id: number; app_id: string; service_id: number; created_at: string },
 ): Promise<string[]> {
-  const applicationId = draft.id;
-  const attachments = await trx
-    .selectFrom('attachments')
-    .select('path')
-    .where('application_id', '=', applicationId)
-    .execute();
-  await appendRegister(trx, 'deleted', draft);
-  for (const table of [
-    'mail_queue',
-    'application_facts',
-    'application_records',
-    'attachments',
-    'flow_histories',
-  ] as const)
-    await trx.deleteFrom(table).where('application_id', '=', applicationId).execute();
-  await trx.deleteFrom('applications').where('id', '=', applicationId).execute();
-  return attachments.map((row) => row.path);
+  return deleteApplicationRows(trx, draft);
 }
 
 /**
@@ -183,48 +168,58 @@ export async function removeDraftDocument(
 /** Drafts looked at in one run of the expiry; the rest wait for the next run. */
 const EXPIRY_BATCH = 200;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
- * Removes the drafts neither saved nor given a file since `retentionMs` ago (nor created since), with
- * their files (`removeDraft`).
+ * Removes the drafts neither saved nor given a file (nor created) for their service's retention class's
+ * `draftIdleDays` before `now`, with their files (`removeDraft`). A draft of a service that is not
+ * loaded, or has no class, is kept: nothing is deleted without a declared period.
  * @returns how many drafts it removed.
  */
 export async function expireDrafts(
-  ctx: Pick<AppContext, 'db' | 'dialect' | 'files'>,
-  retentionMs: number,
+  ctx: Pick<AppContext, 'db' | 'dialect' | 'files' | 'definitions'>,
   now: Date = new Date(),
 ): Promise<number> {
-  const cutoff = new Date(now.getTime() - retentionMs).toISOString();
-  const expired = (db: Kysely<Database>) =>
-    db
-      .selectFrom('applications')
-      .select('applications.id')
-      .where('status_id', '=', STATUS.draft)
-      .where((eb) => eb(eb.fn.coalesce('draft_saved_at', 'created_at'), '<', cutoff))
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('attachments')
-              .select('attachments.id')
-              .whereRef('attachments.application_id', '=', 'applications.id')
-              .where('attachments.created_at', '>=', cutoff),
-          ),
-        ),
-      );
-  const candidates = await expired(ctx.db).orderBy('applications.id').limit(EXPIRY_BATCH).execute();
   let removed = 0;
-  for (const { id } of candidates) {
-    // Judged again under the lock: the applicant may have saved it since it was picked.
-    const gone = await removeDraft(ctx, id, async (trx) =>
-      Boolean(await expired(trx).where('applications.id', '=', id).executeTakeFirst()),
-    );
-    if (gone) removed += 1;
+  let looked = 0;
+  for (const definition of ctx.definitions) {
+    if (!definition.retentionPolicy || looked >= EXPIRY_BATCH) continue;
+    const cutoff = new Date(now.getTime() - definition.retentionPolicy.draftIdleDays * DAY_MS).toISOString();
+    const expired = (db: Kysely<Database>) =>
+      db
+        .selectFrom('applications')
+        .select('applications.id')
+        .where('service_id', '=', definition.id)
+        .where('status_id', '=', STATUS.draft)
+        .where((eb) => eb(eb.fn.coalesce('draft_saved_at', 'created_at'), '<', cutoff))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('attachments')
+                .select('attachments.id')
+                .whereRef('attachments.application_id', '=', 'applications.id')
+                .where('attachments.created_at', '>=', cutoff),
+            ),
+          ),
+        );
+    const candidates = await expired(ctx.db)
+      .orderBy('applications.id')
+      .limit(EXPIRY_BATCH - looked)
+      .execute();
+    looked += candidates.length;
+    for (const { id } of candidates) {
+      // Judged again under the lock: the applicant may have saved it since it was picked.
+      const gone = await removeDraft(ctx, id, async (trx) =>
+        Boolean(await expired(trx).where('applications.id', '=', id).executeTakeFirst()),
+      );
+      if (gone) removed += 1;
+    }
   }
   return removed;
 }
 
 export interface DraftExpiryOptions {
-  retentionMs: number;
   /** Time between runs (the first runs at once). */
   intervalMs: number;
   onRemoved?: (count: number) => void;
@@ -237,14 +232,14 @@ export interface DraftExpiryOptions {
  * @returns stop, which resolves once a run in progress has finished.
  */
 export function startDraftExpiry(
-  ctx: Pick<AppContext, 'db' | 'dialect' | 'files'>,
+  ctx: Pick<AppContext, 'db' | 'dialect' | 'files' | 'definitions'>,
   options: DraftExpiryOptions,
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
   let stopped = false;
   const run = () => {
     if (running || stopped) return;
-    running = expireDrafts(ctx, options.retentionMs)
+    running = expireDrafts(ctx)
       .then((count) => {
         if (count > 0) options.onRemoved?.(count);
       }, options.onError)

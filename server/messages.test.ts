@@ -106,6 +106,8 @@ const STAFF_ONLY_FILES = [
   'certificates',
   // The webhooks: their settings' errors and the dead letters' refusals answer the operator and the staff.
   'webhooks',
+  // The legal hold's refusals answer the staff; the retention job answers no one.
+  'server/retention/',
 ];
 
 describe('every message the API answers applicants has a translation', () => {

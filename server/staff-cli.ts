@@ -20,6 +20,8 @@
  *   npm run staff -- webhooks dead           (the webhook events given up on)
  *   npm run staff -- webhooks replay <id>    (puts a dead event back in line, same id and body)
  *   npm run staff -- verify-trail [--app <applicationId|app_id>]   (checks the audit trail's chains)
+ *   npm run staff -- hold <applicationId|app_id> --reason "text"    (a legal hold: kept from the retention job)
+ *   npm run staff -- release-hold <applicationId|app_id>           (lifts it: its retention class applies again)
  *   npm run staff -- help                    (the usage, with the transitions of the loaded services)
  *
  * The transitions it takes by name are those of the loaded services' tables (current and kept
@@ -65,6 +67,7 @@ import { deadWebhooks, replayWebhook } from './webhooks/dead-letters';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/tables';
 import { trailReportText, verifyTrail } from './trail/verify';
+import { changeLegalHold } from './retention/legal-hold';
 
 const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> [--comment "text"] [--<text> "<html>"]
                                    [--manual-certificate <file> | --manual]
@@ -76,7 +79,8 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
        npm run staff -- set-password <name> | sign-in-link <name>
        npm run staff -- actions <applicationId|app_id> | verify-trail [--app <applicationId|app_id>] | help
        npm run staff -- webhooks dead | webhooks replay <id>
-  (status, <action>, attach and certificate take --as <name>: the staff account acting, else the OS user's name)
+       npm run staff -- hold <applicationId|app_id> --reason "text" | release-hold <applicationId|app_id> [--reason "text"]
+  (status, <action>, attach, certificate, hold and release-hold take --as <name>: the staff account acting, else the OS user's name)
 
   applicationId   numeric id or the app id (e.g. EP-2026-000123)
   statusId        5 department approved, 6 approved, 7 returned, 9 rejected, 10 propose to approve,
@@ -115,6 +119,8 @@ const USAGE = `Usage: npm run staff -- status <applicationId|app_id> <statusId> 
                   id, subscription, application, attempts and last error
   webhooks replay puts a dead event back in line (the same id and body), before the later events of its
                   application that wait behind it
+  hold            keeps a decided application from the retention job (a legal hold; approver or admin
+                  of its service) until release-hold lifts it; both are events of its trail
   verify-trail    recomputes the chains of the trail of changes (every application's, or --app's,
                   and the register of applications made and deleted): prints OK with the counts and
                   the register's head hash (record it elsewhere), or each broken place, and exits with 1`;
@@ -192,6 +198,8 @@ const OWN_COMMANDS = [
   'remove-staff',
   'list-staff',
   'webhooks',
+  'hold',
+  'release-hold',
   ...SIGN_IN_COMMANDS,
 ];
 
@@ -261,6 +269,12 @@ export interface ListStaffCommand {
 /** Lists the dead webhook events, or replays one (server/webhooks/dead-letters.ts). */
 export type WebhooksCommand =
   { command: 'webhooks'; what: 'dead' } | { command: 'webhooks'; what: 'replay'; id: string };
+/** Sets or lifts an application's legal hold (server/retention/legal-hold.ts). */
+export type HoldCommand = ActingCommand & {
+  application: string;
+  reason: string | null;
+} & ({ command: 'hold' } | { command: 'release-hold' });
+
 /** Checks the audit trail (server/trail/verify.ts): every application's chain, or one's. */
 export interface VerifyTrailCommand {
   command: 'verify-trail';
@@ -284,6 +298,7 @@ export type StaffCommand =
   | SignInCommand
   | WebhooksCommand
   | VerifyTrailCommand
+  | HoldCommand
   | HelpCommand;
 
 /** `--name value` pairs after the application (a flag without a value is refused). */
@@ -319,7 +334,14 @@ export function parseStaffArgs(argv: string[], transitions?: readonly StaffTrans
 }
 
 /** The commands that act on an application as a staff account (`--as`). */
-const ACTING: ReadonlyArray<StaffCommand['command']> = ['status', 'action', 'attach', 'certificate'];
+const ACTING: ReadonlyArray<StaffCommand['command']> = [
+  'status',
+  'action',
+  'attach',
+  'certificate',
+  'hold',
+  'release-hold',
+];
 
 /** A grant as the command takes it: `<service>:<role>` (`*:<role>` on every service). */
 function parseGrant(text: string | undefined, fail: (why: string) => never): GrantInput {
@@ -388,6 +410,14 @@ function parseActing(
   if (command === 'actions') {
     if (rest.length > 0) fail(`Unexpected argument '${rest[0] ?? ''}'.`);
     return { command: 'actions', application: application as string };
+  }
+  if (command === 'hold' || command === 'release-hold') {
+    const pairs = options(rest, fail);
+    const reason = pairs.find(([name]) => name === 'reason')?.[1];
+    if (pairs.some(([name]) => name !== 'reason') || pairs.length > 1)
+      fail(`${command} takes --reason "text", and nothing else.`);
+    if (command === 'hold' && !reason?.trim()) fail('hold needs --reason "text": why the application is held.');
+    return { command, application: application as string, reason: reason ?? null };
   }
   if (command === 'certificate') {
     const pairs = options(rest, fail);
@@ -626,6 +656,11 @@ async function run(argv: string[]): Promise<void> {
       publicUrl: config.publicUrl,
     };
     const executor = { db: database.db, dialect: database.dialect, ...services, webhooks };
+    if (command.command === 'hold' || command.command === 'release-hold') {
+      console.log(await runHold(executor, app, command, staff));
+      return;
+    }
+
     if (command.command === 'attach') {
       const done = await refusedAs(
         app.app_id,
@@ -718,6 +753,24 @@ async function run(argv: string[]): Promise<void> {
     await files.close();
     await database.close();
   }
+}
+
+/** Sets or lifts an application's legal hold as the command's staff account; what to print. */
+async function runHold(
+  ctx: Parameters<typeof changeLegalHold>[0],
+  app: { id: number; app_id: string },
+  command: HoldCommand,
+  staff: StaffActor | undefined,
+): Promise<string> {
+  const hold = command.command === 'hold';
+  const done = await refusedAs(
+    app.app_id,
+    () => changeLegalHold(ctx, app.id, staff as StaffActor, { hold, reason: command.reason }),
+    staff,
+  );
+  return hold
+    ? `${done.app_id}: on legal hold (${done.legal_hold_reason ?? ''}): the retention job keeps it until release-hold`
+    : `${done.app_id}: legal hold lifted: its retention class applies again`;
 }
 
 /**

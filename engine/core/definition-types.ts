@@ -598,6 +598,23 @@ export interface ServiceDefinitionFile {
    * (the meta-schema asks every service.json for it, with the platform's base included).
    */
   lifecycle?: LifecycleFile;
+  /**
+   * The retention class of the service's applications, a key of `services/platform/retention.json`'s
+   * classes; without it, the platform's default class.
+   */
+  retention?: string;
+}
+
+/**
+ * How long a service's applications are kept (its class of `services/platform/retention.json`,
+ * resolved): a decided application is deleted `afterDecisionDays` after its decision unless on legal
+ * hold, a draft `draftIdleDays` after it was last saved or given a file.
+ */
+export interface RetentionPolicy {
+  /** The class's key. */
+  class: string;
+  afterDecisionDays: number;
+  draftIdleDays: number;
 }
 
 /** A `service.json` of a service with one form. */
@@ -613,6 +630,11 @@ export interface ServiceDefinition extends Omit<
   ServiceDefinitionFile,
   'form' | 'submit' | 'view' | 'variants' | 'tasks' | 'lifecycle'
 > {
+  /**
+   * The retention class (`retention`, else the platform's default), resolved; absent only where no
+   * platform classes were given (a test's files), and then nothing of the service is deleted for its age.
+   */
+  retentionPolicy?: RetentionPolicy;
   /** The lifecycle, resolved (engine/core/transitions.ts); the loader always gives one. */
   lifecycle?: Lifecycle;
   form: FormFiles;

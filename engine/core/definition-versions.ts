@@ -18,6 +18,7 @@ import { allowedValues } from './allowed-values';
 import { pointerSegment, type DefinitionProblem } from './definition-problems';
 import { loadServiceDefinitions } from './load-definitions';
 import { PLATFORM_LIFECYCLE_FILE } from './lifecycle-upgrade';
+import { RETENTION_FILE } from './retention-classes';
 import { touchedPointers, type RecordMigration } from './record-migrations';
 import { definedProperties } from './schema-walk';
 import { formsOf } from './service-forms';
@@ -241,7 +242,7 @@ export function loadServiceVersions(
     }
     for (const [version, data] of [...archives].sort(([a], [b]) => a - b)) {
       const file = `${key}/${VERSIONS_FOLDER}/${version}.json`;
-      const loaded = loadArchive(data, key, file, problems, files[PLATFORM_LIFECYCLE_FILE]);
+      const loaded = loadArchive(data, key, file, problems, files);
       if (!loaded) continue;
       if (loaded.version !== version)
         problems.push({ file, pointer: '/version', message: `holds version ${loaded.version}, not ${version}` });
@@ -316,7 +317,7 @@ function loadArchive(
   key: string,
   file: string,
   problems: DefinitionProblem[],
-  platform: unknown,
+  current: Readonly<Record<string, unknown>>,
 ): ServiceDefinition | null {
   if (!isRecord(data) || !Number.isInteger(data.version) || !isRecord(data.files)) {
     problems.push({
@@ -327,7 +328,11 @@ function loadArchive(
     return null;
   }
   // An archive kept before the transition table does not hold the platform's base it now includes.
-  const base = PLATFORM_LIFECYCLE_FILE in data.files ? {} : { [PLATFORM_LIFECYCLE_FILE]: platform };
+  // The retention classes are the platform's current ones: an archive names a class, it does not keep one.
+  const base = {
+    ...(PLATFORM_LIFECYCLE_FILE in data.files ? {} : { [PLATFORM_LIFECYCLE_FILE]: current[PLATFORM_LIFECYCLE_FILE] }),
+    ...(RETENTION_FILE in current ? { [RETENTION_FILE]: current[RETENTION_FILE] } : {}),
+  };
   const loaded = loadServiceDefinitions({ ...base, ...data.files }, { alone: true });
   for (const problem of loaded.problems)
     problems.push({

@@ -12,6 +12,7 @@ export { serviceChoiceOffer, type ServiceChoiceOffer, type ServiceChoiceOption }
 export { localizeDefinition, type LocalizedExtraUpload } from './localize-definition';
 export { catalogueFolders, catalogueTranslator } from './catalogue-translator';
 export { mergeCatalogues, type Catalogue, type TranslateFunction } from './translator';
+export { RETENTION_FILE } from './retention-classes';
 export { type ServerCheck } from './widget-contracts';
 
 // Reading a form's values

@@ -35,6 +35,7 @@ import { serviceChoiceProblems } from './service-choice';
 import { HOLDER_PLACEHOLDER } from './approval-letter';
 import { placeholdersOf } from './placeholders';
 import { ruleMessages } from './localize-definition';
+import { checkRetentionClasses, resolveRetention, RETENTION_FILE, type RetentionClasses } from './retention-classes';
 
 export interface LoadedDefinitions {
   /** Definitions without problems, sorted by id. */
@@ -152,6 +153,7 @@ function loadOne(
   folder: string,
   files: Record<string, unknown>,
   problems: DefinitionProblem[],
+  classes: RetentionClasses | null,
 ): ServiceDefinition | null {
   const start = problems.length;
   const serviceFile = `${folder}/service.json`;
@@ -166,6 +168,7 @@ function loadOne(
   if (file.key !== folder) report(serviceFile, '/key', `must equal the folder name '${folder}'`);
   const lifecycle = resolveLifecycle(file.lifecycle, serviceFile, report);
   checkLifecycle(file, lifecycle, serviceFile, report);
+  const retention = resolveRetention(file.retention, classes, serviceFile, report, RETENTION_FILE in files);
 
   const parts: Array<FormPart & { variant?: { key: string; label: string } }> = [];
   if (file.variants) {
@@ -210,6 +213,7 @@ function loadOne(
     forms.push({
       ...shared,
       lifecycle,
+      ...(retention ? { retentionPolicy: retention } : {}),
       form: part.form,
       submit: part.submit,
       view: part.view,
@@ -256,8 +260,12 @@ export function loadServiceDefinitions(
     .map((name) => name.slice(0, -'/service.json'.length))
     .sort();
   const loaded: ServiceDefinition[] = [];
+  // The platform's retention classes, judged once (a wrong file is one problem, not one per service).
+  const classes = checkRetentionClasses(files[RETENTION_FILE], (file, pointer, message) =>
+    problems.push({ file, pointer, message }),
+  );
   for (const folder of folders) {
-    const definition = loadOne(folder, files, problems);
+    const definition = loadOne(folder, files, problems, classes);
     if (definition) loaded.push(definition);
   }
 

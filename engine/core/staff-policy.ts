@@ -84,6 +84,14 @@ export function mayGrant(grants: readonly RoleGrant[], service: string): boolean
   );
 }
 
+/**
+ * Whether the grants let their holder set or lift a legal hold on `service`'s applications (keeping
+ * them from the retention job): an approver, who decides them, or an admin of the service.
+ */
+export function mayHold(grants: readonly RoleGrant[], service: string): boolean {
+  return workingRoleOn(grants, service) === 'approver' || mayGrant(grants, service);
+}
+
 /** The services of `services` whose applications the grants let their holder read. */
 export function visibleServices(grants: readonly RoleGrant[], services: readonly string[]): string[] {
   return services.filter((service) => mayView(grants, service));

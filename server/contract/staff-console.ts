@@ -1,10 +1,11 @@
 /**
  * The requests and answers of the staff console's routes (server/routes/staff-console.ts): the queue
- * and its export, the review page, its documents, notes and assignment.
+ * and its export, the review page, its documents, notes, assignment and legal hold.
  */
 import { APPLICATION_DETAIL_SCHEMA } from '../../engine/core';
 import { anyValue, flag, integer, list, nullableText, object, text, type Schema } from './answers';
 import { requiredText, tooLong } from '../field-rules';
+import { HOLD_REASON_MAX_LENGTH } from '../retention/legal-hold';
 
 export const QUEUE_SORTS = ['submitted', '-submitted', 'number', 'status', 'service'] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
@@ -243,3 +244,36 @@ export const ASSIGNMENT_BODY = {
 } as const;
 
 export const ASSIGNED: Schema = object({ id: integer, assignee: nullableText }, ['id', 'assignee']);
+
+/** Sets (`hold: true`, with its reason) or lifts (`hold: false`) an application's legal hold. */
+export const LEGAL_HOLD_BODY = {
+  type: 'object',
+  properties: {
+    hold: {
+      type: 'boolean',
+      description: 'true: keep the application from the retention job; false: lift the hold',
+      errorMessage: { type: 'Give true or false.' },
+    },
+    reason: {
+      type: ['string', 'null'],
+      maxLength: HOLD_REASON_MAX_LENGTH,
+      description: 'Why it is held (required to set a hold), or why the hold is lifted',
+      errorMessage: { type: 'Give a text, or null.', maxLength: tooLong(HOLD_REASON_MAX_LENGTH) },
+    },
+  },
+  required: ['hold'],
+  additionalProperties: false,
+  errorMessage: { type: 'Send a JSON object.', required: { hold: 'This field is required' } },
+} as const;
+
+export const LEGAL_HOLD: Schema = object(
+  {
+    id: integer,
+    app_id: text,
+    legal_hold: flag,
+    legal_hold_by: nullableText,
+    legal_hold_at: nullableText,
+    legal_hold_reason: nullableText,
+  },
+  ['id', 'app_id', 'legal_hold', 'legal_hold_by', 'legal_hold_at', 'legal_hold_reason'],
+);

@@ -1068,6 +1068,31 @@ function auditTrail(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Retention (server/retention/): an application on legal hold (`legal_hold`, set and lifted by staff
+ * with who, when and why) is never deleted for its age; a tombstone the retention job writes keeps when
+ * the application was decided (`trail_register.decided_at`, hashed only when set, so the rows chained
+ * before keep their hashes).
+ */
+function retention(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .alterTable('applications')
+        .addColumn('legal_hold', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      for (const column of ['legal_hold_by', 'legal_hold_at', 'legal_hold_reason'])
+        await db.schema.alterTable('applications').addColumn(column, 'text').execute();
+      await db.schema.alterTable('trail_register').addColumn('decided_at', 'text').execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.alterTable('trail_register').dropColumn('decided_at').execute();
+      for (const column of ['legal_hold_reason', 'legal_hold_at', 'legal_hold_by', 'legal_hold'])
+        await db.schema.alterTable('applications').dropColumn(column).execute();
+    },
+  };
+}
+
 /** The in-code migration provider for a dialect. Names sort in the order they must run. */
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
@@ -1089,6 +1114,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '0015_closed_accounts': closedAccounts(dialect),
       '0016_webhook_outbox': webhookOutbox(dialect),
       '0017_audit_trail': auditTrail(dialect),
+      '0018_retention': retention(),
     }),
   };
 }

@@ -210,6 +210,11 @@ export interface ApplicationsTable {
   /** The head of the application's audit trail: its last event's `seq` (0: none) and `hash`. */
   trail_seq: Generated<number>;
   trail_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: on legal hold, never deleted by the retention job until staff lift it (with who, when, why). */
+  legal_hold: Generated<Flag>;
+  legal_hold_by: ColumnType<string | null, string | null | undefined, string | null>;
+  legal_hold_at: ColumnType<string | null, string | null | undefined, string | null>;
+  legal_hold_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApplicationRecordsTable {
@@ -283,6 +288,8 @@ export interface TrailRegisterTable {
   service_id: number;
   created_at: string;
   at: string;
+  /** A tombstone of the retention job: when the application was decided (null otherwise). */
+  decided_at: ColumnType<string | null, string | null | undefined, string | null>;
   prev_hash: string | null;
   hash: string;
 }

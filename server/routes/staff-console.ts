@@ -9,6 +9,8 @@
  *   GET  staff/applications/{id}/documents/{documentId}   a document (`inline=1`: to preview)
  *   POST staff/applications/{id}/notes       { body }: a note (reviewer or approver)
  *   POST staff/applications/{id}/assignment  { assignee }: take it, give it to a colleague, release it
+ *   PUT  staff/applications/{id}/legal-hold  { hold, reason }: keep it from the retention job, or lift
+ *                                            that (approver or admin: retention/legal-hold.ts)
  *
  * A caller without a role on an application's service is refused (403) on each of these, whether or
  * not the id exists. Every read of an application (its review page, its export) and every note or
@@ -25,6 +27,8 @@ import {
   ASSIGNMENT_BODY,
   DOCUMENT_QUERY,
   EXPORT_QUERY,
+  LEGAL_HOLD,
+  LEGAL_HOLD_BODY,
   NOTE_ADDED,
   NOTE_BODY,
   QUEUE_DEFAULT_SIZE,
@@ -36,6 +40,7 @@ import { idParam, ok } from '../http';
 import { queueExport } from '../queue-export';
 import { paramsSchema, typed } from '../route-schemas';
 import { queuePage, resolveQueueFilter } from '../staff-queue';
+import { changeLegalHold } from '../retention/legal-hold';
 import { addNote, assign, documentHeaders, openedDocument, reviewable, reviewOf } from '../staff-review';
 
 /** Registers the console's routes. */
@@ -183,6 +188,31 @@ export function staffConsoleRoutes(app: FastifyInstance, ctx: AppContext): void 
       const actor = await staffOf(request);
       const reviewed = await reviewable(ctx, actor, idParam(request.params.id), { work: true });
       return ok(reply, await assign(ctx, actor, reviewed, request.body.assignee ?? null));
+    },
+  );
+
+  typed(app).put(
+    '/staff/applications/:id/legal-hold',
+    {
+      ...staffOnly,
+      schema: {
+        summary: "Sets or lifts an application's legal hold",
+        description:
+          '`hold: true` with a `reason` keeps the application from the retention job (it is never deleted for its age) until `hold: false` lifts it. Needs the approver or admin role on its service (403); a draft or an unknown id is a 404. Recorded in its trail (`legal-hold`).',
+        params,
+        body: LEGAL_HOLD_BODY,
+        response: answers({ 200: LEGAL_HOLD }),
+      },
+    },
+    async (request, reply) => {
+      const actor = await staffOf(request);
+      return ok(
+        reply,
+        await changeLegalHold(ctx, idParam(request.params.id), actor, {
+          hold: request.body.hold,
+          reason: request.body.reason ?? null,
+        }),
+      );
     },
   );
 }

@@ -25,7 +25,8 @@ export type TrailKind =
   | 'records'
   | 'file-added'
   | 'file-removed'
-  | 'facts';
+  | 'facts'
+  | 'legal-hold';
 
 /** The kinds the staff's history shows (with the status rows the applicant's shows). */
 export const STAFF_HISTORY_KINDS: readonly TrailKind[] = ['status', 'internal', 'note', 'assignment'];
@@ -116,6 +117,8 @@ export async function appendRegister(
   trx: Transaction<Database>,
   kind: 'created' | 'deleted',
   application: { id: number; app_id: string; service_id: number; created_at: string },
+  /** A retention tombstone's decision time. */
+  decidedAt?: string,
 ): Promise<void> {
   const head = await trx
     .updateTable('trail_register_head')
@@ -131,6 +134,7 @@ export async function appendRegister(
     service_id: application.service_id,
     created_at: application.created_at,
     at: nowIso(),
+    ...(decidedAt ? { decided_at: decidedAt } : {}),
   };
   const hash = chainHash(head.hash, fields);
   await trx

@@ -38,6 +38,8 @@ export interface RegisterFields {
   created_at: string;
   /** When this row was written (the deletion's time for a tombstone). */
   at: string;
+  /** A retention tombstone's decision time; absent otherwise (and then not hashed, as before it was kept). */
+  decided_at?: string;
 }
 
 /** The fields a hash covers, in the stored types (a database may answer a number as a string). */
@@ -69,6 +71,7 @@ export function registerFieldsOf(row: Record<string, unknown>): RegisterFields {
     service_id: Number(row.service_id),
     created_at: String(row.created_at),
     at: String(row.at),
+    ...(row.decided_at === null || row.decided_at === undefined ? {} : { decided_at: String(row.decided_at) }),
   };
 }
 

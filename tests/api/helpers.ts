@@ -78,6 +78,8 @@ export function testConfig(extra: Record<string, string> = {}): ServerConfig {
     // Tests register many accounts from one address; the per-address cap has tests of its own.
     ACCOUNT_REQUESTS_PER_MINUTE: '0',
     OTP_RESEND_SECONDS: '0',
+    // The retention job runs when a test asks, with its own clock (tests/api/retention.test.ts).
+    RETENTION_INTERVAL_MS: '0',
     // The services and reference data under test: another folder when SERVICES_DIR / LOOKUPS_DIR say so.
     ...(process.env.SERVICES_DIR ? { SERVICES_DIR: process.env.SERVICES_DIR } : {}),
     ...(process.env.LOOKUPS_DIR ? { LOOKUPS_DIR: process.env.LOOKUPS_DIR } : {}),

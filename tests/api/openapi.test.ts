@@ -109,8 +109,9 @@ describe('GET /api/openapi.json', () => {
     );
     const staffPaths = Object.keys(document.paths).filter((path) => path.startsWith('/api/staff/applications/{id}/'));
     expect(staffPaths.sort()).toEqual(
-      // The transitions, the moves to a status and the certificate; the console's notes, assignment and documents.
-      [...names, 'status', 'certificate', 'notes', 'assignment', 'documents/{documentId}']
+      // The transitions, the moves to a status and the certificate; the console's notes, assignment, documents
+      // and legal hold.
+      [...names, 'status', 'certificate', 'notes', 'assignment', 'documents/{documentId}', 'legal-hold']
         .map((name) => `/api/staff/applications/{id}/${name}`)
         .sort(),
     );

@@ -19,6 +19,7 @@ import definitionMetaSchema from '../../schemas/service-definition.schema.json';
 import variantSchema from '../../schemas/variant.schema.json';
 import viewRowsSchema from '../../schemas/view-rows.schema.json';
 import lifecycleSchema from '../../schemas/lifecycle.schema.json';
+import retentionSchema from '../../schemas/retention.schema.json';
 import { uiSchemaText } from '../../scripts/services-schemas';
 
 const REPOSITORY = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -127,6 +128,7 @@ describe('every raw file under services/', () => {
     viewRowsSchema,
     migrationSchema,
     lifecycleSchema,
+    retentionSchema,
   ])
     if (!ajv.getSchema((schema as { $id: string }).$id)) ajv.addSchema(schema as JsonSchema);
   const files = jsonFiles(SERVICES);
