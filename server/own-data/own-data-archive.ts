@@ -12,6 +12,7 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { downloadableDocuments } from '../../engine/core';
+import { publicUser } from '../account-service';
 import { applicationDetailOf } from '../application-view';
 import { approvedCertificate, certificateRows, hasCertificate } from '../certificates/approved-certificate';
 import { certificatePath } from '../certificates/certificate-path';
@@ -34,19 +35,14 @@ interface ArchivedDocument {
 
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
 
-/** The account as the archive shows it: every column but the secrets and the portal's own counters. */
+/**
+ * The account as the archive shows it: what the portal shows its holder (`publicUser`, never a
+ * secret), with its language, whether it is confirmed and when it was made.
+ */
 export function accountOf(client: Client) {
   return {
-    id: client.id,
-    uid: client.uid,
-    first_name: client.first_name,
-    last_name: client.last_name,
-    other_name: client.other_name,
-    email: client.email,
-    phone: client.telephone,
-    id_number: client.id_number,
+    ...publicUser(client),
     language: client.language,
-    decision_emails: client.decision_emails === 1,
     confirmed: client.confirmed === 1,
     created_at: client.created_at,
   };

@@ -24,6 +24,19 @@ export interface DeadWebhook {
   last_error: string | null;
 }
 
+/** What a dead event is listed with (`DeadWebhook`). */
+const DEAD_WEBHOOK_COLUMNS = [
+  'webhook_outbox.message_id as id',
+  'webhook_outbox.subscription',
+  'webhook_outbox.event_type as type',
+  'webhook_outbox.service',
+  'webhook_outbox.application_id',
+  'applications.app_id',
+  'webhook_outbox.attempts',
+  'webhook_outbox.created_at',
+  'webhook_outbox.last_error',
+] as const;
+
 /** The events that are dead, oldest first, of the services `mayReplay` accepts. */
 export async function deadWebhooks(
   db: Kysely<Database>,
@@ -32,17 +45,7 @@ export async function deadWebhooks(
   const rows = await db
     .selectFrom('webhook_outbox')
     .innerJoin('applications', 'applications.id', 'webhook_outbox.application_id')
-    .select([
-      'webhook_outbox.message_id as id',
-      'webhook_outbox.subscription',
-      'webhook_outbox.event_type as type',
-      'webhook_outbox.service',
-      'webhook_outbox.application_id',
-      'applications.app_id',
-      'webhook_outbox.attempts',
-      'webhook_outbox.created_at',
-      'webhook_outbox.last_error',
-    ])
+    .select(DEAD_WEBHOOK_COLUMNS)
     .where('webhook_outbox.state', '=', 'dead')
     .orderBy('webhook_outbox.id')
     .execute();
@@ -80,18 +83,7 @@ function eventById(db: Kysely<Database>, id: string) {
   return db
     .selectFrom('webhook_outbox')
     .innerJoin('applications', 'applications.id', 'webhook_outbox.application_id')
-    .select([
-      'webhook_outbox.message_id as id',
-      'webhook_outbox.subscription',
-      'webhook_outbox.event_type as type',
-      'webhook_outbox.service',
-      'webhook_outbox.application_id',
-      'applications.app_id',
-      'webhook_outbox.attempts',
-      'webhook_outbox.created_at',
-      'webhook_outbox.last_error',
-      'webhook_outbox.state',
-    ])
+    .select([...DEAD_WEBHOOK_COLUMNS, 'webhook_outbox.state'])
     .where('webhook_outbox.message_id', '=', id)
     .executeTakeFirst();
 }
