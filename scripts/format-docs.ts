@@ -61,7 +61,8 @@ const KNOWN: Array<{ name: string; heading: string; checks: string }> = [
   {
     name: 'retention',
     heading: 'Retention classes',
-    checks: '`services/platform/retention.json`: the classes a service names in `retention` ([retention](retention.md))',
+    checks:
+      '`services/platform/retention.json`: the classes a service names in `retention` ([retention](retention.md))',
   },
 ];
 
