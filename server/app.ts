@@ -41,6 +41,7 @@ import { workQueueRoutes } from './routes/work-queues';
 import { staffRoutes } from './routes/staff';
 import { staffAccountRoutes } from './routes/staff-accounts';
 import { staffConsoleRoutes } from './routes/staff-console';
+import { staffLegalHoldRoutes } from './routes/staff-legal-hold';
 import { certificateRoutes } from './routes/certificates';
 import { companyRoutes } from './routes/companies';
 import { uploadRoutes } from './routes/uploads';
@@ -330,6 +331,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         staffRoutes(api, ctx);
         staffAccountRoutes(api, ctx);
         staffConsoleRoutes(api, ctx);
+        staffLegalHoldRoutes(api, ctx);
         staffWebhookRoutes(api, ctx);
         await staffSignIn.routes(api);
         certificateRoutes(api, ctx);

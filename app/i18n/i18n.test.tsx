@@ -6,6 +6,7 @@ import plasticsSchema from '../../services/plastics/schema.json';
 import plasticsService from '../../services/plastics/service.json';
 import plasticsUi from '../../services/plastics/ui.json';
 import platformLifecycle from '../../services/platform/lifecycle.json';
+import platformRetention from '../../services/platform/retention.json';
 import { clearStoredUser, setStoredUser } from '../auth/user-store';
 import { LanguageSwitcher, preloadLanguageMenu } from '../layout/language-switcher';
 import { localizedDefinitions } from '../localized-definitions';
@@ -18,6 +19,7 @@ import { LANGUAGE_STORAGE_KEY } from './languages';
 
 const { definitions, problems } = loadServiceDefinitions({
   'platform/lifecycle.json': platformLifecycle,
+  'platform/retention.json': platformRetention,
   'plastics/service.json': plasticsService,
   'plastics/schema.json': plasticsSchema,
   'plastics/ui.json': plasticsUi,

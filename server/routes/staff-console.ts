@@ -9,17 +9,15 @@
  *   GET  staff/applications/{id}/documents/{documentId}   a document (`inline=1`: to preview)
  *   POST staff/applications/{id}/notes       { body }: a note (reviewer or approver)
  *   POST staff/applications/{id}/assignment  { assignee }: take it, give it to a colleague, release it
- *   PUT  staff/applications/{id}/legal-hold  { hold, reason }: keep it from the retention job, or lift
- *                                            that (approver or admin: retention/legal-hold.ts)
  *
+ * (An application's legal hold has its own plugin: staff-legal-hold.ts.)
  * A caller without a role on an application's service is refused (403) on each of these, whether or
  * not the id exists. Every read of an application (its review page, its export) and every note or
  * assignment writes an internal history row (staff-review.ts, queue-export.ts).
  */
 import { writeInternalRow } from '../transitions/execute';
-import { staffOfRequest } from '../staff-auth/staff-request';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { StaffActor } from '../../engine/core';
+import { staffGate } from '../staff-auth/staff-request';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { answers, download } from '../contract/answers';
 import {
@@ -27,8 +25,6 @@ import {
   ASSIGNMENT_BODY,
   DOCUMENT_QUERY,
   EXPORT_QUERY,
-  LEGAL_HOLD,
-  LEGAL_HOLD_BODY,
   NOTE_ADDED,
   NOTE_BODY,
   QUEUE_DEFAULT_SIZE,
@@ -40,23 +36,11 @@ import { idParam, ok } from '../http';
 import { queueExport } from '../queue-export';
 import { paramsSchema, typed } from '../route-schemas';
 import { queuePage, resolveQueueFilter } from '../staff-queue';
-import { changeLegalHold } from '../retention/legal-hold';
 import { addNote, assign, documentHeaders, openedDocument, reviewable, reviewOf } from '../staff-review';
 
 /** Registers the console's routes. */
 export function staffConsoleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  /** The staff member a request comes from, as the policy sees them (401 otherwise). */
-  const actorOf = (request: FastifyRequest): Promise<StaffActor> => staffOfRequest(ctx, request);
-  // Public for the applicants' token check: each route checks its staff member instead, before its
-  // input is judged (a request without a key is refused as such, whatever it sends).
-  const signedIn = new WeakMap<FastifyRequest, StaffActor>();
-  const staffOnly = {
-    config: { public: true },
-    preValidation: async (request: FastifyRequest) => {
-      signedIn.set(request, await actorOf(request));
-    },
-  };
-  const staffOf = async (request: FastifyRequest) => signedIn.get(request) ?? (await actorOf(request));
+  const { routeOptions: staffOnly, staffOf } = staffGate(ctx);
   const params = paramsSchema(['id']);
 
   typed(app).get(
@@ -188,31 +172,6 @@ export function staffConsoleRoutes(app: FastifyInstance, ctx: AppContext): void 
       const actor = await staffOf(request);
       const reviewed = await reviewable(ctx, actor, idParam(request.params.id), { work: true });
       return ok(reply, await assign(ctx, actor, reviewed, request.body.assignee ?? null));
-    },
-  );
-
-  typed(app).put(
-    '/staff/applications/:id/legal-hold',
-    {
-      ...staffOnly,
-      schema: {
-        summary: "Sets or lifts an application's legal hold",
-        description:
-          '`hold: true` with a `reason` keeps the application from the retention job (it is never deleted for its age) until `hold: false` lifts it. Needs the approver or admin role on its service (403); a draft or an unknown id is a 404. Recorded in its trail (`legal-hold`).',
-        params,
-        body: LEGAL_HOLD_BODY,
-        response: answers({ 200: LEGAL_HOLD }),
-      },
-    },
-    async (request, reply) => {
-      const actor = await staffOf(request);
-      return ok(
-        reply,
-        await changeLegalHold(ctx, idParam(request.params.id), actor, {
-          hold: request.body.hold,
-          reason: request.body.reason ?? null,
-        }),
-      );
     },
   );
 }

@@ -70,3 +70,22 @@ export async function staffOfRequest(ctx: AppContext, request: FastifyRequest): 
   const session = await staffSessionOf(ctx, request);
   return { name: session.name, grants: session.grants, session: String(session.id) };
 }
+
+/**
+ * A staff route's gate: `routeOptions` makes a route public for the applicants' token check and
+ * checks its staff member (key or console session) before its input is judged, so a request without
+ * one is refused as such whatever it sends; `staffOf` answers that staff member in the handler.
+ */
+export function staffGate(ctx: AppContext) {
+  const signedIn = new WeakMap<FastifyRequest, StaffActor>();
+  return {
+    routeOptions: {
+      config: { public: true },
+      preValidation: async (request: FastifyRequest) => {
+        signedIn.set(request, await staffOfRequest(ctx, request));
+      },
+    },
+    staffOf: async (request: FastifyRequest): Promise<StaffActor> =>
+      signedIn.get(request) ?? (await staffOfRequest(ctx, request)),
+  };
+}
