@@ -6,7 +6,7 @@
  * deleted application leaves its tombstone. Nothing else inserts into, changes or deletes from the
  * trail (tests/unit/trail-writes.test.ts).
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { nowIso } from '../db/database';
 import type { Database } from '../db/tables';
 import { chainHash, type RegisterFields, type TrailFields } from './chain';
@@ -95,6 +95,61 @@ export async function appendTrail(
     .executeTakeFirstOrThrow();
   await trx.updateTable('applications').set({ trail_hash: hash }).where('id', '=', applicationId).execute();
   return row.id;
+}
+
+/**
+ * Appends the same `event` to the trail of each of `applicationIds` in the caller's transaction, in
+ * three statements whatever their number (the export records each batch of applications it read):
+ * the heads moved and read by one update, the rows inserted at once, the new heads written by one
+ * update. The chains are those `appendTrail` would make one by one.
+ */
+export async function appendTrailToEach(
+  trx: Transaction<Database>,
+  applicationIds: readonly number[],
+  event: Omit<TrailEvent, 'statusId'>,
+): Promise<void> {
+  if (applicationIds.length === 0) return;
+  const heads = await trx
+    .updateTable('applications')
+    .set((eb) => ({ trail_seq: eb('trail_seq', '+', 1) }))
+    .where('id', 'in', [...applicationIds])
+    .returning(['id', 'trail_seq', 'trail_hash', 'status_id'])
+    .execute();
+  if (heads.length === 0) return;
+  const createdAt = event.createdAt ?? nowIso();
+  const rows = heads.map((head) => {
+    const fields: TrailFields = {
+      application_id: Number(head.id),
+      seq: Number(head.trail_seq),
+      created_at: createdAt,
+      actor: event.actor,
+      session: event.session ?? null,
+      kind: event.kind,
+      status_id: head.status_id,
+      transition: event.transition ?? null,
+      comment_to_applicant: event.comment ?? null,
+      internal: (event.internal ?? event.kind !== 'status') ? 1 : 0,
+      event: event.event ?? null,
+      event_subject: event.eventSubject ?? null,
+      data: event.data === undefined ? null : JSON.stringify(event.data),
+    };
+    return { ...fields, prev_hash: head.trail_hash, hash: chainHash(head.trail_hash, fields) };
+  });
+  await trx.insertInto('flow_histories').values(rows).execute();
+  await trx
+    .updateTable('applications')
+    .set({
+      trail_hash: sql<string>`case id ${sql.join(
+        rows.map((row) => sql`when ${row.application_id} then ${row.hash}`),
+        sql` `,
+      )} end`,
+    })
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.application_id),
+    )
+    .execute();
 }
 
 /**

@@ -34,7 +34,7 @@ import { HttpError, ValidationError, type FieldError } from '../http';
 import { queueStatusEmail } from '../mail/mail-queue';
 import { conditionFactsOf, writeFacts } from '../stage-facts';
 import { queueWebhookEvents, type WebhookOutlet } from '../webhooks/outbox';
-import { appendTrail, inTransaction, type TrailKind } from '../trail/append';
+import { appendTrail, appendTrailToEach, inTransaction, type TrailKind } from '../trail/append';
 import { fileFingerprint } from '../trail/files';
 
 /** What the executor needs of the server. */
@@ -472,11 +472,12 @@ export async function writeInternalRows(
   data?: unknown,
 ): Promise<void> {
   if (applications.length === 0) return;
-  await inTransaction(db, async (trx) => {
-    for (const application of applications)
-      await appendTrail(trx, application.id, {
+  await inTransaction(db, (trx) =>
+    appendTrailToEach(
+      trx,
+      applications.map((application) => application.id),
+      {
         kind: internalKind(event),
-        statusId: application.status_id,
         comment: internalSentence(event),
         actor: `staff:${actor.name}`,
         session: actor.session,
@@ -484,6 +485,7 @@ export async function writeInternalRows(
         event: event.kind,
         eventSubject: 'subject' in event ? event.subject : null,
         ...(data === undefined ? {} : { data }),
-      });
-  });
+      },
+    ),
+  );
 }

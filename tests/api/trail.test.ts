@@ -173,6 +173,26 @@ describe("the queue's mark", () => {
   });
 });
 
+describe('an export', () => {
+  it("appends one 'exported' row to each exported application's chain, which stays whole", async () => {
+    const first = await submittedApplication();
+    const second = await submittedApplication();
+    const key = await staffKeyWith(server, `export-staff-${first.draft}`);
+    const before = await Promise.all([trailOf(first.draft), trailOf(second.draft)]);
+    const exported = await call(server.app, 'GET', 'staff/queue/export?format=json&service=plastics', { token: key });
+    expect(exported.status).toBe(200);
+    for (const [index, id] of [first.draft, second.draft].entries()) {
+      const rows = await trailOf(id);
+      const added = rows.slice(before[index]!.length);
+      expect(added.map((row) => [row.kind, row.event, row.internal, row.seq])).toEqual([
+        ['internal', 'exported', 1, before[index]!.length + 1],
+      ]);
+      expect(added[0]!.prev_hash).toBe(before[index]!.at(-1)!.hash);
+      expect(await problemsOf(id)).toEqual([]);
+    }
+  });
+});
+
 describe('verify-trail finds', () => {
   it("a row's comment edited", async () => {
     const made = await submittedApplication();
