@@ -55,6 +55,33 @@ export interface TrailEvent {
 }
 
 /**
+ * The row `event` appends after `head` (an application's id, its moved head and status): its fields,
+ * the previous hash and its own. The status is the event's, else the application's.
+ */
+function chainedRow(
+  head: { id: number; trail_seq: number; trail_hash: string | null; status_id: number },
+  event: TrailEvent,
+  createdAt: string,
+) {
+  const fields: TrailFields = {
+    application_id: Number(head.id),
+    seq: Number(head.trail_seq),
+    created_at: createdAt,
+    actor: event.actor,
+    session: event.session ?? null,
+    kind: event.kind,
+    status_id: event.statusId ?? head.status_id,
+    transition: event.transition ?? null,
+    comment_to_applicant: event.comment ?? null,
+    internal: (event.internal ?? event.kind !== 'status') ? 1 : 0,
+    event: event.event ?? null,
+    event_subject: event.eventSubject ?? null,
+    data: event.data === undefined ? null : JSON.stringify(event.data),
+  };
+  return { ...fields, prev_hash: head.trail_hash, hash: chainHash(head.trail_hash, fields) };
+}
+
+/**
  * Appends `event` to application `applicationId`'s trail in the caller's transaction. The head is
  * read and moved by one update, which takes the application row's lock on PostgreSQL (SQLite runs one
  * write transaction at a time), so two events of an application never take the same place.
@@ -72,27 +99,9 @@ export async function appendTrail(
     .returning(['trail_seq', 'trail_hash', 'status_id'])
     .executeTakeFirst();
   if (!head) return undefined;
-  const fields: TrailFields = {
-    application_id: applicationId,
-    seq: Number(head.trail_seq),
-    created_at: event.createdAt ?? nowIso(),
-    actor: event.actor,
-    session: event.session ?? null,
-    kind: event.kind,
-    status_id: event.statusId ?? head.status_id,
-    transition: event.transition ?? null,
-    comment_to_applicant: event.comment ?? null,
-    internal: (event.internal ?? event.kind !== 'status') ? 1 : 0,
-    event: event.event ?? null,
-    event_subject: event.eventSubject ?? null,
-    data: event.data === undefined ? null : JSON.stringify(event.data),
-  };
-  const hash = chainHash(head.trail_hash, fields);
-  const row = await trx
-    .insertInto('flow_histories')
-    .values({ ...fields, prev_hash: head.trail_hash, hash })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const chained = chainedRow({ ...head, id: applicationId }, event, event.createdAt ?? nowIso());
+  const row = await trx.insertInto('flow_histories').values(chained).returning('id').executeTakeFirstOrThrow();
+  const { hash } = chained;
   await trx.updateTable('applications').set({ trail_hash: hash }).where('id', '=', applicationId).execute();
   return row.id;
 }
@@ -117,24 +126,7 @@ export async function appendTrailToEach(
     .execute();
   if (heads.length === 0) return;
   const createdAt = event.createdAt ?? nowIso();
-  const rows = heads.map((head) => {
-    const fields: TrailFields = {
-      application_id: Number(head.id),
-      seq: Number(head.trail_seq),
-      created_at: createdAt,
-      actor: event.actor,
-      session: event.session ?? null,
-      kind: event.kind,
-      status_id: head.status_id,
-      transition: event.transition ?? null,
-      comment_to_applicant: event.comment ?? null,
-      internal: (event.internal ?? event.kind !== 'status') ? 1 : 0,
-      event: event.event ?? null,
-      event_subject: event.eventSubject ?? null,
-      data: event.data === undefined ? null : JSON.stringify(event.data),
-    };
-    return { ...fields, prev_hash: head.trail_hash, hash: chainHash(head.trail_hash, fields) };
-  });
+  const rows = heads.map((head) => chainedRow(head, event, createdAt));
   await trx.insertInto('flow_histories').values(rows).execute();
   await trx
     .updateTable('applications')
