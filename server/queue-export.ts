@@ -237,12 +237,7 @@ export async function queueExport(
     for (;;) {
       const batch = await batchAfter(ctx, filter, after, recordKeys);
       if (batch.rows.length === 0) break;
-      await writeInternalRows(
-        ctx.db,
-        batch.rows.map((row) => ({ id: row.id, status_id: row.status_id })),
-        actor,
-        { kind: 'exported' },
-      );
+      await writeInternalRows(ctx.db, ctx.dialect, batch.rows, actor, { kind: 'exported' });
       let chunk = '';
       for (const row of batch.rows) {
         const definition = byId.get(row.service_id);

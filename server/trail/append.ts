@@ -8,8 +8,9 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { nowIso } from '../db/database';
+import type { DialectName } from '../db/migrations';
 import type { Database } from '../db/tables';
-import { chainHash, type RegisterFields, type TrailFields } from './chain';
+import { chainHash, sharedFieldsHasher, type RegisterFields, type TrailFields, type TrailPlace } from './chain';
 
 /**
  * What an event is. `status` rows are the history the applicant sees; `internal`, `note` and
@@ -63,14 +64,31 @@ function chainedRow(
   event: TrailEvent,
   createdAt: string,
 ) {
-  const fields: TrailFields = {
+  const fields = trailFields(head, event, createdAt);
+  return { ...fields, prev_hash: head.trail_hash, hash: chainHash(head.trail_hash, fields) };
+}
+
+/** The fields of the row `event` appends at `head` (an application's id, its moved head and status). */
+function trailFields(
+  head: { id: number; trail_seq: number; status_id: number },
+  event: TrailEvent,
+  createdAt: string,
+): TrailFields {
+  return {
     application_id: Number(head.id),
     seq: Number(head.trail_seq),
+    status_id: event.statusId ?? head.status_id,
+    ...placelessFields(event, createdAt),
+  };
+}
+
+/** The fields of `event`'s row but its place (application, seq, status): what its rows in many applications share. */
+function placelessFields(event: TrailEvent, createdAt: string): Omit<TrailFields, keyof TrailPlace> {
+  return {
     created_at: createdAt,
     actor: event.actor,
     session: event.session ?? null,
     kind: event.kind,
-    status_id: event.statusId ?? head.status_id,
     transition: event.transition ?? null,
     comment_to_applicant: event.comment ?? null,
     internal: (event.internal ?? event.kind !== 'status') ? 1 : 0,
@@ -78,7 +96,6 @@ function chainedRow(
     event_subject: event.eventSubject ?? null,
     data: event.data === undefined ? null : JSON.stringify(event.data),
   };
-  return { ...fields, prev_hash: head.trail_hash, hash: chainHash(head.trail_hash, fields) };
 }
 
 /**
@@ -111,9 +128,15 @@ export async function appendTrail(
  * three statements whatever their number (the export records each batch of applications it read):
  * the heads moved and read by one update, the rows inserted at once, the new heads written by one
  * update. The chains are those `appendTrail` would make one by one.
+ *
+ * The rows share every field but their place, so those fields are bound once and each row is only
+ * its place and hashes, hashed by `sharedFieldsHasher` and sent in one JSON text read back as a table
+ * (`json_each`, `jsonb_array_elements`): a batch of 500 costs 500 short texts, not 500 row objects
+ * and 7,500 bound values.
  */
 export async function appendTrailToEach(
   trx: Transaction<Database>,
+  dialect: DialectName,
   applicationIds: readonly number[],
   event: Omit<TrailEvent, 'statusId'>,
 ): Promise<void> {
@@ -125,23 +148,32 @@ export async function appendTrailToEach(
     .returning(['id', 'trail_seq', 'trail_hash', 'status_id'])
     .execute();
   if (heads.length === 0) return;
-  const createdAt = event.createdAt ?? nowIso();
-  const rows = heads.map((head) => chainedRow(head, event, createdAt));
-  await trx.insertInto('flow_histories').values(rows).execute();
-  await trx
-    .updateTable('applications')
-    .set({
-      trail_hash: sql<string>`case id ${sql.join(
-        rows.map((row) => sql`when ${row.application_id} then ${row.hash}`),
-        sql` `,
-      )} end`,
-    })
-    .where(
-      'id',
-      'in',
-      rows.map((row) => row.application_id),
-    )
-    .execute();
+  const shared = placelessFields(event, event.createdAt ?? nowIso());
+  const hashOf = sharedFieldsHasher(shared);
+  const places = heads.map((head) => {
+    const place = { application_id: Number(head.id), seq: Number(head.trail_seq), status_id: Number(head.status_id) };
+    const prev = head.trail_hash ?? null;
+    return `{"application_id":${place.application_id},"seq":${place.seq},"status_id":${place.status_id},"prev_hash":${prev === null ? 'null' : JSON.stringify(prev)},"hash":"${hashOf(prev, place)}"}`;
+  });
+  const json = `[${places.join(',')}]`;
+  const rows =
+    dialect === 'postgres'
+      ? sql`jsonb_array_elements(cast(${json} as jsonb)) as j(value)`
+      : sql`json_each(${json}) as j`;
+  const integer = (key: string) => sql`cast(j.value ->> ${sql.lit(key)} as integer)`;
+  const own = ['application_id', 'seq', 'status_id'].map(integer);
+  const sharedColumns = Object.keys(shared) as Array<keyof typeof shared>;
+  await sql`insert into flow_histories (application_id, seq, status_id, prev_hash, hash, ${sql.join(
+    sharedColumns.map((column) => sql.ref(column)),
+  )})
+    select ${sql.join(own)}, j.value ->> 'prev_hash', j.value ->> 'hash', ${sql.join(
+      sharedColumns.map((column) =>
+        column === 'internal' ? sql`cast(${shared[column]} as integer)` : sql`${shared[column]}`,
+      ),
+    )}
+    from ${rows}`.execute(trx);
+  await sql`update applications set trail_hash = j.value ->> 'hash' from ${rows}
+    where applications.id = ${integer('application_id')}`.execute(trx);
 }
 
 /**

@@ -84,8 +84,46 @@ function textOrNull(value: unknown): string | null {
  * canonical JSON (keys sorted) of its recorded fields.
  */
 export function chainHash(prevHash: string | null, fields: TrailFields | RegisterFields): string {
+  return hashAfter(prevHash, stableStringify(fields) ?? '');
+}
+
+/** SHA-256 (hex) of `prevHash` (empty for the first row) followed by `canonical`, a row's canonical JSON. */
+function hashAfter(prevHash: string | null, canonical: string): string {
   return createHash('sha256')
     .update(prevHash ?? '')
-    .update(stableStringify(fields) ?? '')
+    .update(canonical)
     .digest('hex');
+}
+
+/** What tells apart the rows of one event appended to many applications (the export's read). */
+export type TrailPlace = Pick<TrailFields, 'application_id' | 'seq' | 'status_id'>;
+const PLACE_KEYS: ReadonlyArray<keyof TrailPlace> = ['application_id', 'seq', 'status_id'];
+
+/**
+ * The hasher of rows that share every field but their place (`shared`): `(prevHash, place)` gives
+ * what `chainHash` gives for the whole row. The canonical JSON's texts between the place's three
+ * numbers are written once, so a row costs one text and one hash, where `chainHash` builds and
+ * sorts an object each time; an export chains 100,000 rows, and that garbage, outliving the young
+ * generation's collections, grew the server by 100 MB until a full collection.
+ */
+export function sharedFieldsHasher(
+  shared: Omit<TrailFields, keyof TrailPlace>,
+): (prevHash: string | null, place: TrailPlace) => string {
+  const fields: Record<string, unknown> = { ...shared };
+  // The canonical text split around the three numbers, in the order the sorted keys put them.
+  const texts: string[] = [];
+  const order: Array<keyof TrailPlace> = [];
+  let text = '';
+  for (const key of [...Object.keys(fields), ...PLACE_KEYS].sort()) {
+    const separator = text === '' && texts.length === 0 ? '{' : ',';
+    if ((PLACE_KEYS as readonly string[]).includes(key)) {
+      texts.push(`${text}${separator}${JSON.stringify(key)}:`);
+      order.push(key as keyof TrailPlace);
+      text = '';
+    } else if (fields[key] !== undefined) text += `${separator}${JSON.stringify(key)}:${JSON.stringify(fields[key])}`;
+  }
+  const [a = '', b = '', c = ''] = texts;
+  const [x = 'application_id', y = 'seq', z = 'status_id'] = order;
+  const end = `${text}}`;
+  return (prevHash, place) => hashAfter(prevHash, `${a}${place[x]}${b}${place[y]}${c}${place[z]}${end}`);
 }

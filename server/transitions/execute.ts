@@ -34,7 +34,7 @@ import { HttpError, ValidationError, type FieldError } from '../http';
 import { queueStatusEmail } from '../mail/mail-queue';
 import { conditionFactsOf, writeFacts } from '../stage-facts';
 import { queueWebhookEvents, type WebhookOutlet } from '../webhooks/outbox';
-import { appendTrail, appendTrailToEach, inTransaction, type TrailKind } from '../trail/append';
+import { appendTrail, appendTrailToEach, inTransaction, type TrailEvent, type TrailKind } from '../trail/append';
 import { fileFingerprint } from '../trail/files';
 
 /** What the executor needs of the server. */
@@ -444,6 +444,20 @@ function internalKind(event: InternalEvent): TrailKind {
   return 'internal';
 }
 
+/** The trail's event of `actor`'s internal `event`, with what it changed (`data`). */
+function internalTrailEvent(actor: StaffActor, event: InternalEvent, data?: unknown): TrailEvent {
+  return {
+    kind: internalKind(event),
+    comment: internalSentence(event),
+    actor: `staff:${actor.name}`,
+    session: actor.session,
+    internal: true,
+    event: event.kind,
+    eventSubject: 'subject' in event ? event.subject : null,
+    ...(data === undefined ? {} : { data }),
+  };
+}
+
 /**
  * Writes an internal history row, an event of the trail (server/trail/append.ts): `actor` did
  * `event`, the status unchanged (a staff read, a note, an assignment), with what it changed (`data`:
@@ -456,7 +470,7 @@ export async function writeInternalRow(
   event: InternalEvent,
   data?: unknown,
 ): Promise<void> {
-  await writeInternalRows(db, [application], actor, event, data);
+  await inTransaction(db, (trx) => appendTrail(trx, application.id, internalTrailEvent(actor, event, data)));
 }
 
 /**
@@ -466,26 +480,18 @@ export async function writeInternalRow(
  */
 export async function writeInternalRows(
   db: Kysely<Database>,
-  applications: ReadonlyArray<Pick<Application, 'id' | 'status_id'>>,
+  dialect: DialectName,
+  applications: ReadonlyArray<Pick<Application, 'id'>>,
   actor: StaffActor,
   event: InternalEvent,
-  data?: unknown,
 ): Promise<void> {
   if (applications.length === 0) return;
   await inTransaction(db, (trx) =>
     appendTrailToEach(
       trx,
+      dialect,
       applications.map((application) => application.id),
-      {
-        kind: internalKind(event),
-        comment: internalSentence(event),
-        actor: `staff:${actor.name}`,
-        session: actor.session,
-        internal: true,
-        event: event.kind,
-        eventSubject: 'subject' in event ? event.subject : null,
-        ...(data === undefined ? {} : { data }),
-      },
+      internalTrailEvent(actor, event),
     ),
   );
 }
