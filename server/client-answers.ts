@@ -10,7 +10,7 @@
  * than what it shows: a change landing while it is built moves the revision past it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { envelope } from './http';
+import { okText, okTextOf } from './http';
 
 /** What the kept answers may hold in all, in UTF-16 code units (about twice their bytes). */
 const DEFAULT_BUDGET = 16 * 1024 * 1024;
@@ -85,10 +85,8 @@ export async function answerClientRead(
   const { clientId, dataRevision } = request;
   let text = answers.get(clientId, key, dataRevision);
   if (text === undefined) {
-    // Serialised by the route's response schema, as every answer is: what it does not declare stays here.
-    const serialised = reply.code(200).serialize(envelope(await build()));
-    text = typeof serialised === 'string' ? serialised : Buffer.from(serialised as ArrayBuffer).toString('utf8');
+    text = okTextOf(reply, await build());
     answers.set(clientId, key, dataRevision, text);
   }
-  return reply.code(200).type('application/json; charset=utf-8').send(text);
+  return okText(reply, text);
 }

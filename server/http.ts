@@ -47,6 +47,20 @@ export function ok<T>(reply: FastifyReply, data: T, code = 200): FastifyReply {
   return reply.code(code).send(envelope(data, code));
 }
 
+/**
+ * The success envelope around `data` as `ok` would send it, serialised by the route's response
+ * schema (what it does not declare stays here), for an answer kept as text and sent by `okText`.
+ */
+export function okTextOf(reply: FastifyReply, data: unknown): string {
+  const serialised = reply.code(200).serialize(envelope(data));
+  return typeof serialised === 'string' ? serialised : Buffer.from(serialised as ArrayBuffer).toString('utf8');
+}
+
+/** Sends `text`, a success envelope `okTextOf` serialised. */
+export function okText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.code(200).type('application/json; charset=utf-8').send(text);
+}
+
 /** Largest id a row can have: the id columns are 32-bit integers in PostgreSQL. */
 export const MAX_DB_ID = 2147483647;
 

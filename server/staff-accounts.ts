@@ -120,9 +120,18 @@ export async function listStaff(db: Kysely<Database>, keyMs: number): Promise<St
 const staffOfKeyHash = compiledOnce((db) =>
   db
     .selectFrom('staff')
-    .select(['id', 'name', 'key_created_at', 'last_used_at'])
-    .where('key_hash', '=', '')
-    .where('revoked_at', 'is', null),
+    .leftJoin('staff_roles', 'staff_roles.staff_id', 'staff.id')
+    .select([
+      'staff.id',
+      'staff.name',
+      'staff.key_created_at',
+      'staff.last_used_at',
+      'staff_roles.service',
+      'staff_roles.role',
+    ])
+    .where('staff.key_hash', '=', '')
+    .where('staff.revoked_at', 'is', null)
+    .orderBy('staff_roles.id'),
 );
 
 /** The roles of a staff account, in the order they were granted (every staff call by key asks it). */
@@ -131,17 +140,19 @@ const rolesOfStaff = compiledOnce((db) =>
 );
 
 /**
- * The staff member whose key the request carries; 401 otherwise (an applicant's token included, a
- * removed account's key, a key older than `keyMs`). Records when the key was last used (to the minute).
+ * The staff member whose key the request carries, with their grants (one read: every staff call by
+ * key asks it); 401 otherwise (an applicant's token included, a removed account's key, a key older
+ * than `keyMs`). Records when the key was last used (to the minute).
  */
 export async function staffOf(
   db: Kysely<Database>,
   request: FastifyRequest,
   keyMs: number,
-): Promise<{ id: number; name: string }> {
+): Promise<{ id: number; name: string; grants: RoleGrant[] }> {
   const match = /^Bearer\s+(staff_[A-Za-z0-9_-]{20,200})\s*$/i.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw new HttpError(401, STAFF_ONLY);
-  const [staff] = (await staffOfKeyHash(db, [sha256(match[1])])).rows;
+  const { rows } = await staffOfKeyHash(db, [sha256(match[1])]);
+  const [staff] = rows;
   if (!staff) throw new HttpError(401, STAFF_ONLY);
   const now = nowIso();
   if (keyExpiry(staff.key_created_at, keyMs) <= Date.parse(now)) throw new HttpError(401, STAFF_KEY_EXPIRED);
@@ -149,13 +160,21 @@ export async function staffOf(
   // a busy console behind one another.
   if (!staff.last_used_at || Date.parse(now) - Date.parse(staff.last_used_at) > LAST_USE_PRECISION_MS)
     await db.updateTable('staff').set({ last_used_at: now }).where('id', '=', staff.id).execute();
-  return { id: staff.id, name: staff.name };
+  return { id: staff.id, name: staff.name, grants: knownGrants(rows) };
+}
+
+/** The grants of `rows` (a `staff_roles` row's service and role, or none), unknown roles skipped. */
+function knownGrants(rows: ReadonlyArray<{ service: string | null; role: string | null }>): RoleGrant[] {
+  return rows.flatMap((row) =>
+    row.service !== null && row.role !== null && isStaffRole(row.role)
+      ? [{ service: row.service, role: row.role }]
+      : [],
+  );
 }
 
 /** The roles granted to the staff account `staffId` (the `staff_roles` rows; unknown roles are skipped). */
 export async function grantsOf(db: Kysely<Database>, staffId: number): Promise<RoleGrant[]> {
-  const { rows } = await rolesOfStaff(db, [staffId]);
-  return rows.flatMap((row) => (isStaffRole(row.role) ? [{ service: row.service, role: row.role }] : []));
+  return knownGrants((await rolesOfStaff(db, [staffId])).rows);
 }
 
 /**
@@ -168,7 +187,7 @@ export async function staffActorOfKey(
   keyMs: number,
 ): Promise<StaffActor> {
   const staff = await staffOf(db, request, keyMs);
-  return { name: staff.name, grants: await grantsOf(db, staff.id), session: 'key' };
+  return { name: staff.name, grants: staff.grants, session: 'key' };
 }
 
 /** A grant as it is given to the command or the API: a service key (or `*`) and a role. */

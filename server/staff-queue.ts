@@ -322,29 +322,38 @@ async function pageItems(ctx: Ctx, filter: QueueFilter, options: { sort: QueueSo
   });
 }
 
+/** A page of the queue: its items, their total, and the count per status under the same filters but the status. */
+export interface QueuePage {
+  items: Awaited<ReturnType<typeof pageItems>>;
+  total: number;
+  page: number;
+  size: number;
+  counts: Awaited<ReturnType<typeof statusCounts>>;
+}
+
 /**
- * One page of the queue with the count per status (under the same filters but the status). Both are
- * kept while the queue's mark stands (queue-kept.ts): the counts per filter, the page per filter,
- * status, sort and page.
+ * One page of the queue with the count per status (under the same filters but the status), as the
+ * text `serialise` makes of it. Kept while the queue's mark stands (queue-kept.ts): the counts per
+ * filter, the page per filter, status, sort and page, and the answer's text, so a console's repeated
+ * call is one read of the mark.
  */
-export async function queuePage(
+export async function queueAnswer(
   ctx: Ctx,
   filter: QueueFilter,
   options: { sort: QueueSort; page: number; size: number },
-) {
+  serialise: (page: QueuePage) => string,
+): Promise<string> {
   const mark = await queueMark(ctx.db);
   const counted = countsKey(filter);
-  const [counts, items] = await Promise.all([
-    keptAt(ctx.db, mark, `counts ${counted}`, () => statusCounts(ctx, filter)),
-    keptAt(
-      ctx.db,
-      mark,
-      `page ${counted} ${JSON.stringify([filter.statusIds ?? null, options.sort, options.page, options.size])}`,
-      () => pageItems(ctx, filter, options),
-    ),
-  ]);
-  const total = counts
-    .filter((row) => !filter.statusIds || filter.statusIds.includes(row.status_id))
-    .reduce((sum, row) => sum + row.count, 0);
-  return { items, total, page: options.page, size: options.size, counts };
+  const paged = `${counted} ${JSON.stringify([filter.statusIds ?? null, options.sort, options.page, options.size])}`;
+  return keptAt(ctx.db, mark, `answer ${paged}`, async () => {
+    const [counts, items] = await Promise.all([
+      keptAt(ctx.db, mark, `counts ${counted}`, () => statusCounts(ctx, filter)),
+      pageItems(ctx, filter, options),
+    ]);
+    const total = counts
+      .filter((row) => !filter.statusIds || filter.statusIds.includes(row.status_id))
+      .reduce((sum, row) => sum + row.count, 0);
+    return serialise({ items, total, page: options.page, size: options.size, counts });
+  });
 }

@@ -32,10 +32,10 @@ import {
   QUEUE_QUERY,
   REVIEW,
 } from '../contract/staff-console';
-import { idParam, ok } from '../http';
+import { idParam, ok, okText, okTextOf } from '../http';
 import { queueExport } from '../queue-export';
 import { paramsSchema, typed } from '../route-schemas';
-import { queuePage, resolveQueueFilter } from '../staff-queue';
+import { queueAnswer, resolveQueueFilter } from '../staff-queue';
 import { addNote, assign, documentHeaders, openedDocument, reviewable, reviewOf } from '../staff-review';
 
 /** Registers the console's routes. */
@@ -59,14 +59,8 @@ export function staffConsoleRoutes(app: FastifyInstance, ctx: AppContext): void 
       const actor = await staffOf(request);
       const { sort, page, size, ...query } = request.query;
       const filter = resolveQueueFilter(ctx, actor, query);
-      return ok(
-        reply,
-        await queuePage(ctx, filter, {
-          sort: sort ?? '-submitted',
-          page: Number(page ?? 1),
-          size: Number(size ?? QUEUE_DEFAULT_SIZE),
-        }),
-      );
+      const options = { sort: sort ?? '-submitted', page: Number(page ?? 1), size: Number(size ?? QUEUE_DEFAULT_SIZE) };
+      return okText(reply, await queueAnswer(ctx, filter, options, (answer) => okTextOf(reply, answer)));
     },
   );
 
