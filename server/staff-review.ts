@@ -164,6 +164,14 @@ export async function reviewOf(ctx: Ctx, actor: StaffActor, reviewed: Reviewed) 
       updated_at: application.updated_at,
       assignee: application.assignee ?? null,
       role: workingRoleOn(actor.grants, definition.key),
+      // Who keeps it from the retention job, when and why (retention/legal-hold.ts); null when nobody does.
+      legal_hold: application.legal_hold
+        ? {
+            by: (application.legal_hold_by ?? '').replace(/^staff:/, ''),
+            at: application.legal_hold_at ?? '',
+            reason: application.legal_hold_reason ?? '',
+          }
+        : null,
     },
     answers,
     documents: documents.map((row) => ({

@@ -13,7 +13,7 @@ import { StaffApiContext, type StaffApi, type StaffResult } from './staff-api';
 type Handler = (body: unknown) => StaffResult<unknown> | Promise<StaffResult<unknown>>;
 
 export interface StaffCall {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   body: unknown;
   csrfToken?: string;
@@ -48,6 +48,10 @@ export function fakeStaffApi(handlers: Record<string, Handler>): StaffApi & { ca
     post: <T,>(path: string, body: unknown, csrfToken: string) => {
       calls.push({ method: 'POST', path, body, csrfToken });
       return reply('POST', path, body) as Promise<StaffResult<T>>;
+    },
+    put: <T,>(path: string, body: unknown, csrfToken: string) => {
+      calls.push({ method: 'PUT', path, body, csrfToken });
+      return reply('PUT', path, body) as Promise<StaffResult<T>>;
     },
   };
 }

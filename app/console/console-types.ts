@@ -102,6 +102,8 @@ export interface ReviewAnswer {
     assignee: string | null;
     /** The reader's role on the service. */
     role?: string | null;
+    /** Who keeps it from the retention job, since when and why; null when nobody does. */
+    legal_hold?: { by: string; at: string; reason: string } | null;
   };
   /** The application as the applicant's view reads it (`GET application/:id`). */
   answers: Record<string, unknown>;

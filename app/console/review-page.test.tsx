@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ServiceDefinition } from '../../engine/core';
-import { ALPHA, answer, fakeStaffApi, renderConsole, SESSION } from './console-test-support';
+import { ALPHA, answer, fakeStaffApi, refusal, renderConsole, SESSION } from './console-test-support';
 import type { ReviewAnswer } from './console-types';
 import { changeLanguage } from '../i18n';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/languages';
@@ -81,11 +81,11 @@ const REVIEW: ReviewAnswer = {
 
 function setup(review: ReviewAnswer = REVIEW, handlers: Parameters<typeof fakeStaffApi>[0] = {}) {
   const api = fakeStaffApi({
-    ...handlers,
     'GET staff/session': () => answer(SESSION),
     'GET staff/applications/41': () => answer(review),
     'POST staff/applications/41/notes': () => answer({ id: 2 }),
     'POST staff/applications/41/assignment': () => answer({ id: 41, assignee: SESSION.name }),
+    ...handlers,
   });
   renderConsole(api, <ReviewPage />, {
     path: '/console/applications/:id',
@@ -204,5 +204,58 @@ describe('ReviewPage', () => {
     expect(screen.getByText('No action can be taken at this status.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Take it' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Add note' })).toBeTruthy();
+  });
+
+  it('says who holds an application from deletion and why; a reviewer may not lift the hold', async () => {
+    setup({
+      ...REVIEW,
+      application: {
+        ...REVIEW.application,
+        legal_hold: { by: 'Jean', at: '2026-03-04T09:00:00Z', reason: 'Court order 12/2026' },
+      },
+    });
+    const hold = await screen.findByRole('region', { name: 'Legal hold' });
+    expect(within(hold).getByText(/On legal hold since .*, placed by Jean/)).toBeTruthy();
+    expect(within(hold).getByText('Reason: Court order 12/2026')).toBeTruthy();
+    expect(within(hold).queryByRole('button')).toBeNull();
+    expect(
+      within(hold).getByText('Only an approver or admin of this service can place or lift a legal hold.'),
+    ).toBeTruthy();
+  });
+
+  it("lets an approver place a hold only with its reason, sent with the session's token", async () => {
+    const api = setup(REVIEW, {
+      'GET staff/session': () => answer({ ...SESSION, grants: [{ service: 'alpha', role: 'approver' }] }),
+      'PUT staff/applications/41/legal-hold': () => answer({ id: 41, legal_hold: true }),
+    });
+    const hold = await screen.findByRole('region', { name: 'Legal hold' });
+    expect(within(hold).getByText('Not on legal hold: it is deleted when its retention period ends.')).toBeTruthy();
+    const place = within(hold).getByRole('button', { name: 'Place a legal hold' }) as HTMLButtonElement;
+    expect(place.disabled).toBe(true);
+    fireEvent.change(within(hold).getByLabelText(/Why is it held\?/), { target: { value: ' Dispute pending ' } });
+    fireEvent.click(place);
+    await waitFor(() =>
+      expect(api.calls).toContainEqual({
+        method: 'PUT',
+        path: 'staff/applications/41/legal-hold',
+        body: { hold: true, reason: 'Dispute pending' },
+        csrfToken: 'csrf-123',
+      }),
+    );
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.path === 'staff/applications/41').length).toBeGreaterThan(1),
+    );
+  });
+
+  it("shows the server's refusal of a hold where it was asked", async () => {
+    setup(REVIEW, {
+      'GET staff/session': () => answer({ ...SESSION, grants: [{ service: 'alpha', role: 'admin' }] }),
+      'PUT staff/applications/41/legal-hold': () =>
+        refusal(403, 'Setting or lifting a legal hold needs the approver or admin role on this service.'),
+    });
+    const hold = await screen.findByRole('region', { name: 'Legal hold' });
+    fireEvent.change(within(hold).getByLabelText(/Why is it held\?/), { target: { value: 'Audit' } });
+    fireEvent.click(within(hold).getByRole('button', { name: 'Place a legal hold' }));
+    expect((await within(hold).findByRole('alert')).textContent).toContain('needs the approver or admin role');
   });
 });

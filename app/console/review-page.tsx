@@ -2,7 +2,7 @@
  * `/console/applications/:id`: one application as the authority reviews it. Its summary, the
  * answers drawn as the applicant's view draws them (the same form version, the same
  * `AnswerSummary`), its documents with a preview, its history, the internal notes, who works on it,
- * and the staff transitions at its status as buttons (disabled, with the reason, for one the reader
+ * its legal hold, and the staff transitions at its status as buttons (disabled, with the reason, for one the reader
  * may not take). Each transition opens its dialog; after any change the page and the queues read again.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -12,6 +12,7 @@ import {
   answeredViewSummary,
   definitionOfApplication,
   formOfApplication,
+  mayHold,
   mayWork,
   STATUS,
   transitionsOf,
@@ -31,6 +32,7 @@ import { useDefinitions } from '../definitions-context';
 import { useStaffSession } from './console-gate';
 import { useStatusText } from './console-statuses';
 import type { ReviewAnswer, ReviewTransition } from './console-types';
+import { LegalHoldSection } from './legal-hold-section';
 import { AssignmentSection, DocumentsSection, HistorySection, NotesSection } from './review-sections';
 import { useStaffApi } from './staff-api';
 import { TransitionDialog } from './transition-dialog';
@@ -303,6 +305,15 @@ export function ReviewPage() {
                 applicationId={data.id}
                 notes={review.data.notes}
                 mayWrite={mayWrite}
+                csrfToken={session.csrfToken}
+                onChanged={changed}
+              />
+            </Section>
+            <Section title={t('console.hold.title')}>
+              <LegalHoldSection
+                applicationId={data.id}
+                hold={data.legal_hold ?? null}
+                mayHold={mayHold(session.grants, data.service)}
                 csrfToken={session.csrfToken}
                 onChanged={changed}
               />

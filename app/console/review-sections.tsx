@@ -172,7 +172,7 @@ export function HistorySection({
 }
 
 /** A POST of the page, its failure shown where it was asked. */
-function usePost(onDone: () => void) {
+export function usePost(onDone: () => void) {
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const run = async (post: () => Promise<StaffResult<unknown>>): Promise<boolean> => {
     setState({ busy: true, error: null });

@@ -24,6 +24,8 @@ export interface StaffApi {
   get<T>(path: string, options?: { signal?: AbortSignal }): Promise<StaffResult<T>>;
   /** POSTs JSON, or a multipart form when `body` is a FormData, with the session's CSRF token. */
   post<T>(path: string, body: unknown, csrfToken: string): Promise<StaffResult<T>>;
+  /** PUTs JSON (a setting of the application: its legal hold) with the session's CSRF token. */
+  put<T>(path: string, body: unknown, csrfToken: string): Promise<StaffResult<T>>;
   /** The address of a path under the API base (links: sign-in, downloads, export). */
   url(path: string): string;
 }
@@ -82,6 +84,12 @@ export function createStaffApi(
       if (!form) headers['Content-Type'] = 'application/json';
       return send(path, { method: 'POST', headers, body: form ? body : JSON.stringify(body ?? {}) });
     },
+    put: (path, body, csrfToken) =>
+      send(path, {
+        method: 'PUT',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'x-csrf-token': csrfToken },
+        body: JSON.stringify(body ?? {}),
+      }),
   };
 }
 

@@ -185,6 +185,18 @@ describe('retention on the local store', () => {
     });
     await runRetention(ctx, daysAhead(PLASTICS_KEPT_DAYS + 1));
     expect(await exists(server, approved.id)).toBe(true);
+    // The review page says who holds it, since when and why, to whoever may read it.
+    const holdOnReview = async () =>
+      (
+        await call<{ application: { legal_hold: unknown } }>(server.app, 'GET', `staff/applications/${approved.id}`, {
+          token: viewer,
+        })
+      ).body.data?.application.legal_hold;
+    expect(await holdOnReview()).toEqual({
+      by: 'hold-approver',
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      reason: 'Court order 12/2026',
+    });
 
     // The service's admin may hold too (it decides nothing, but answers for the service's records).
     const admin = await staffKeyWith(server, 'hold-admin', ['plastics:admin']);
@@ -195,6 +207,7 @@ describe('retention on the local store', () => {
     const lifted = await hold(approver, { hold: false, reason: null });
     expect(lifted.status).toBe(200);
     expect(lifted.body.data).toMatchObject({ legal_hold: false, legal_hold_reason: null });
+    expect(await holdOnReview()).toBeNull();
     const events = await server.database.db
       .selectFrom('flow_histories')
       .select(['kind', 'actor', 'data'])
