@@ -33,7 +33,7 @@ import { accountRoutes } from './routes/accounts';
 import { applicationRoutes } from './routes/applications';
 import { draftRoutes } from './routes/drafts';
 import { startDraftExpiry } from './drafts';
-import { startRetentionJob } from './retention/retention-job';
+import { DELIVERED_WEBHOOK_DAYS, startRetentionJob } from './retention/retention-job';
 import { applicationCopyRoutes } from './routes/application-copy';
 import { taskRoutes } from './routes/tasks';
 import { decisionRoutes } from './routes/decisions';
@@ -253,9 +253,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         intervalMs: config.retentionIntervalMs,
         holder: randomUUID(),
         onRun: (run) => {
-          if (run.applications + run.clients > 0)
+          if (run.applications + run.clients + run.webhooks > 0)
             app.log.info(
-              `retention: deleted ${run.applications} application(s) past their class (${run.files} file(s)) and ${run.clients} closed account(s)`,
+              `retention: deleted ${run.applications} application(s) past their class (${run.files} file(s)), ${run.clients} closed account(s) and ${run.webhooks} webhook event(s) delivered over ${DELIVERED_WEBHOOK_DAYS} days ago`,
             );
         },
         onError: (err) => app.log.warn({ err }, 'the retention job failed: tried again at its next run'),

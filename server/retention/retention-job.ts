@@ -11,6 +11,8 @@
  * - Then a closed account (`clients.closed_at`) with no application left goes with what was filed under
  *   it (its companies and recycled-plastic reports) and its remaining e-mails, sessions and codes:
  *   closing kept them only for its applications (docs/security.md#closing-an-account).
+ * - Then a webhook event delivered more than `DELIVERED_WEBHOOK_DAYS` ago leaves the outbox: it was
+ *   kept to show what was sent, and a receiver de-duplicates within days (a dead or waiting one stays).
  *
  * Drafts are the draft expiry's (drafts.ts), which reads `draftIdleDays` from the same class.
  * The job takes `now`, so the tests run it on their own clock; one instance at a time runs it, under a
@@ -31,11 +33,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Applications (and closed accounts) looked at in one run; the rest wait for the next. */
 const RUN_BATCH = 200;
 
+/** Days a delivered webhook event stays in the outbox (what was sent, for the operators). */
+export const DELIVERED_WEBHOOK_DAYS = 30;
+
 /** What one run deleted. */
 export interface RetentionRun {
   applications: number;
   files: number;
   clients: number;
+  /** Webhook events delivered long ago. */
+  webhooks: number;
 }
 
 /** When the application reached the status it is at: the first status row of its trail at that status. */
@@ -161,10 +168,22 @@ async function deleteClosedAccounts(ctx: RetentionContext, run: RetentionRun): P
  * @returns what it deleted.
  */
 export async function runRetention(ctx: RetentionContext, now: Date = new Date()): Promise<RetentionRun> {
-  const run: RetentionRun = { applications: 0, files: 0, clients: 0 };
+  const run: RetentionRun = { applications: 0, files: 0, clients: 0, webhooks: 0 };
   await deleteDecided(ctx, now, run);
   await deleteClosedAccounts(ctx, run);
+  run.webhooks = await deleteDeliveredWebhooks(ctx.db, now);
   return run;
+}
+
+/** Deletes the webhook events delivered more than `DELIVERED_WEBHOOK_DAYS` before `now`; answers how many. */
+async function deleteDeliveredWebhooks(db: Kysely<Database>, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - DELIVERED_WEBHOOK_DAYS * DAY_MS).toISOString();
+  const result = await db
+    .deleteFrom('webhook_outbox')
+    .where('state', '=', 'delivered')
+    .where('delivered_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The lease one instance at a time runs the job under. */

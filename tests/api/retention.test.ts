@@ -9,12 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../engine/core';
 import { expireDrafts } from '../../server/drafts';
-import { runRetention } from '../../server/retention/retention-job';
+import { DELIVERED_WEBHOOK_DAYS, runRetention } from '../../server/retention/retention-job';
 import { parseStaffArgs } from '../../server/staff-cli';
 import { openFileStore } from '../../server/storage/open-store';
 // Loaded with the file, not in a test: the AWS SDK sets a global of its own at its first load.
 import '../../server/storage/s3-store';
 import type { FileStore } from '../../server/storage/file-store';
+import type { WebhookState } from '../../server/db/tables';
 import { moveStatus } from '../../server/transitions/execute';
 import { verifyTrail } from '../../server/trail/verify';
 import { startDevS3, type DevS3 } from '../../scripts/cluster/dev-s3';
@@ -224,6 +225,47 @@ describe('retention on the local store', () => {
 
     await runRetention(ctx, daysAhead(PLASTICS_KEPT_DAYS + 1));
     expect(await exists(server, approved.id)).toBe(false);
+  });
+
+  it('removes a webhook event delivered over 30 days ago; one delivered since, a dead one and a waiting one stay', async () => {
+    const { server, ctx } = setup;
+    const approved = await approvedApplication(server);
+    const at = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+    const event = (name: string, state: WebhookState, deliveredDaysAgo: number | null) => ({
+      message_id: `msg_retention_${name}_${approved.id}`,
+      subscription: 'retention-test',
+      application_id: approved.id,
+      service: 'plastics',
+      event_type: 'application.approve',
+      payload: '{}',
+      created_at: at(40),
+      state,
+      attempts: 1,
+      next_attempt_at: at(40),
+      delivered_at: deliveredDaysAgo === null ? null : at(deliveredDaysAgo),
+    });
+    await server.database.db
+      .insertInto('webhook_outbox')
+      .values([
+        event('old', 'delivered', DELIVERED_WEBHOOK_DAYS + 1),
+        event('recent', 'delivered', DELIVERED_WEBHOOK_DAYS - 1),
+        event('dead', 'dead', null),
+        event('waiting', 'pending', null),
+      ])
+      .execute();
+    const run = await runRetention(ctx);
+    expect(run.webhooks).toBeGreaterThanOrEqual(1);
+    const left = await server.database.db
+      .selectFrom('webhook_outbox')
+      .select('message_id')
+      .where('application_id', '=', approved.id)
+      .orderBy('id')
+      .execute();
+    expect(left.map((row) => row.message_id.replace(`_${approved.id}`, ''))).toEqual([
+      'msg_retention_recent',
+      'msg_retention_dead',
+      'msg_retention_waiting',
+    ]);
   });
 
   it('the command holds with a reason and releases', () => {
