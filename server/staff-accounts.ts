@@ -274,8 +274,11 @@ export async function revokeRole(
 }
 
 /**
- * Makes `roles` the account `name`'s grants (those it holds and `roles` does not name are withdrawn),
- * in one transaction; answers them. 404 for no such account, 422 as `grantRole`.
+ * Makes `roles` the grants given to the account `name` here (by the command or a staff admin), in one
+ * transaction; answers every grant it then holds. Those given here that `roles` leaves out are
+ * withdrawn. The identity provider's grants are the provider's (`recordProviderGrants` replaces them at
+ * each sign-in): one `roles` leaves out stays, and one it names becomes a grant given here, which the
+ * provider withdrawing it later leaves. 404 for no such account, 422 as `grantRole`.
  */
 export async function setRoles(
   db: Kysely<Database>,
@@ -287,18 +290,41 @@ export async function setRoles(
   const judged = judgeGrants(roles, services, (i, part) => `${i}.${part}`);
   return db.transaction().execute(async (trx) => {
     const { id } = await activeStaff(trx, name);
-    const held = await grantsOf(trx, id);
-    const kept = (grant: RoleGrant) => judged.some((g) => g.service === grant.service && g.role === grant.role);
-    for (const grant of held.filter((grant) => !kept(grant)))
-      await trx
-        .deleteFrom('staff_roles')
+    const listed = (row: GrantInput) => judged.some((g) => g.service === row.service && g.role === row.role);
+    for (const row of await grantRows(trx, id)) {
+      const one = trx
+        .updateTable('staff_roles')
         .where('staff_id', '=', id)
-        .where('service', '=', grant.service)
-        .where('role', '=', grant.role)
-        .execute();
+        .where('service', '=', row.service)
+        .where('role', '=', row.role);
+      if (row.granted_by !== PROVIDER_GRANTOR) {
+        if (!listed(row))
+          await trx
+            .deleteFrom('staff_roles')
+            .where('staff_id', '=', id)
+            .where('service', '=', row.service)
+            .where('role', '=', row.role)
+            .execute();
+      } else if (listed(row)) await one.set({ granted_by: grantedBy, granted_at: nowIso() }).execute();
+    }
     await insertGrants(trx, id, judged, grantedBy);
     return grantsOf(trx, id);
   });
+}
+
+/** The `staff_roles` rows of the account `staffId`, with who granted each. */
+function grantRows(db: Kysely<Database>, staffId: number) {
+  return db
+    .selectFrom('staff_roles')
+    .select(['service', 'role', 'granted_by'])
+    .where('staff_id', '=', staffId)
+    .orderBy('id')
+    .execute();
+}
+
+/** The grants given to the account `staffId` here (the command, a staff admin), not by the identity provider. */
+export async function grantsGivenHere(db: Kysely<Database>, staffId: number): Promise<RoleGrant[]> {
+  return knownGrants((await grantRows(db, staffId)).filter((row) => row.granted_by !== PROVIDER_GRANTOR));
 }
 
 /** Inserts the grants the account `staffId` does not hold yet. */

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { mayGrant, type RoleGrant, type StaffActor } from '../../engine/core';
 import type { AppContext } from '../context';
 import { HttpError, ok, ValidationError } from '../http';
-import { activeStaff, grantProblems, grantsOf, listStaff, setRoles, type GrantInput } from '../staff-accounts';
+import { activeStaff, grantProblems, grantsGivenHere, listStaff, setRoles, type GrantInput } from '../staff-accounts';
 import { answers, list } from '../contract/answers';
 import { ROLES_BODY, STAFF_ACCOUNT, STAFF_ROLES_SET } from '../contract/staff-accounts';
 import { paramsSchema } from '../route-schemas';
@@ -77,7 +77,7 @@ export function staffAccountRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: {
         summary: "Sets a staff account's roles (staff admins)",
         description:
-          'The list is every role the account is to hold: those it holds and the list leaves out are withdrawn. Each service whose roles change must be one the caller administers (403 otherwise); 404 for no such account, 422 for a service that is not loaded or a role that is none.',
+          "The list is every role the account is to hold besides its identity provider's: those given here (by the command or a staff admin) that the list leaves out are withdrawn. A role from the provider stays whatever the list says (the provider gives and withdraws it at each sign-in); listing it makes it a role given here, kept when the provider withdraws it. Each service whose roles change must be one the caller administers (403 otherwise); 404 for no such account, 422 for a service that is not loaded or a role that is none.",
         params: paramsSchema(['name']),
         body: ROLES_BODY,
         response: answers({ 200: STAFF_ROLES_SET }),
@@ -91,7 +91,8 @@ export function staffAccountRoutes(app: FastifyInstance, ctx: AppContext): void 
       const services = ctx.definitions.map((definition) => definition.key);
       const problems = grantProblems(request.body, services, (i, part) => `${i}.${part}`);
       if (problems.length > 0) throw new ValidationError(problems);
-      const refused = touchedServices(await grantsOf(db, target.id), request.body).filter(
+      // The provider's grants are not changed by the list (setRoles): only those given here count.
+      const refused = touchedServices(await grantsGivenHere(db, target.id), request.body).filter(
         (service) => !mayGrant(staff.grants, service),
       );
       if (refused.length > 0)

@@ -685,6 +685,36 @@ describe('staff sign-in with the authority’s own provider', () => {
         { service: 'disposal', role: 'viewer', granted_by: 'command:ops' },
         { service: 'plastics', role: 'approver', granted_by: PROVIDER_GRANTOR },
       ]);
+
+      // A staff admin's list sets the roles given here: the provider's stay (it gives and withdraws
+      // them), and one the list names becomes the admin's, kept when the provider withdraws it.
+      const admin = await createStaff(db, 'roles.admin');
+      await db
+        .insertInto('staff_roles')
+        .values({ staff_id: admin.id, service: '*', role: 'admin', granted_by: 'test', granted_at: nowIso() })
+        .execute();
+      const setRoles = (roles: unknown) =>
+        consoleApp.inject({
+          method: 'PUT',
+          url: '/api/staff/accounts/olga.approver/roles',
+          headers: { authorization: `Bearer ${admin.key}` },
+          payload: roles,
+        });
+      const withoutProvider = await setRoles([{ service: 'disposal', role: 'reviewer' }]);
+      expect(withoutProvider.statusCode, withoutProvider.body).toBe(200);
+      expect(await roles()).toEqual([
+        { service: 'disposal', role: 'reviewer', granted_by: 'staff:roles.admin' },
+        { service: 'plastics', role: 'approver', granted_by: PROVIDER_GRANTOR },
+      ]);
+      const naming = await setRoles([
+        { service: 'disposal', role: 'reviewer' },
+        { service: 'plastics', role: 'approver' },
+      ]);
+      expect(naming.statusCode, naming.body).toBe(200);
+      expect(await roles()).toEqual([
+        { service: 'disposal', role: 'reviewer', granted_by: 'staff:roles.admin' },
+        { service: 'plastics', role: 'approver', granted_by: 'staff:roles.admin' },
+      ]);
     } finally {
       await consoleDb.close();
       await consoleApp.close();
