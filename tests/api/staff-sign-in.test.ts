@@ -693,7 +693,7 @@ describe('staff sign-in with the authority’s own provider', () => {
         .insertInto('staff_roles')
         .values({ staff_id: admin.id, service: '*', role: 'admin', granted_by: 'test', granted_at: nowIso() })
         .execute();
-      const setRoles = (roles: unknown) =>
+      const setRoles = (roles: Array<{ service: string; role: string }>) =>
         consoleApp.inject({
           method: 'PUT',
           url: '/api/staff/accounts/olga.approver/roles',
