@@ -6,6 +6,7 @@
  * waits. Runs on SQLite and, in `npm run test:pg`, on PostgreSQL; on the local store, and once on an
  * S3-compatible store (an s3rver of this process).
  */
+import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../engine/core';
 import { expireDrafts } from '../../server/drafts';
@@ -281,6 +282,53 @@ describe('retention on the local store', () => {
       reason: null,
     });
     expect(() => parseStaffArgs(['hold', '12'])).toThrow('hold needs --reason "text"');
+  });
+
+  it("the command holds and releases an application as an approver, and refuses a viewer's hold", async () => {
+    const { server } = setup;
+    const approved = await approvedApplication(server);
+    await staffKeyWith(server, 'cli-approver', ['plastics:approver']);
+    await staffKeyWith(server, 'cli-viewer', ['plastics:viewer']);
+    const staff = (args: string[]) =>
+      new Promise<{ ok: boolean; output: string }>((done) =>
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'server/staff-cli.ts', ...args],
+          {
+            env: {
+              ...process.env,
+              DATA_DIR: server.config.dataDir,
+              DATABASE_URL: server.config.databaseUrl,
+              LOG_LEVEL: 'silent',
+            },
+          },
+          (error, stdout, stderr) => done({ ok: !error, output: `${stdout}${stderr}` }),
+        ),
+      );
+    const stored = () =>
+      server.database.db
+        .selectFrom('applications')
+        .select(['legal_hold', 'legal_hold_by', 'legal_hold_reason'])
+        .where('id', '=', approved.id)
+        .executeTakeFirstOrThrow();
+
+    const refused = await staff(['hold', approved.app_id, '--reason', 'Audit', '--as', 'cli-viewer']);
+    expect(refused.ok).toBe(false);
+    expect(refused.output).toContain(
+      'Setting or lifting a legal hold needs the approver or admin role on this service.',
+    );
+    expect((await stored()).legal_hold).toBe(0);
+
+    const held = await staff(['hold', approved.app_id, '--reason', 'Court order 7/2026', '--as', 'cli-approver']);
+    expect(held.output).toContain(`${approved.app_id}: on legal hold (Court order 7/2026)`);
+    expect(await stored()).toEqual({
+      legal_hold: 1,
+      legal_hold_by: 'staff:cli-approver',
+      legal_hold_reason: 'Court order 7/2026',
+    });
+    const released = await staff(['release-hold', String(approved.id), '--as', 'cli-approver']);
+    expect(released.output).toContain(`${approved.app_id}: legal hold lifted`);
+    expect((await stored()).legal_hold).toBe(0);
   });
 
   it("removes a draft left alone past its class's draftIdleDays, not before", async () => {
