@@ -66,7 +66,6 @@ export function LegalHoldSection({
                 type="submit"
                 size="small"
                 variant="outlined"
-                color={hold ? 'primary' : 'warning'}
                 disabled={post.busy || (!hold && !reason.trim())}
               >
                 {hold ? t('console.hold.lift') : t('console.hold.place')}
