@@ -62,12 +62,7 @@ export function LegalHoldSection({
               onChange={(event) => setReason(event.target.value)}
             />
             <Box>
-              <Button
-                type="submit"
-                size="small"
-                variant="outlined"
-                disabled={post.busy || (!hold && !reason.trim())}
-              >
+              <Button type="submit" size="small" variant="outlined" disabled={post.busy || (!hold && !reason.trim())}>
                 {hold ? t('console.hold.lift') : t('console.hold.place')}
               </Button>
             </Box>
