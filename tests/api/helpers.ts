@@ -4,6 +4,7 @@
  * sets SMTP_URL) also records a line per delivered message, and a signed-in user made through the
  * real registration flow; or such a database alone, for a module's own tests (`freshDatabase`).
  */
+import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -506,3 +507,30 @@ export function plasticsBody(
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 /** A PNG signature plus filler. */
 export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+
+/** What a run of the staff command answered: whether it succeeded, its exit code, its outputs. */
+export interface StaffCommandRun {
+  ok: boolean;
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the staff command (`server/staff-cli.ts`, the real one) with `args` on `server`'s database. */
+export function staffCommand(server: Pick<TestServer, 'config'>, args: string[]): Promise<StaffCommandRun> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'server/staff-cli.ts', ...args],
+      {
+        env: {
+          ...process.env,
+          DATA_DIR: server.config.dataDir,
+          DATABASE_URL: server.config.databaseUrl,
+          LOG_LEVEL: 'silent',
+        },
+      },
+      (error, stdout, stderr) => done({ ok: !error, code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}

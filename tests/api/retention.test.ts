@@ -6,7 +6,6 @@
  * waits. Runs on SQLite and, in `npm run test:pg`, on PostgreSQL; on the local store, and once on an
  * S3-compatible store (an s3rver of this process).
  */
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../engine/core';
 import { expireDrafts } from '../../server/drafts';
@@ -26,6 +25,7 @@ import {
   call,
   plasticsBody,
   signUp,
+  staffCommand,
   startServer,
   staffKeyWith,
   type TestServer,
@@ -289,22 +289,7 @@ describe('retention on the local store', () => {
     const approved = await approvedApplication(server);
     await staffKeyWith(server, 'cli-approver', ['plastics:approver']);
     await staffKeyWith(server, 'cli-viewer', ['plastics:viewer']);
-    const staff = (args: string[]) =>
-      new Promise<{ ok: boolean; output: string }>((done) =>
-        execFile(
-          process.execPath,
-          ['--import', 'tsx', 'server/staff-cli.ts', ...args],
-          {
-            env: {
-              ...process.env,
-              DATA_DIR: server.config.dataDir,
-              DATABASE_URL: server.config.databaseUrl,
-              LOG_LEVEL: 'silent',
-            },
-          },
-          (error, stdout, stderr) => done({ ok: !error, output: `${stdout}${stderr}` }),
-        ),
-      );
+    const staff = (args: string[]) => staffCommand(server, args);
     const stored = () =>
       server.database.db
         .selectFrom('applications')
@@ -314,20 +299,20 @@ describe('retention on the local store', () => {
 
     const refused = await staff(['hold', approved.app_id, '--reason', 'Audit', '--as', 'cli-viewer']);
     expect(refused.ok).toBe(false);
-    expect(refused.output).toContain(
+    expect(refused.stderr).toContain(
       'Setting or lifting a legal hold needs the approver or admin role on this service.',
     );
     expect((await stored()).legal_hold).toBe(0);
 
     const held = await staff(['hold', approved.app_id, '--reason', 'Court order 7/2026', '--as', 'cli-approver']);
-    expect(held.output).toContain(`${approved.app_id}: on legal hold (Court order 7/2026)`);
+    expect(held.stdout).toContain(`${approved.app_id}: on legal hold (Court order 7/2026)`);
     expect(await stored()).toEqual({
       legal_hold: 1,
       legal_hold_by: 'staff:cli-approver',
       legal_hold_reason: 'Court order 7/2026',
     });
     const released = await staff(['release-hold', String(approved.id), '--as', 'cli-approver']);
-    expect(released.output).toContain(`${approved.app_id}: legal hold lifted`);
+    expect(released.stdout).toContain(`${approved.app_id}: legal hold lifted`);
     expect((await stored()).legal_hold).toBe(0);
   });
 

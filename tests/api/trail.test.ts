@@ -7,7 +7,6 @@
  */
 import type { Operation } from 'fast-json-patch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +24,7 @@ import {
   ownPostgresDatabase,
   plasticsBody,
   signUp,
+  staffCommand,
   startServer,
   staffKeyWith,
   type TestServer,
@@ -297,18 +297,7 @@ describe('npm run staff -- verify-trail', () => {
       .set({ actor: 'system' })
       .where('id', '=', status.id)
       .execute();
-    let output = '';
-    let code = 0;
-    try {
-      output = execFileSync('npx', ['tsx', 'server/staff-cli.ts', 'verify-trail', '--app', String(made.draft)], {
-        env: { ...process.env, DATA_DIR: server.config.dataDir, DATABASE_URL: server.config.databaseUrl },
-        encoding: 'utf8',
-      });
-    } catch (error) {
-      const failed = error as { status: number; stdout: string };
-      code = failed.status;
-      output = failed.stdout;
-    }
+    const { code, stdout: output } = await staffCommand(server, ['verify-trail', '--app', String(made.draft)]);
     expect(code).toBe(1);
     expect(output).toContain(`application ${made.draft}, event ${status.seq}: hash mismatch`);
   });

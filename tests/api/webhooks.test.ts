@@ -4,7 +4,6 @@
  * their id kept and in order per application, given up on after the attempts and replayed by staff,
  * and never written for a change that was refused. Backoff is made tiny by the settings.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,15 @@ import { parseStaffArgs } from '../../server/staff-cli';
 import { loadDefinitionsFrom } from '../../server/definitions';
 import { webhookProblems } from '../../server/webhooks/subscriptions';
 import type { WebhookPayload } from '../../server/webhooks/outbox';
-import { applicantWithDraft, call, plasticsBody, staffKeyWith, startServer, type TestServer } from './helpers';
+import {
+  applicantWithDraft,
+  call,
+  plasticsBody,
+  staffCommand,
+  staffKeyWith,
+  startServer,
+  type TestServer,
+} from './helpers';
 import { newSecret, startReceiver, type Receiver } from './webhook-receivers';
 
 const SUBMIT_PATH = 'clients/applications/plastic-bags-authorization';
@@ -122,25 +129,6 @@ async function take(id: number, name: string, body: Record<string, unknown> = {}
   return call(server.app, 'POST', `staff/applications/${id}/${name}`, { token: key, body });
 }
 
-/** Runs the staff command on the test server's database: its output, or its error output when it fails. */
-async function staffCommand(args: string[]): Promise<{ ok: boolean; output: string }> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'server/staff-cli.ts', ...args],
-      {
-        env: {
-          ...process.env,
-          DATA_DIR: server.config.dataDir,
-          DATABASE_URL: server.config.databaseUrl,
-          LOG_LEVEL: 'silent',
-        },
-      },
-      (error, stdout, stderr) => done({ ok: !error, output: error ? stderr : stdout }),
-    );
-  });
-}
-
 const bodyOf = (received: { body: string }) => JSON.parse(received.body) as WebhookPayload;
 
 describe('webhooks', () => {
@@ -238,13 +226,13 @@ describe('webhooks', () => {
     expect(held).toMatchObject({ state: 'pending', attempts: 0, event_type: 'application.review' });
 
     // The command lists it; it refuses to replay an event it does not know.
-    const listedByCommand = await staffCommand(['webhooks', 'dead']);
+    const listedByCommand = await staffCommand(server, ['webhooks', 'dead']);
     expect(listedByCommand.ok).toBe(true);
-    expect(listedByCommand.output).toMatch(new RegExp(`${dead?.message_id}\\s+down\\s+application\\.submit of `));
-    expect(listedByCommand.output).toContain('ECONNREFUSED');
-    expect(await staffCommand(['webhooks', 'replay', 'msg_none'])).toEqual({
+    expect(listedByCommand.stdout).toMatch(new RegExp(`${dead?.message_id}\\s+down\\s+application\\.submit of `));
+    expect(listedByCommand.stdout).toContain('ECONNREFUSED');
+    expect(await staffCommand(server, ['webhooks', 'replay', 'msg_none'])).toMatchObject({
       ok: false,
-      output: "No webhook event 'msg_none'.\n",
+      stderr: "No webhook event 'msg_none'.\n",
     });
 
     // Staff admins list it; an admin of another service neither sees nor replays it; nor does a non-admin.
