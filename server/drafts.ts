@@ -7,6 +7,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { hasDraftAnswers, STATUS, type OfferedDraft } from '../engine/core';
 import { lockApplication } from './applications-store';
 import type { AppContext } from './context';
+import { isoDaysBefore } from './db/database';
+import { runEvery } from './periodic';
 import type { Database } from './db/tables';
 import { appendTrail } from './trail/append';
 import { deleteApplicationRows } from './retention/delete-application';
@@ -97,19 +99,6 @@ export async function offeredDrafts(
 }
 
 /**
- * Deletes a draft's rows (its queued e-mails, facts, records, attachments, history and itself) in the
- * caller's transaction, which holds the application's lock and has judged it a draft; the trail's
- * register keeps its tombstone (the application is gone on purpose, its trail with it).
- * @returns the keys of its stored files, for the caller to remove from the store after the commit.
- */
-export async function deleteDraftRows(
-  trx: Transaction<Database>,
-  draft: { id: number; app_id: string; service_id: number; created_at: string },
-): Promise<string[]> {
-  return deleteApplicationRows(trx, draft);
-}
-
-/**
  * Removes a draft with its records, history, queued e-mails and attachments in one transaction (under
  * the application's lock), then its stored files. `stillRemovable` is asked under the lock (the
  * expiry: not saved since it was picked). Removing a draft already gone does nothing, so instances
@@ -124,7 +113,7 @@ export async function removeDraft(
   const paths = await ctx.db.transaction().execute(async (trx) => {
     const locked = await lockApplication(trx, ctx.dialect, applicationId);
     if (!locked || locked.status_id !== STATUS.draft || !(await stillRemovable(trx))) return null;
-    return deleteDraftRows(trx, locked);
+    return deleteApplicationRows(trx, locked);
   });
   if (!paths) return false;
   // After the commit: a crash, or a file store that is down, leaves files no record names, which the
@@ -168,8 +157,6 @@ export async function removeDraftDocument(
 /** Drafts looked at in one run of the expiry; the rest wait for the next run. */
 const EXPIRY_BATCH = 200;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * Removes the drafts neither saved nor given a file (nor created) for their service's retention class's
  * `draftIdleDays` before `now`, with their files (`removeDraft`). A draft of a service that is not
@@ -184,7 +171,7 @@ export async function expireDrafts(
   let looked = 0;
   for (const definition of ctx.definitions) {
     if (!definition.retentionPolicy || looked >= EXPIRY_BATCH) continue;
-    const cutoff = new Date(now.getTime() - definition.retentionPolicy.draftIdleDays * DAY_MS).toISOString();
+    const cutoff = isoDaysBefore(now, definition.retentionPolicy.draftIdleDays);
     const expired = (db: Kysely<Database>) =>
       db
         .selectFrom('applications')
@@ -235,24 +222,12 @@ export function startDraftExpiry(
   ctx: Pick<AppContext, 'db' | 'dialect' | 'files' | 'definitions'>,
   options: DraftExpiryOptions,
 ): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = expireDrafts(ctx)
-      .then((count) => {
-        if (count > 0) options.onRemoved?.(count);
-      }, options.onError)
-      .finally(() => {
-        running = null;
-      });
-  };
-  run();
-  const timer = setInterval(run, options.intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return runEvery(
+    options.intervalMs,
+    async () => {
+      const count = await expireDrafts(ctx);
+      if (count > 0) options.onRemoved?.(count);
+    },
+    options.onError,
+  );
 }

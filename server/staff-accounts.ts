@@ -292,20 +292,23 @@ export async function setRoles(
     const { id } = await activeStaff(trx, name);
     const listed = (row: GrantInput) => judged.some((g) => g.service === row.service && g.role === row.role);
     for (const row of await grantRows(trx, id)) {
-      const one = trx
-        .updateTable('staff_roles')
-        .where('staff_id', '=', id)
-        .where('service', '=', row.service)
-        .where('role', '=', row.role);
-      if (row.granted_by !== PROVIDER_GRANTOR) {
-        if (!listed(row))
-          await trx
-            .deleteFrom('staff_roles')
-            .where('staff_id', '=', id)
-            .where('service', '=', row.service)
-            .where('role', '=', row.role)
-            .execute();
-      } else if (listed(row)) await one.set({ granted_by: grantedBy, granted_at: nowIso() }).execute();
+      const fromProvider = row.granted_by === PROVIDER_GRANTOR;
+      // A provider's grant the list names becomes one given here; one given here it leaves out goes.
+      if (fromProvider && listed(row))
+        await trx
+          .updateTable('staff_roles')
+          .set({ granted_by: grantedBy, granted_at: nowIso() })
+          .where('staff_id', '=', id)
+          .where('service', '=', row.service)
+          .where('role', '=', row.role)
+          .execute();
+      else if (!fromProvider && !listed(row))
+        await trx
+          .deleteFrom('staff_roles')
+          .where('staff_id', '=', id)
+          .where('service', '=', row.service)
+          .where('role', '=', row.role)
+          .execute();
     }
     await insertGrants(trx, id, judged, grantedBy);
     return grantsOf(trx, id);

@@ -6,7 +6,7 @@
  * (`internal = 1`: never shown to the applicant, in an e-mail or on a copy).
  */
 import { takersOf, writeInternalRow } from './transitions/execute';
-import { STAFF_HISTORY_KINDS } from './trail/append';
+import { STAFF_HISTORY_KINDS, staffNameOf } from './trail/append';
 import type { Kysely } from 'kysely';
 import {
   mayTake,
@@ -167,7 +167,7 @@ export async function reviewOf(ctx: Ctx, actor: StaffActor, reviewed: Reviewed) 
       // Who keeps it from the retention job, when and why (retention/legal-hold.ts); null when nobody does.
       legal_hold: application.legal_hold
         ? {
-            by: (application.legal_hold_by ?? '').replace(/^staff:/, ''),
+            by: staffNameOf(application.legal_hold_by) ?? application.legal_hold_by ?? '',
             at: application.legal_hold_at ?? '',
             reason: application.legal_hold_reason ?? '',
           }

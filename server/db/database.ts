@@ -173,6 +173,13 @@ export function nowIso(): string {
   return new Date().toISOString();
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The time `days` days before `now` as ISO text (a retention period's cutoff), as `nowIso` writes it. */
+export function isoDaysBefore(now: Date, days: number): string {
+  return new Date(now.getTime() - days * DAY_MS).toISOString();
+}
+
 /** PostgreSQL's codes of a database that is not there: connection exceptions (class 08), shutdown, start-up, too many connections. */
 const UNAVAILABLE_PG_CODES = /^(08[0-9A-Z]{3}|57P0[1-4]|53300)$/;
 /** Node's codes of a connection that could not be made or broke. */

@@ -16,7 +16,7 @@ import { lockApplication } from '../applications-store';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import type { Client } from '../db/tables';
-import { deleteDraftRows } from '../drafts';
+import { deleteApplicationRows } from '../retention/delete-application';
 import { queueAccountClosedNotice, withoutCode, CODE_EMAIL_KIND } from '../mail/account-mail';
 
 /** The sender's note on a code closing kept from being sent (the mail log's words, not a message to anyone). */
@@ -64,7 +64,7 @@ export async function closeAccount(
       // Under the application's lock, as every change of a draft: a submission in flight either
       // committed first (and the application is kept) or finds the draft gone.
       const locked = await lockApplication(trx, ctx.dialect, id);
-      if (locked?.status_id === STATUS.draft) paths.push(...(await deleteDraftRows(trx, locked)));
+      if (locked?.status_id === STATUS.draft) paths.push(...(await deleteApplicationRows(trx, locked)));
     }
     await trx.deleteFrom('tokens').where('client_id', '=', client.id).execute();
     // A code on its way would open nothing any more: it is not sent, and its plain code is erased.

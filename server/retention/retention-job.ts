@@ -22,13 +22,13 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import { decidedStatuses } from '../../engine/core';
 import { lockApplication } from '../applications-store';
 import type { AppContext } from '../context';
+import { isoDaysBefore } from '../db/database';
+import { runEvery } from '../periodic';
 import type { Database } from '../db/tables';
 import { holdLease, releaseLease } from '../mail/lease';
 import { deleteApplicationRows } from './delete-application';
 
 type RetentionContext = Pick<AppContext, 'db' | 'dialect' | 'files' | 'definitions' | 'archived'>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Applications (and closed accounts) looked at in one run; the rest wait for the next. */
 const RUN_BATCH = 200;
@@ -104,7 +104,7 @@ async function deleteDecided(ctx: RetentionContext, now: Date, run: RetentionRun
     if (!definition.retentionPolicy || looked >= RUN_BATCH) continue;
     const decided = decidedOf(ctx, definition.id);
     if (decided.length === 0) continue;
-    const cutoff = new Date(now.getTime() - definition.retentionPolicy.afterDecisionDays * DAY_MS).toISOString();
+    const cutoff = isoDaysBefore(now, definition.retentionPolicy.afterDecisionDays);
     const candidates = await pastRetention(ctx.db, definition.id, decided, cutoff)
       .orderBy('applications.id')
       .limit(RUN_BATCH - looked)
@@ -177,7 +177,7 @@ export async function runRetention(ctx: RetentionContext, now: Date = new Date()
 
 /** Deletes the webhook events delivered more than `DELIVERED_WEBHOOK_DAYS` before `now`; answers how many. */
 async function deleteDeliveredWebhooks(db: Kysely<Database>, now: Date): Promise<number> {
-  const before = new Date(now.getTime() - DELIVERED_WEBHOOK_DAYS * DAY_MS).toISOString();
+  const before = isoDaysBefore(now, DELIVERED_WEBHOOK_DAYS);
   const result = await db
     .deleteFrom('webhook_outbox')
     .where('state', '=', 'delivered')
@@ -205,27 +205,16 @@ export interface RetentionJobOptions {
  * @returns stop, which resolves once a run in progress has finished and the lease is given up.
  */
 export function startRetentionJob(ctx: RetentionContext, options: RetentionJobOptions): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const once = async () => {
-    if (!(await holdLease(ctx.db, RETENTION_LEASE, options.holder, options.intervalMs * 2))) return;
-    options.onRun?.(await runRetention(ctx));
-  };
-  const tick = () => {
-    if (running || stopped) return;
-    running = once()
-      .catch(options.onError)
-      .finally(() => {
-        running = null;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, options.intervalMs);
-  timer.unref();
+  const stop = runEvery(
+    options.intervalMs,
+    async () => {
+      if (!(await holdLease(ctx.db, RETENTION_LEASE, options.holder, options.intervalMs * 2))) return;
+      options.onRun?.(await runRetention(ctx));
+    },
+    options.onError,
+  );
   return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
+    await stop();
     await releaseLease(ctx.db, RETENTION_LEASE, options.holder).catch(() => undefined);
   };
 }

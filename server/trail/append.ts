@@ -10,7 +10,14 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { nowIso } from '../db/database';
 import type { DialectName } from '../db/migrations';
 import type { Database } from '../db/tables';
-import { chainHash, sharedFieldsHasher, type RegisterFields, type TrailFields, type TrailPlace } from './chain';
+import {
+  chainHash,
+  PLACE_KEYS,
+  sharedFieldsHasher,
+  type RegisterFields,
+  type TrailFields,
+  type TrailPlace,
+} from './chain';
 
 /**
  * What an event is. `status` rows are the history the applicant sees; `internal`, `note` and
@@ -35,6 +42,11 @@ export const STAFF_HISTORY_KINDS: readonly TrailKind[] = ['status', 'internal', 
 /** The kinds that move the staff queue's mark (server/queue-kept.ts): what its rows show. */
 export const QUEUE_KINDS = ['status', 'assignment'] as const;
 
+/** The staff member's name of an event's actor, or undefined when the actor is the applicant or the system. */
+export function staffNameOf(actor: string | null | undefined): string | undefined {
+  return actor?.startsWith('staff:') ? actor.slice('staff:'.length) : undefined;
+}
+
 /** An event to append: who did what (the status and time default to the application's and now). */
 export interface TrailEvent {
   kind: TrailKind;
@@ -56,19 +68,9 @@ export interface TrailEvent {
 }
 
 /**
- * The row `event` appends after `head` (an application's id, its moved head and status): its fields,
- * the previous hash and its own. The status is the event's, else the application's.
+ * The fields of the row `event` appends at `head` (an application's id, its moved head and status);
+ * the status is the event's, else the application's.
  */
-function chainedRow(
-  head: { id: number; trail_seq: number; trail_hash: string | null; status_id: number },
-  event: TrailEvent,
-  createdAt: string,
-) {
-  const fields = trailFields(head, event, createdAt);
-  return { ...fields, prev_hash: head.trail_hash, hash: chainHash(head.trail_hash, fields) };
-}
-
-/** The fields of the row `event` appends at `head` (an application's id, its moved head and status). */
 function trailFields(
   head: { id: number; trail_seq: number; status_id: number },
   event: TrailEvent,
@@ -116,9 +118,13 @@ export async function appendTrail(
     .returning(['trail_seq', 'trail_hash', 'status_id'])
     .executeTakeFirst();
   if (!head) return undefined;
-  const chained = chainedRow({ ...head, id: applicationId }, event, event.createdAt ?? nowIso());
-  const row = await trx.insertInto('flow_histories').values(chained).returning('id').executeTakeFirstOrThrow();
-  const { hash } = chained;
+  const fields = trailFields({ ...head, id: applicationId }, event, event.createdAt ?? nowIso());
+  const hash = chainHash(head.trail_hash, fields);
+  const row = await trx
+    .insertInto('flow_histories')
+    .values({ ...fields, prev_hash: head.trail_hash, hash })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await trx.updateTable('applications').set({ trail_hash: hash }).where('id', '=', applicationId).execute();
   return row.id;
 }
@@ -161,9 +167,9 @@ export async function appendTrailToEach(
       ? sql`jsonb_array_elements(cast(${json} as jsonb)) as j(value)`
       : sql`json_each(${json}) as j`;
   const integer = (key: string) => sql`cast(j.value ->> ${sql.lit(key)} as integer)`;
-  const own = ['application_id', 'seq', 'status_id'].map(integer);
+  const own = PLACE_KEYS.map(integer);
   const sharedColumns = Object.keys(shared) as Array<keyof typeof shared>;
-  await sql`insert into flow_histories (application_id, seq, status_id, prev_hash, hash, ${sql.join(
+  await sql`insert into flow_histories (${sql.join(PLACE_KEYS.map((key) => sql.ref(key)))}, prev_hash, hash, ${sql.join(
     sharedColumns.map((column) => sql.ref(column)),
   )})
     select ${sql.join(own)}, j.value ->> 'prev_hash', j.value ->> 'hash', ${sql.join(

@@ -97,7 +97,8 @@ function hashAfter(prevHash: string | null, canonical: string): string {
 
 /** What tells apart the rows of one event appended to many applications (the export's read). */
 export type TrailPlace = Pick<TrailFields, 'application_id' | 'seq' | 'status_id'>;
-const PLACE_KEYS: ReadonlyArray<keyof TrailPlace> = ['application_id', 'seq', 'status_id'];
+/** The place's fields (their order is the canonical JSON's: sorted). */
+export const PLACE_KEYS: ReadonlyArray<keyof TrailPlace> = ['application_id', 'seq', 'status_id'];
 
 /**
  * The hasher of rows that share every field but their place (`shared`): `(prevHash, place)` gives

@@ -34,7 +34,14 @@ import { HttpError, ValidationError, type FieldError } from '../http';
 import { queueStatusEmail } from '../mail/mail-queue';
 import { conditionFactsOf, writeFacts } from '../stage-facts';
 import { queueWebhookEvents, type WebhookOutlet } from '../webhooks/outbox';
-import { appendTrail, appendTrailToEach, inTransaction, type TrailEvent, type TrailKind } from '../trail/append';
+import {
+  appendTrail,
+  appendTrailToEach,
+  inTransaction,
+  staffNameOf,
+  type TrailEvent,
+  type TrailKind,
+} from '../trail/append';
 import { fileFingerprint } from '../trail/files';
 
 /** What the executor needs of the server. */
@@ -233,9 +240,10 @@ export async function takersOf(
           .where('transition', 'in', [...names])
           .execute();
   return (name) =>
-    taken.flatMap((entry) =>
-      entry.transition === name && entry.actor?.startsWith('staff:') ? [entry.actor.slice('staff:'.length)] : [],
-    );
+    taken.flatMap((entry) => {
+      const staff = entry.transition === name ? staffNameOf(entry.actor) : undefined;
+      return staff ? [staff] : [];
+    });
 }
 
 /** The row the request asks for at the application's status, or a 409 saying why there is none. */
@@ -465,7 +473,7 @@ function internalTrailEvent(actor: StaffActor, event: InternalEvent, data?: unkn
  */
 export async function writeInternalRow(
   db: Kysely<Database>,
-  application: Pick<Application, 'id' | 'status_id'>,
+  application: Pick<Application, 'id'>,
   actor: StaffActor,
   event: InternalEvent,
   data?: unknown,
